@@ -1,0 +1,311 @@
+//! Error bodies the API sends, and the portal's classification of any answer.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// `{"errors":[…]}`: the JSON:API error document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorDocument {
+    pub errors: Vec<ErrorObject>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ErrorObject {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "loose_string"
+    )]
+    pub code: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "loose_string"
+    )]
+    pub status: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<ErrorSource>,
+}
+
+impl ErrorObject {
+    /// The most helpful text: the detail, else the title.
+    pub fn message(&self) -> &str {
+        self.detail
+            .as_deref()
+            .filter(|d| !d.is_empty())
+            .or(self.title.as_deref())
+            .unwrap_or("Unknown error")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ErrorSource {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameter: Option<String>,
+}
+
+/// `{"error":"…"}`: how the statistics endpoints report bad parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlainError {
+    pub error: String,
+}
+
+// `code` and `status` are strings in the spec, but be lenient about numbers.
+fn loose_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(match value {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(s)) => Some(s),
+        Some(other) => Some(other.to_string()),
+    })
+}
+
+/// Every way a request can fail, as the user needs to hear about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    /// The server answered with a JSON:API error document.
+    Api {
+        status: u16,
+        errors: Vec<ErrorObject>,
+    },
+    /// The server answered `{"error": "…"}`.
+    Plain { status: u16, message: String },
+    /// The server answered an error status with an empty body.
+    Empty { status: u16 },
+    /// The server answered an error status with a body that is not JSON (an HTML page, …).
+    NotJson { status: u16, excerpt: String },
+    /// The token is missing, expired or rejected (401). The session must end.
+    Unauthorized { message: String },
+    /// The answer was a success but its body could not be decoded.
+    Decode { status: u16, reason: String },
+    /// The request never got an answer (offline, refused, DNS, CORS, …).
+    Network { reason: String },
+    /// The request was superseded and aborted; never shown to the user.
+    Aborted,
+}
+
+impl ApiError {
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ApiError::Api { status, .. }
+            | ApiError::Plain { status, .. }
+            | ApiError::Empty { status }
+            | ApiError::NotJson { status, .. }
+            | ApiError::Decode { status, .. } => Some(*status),
+            ApiError::Unauthorized { .. } => Some(401),
+            ApiError::Network { .. } | ApiError::Aborted => None,
+        }
+    }
+
+    /// Whether trying the same request again may help.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            ApiError::Network { .. } => true,
+            other => matches!(other.status(), Some(429 | 500..=599)),
+        }
+    }
+
+    /// A user-facing sentence; the server's own words where it sent any.
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::Api { status, errors } => {
+                let texts: Vec<&str> = errors.iter().map(ErrorObject::message).collect();
+                if texts.is_empty() {
+                    status_text(*status)
+                } else {
+                    texts.join("; ")
+                }
+            }
+            ApiError::Plain { message, .. } => message.clone(),
+            ApiError::Empty { status } => status_text(*status),
+            ApiError::NotJson { status, excerpt } if excerpt.is_empty() => status_text(*status),
+            ApiError::NotJson { status, excerpt } => {
+                format!("{} ({excerpt})", status_text(*status))
+            }
+            ApiError::Unauthorized { message } => message.clone(),
+            ApiError::Decode { reason, .. } => {
+                format!("The server's answer could not be read: {reason}")
+            }
+            ApiError::Network { reason } => {
+                format!(
+                    "The server could not be reached ({reason}). Check your connection and retry."
+                )
+            }
+            ApiError::Aborted => "The request was cancelled.".to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// A sentence for an HTTP status when the server gave no text of its own.
+pub fn status_text(status: u16) -> String {
+    let reason = match status {
+        400 => "The request was rejected as invalid",
+        401 => "You are not signed in, or your session has expired",
+        403 => "You are not allowed to see this",
+        404 => "Not found",
+        406 => "The server cannot answer in the requested format",
+        415 => "The server does not accept this request format",
+        422 => "The server could not accept these values",
+        429 => "Too many requests; please wait a moment",
+        500 => "The server failed to answer",
+        502..=504 => "The server is unavailable right now",
+        _ => "The request failed",
+    };
+    format!("{reason} (HTTP {status}).")
+}
+
+/// Turns a raw answer into decoded data or an [`ApiError`]. Pure, so it is tested natively.
+pub fn classify<T: serde::de::DeserializeOwned>(status: u16, body: &str) -> Result<T, ApiError> {
+    if (200..300).contains(&status) {
+        return serde_json::from_str(body).map_err(|error| ApiError::Decode {
+            status,
+            reason: error.to_string(),
+        });
+    }
+    Err(classify_error(status, body))
+}
+
+/// The error for a non-success answer.
+pub fn classify_error(status: u16, body: &str) -> ApiError {
+    let trimmed = body.trim();
+    let parsed = serde_json::from_str::<serde_json::Value>(trimmed).ok();
+    let api_errors = parsed
+        .as_ref()
+        .filter(|v| v.get("errors").is_some())
+        .and_then(|v| serde_json::from_value::<ErrorDocument>(v.clone()).ok())
+        .map(|doc| doc.errors);
+    let plain = parsed
+        .as_ref()
+        .and_then(|v| v.get("error"))
+        .map(|e| match e {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+    if status == 401 {
+        let message = api_errors
+            .as_ref()
+            .and_then(|errors| errors.first())
+            .map(|e| e.message().to_owned())
+            .or(plain)
+            .unwrap_or_else(|| "Your session has expired. Please sign in again.".to_owned());
+        return ApiError::Unauthorized { message };
+    }
+    if let Some(errors) = api_errors {
+        return ApiError::Api { status, errors };
+    }
+    if let Some(message) = plain {
+        return ApiError::Plain { status, message };
+    }
+    if trimmed.is_empty() {
+        return ApiError::Empty { status };
+    }
+    if parsed.is_some() {
+        // JSON of an unknown shape: show it briefly rather than nothing.
+        return ApiError::NotJson {
+            status,
+            excerpt: excerpt(trimmed),
+        };
+    }
+    ApiError::NotJson {
+        status,
+        excerpt: excerpt(&strip_markup(trimmed)),
+    }
+}
+
+fn strip_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(400));
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn excerpt(text: &str) -> String {
+    const MAX: usize = 160;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jsonapi_error_document_gives_the_detail() {
+        let body = r#"{"errors":[{"title":"Invalid filter value","detail":"test is not a valid value for status_eq.","code":"107","status":"400"}]}"#;
+        let error = classify::<serde_json::Value>(400, body).unwrap_err();
+        assert_eq!(error.message(), "test is not a valid value for status_eq.");
+        assert!(!error.is_retryable());
+    }
+
+    #[test]
+    fn unauthorized_is_its_own_kind_with_or_without_body() {
+        let body = r#"{"errors":[{"title":"Authorization failed","detail":"Authorization token expired or incorrect.","code":"401","status":"401"}]}"#;
+        assert_eq!(
+            classify_error(401, body),
+            ApiError::Unauthorized {
+                message: "Authorization token expired or incorrect.".into()
+            }
+        );
+        assert!(matches!(
+            classify_error(401, ""),
+            ApiError::Unauthorized { .. }
+        ));
+    }
+
+    #[test]
+    fn plain_empty_and_html_bodies() {
+        assert_eq!(
+            classify_error(400, r#"{"error":"invalid value account-id"}"#).message(),
+            "invalid value account-id"
+        );
+        assert_eq!(classify_error(500, ""), ApiError::Empty { status: 500 });
+        assert!(classify_error(500, "").is_retryable());
+        let html = classify_error(404, "<html><body><h1>Not Found</h1></body></html>");
+        assert_eq!(
+            html,
+            ApiError::NotJson {
+                status: 404,
+                excerpt: "Not Found".into()
+            }
+        );
+    }
+
+    #[test]
+    fn success_that_does_not_decode_is_a_decode_error() {
+        let error = classify::<Vec<u32>>(200, "{\"data\":").unwrap_err();
+        assert!(matches!(error, ApiError::Decode { status: 200, .. }));
+    }
+
+    #[test]
+    fn numeric_code_and_status_are_accepted() {
+        let doc: ErrorDocument =
+            serde_json::from_str(r#"{"errors":[{"title":"x","code":100,"status":422}]}"#).unwrap();
+        assert_eq!(doc.errors[0].status.as_deref(), Some("422"));
+    }
+}

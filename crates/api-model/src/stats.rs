@@ -1,0 +1,372 @@
+//! Statistics endpoints: their query parameters and their parallel-array payloads.
+//!
+//! Payloads vary between deployments (numbers, decimal strings or nulls; missing series;
+//! `rows` unequal to the array length; a bare `[]` for a future `from-time`), so decoding is
+//! lenient and keeps every series as exact decimals with nulls as gaps.
+
+use crate::number::Metric;
+use crate::query::encode_pairs;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The form the real server's database accepts for times: `YYYY-MM-DD HH:MM:SS`, UTC.
+pub fn server_time(time: &DateTime<Utc>) -> String {
+    time.format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
+/// Reads a time as the API or a user may write it: RFC 3339, or `YYYY-MM-DD HH:MM:SS` in UTC.
+pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    let text = text.trim();
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .ok()
+        .or_else(|| {
+            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S")
+                .ok()
+                .map(|n| n.and_utc())
+        })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatsEndpoint {
+    Origination,
+    Quality,
+    ActiveCalls,
+}
+
+impl StatsEndpoint {
+    pub fn path(self) -> &'static str {
+        match self {
+            StatsEndpoint::Origination => "origination-statistics",
+            StatsEndpoint::Quality => "origination-statistics-quality",
+            StatsEndpoint::ActiveCalls => "origination-active-calls",
+        }
+    }
+
+    /// The series of `data` besides `t`, in display order.
+    pub fn series(self) -> &'static [&'static str] {
+        match self {
+            StatsEndpoint::Origination => &[
+                "total_calls",
+                "successful_calls",
+                "failed_calls",
+                "total_duration",
+                "acd",
+                "asr",
+                "total_price",
+            ],
+            StatsEndpoint::Quality => &["total_calls", "acd", "asr", "cps"],
+            StatsEndpoint::ActiveCalls => &["calls"],
+        }
+    }
+
+    /// The `sampling` values the endpoint accepts; empty when it takes no `sampling`.
+    pub fn samplings(self) -> &'static [Sampling] {
+        use Sampling::*;
+        match self {
+            StatsEndpoint::Origination => &[Minute, FiveMinutes, Hour, Day, Week, Month],
+            StatsEndpoint::Quality => &[Minute, FiveMinutes, FifteenMinutes],
+            StatsEndpoint::ActiveCalls => &[],
+        }
+    }
+}
+
+/// Unit of a statistics series, for axis labels.
+pub fn series_unit(series: &str) -> &'static str {
+    match series {
+        "total_duration" => "min",
+        "acd" => "s",
+        "asr" => "%",
+        "cps" => "calls/s",
+        "total_price" => "currency",
+        _ => "calls",
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sampling {
+    Minute,
+    FiveMinutes,
+    FifteenMinutes,
+    Hour,
+    Day,
+    Week,
+    Month,
+}
+
+impl Sampling {
+    pub const ALL: [Sampling; 7] = [
+        Sampling::Minute,
+        Sampling::FiveMinutes,
+        Sampling::FifteenMinutes,
+        Sampling::Hour,
+        Sampling::Day,
+        Sampling::Week,
+        Sampling::Month,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sampling::Minute => "minute",
+            Sampling::FiveMinutes => "5minutes",
+            Sampling::FifteenMinutes => "15minutes",
+            Sampling::Hour => "hour",
+            Sampling::Day => "day",
+            Sampling::Week => "week",
+            Sampling::Month => "month",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Sampling> {
+        Sampling::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Bucket length in seconds for fixed-length samplings (`month` varies: `None`).
+    pub fn seconds(self) -> Option<i64> {
+        match self {
+            Sampling::Minute => Some(60),
+            Sampling::FiveMinutes => Some(300),
+            Sampling::FifteenMinutes => Some(900),
+            Sampling::Hour => Some(3600),
+            Sampling::Day => Some(86_400),
+            Sampling::Week => Some(604_800),
+            Sampling::Month => None,
+        }
+    }
+}
+
+impl fmt::Display for Sampling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Optional narrowing parameters of section 4.3, by their query names.
+pub const STATS_FILTER_PARAMS: [&str; 17] = [
+    "src-country-id",
+    "dst-country-id",
+    "src-prefix-routing-eq",
+    "src-prefix-routing-starts-with",
+    "src-prefix-routing-ends-with",
+    "src-prefix-routing-contains",
+    "dst-prefix-routing-eq",
+    "dst-prefix-routing-starts-with",
+    "dst-prefix-routing-ends-with",
+    "dst-prefix-routing-contains",
+    "duration-eq",
+    "duration-gt",
+    "duration-lt",
+    "auth-orig-ip",
+    "customer-price-eq",
+    "customer-price-gt",
+    "customer-price-lt",
+];
+
+/// A statistics request.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StatsQuery {
+    pub account_id: String,
+    pub from_time: Option<DateTime<Utc>>,
+    pub to_time: Option<DateTime<Utc>>,
+    pub sampling: Option<Sampling>,
+    /// Pairs of [`STATS_FILTER_PARAMS`] names and values, in that order.
+    pub filters: BTreeMap<String, String>,
+}
+
+impl StatsQuery {
+    pub fn to_pairs(&self, endpoint: StatsEndpoint) -> Vec<(String, String)> {
+        let mut pairs = vec![("account-id".to_owned(), self.account_id.clone())];
+        if let Some(from) = &self.from_time {
+            pairs.push(("from-time".into(), server_time(from)));
+        }
+        if let Some(to) = &self.to_time {
+            pairs.push(("to-time".into(), server_time(to)));
+        }
+        if let (Some(sampling), false) = (self.sampling, endpoint.samplings().is_empty()) {
+            pairs.push(("sampling".into(), sampling.as_str().into()));
+        }
+        for name in STATS_FILTER_PARAMS {
+            if let Some(value) = self.filters.get(name).filter(|v| !v.trim().is_empty()) {
+                pairs.push((name.to_owned(), value.trim().to_owned()));
+            }
+        }
+        pairs
+    }
+
+    pub fn to_query(&self, endpoint: StatsEndpoint) -> String {
+        encode_pairs(&self.to_pairs(endpoint))
+    }
+}
+
+/// A decoded statistics payload: the time axis, each series present, `rows`, `totals`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct StatsPayload {
+    /// Bucket starts in unix seconds.
+    pub t: Vec<i64>,
+    pub series: BTreeMap<String, Vec<Metric>>,
+    pub rows: u64,
+    pub totals: Option<BTreeMap<String, Metric>>,
+}
+
+impl StatsPayload {
+    pub fn is_empty(&self) -> bool {
+        self.t.is_empty()
+    }
+
+    pub fn series(&self, name: &str) -> Option<&[Metric]> {
+        self.series.get(name).map(Vec::as_slice)
+    }
+
+    pub fn total(&self, name: &str) -> Option<Decimal> {
+        self.totals.as_ref()?.get(name)?.0
+    }
+
+    pub fn times(&self) -> impl Iterator<Item = Option<DateTime<Utc>>> + '_ {
+        self.t.iter().map(|s| DateTime::from_timestamp(*s, 0))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawPayload {
+    Object {
+        #[serde(default)]
+        data: BTreeMap<String, serde_json::Value>,
+        #[serde(default)]
+        rows: Option<serde_json::Value>,
+        #[serde(default)]
+        totals: Option<BTreeMap<String, Metric>>,
+    },
+    // A `from-time` in the future answers a bare `[]`.
+    List(Vec<serde_json::Value>),
+}
+
+impl<'de> Deserialize<'de> for StatsPayload {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match RawPayload::deserialize(d)? {
+            RawPayload::List(items) if items.is_empty() => Ok(StatsPayload::default()),
+            RawPayload::List(_) => Err(D::Error::custom(
+                "expected a statistics object, found a non-empty array",
+            )),
+            RawPayload::Object { data, rows, totals } => {
+                let mut t = Vec::new();
+                let mut series = BTreeMap::new();
+                for (name, values) in data {
+                    if name == "t" {
+                        t = decode_times(values).map_err(D::Error::custom)?;
+                    } else {
+                        let metrics: Vec<Metric> = serde_json::from_value(values)
+                            .map_err(|e| D::Error::custom(format!("series {name}: {e}")))?;
+                        series.insert(name, metrics);
+                    }
+                }
+                let rows = match rows {
+                    Some(serde_json::Value::Number(n)) => n.as_u64().unwrap_or(0),
+                    Some(serde_json::Value::String(s)) => s.trim().parse().unwrap_or(0),
+                    _ => t.len() as u64,
+                };
+                Ok(StatsPayload {
+                    t,
+                    series,
+                    rows,
+                    totals,
+                })
+            }
+        }
+    }
+}
+
+fn decode_times(values: serde_json::Value) -> Result<Vec<i64>, String> {
+    let serde_json::Value::Array(items) = values else {
+        return Err("series t is not an array".into());
+    };
+    items
+        .into_iter()
+        .map(|item| match &item {
+            serde_json::Value::Number(n) => n
+                .as_i64()
+                .or_else(|| {
+                    n.as_f64()
+                        .filter(|f| f.is_finite() && f.abs() < 1e15)
+                        .map(|f| f as i64)
+                })
+                .ok_or_else(|| format!("time {n} is out of range")),
+            serde_json::Value::String(s) => s
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .or_else(|| parse_time(s).map(|t| t.timestamp()))
+                .ok_or_else(|| format!("time {s:?} cannot be read")),
+            other => Err(format!("time {other} cannot be read")),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_uses_server_time_format_and_only_accepted_params() {
+        let mut query = StatsQuery {
+            account_id: "a1".into(),
+            from_time: parse_time("2026-07-01T00:00:00.000Z"),
+            to_time: parse_time("2026-07-02 00:00:00"),
+            sampling: Some(Sampling::Minute),
+            filters: BTreeMap::new(),
+        };
+        query
+            .filters
+            .insert("auth-orig-ip".into(), "10.0.0.1".into());
+        query.filters.insert("duration-gt".into(), " ".into());
+        assert_eq!(
+            query.to_query(StatsEndpoint::Origination),
+            "account-id=a1&from-time=2026-07-01%2000:00:00&to-time=2026-07-02%2000:00:00&sampling=minute&auth-orig-ip=10.0.0.1"
+        );
+        assert!(
+            !query
+                .to_query(StatsEndpoint::ActiveCalls)
+                .contains("sampling")
+        );
+    }
+
+    #[test]
+    fn bare_empty_array_is_an_empty_payload() {
+        let payload: StatsPayload = serde_json::from_str("[]").unwrap();
+        assert!(payload.is_empty());
+        let payload: StatsPayload = serde_json::from_str(r#"{"data":{},"rows":0}"#).unwrap();
+        assert!(payload.is_empty());
+        assert!(serde_json::from_str::<StatsPayload>("[1]").is_err());
+    }
+
+    #[test]
+    fn nulls_stay_gaps_and_rows_is_kept() {
+        let payload: StatsPayload =
+            serde_json::from_str(r#"{"data":{"t":[1,2],"acd":[null,"4.5"]},"rows":123}"#).unwrap();
+        assert_eq!(payload.rows, 123);
+        assert_eq!(payload.series("acd").unwrap()[0], Metric(None));
+        assert_eq!(
+            payload.series("acd").unwrap()[1].0.unwrap().to_string(),
+            "4.5"
+        );
+        assert!(payload.series("asr").is_none());
+    }
+
+    #[test]
+    fn samplings_per_endpoint() {
+        let names = |e: StatsEndpoint| e.samplings().iter().map(|s| s.as_str()).collect::<Vec<_>>();
+        assert_eq!(
+            names(StatsEndpoint::Origination),
+            ["minute", "5minutes", "hour", "day", "week", "month"]
+        );
+        assert_eq!(
+            names(StatsEndpoint::Quality),
+            ["minute", "5minutes", "15minutes"]
+        );
+        assert!(names(StatsEndpoint::ActiveCalls).is_empty());
+    }
+}

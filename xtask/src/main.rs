@@ -1,1 +1,244 @@
-fn main() {}
+//! `cargo xtask <command>`: developer tasks of the workspace (see `cargo xtask help`).
+
+mod browser;
+mod process;
+mod sizes;
+mod tools;
+
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use process::Cmd;
+use tools::Toolchain;
+
+const USAGE: &str = "\
+Usage: cargo xtask <command> [options]
+
+Commands:
+  serve [--port N] [--release]   Build the portal into dist/ and run the demo server on it
+                                 (default port 8080; --release optimises the portal build)
+  dist                           Release build of the portal into dist/, with file sizes
+  test                           fmt, clippy, native tests, release build, wasm browser tests,
+                                 end-to-end tests in headless Chromium; stops at the first failure
+  tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
+  help                           This text
+
+Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
+(cargo install), wasm-opt (npm binaryen into .tools/), Chromium and chromedriver (apt-get, as
+root, only for `test`).";
+
+const DEFAULT_PORT: u16 = 8080;
+
+fn main() -> ExitCode {
+    process::forward_interrupts_to_children();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<()> {
+    let Some((command, options)) = args.split_first() else {
+        println!("{USAGE}");
+        bail!("no command given");
+    };
+    let root = workspace_root();
+    match command.as_str() {
+        "serve" => serve(&root, parse_serve_options(options)?),
+        "dist" => {
+            no_options(command, options)?;
+            dist(&root)
+        }
+        "test" => {
+            no_options(command, options)?;
+            test(&root)
+        }
+        "tools" => {
+            no_options(command, options)?;
+            Toolchain::ensure(&root).map(|_| ())
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => {
+            println!("{USAGE}");
+            bail!("unknown command `{other}`")
+        }
+    }
+}
+
+fn no_options(command: &str, options: &[String]) -> Result<()> {
+    match options.first() {
+        Some(option) => bail!("`{command}` takes no options, got `{option}`"),
+        None => Ok(()),
+    }
+}
+
+/// The workspace root is the parent of this crate's directory, wherever cargo runs us from.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}
+
+struct ServeOptions {
+    port: u16,
+    release: bool,
+}
+
+fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
+    let mut parsed = ServeOptions {
+        port: DEFAULT_PORT,
+        release: false,
+    };
+    let mut options = options.iter();
+    while let Some(option) = options.next() {
+        match option.as_str() {
+            "--release" => parsed.release = true,
+            "--port" => {
+                let value = options.next().context("--port needs a number")?;
+                parsed.port = value
+                    .parse()
+                    .with_context(|| format!("--port: `{value}` is not a port number"))?;
+            }
+            other => match other.strip_prefix("--port=") {
+                Some(value) => {
+                    parsed.port = value
+                        .parse()
+                        .with_context(|| format!("--port: `{value}` is not a port number"))?
+                }
+                None => bail!("`serve` does not know the option `{other}`"),
+            },
+        }
+    }
+    Ok(parsed)
+}
+
+fn serve(root: &Path, options: ServeOptions) -> Result<()> {
+    let toolchain = Toolchain::ensure(root)?;
+    let profile = if options.release { "release" } else { "debug" };
+    println!("xtask: building the portal ({profile}) into dist/");
+    toolchain.trunk_build(root, options.release)?;
+    println!("xtask: starting the demo server on port {}", options.port);
+    let port = options.port.to_string();
+    // exec: the server owns the terminal from here, so Ctrl-C stops it as usual.
+    Cmd::cargo(root)
+        .args(["run", "-p", "demo-server", "--release", "--"])
+        .args(["--dist", "dist", "--port", &port])
+        .exec()
+}
+
+fn dist(root: &Path) -> Result<()> {
+    let toolchain = Toolchain::ensure(root)?;
+    println!("xtask: release build of the portal into dist/");
+    toolchain.trunk_build(root, true)?;
+    sizes::print_report(&root.join("dist"))
+}
+
+/// One stage of `cargo xtask test`; the pipeline stops at the first that fails.
+struct Stage {
+    name: &'static str,
+    started: Instant,
+}
+
+impl Stage {
+    fn begin(number: usize, name: &'static str) -> Stage {
+        println!("\nxtask: ==== [{number}/{TEST_STAGES}] {name} ====");
+        Stage {
+            name,
+            started: Instant::now(),
+        }
+    }
+
+    fn end(self, timings: &mut Vec<(&'static str, f64)>) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        println!("xtask: {} passed in {seconds:.1} s", self.name);
+        timings.push((self.name, seconds));
+    }
+}
+
+const TEST_STAGES: usize = 6;
+
+fn test(root: &Path) -> Result<()> {
+    let started = Instant::now();
+    let toolchain = Toolchain::ensure(root)?;
+    let browser = browser::ensure_installed()?;
+    println!(
+        "xtask: tools ready in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut timings = Vec::new();
+
+    let stage = Stage::begin(1, "formatting");
+    Cmd::cargo(root)
+        .args(["fmt", "--all", "--", "--check"])
+        .run()?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(2, "clippy");
+    Cmd::cargo(root)
+        .args(["clippy", "--workspace", "--exclude", "portal", "--all-targets"])
+        .args(["--", "-D", "warnings"])
+        .run()?;
+    Cmd::cargo(root)
+        .args(["clippy", "-p", "portal", "--target", "wasm32-unknown-unknown"])
+        .args(["--all-targets", "--", "-D", "warnings"])
+        .run()?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(3, "native tests");
+    Cmd::cargo(root)
+        .args(["test", "--workspace", "--exclude", "portal", "--exclude", "e2e"])
+        .run()?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(4, "release build of the portal");
+    toolchain.trunk_build(root, true)?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(5, "wasm tests in Chromium");
+    // wasm-bindgen-test-runner starts chromedriver itself and reads the capabilities (Chromium
+    // binary, headless flags) from webdriver.json.
+    let webdriver_json = root.join("webdriver.json");
+    Cmd::cargo(root)
+        .args(["test", "-p", "portal", "--target", "wasm32-unknown-unknown"])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            "wasm-bindgen-test-runner",
+        )
+        .env("CHROMEDRIVER", &browser.chromedriver)
+        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", &webdriver_json)
+        .run()?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(6, "end-to-end tests in Chromium");
+    let dist = root.join("dist");
+    let driver = browser::ChromeDriver::start(&browser.chromedriver, &root.join("target/xtask"))?;
+    // The driver guard lives until after the tests, so it is killed on success and failure.
+    let e2e = Cmd::cargo(root)
+        .args(["test", "-p", "e2e", "--", "--test-threads=2"])
+        .env("PORTAL_DIST", &dist)
+        .env("WEBDRIVER_URL", driver.url())
+        .run();
+    drop(driver);
+    e2e?;
+    stage.end(&mut timings);
+
+    println!("\nxtask: all {TEST_STAGES} stages passed");
+    for (name, seconds) in &timings {
+        println!("  {seconds:7.1} s  {name}");
+    }
+    println!(
+        "  {:7.1} s  total (including tool checks)",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

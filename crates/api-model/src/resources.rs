@@ -38,6 +38,24 @@ mod decimal_text {
     }
 }
 
+/// Serializes whole-number decimals (capacities) as JSON integers, the way the API sends them;
+/// a fractional or out-of-range value stays a decimal string so nothing is lost.
+mod integer_number {
+    use rust_decimal::Decimal;
+    use rust_decimal::prelude::ToPrimitive;
+    use serde::Serializer;
+
+    pub fn serialize<S: Serializer>(value: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
+        match value {
+            None => s.serialize_none(),
+            Some(v) => match v.fract().is_zero().then(|| v.to_i64()).flatten() {
+                Some(n) => s.serialize_i64(n),
+                None => s.serialize_str(&v.to_string()),
+            },
+        }
+    }
+}
+
 /// Serializes timestamps in the API's form: ISO 8601 UTC with milliseconds and `Z`.
 pub mod api_time {
     use chrono::{DateTime, SecondsFormat, Utc};
@@ -113,11 +131,23 @@ pub struct Account {
     )]
     pub destination_rate_limit: Option<Decimal>,
     /// Integers on real servers; decoded leniently because the spec leaves the type open.
-    #[serde(default, deserialize_with = "optional_decimal")]
+    #[serde(
+        default,
+        deserialize_with = "optional_decimal",
+        serialize_with = "integer_number::serialize"
+    )]
     pub origination_capacity: Option<Decimal>,
-    #[serde(default, deserialize_with = "optional_decimal")]
+    #[serde(
+        default,
+        deserialize_with = "optional_decimal",
+        serialize_with = "integer_number::serialize"
+    )]
     pub termination_capacity: Option<Decimal>,
-    #[serde(default, deserialize_with = "optional_decimal")]
+    #[serde(
+        default,
+        deserialize_with = "optional_decimal",
+        serialize_with = "integer_number::serialize"
+    )]
     pub total_capacity: Option<Decimal>,
     pub currency: String,
 }
@@ -371,4 +401,25 @@ pub fn chart_request(
             "relationships": {"account": {"data": {"type": "accounts", "id": account_id}}}
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_capacities_serialize_as_integers_and_money_as_text() {
+        let json = r#"{"name":"a","balance":"125.5","min-balance":"0.0","max-balance":null,
+            "destination-rate-limit":null,"origination-capacity":10,"termination-capacity":null,
+            "total-capacity":"2.5","currency":"USD"}"#;
+        let account: Account = serde_json::from_str(json).unwrap();
+        let value = serde_json::to_value(&account).unwrap();
+        assert_eq!(value["origination-capacity"], serde_json::json!(10));
+        assert_eq!(value["termination-capacity"], serde_json::Value::Null);
+        assert_eq!(value["total-capacity"], serde_json::json!("2.5"));
+        assert_eq!(value["balance"], serde_json::json!("125.5"));
+        assert_eq!(value["min-balance"], serde_json::json!("0.0"));
+        let back: Account = serde_json::from_value(value).unwrap();
+        assert_eq!(back, account);
+    }
 }

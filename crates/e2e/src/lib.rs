@@ -1,1 +1,587 @@
+//! Harness of the end-to-end tests: the built portal (`dist/`) served by an in-process demo
+//! server, driven in headless Chromium through WebDriver.
+//!
+//! ```no_run
+//! e2e::run(|portal| async move {
+//!     portal.open("/login").await;
+//!     portal.sign_in(e2e::DEMO_LOGIN, e2e::DEMO_PASSWORD).await;
+//! });
+//! ```
+//!
+//! Environment:
+//! - `PORTAL_DIST`: the built portal (default `<workspace>/dist`; `cargo xtask dist` builds it).
+//! - `WEBDRIVER_URL`: a running chromedriver. Unset, each test starts its own
+//!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it afterwards.
+//! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
 
+use bytes::Bytes;
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client as HttpClient;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use std::any::Any;
+use std::future::Future;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::runtime::Runtime;
+use tokio::task::JoinHandle;
+use url::Url;
+
+pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD};
+pub use fantoccini;
+
+/// How long a wait helper polls before failing. Generous: the machine may have 2 busy cores.
+pub const WAIT_TIMEOUT: Duration = Duration::from_secs(15);
+const POLL_INTERVAL: Duration = Duration::from_millis(100);
+/// A test that runs longer than this is stuck; it fails instead of hanging the suite.
+const TEST_TIMEOUT: Duration = Duration::from_secs(180);
+const SESSION_CLOSE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Marks a panic message that already carries the page state, so it is not printed twice.
+const PAGE_STATE_MARKER: &str = "current URL:";
+const PAGE_TEXT_LIMIT: usize = 4000;
+
+const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
+const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,900",
+];
+
+/// What a test needs from the demo server.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Lifetime of the tokens the server issues (short ones test session expiry).
+    pub token_lifetime: Duration,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            token_lifetime: demo_server::Options::default().token_lifetime,
+        }
+    }
+}
+
+/// Runs one end-to-end test with the default [`Setup`]; see [`run_with`].
+pub fn run<F, Fut>(test: F)
+where
+    F: FnOnce(Portal) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    run_with(Setup::default(), test)
+}
+
+/// Starts a demo server and a fresh browser session, runs `test`, and always closes the session
+/// and stops the server and any chromedriver it started. A failing test (a panic, or running
+/// past [`TEST_TIMEOUT`]) also prints the page's URL and text.
+pub fn run_with<F, Fut>(setup: Setup, test: F)
+where
+    F: FnOnce(Portal) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("building the tokio runtime");
+    let dist = portal_dist();
+    let server = runtime.block_on(DemoServer::start(&dist, setup.token_lifetime));
+    let driver = WebDriver::connect();
+    let profile = ProfileDir::create();
+    let client = runtime.block_on(new_session(driver.url(), profile.path()));
+    let portal = Portal {
+        client: client.clone(),
+        base_url: server.base_url.clone(),
+        http: HttpClient::builder(TokioExecutor::new()).build_http(),
+    };
+
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        runtime.block_on(tokio::time::timeout(TEST_TIMEOUT, test(portal)))
+    }));
+    let timed_out = matches!(outcome, Ok(Err(_)));
+    let report_page = match &outcome {
+        Ok(Ok(())) => false,
+        Ok(Err(_)) => true,
+        Err(panic) => !panic_message(panic.as_ref()).contains(PAGE_STATE_MARKER),
+    };
+    if report_page {
+        eprintln!("\n{}", runtime.block_on(page_state(&client)));
+    }
+
+    match runtime.block_on(tokio::time::timeout(SESSION_CLOSE_TIMEOUT, client.close())) {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
+        Err(_) => eprintln!("e2e: closing the browser session timed out"),
+    }
+    server.stop();
+    drop(driver);
+    drop(profile);
+    drop(runtime);
+
+    match outcome {
+        Err(panic) => resume_unwind(panic),
+        Ok(_) if timed_out => panic!("the test did not finish within {TEST_TIMEOUT:?}"),
+        Ok(_) => {}
+    }
+}
+
+fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    if let Some(message) = panic.downcast_ref::<String>() {
+        message
+    } else if let Some(message) = panic.downcast_ref::<&str>() {
+        message
+    } else {
+        ""
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("crates/e2e lies two levels below the workspace root")
+        .to_path_buf()
+}
+
+/// `$PORTAL_DIST` (relative paths are taken from the workspace root) or `<workspace>/dist`.
+pub fn portal_dist() -> PathBuf {
+    let dist = match std::env::var_os("PORTAL_DIST") {
+        Some(dir) => workspace_root().join(dir),
+        None => workspace_root().join("dist"),
+    };
+    assert!(
+        dist.join("index.html").is_file(),
+        "no built portal at {}: run `cargo xtask dist` first, or set PORTAL_DIST",
+        dist.display()
+    );
+    dist
+}
+
+/// The demo server, in-process on a free loopback port.
+struct DemoServer {
+    base_url: String,
+    task: JoinHandle<()>,
+}
+
+impl DemoServer {
+    async fn start(dist: &Path, token_lifetime: Duration) -> DemoServer {
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .await
+            .expect("binding a loopback port for the demo server");
+        let address = listener.local_addr().expect("the demo server's address");
+        let options = demo_server::Options {
+            dist_dir: Some(dist.to_path_buf()),
+            token_lifetime,
+            ..Default::default()
+        };
+        let task = tokio::spawn(async move {
+            if let Err(error) = demo_server::serve(listener, options).await {
+                eprintln!("e2e: the demo server stopped: {error}");
+            }
+        });
+        DemoServer {
+            base_url: format!("http://{address}"),
+            task,
+        }
+    }
+
+    fn stop(self) {
+        self.task.abort();
+    }
+}
+
+/// A chromedriver: the one at `$WEBDRIVER_URL`, or one started here in its own process group,
+/// killed with every Chromium it started when this is dropped.
+enum WebDriver {
+    External(String),
+    Started { url: String, process: Child },
+}
+
+impl WebDriver {
+    fn connect() -> WebDriver {
+        if let Ok(url) = std::env::var("WEBDRIVER_URL") {
+            return WebDriver::External(url);
+        }
+        let chromedriver =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| DEFAULT_CHROMEDRIVER.to_owned());
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|listener| listener.local_addr())
+            .expect("finding a free port for chromedriver")
+            .port();
+        let process = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!("cannot start {chromedriver} ({error}); set WEBDRIVER_URL or CHROMEDRIVER")
+            });
+        let driver = WebDriver::Started {
+            url: format!("http://127.0.0.1:{port}"),
+            process,
+        };
+        let deadline = Instant::now() + WAIT_TIMEOUT;
+        let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+        while TcpStream::connect_timeout(&address, POLL_INTERVAL).is_err() {
+            // Dropping `driver` on this panic kills the chromedriver.
+            assert!(
+                Instant::now() < deadline,
+                "{chromedriver} did not listen on port {port} within {WAIT_TIMEOUT:?}"
+            );
+            std::thread::sleep(POLL_INTERVAL);
+        }
+        driver
+    }
+
+    fn url(&self) -> &str {
+        match self {
+            WebDriver::External(url) | WebDriver::Started { url, .. } => url,
+        }
+    }
+}
+
+impl Drop for WebDriver {
+    fn drop(&mut self) {
+        if let WebDriver::Started { process, .. } = self {
+            // SAFETY: signals only the process group this chromedriver leads.
+            unsafe { libc::killpg(process.id() as libc::pid_t, libc::SIGKILL) };
+            let _ = process.wait();
+        }
+    }
+}
+
+/// A fresh Chromium profile directory, removed afterwards.
+struct ProfileDir(PathBuf);
+
+impl ProfileDir {
+    fn create() -> ProfileDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|elapsed| elapsed.subsec_nanos())
+            .unwrap_or_default();
+        let name = format!(
+            "e2e-chromium-{}-{}-{nanos}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        std::fs::create_dir_all(&path).expect("creating a Chromium profile directory");
+        ProfileDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for ProfileDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn new_session(webdriver_url: &str, profile: &Path) -> Client {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| DEFAULT_CHROMIUM.to_owned());
+    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| flag.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let capabilities = serde_json::json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": chromium, "args": args },
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!("the capabilities literal is an object")
+    };
+    let mut builder = ClientBuilder::new(HttpConnector::new());
+    builder.capabilities(capabilities);
+    // A chromedriver that has just started listening may still refuse the first session.
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        match builder.connect(webdriver_url).await {
+            Ok(client) => return client,
+            Err(error) if attempts < 3 => {
+                eprintln!("e2e: starting a browser session failed ({error}); retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(error) => panic!("cannot start a Chromium session at {webdriver_url}: {error}"),
+        }
+    }
+}
+
+/// The current URL and visible text of the page, for failure messages.
+async fn page_state(client: &Client) -> String {
+    let url = match client.current_url().await {
+        Ok(url) => url.to_string(),
+        Err(error) => format!("<unknown: {error}>"),
+    };
+    let script = "return document.body ? document.body.innerText : document.documentElement.outerHTML;";
+    let text = match client.execute(script, Vec::new()).await {
+        Ok(serde_json::Value::String(text)) => text,
+        Ok(other) => other.to_string(),
+        Err(error) => format!("<unknown: {error}>"),
+    };
+    let text = match text.char_indices().nth(PAGE_TEXT_LIMIT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    };
+    format!("{PAGE_STATE_MARKER} {url}\npage text:\n{text}\n")
+}
+
+/// The portal open in a browser session, with the demo server behind it.
+///
+/// Helpers that wait poll every 100 ms for up to [`WAIT_TIMEOUT`] and panic with the current
+/// URL and page text when the condition never holds. WebDriver errors while polling (elements
+/// replaced by a re-render, say) count as "not yet".
+#[derive(Clone)]
+pub struct Portal {
+    client: Client,
+    base_url: String,
+    http: HttpClient<HttpConnector, Full<Bytes>>,
+}
+
+impl Portal {
+    /// The WebDriver client, for anything the helpers do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// `http://127.0.0.1:<port>` of the demo server.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// Absolute URL of a path (with optional query) on the demo server.
+    pub fn url_for(&self, path_and_query: &str) -> String {
+        format!("{}{path_and_query}", self.base_url)
+    }
+
+    /// Navigates to a path on the demo server, like typing it into the address bar.
+    pub async fn open(&self, path_and_query: &str) {
+        let url = self.url_for(path_and_query);
+        if let Err(error) = self.client.goto(&url).await {
+            panic!("{}", self.failure(&format!("cannot open {url}: {error}")).await);
+        }
+    }
+
+    pub async fn current_url(&self) -> Url {
+        match self.client.current_url().await {
+            Ok(url) => url,
+            Err(error) => panic!("cannot read the current URL: {error}"),
+        }
+    }
+
+    /// A failure message: `message`, then the current URL and page text.
+    pub async fn failure(&self, message: &str) -> String {
+        format!("{message}\n{}", page_state(&self.client).await)
+    }
+
+    /// Polls `probe` until it returns `Some` or `timeout` passes; `expected` names the condition
+    /// in the failure message.
+    pub async fn wait_until_within<T>(
+        &self,
+        timeout: Duration,
+        expected: &str,
+        mut probe: impl AsyncFnMut() -> Option<T>,
+    ) -> T {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(value) = probe().await {
+                return value;
+            }
+            if Instant::now() >= deadline {
+                let message = format!("timed out after {timeout:?} waiting for {expected}");
+                panic!("{}", self.failure(&message).await);
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
+    }
+
+    /// [`Portal::wait_until_within`] with [`WAIT_TIMEOUT`].
+    pub async fn wait_until<T>(&self, expected: &str, probe: impl AsyncFnMut() -> Option<T>) -> T {
+        self.wait_until_within(WAIT_TIMEOUT, expected, probe).await
+    }
+
+    /// The first element matching `css`, once there is one.
+    pub async fn wait_for(&self, css: &str) -> Element {
+        self.wait_until(&format!("an element `{css}`"), async || {
+            self.client.find(Locator::Css(css)).await.ok()
+        })
+        .await
+    }
+
+    /// Every element matching `css`, once there is at least one.
+    pub async fn wait_for_all(&self, css: &str) -> Vec<Element> {
+        self.wait_until(&format!("elements `{css}`"), async || {
+            let elements = self.client.find_all(Locator::Css(css)).await.ok()?;
+            (!elements.is_empty()).then_some(elements)
+        })
+        .await
+    }
+
+    /// The text of an element matching `css` once one contains `needle`.
+    pub async fn wait_for_text(&self, css: &str, needle: &str) -> String {
+        self.wait_until(&format!("`{css}` containing {needle:?}"), async || {
+            for element in self.client.find_all(Locator::Css(css)).await.ok()? {
+                if let Ok(text) = element.text().await
+                    && text.contains(needle)
+                {
+                    return Some(text);
+                }
+            }
+            None
+        })
+        .await
+    }
+
+    /// The visible texts of all elements matching `css`, once the texts satisfy `accept`.
+    pub async fn wait_for_texts(
+        &self,
+        css: &str,
+        expected: &str,
+        accept: impl Fn(&[String]) -> bool,
+    ) -> Vec<String> {
+        self.wait_until(&format!("`{css}` texts: {expected}"), async || {
+            let texts = self.texts_now(css).await?;
+            accept(&texts).then_some(texts)
+        })
+        .await
+    }
+
+    async fn texts_now(&self, css: &str) -> Option<Vec<String>> {
+        let mut texts = Vec::new();
+        for element in self.client.find_all(Locator::Css(css)).await.ok()? {
+            texts.push(element.text().await.ok()?);
+        }
+        Some(texts)
+    }
+
+    /// The URL once `accept` holds for it.
+    pub async fn wait_for_url(&self, expected: &str, accept: impl Fn(&Url) -> bool) -> Url {
+        self.wait_until(&format!("a URL with {expected}"), async || {
+            let url = self.client.current_url().await.ok()?;
+            accept(&url).then_some(url)
+        })
+        .await
+    }
+
+    /// The URL once its path is `path`.
+    pub async fn wait_for_path(&self, path: &str) -> Url {
+        self.wait_for_url(&format!("path {path}"), |url| url.path() == path)
+            .await
+    }
+
+    /// Clears the field matching `css` and types `text` into it.
+    pub async fn fill(&self, css: &str, text: &str) {
+        self.wait_until(&format!("a field `{css}` to type into"), async || {
+            let field = self.client.find(Locator::Css(css)).await.ok()?;
+            field.clear().await.ok()?;
+            field.send_keys(text).await.ok()
+        })
+        .await
+    }
+
+    /// Presses Enter in the element matching `css`.
+    pub async fn press_enter(&self, css: &str) {
+        let enter = char::from(Key::Enter).to_string();
+        self.wait_until(&format!("`{css}` to press Enter in"), async || {
+            let field = self.client.find(Locator::Css(css)).await.ok()?;
+            field.send_keys(&enter).await.ok()
+        })
+        .await
+    }
+
+    /// Clicks the element matching `css` once it is there and clickable.
+    pub async fn click(&self, css: &str) {
+        self.wait_until(&format!("`{css}` to click"), async || {
+            let element = self.client.find(Locator::Css(css)).await.ok()?;
+            element.click().await.ok()
+        })
+        .await
+    }
+
+    /// The current `value` of the form field matching `css`.
+    pub async fn value_of(&self, css: &str) -> String {
+        let field = self.wait_for(css).await;
+        match field.prop("value").await {
+            Ok(value) => value.unwrap_or_default(),
+            Err(error) => panic!("cannot read the value of `{css}`: {error}"),
+        }
+    }
+
+    /// On the login page: types the credentials, presses Enter in the password field and waits
+    /// until the portal navigates away from /login.
+    pub async fn sign_in(&self, login: &str, password: &str) {
+        self.fill("form#login-form input[name=login]", login).await;
+        self.fill("form#login-form input[name=password]", password)
+            .await;
+        self.press_enter("form#login-form input[name=password]")
+            .await;
+        self.wait_for_url("a path other than /login after signing in", |url| {
+            url.path() != "/login"
+        })
+        .await;
+    }
+
+    /// A JWT from the demo API's `POST /auth`, as a script or another client would get one.
+    pub async fn issue_token(&self, login: &str, password: &str) -> String {
+        let url = self.url_for(&format!("{}/auth", api_model::API_PATH));
+        let body = serde_json::to_vec(&api_model::auth::AuthRequest::new(login, password))
+            .expect("encoding the auth request");
+        let request = http::Request::post(&url)
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .header(http::header::ACCEPT, "application/json")
+            .body(Full::new(Bytes::from(body)))
+            .expect("building the auth request");
+        let response = self
+            .http
+            .request(request)
+            .await
+            .unwrap_or_else(|error| panic!("POST {url} failed: {error}"));
+        let status = response.status();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .unwrap_or_else(|error| panic!("reading the response of POST {url}: {error}"))
+            .to_bytes();
+        assert!(
+            status.is_success(),
+            "POST {url} answered {status}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        let auth: api_model::auth::AuthResponse = serde_json::from_slice(&body)
+            .unwrap_or_else(|error| {
+                panic!(
+                    "POST {url} answered {}: {error}",
+                    String::from_utf8_lossy(&body)
+                )
+            });
+        auth.jwt
+    }
+}
+
+/// The value of query parameter `name` in `url`, percent-decoded.
+pub fn query_param(url: &Url, name: &str) -> Option<String> {
+    url.query_pairs()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.into_owned())
+}

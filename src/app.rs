@@ -1,0 +1,98 @@
+//! The application: configuration first, then the session, the API client and the routes.
+
+use crate::components::shell::Shell;
+use crate::config::{ConfigError, PortalConfig, load_config};
+use crate::http::Api;
+use crate::pages::dashboard::Dashboard;
+use crate::pages::detail::detail_page;
+use crate::pages::list::list_page;
+use crate::pages::login::LoginPage;
+use crate::pages::not_found::NotFound;
+use crate::pages::statistics::statistics_page;
+use crate::session::Session;
+use api_model::resources::{Account, CdrExport, NetworkPrefix, NetworkType, Rate, Service};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::components::{ParentRoute, Route, Router, Routes};
+use leptos_router::path;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
+    spawn_local(async move { config.set(Some(load_config().await)) });
+    move || match config.get() {
+        None => view! { <p class="boot" role="status">"Loading the portal…"</p> }.into_any(),
+        Some(Err(error)) => config_error_page(error).into_any(),
+        Some(Ok(config)) => view! { <Portal config /> }.into_any(),
+    }
+}
+
+fn config_error_page(error: ConfigError) -> impl IntoView {
+    view! {
+        <main id="main" class="fatal-error" role="alert">
+            <h1>"The portal is not configured correctly"</h1>
+            <p>{error.to_string()}</p>
+            <p class="hint">
+                "If you run this portal, check config.json. Otherwise, please tell your provider."
+            </p>
+            <button type="button" on:click=|_| reload()>"Reload"</button>
+        </main>
+    }
+}
+
+fn reload() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
+    }
+}
+
+#[component]
+fn Portal(config: PortalConfig) -> impl IntoView {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(&config.title);
+        if let Some(root) = document.document_element() {
+            let _ = root.set_attribute("lang", &config.locale);
+        }
+    }
+    let session = Session::restore();
+    provide_context(session);
+    provide_context(Api::new(&config, session));
+    provide_context(config);
+
+    view! {
+        <Router>
+            <Routes fallback=NotFound>
+                <Route path=path!("/login") view=LoginPage />
+                <ParentRoute path=path!("") view=Shell>
+                    <Route path=path!("") view=Dashboard />
+                    <Route path=path!("/accounts") view={list_page::<Account>} />
+                    <Route path=path!("/accounts/:id") view={detail_page::<Account>} />
+                    <Route path=path!("/services") view={list_page::<Service>} />
+                    <Route path=path!("/services/:id") view={detail_page::<Service>} />
+                    <Route path=path!("/rates") view={list_page::<Rate>} />
+                    <Route path=path!("/rates/:id") view={detail_page::<Rate>} />
+                    <Route path=path!("/cdr-exports") view={list_page::<CdrExport>} />
+                    <Route path=path!("/cdr-exports/:id") view={detail_page::<CdrExport>} />
+                    <Route path=path!("/network-types") view={list_page::<NetworkType>} />
+                    <Route path=path!("/network-prefixes") view={list_page::<NetworkPrefix>} />
+                    <Route
+                        path=path!("/statistics/origination")
+                        view=|| statistics_page("Origination statistics", "Calls, durations, ASR, ACD and prices over time")
+                    />
+                    <Route
+                        path=path!("/statistics/quality")
+                        view=|| statistics_page("Quality statistics", "Total calls, ACD, ASR and CPS over time")
+                    />
+                    <Route
+                        path=path!("/statistics/active-calls")
+                        view=|| statistics_page("Active calls", "Concurrent calls over time")
+                    />
+                    <Route
+                        path=path!("/statistics/cps")
+                        view=|| statistics_page("Originated calls per second", "The originated-CPS chart")
+                    />
+                </ParentRoute>
+            </Routes>
+        </Router>
+    }
+}

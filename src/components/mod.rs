@@ -1,0 +1,7 @@
+//! Building blocks the pages compose. Components receive data and callbacks; they never fetch.
+
+pub mod detail;
+pub mod pager;
+pub mod shell;
+pub mod status;
+pub mod table;

@@ -1,0 +1,88 @@
+//! Paging from the server's `links` and `meta.total-count`.
+
+use crate::format;
+use api_model::document::PageLinks;
+use api_model::list::{ListParams, PageWindow};
+use api_model::query::query_of;
+use leptos::prelude::*;
+
+pub const PAGE_SIZES: [u32; 7] = [10, 25, 50, 100, 250, 500, 1000];
+
+/// The parameters a server link points at, if it names a page other than the current one.
+fn target(link: Option<&String>, current_page: u32) -> Option<ListParams> {
+    let params = ListParams::from_query(query_of(link?)).ok()?;
+    (params.effective_page_number() != current_page).then_some(params)
+}
+
+pub fn summary(window: &PageWindow) -> String {
+    if window.total == 0 || window.first_row == 0 {
+        return format!("0 of {}", format::count(window.total));
+    }
+    format!(
+        "{}–{} of {}",
+        format::count(window.first_row),
+        format::count(window.last_row),
+        format::count(window.total)
+    )
+}
+
+pub fn pager(
+    params: &ListParams,
+    links: Option<&PageLinks>,
+    rows_on_page: usize,
+    total: u64,
+    go: Callback<ListParams>,
+) -> impl IntoView {
+    let page = params.effective_page_number();
+    let window = PageWindow::new(page, params.effective_page_size(), rows_on_page, total);
+    let links = links.cloned().unwrap_or_default();
+    // Servers may omit `prev`; derive it from the current parameters then.
+    let prev = target(links.prev.as_ref(), page).or_else(|| (page > 1).then(|| params.with_page(page - 1)));
+    let buttons = [
+        ("page-first", "« First", target(links.first.as_ref(), page)),
+        ("page-prev", "‹ Previous", prev),
+        ("page-next", "Next ›", target(links.next.as_ref(), page)),
+        ("page-last", "Last »", target(links.last.as_ref(), page)),
+    ]
+    .into_iter()
+    .map(|(class, label, to)| {
+        let disabled = to.is_none();
+        view! {
+            <button
+                type="button"
+                class=class
+                disabled=disabled
+                on:click=move |_| {
+                    if let Some(to) = to.clone() {
+                        go.run(to);
+                    }
+                }
+            >
+                {label}
+            </button>
+        }
+    })
+    .collect_view();
+    let size = params.effective_page_size();
+    let base = params.clone();
+    let on_size = move |ev: leptos::ev::Event| {
+        if let Ok(size) = event_target_value(&ev).parse::<u32>() {
+            go.run(ListParams { page_size: Some(size), page_number: None, ..base.clone() });
+        }
+    };
+    let sizes = PAGE_SIZES
+        .iter()
+        .map(|s| view! { <option value=s.to_string() selected=*s == size>{s.to_string()}</option> })
+        .collect_view();
+    view! {
+        <nav class="pager" aria-label="Pages">
+            <span class="pager-summary" aria-live="polite">{summary(&window)}</span>
+            <span class="pager-page">{format!("Page {} of {}", window.page, window.page_count)}</span>
+            <span class="pager-buttons">{buttons}</span>
+            <label class="pager-size">
+                "Rows per page "
+                <select on:change=on_size>{sizes}</select>
+            </label>
+        </nav>
+    }
+}

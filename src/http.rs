@@ -1,0 +1,180 @@
+//! The HTTP layer: the only code that calls `fetch` and the only code that sees the token.
+//!
+//! Every answer becomes data or an [`ApiError`] (see `api_model::errors::classify`). A 401 on a
+//! request made with the token ends the session; the guard then sends the user to sign in.
+
+use crate::config::PortalConfig;
+use crate::session::Session;
+use api_model::JSONAPI_MEDIA_TYPE;
+use api_model::auth::{AuthRequest, AuthResponse};
+use api_model::errors::{ApiError, classify, classify_error};
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use web_sys::{AbortController, AbortSignal};
+
+/// Cancels its request when dropped: whoever replaces it supersedes the old request.
+pub struct Abort(Option<AbortController>);
+
+impl Abort {
+    pub fn new() -> Abort {
+        Abort(AbortController::new().ok())
+    }
+
+    pub fn signal(&self) -> Option<AbortSignal> {
+        self.0.as_ref().map(AbortController::signal)
+    }
+}
+
+impl Default for Abort {
+    fn default() -> Self {
+        Abort::new()
+    }
+}
+
+impl Drop for Abort {
+    fn drop(&mut self) {
+        if let Some(controller) = &self.0 {
+            controller.abort();
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Api {
+    root: Arc<str>,
+    session: Session,
+}
+
+enum Method {
+    Get,
+    Post(String),
+    Delete,
+}
+
+impl Api {
+    pub fn new(config: &PortalConfig, session: Session) -> Api {
+        Api { root: config.api_root().into(), session }
+    }
+
+    /// `GET {root}/{path}?{query}` decoded as `T`.
+    pub async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+    ) -> Result<T, ApiError> {
+        let url = if query.is_empty() {
+            format!("{}/{path}", self.root)
+        } else {
+            format!("{}/{path}?{query}", self.root)
+        };
+        let (status, body) = self.send(&url, Method::Get, signal, true).await?;
+        classify(status, &body)
+    }
+
+    /// `POST {root}/{path}` with a JSON:API body, decoded as `T`.
+    pub async fn create<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        document: &serde_json::Value,
+        signal: Option<AbortSignal>,
+    ) -> Result<T, ApiError> {
+        let url = format!("{}/{path}", self.root);
+        let (status, body) =
+            self.send(&url, Method::Post(document.to_string()), signal, true).await?;
+        classify(status, &body)
+    }
+
+    /// `POST /auth`: exchanges a login and password for a token. Sent without a token, and a
+    /// 401 here is a wrong password, not an expired session.
+    pub async fn sign_in(&self, login: &str, password: &str) -> Result<String, ApiError> {
+        let url = format!("{}/auth", self.root);
+        let body = serde_json::to_string(&AuthRequest::new(login, password))
+            .map_err(|e| ApiError::Decode { status: 0, reason: e.to_string() })?;
+        let (status, text) = self.send(&url, Method::Post(body), None, false).await?;
+        if status == 401 {
+            return Err(match classify_error(status, &text) {
+                ApiError::Unauthorized { message } => ApiError::Api {
+                    status,
+                    errors: vec![api_model::errors::ErrorObject {
+                        detail: Some(message),
+                        ..Default::default()
+                    }],
+                },
+                other => other,
+            });
+        }
+        classify::<AuthResponse>(status, &text).map(|answer| answer.jwt)
+    }
+
+    /// `DELETE /auth`, best effort: signing out locally never waits on the server.
+    pub async fn sign_out(&self) {
+        let url = format!("{}/auth", self.root);
+        let _ = self.send(&url, Method::Delete, None, true).await;
+    }
+
+    async fn send(
+        &self,
+        url: &str,
+        method: Method,
+        signal: Option<AbortSignal>,
+        with_token: bool,
+    ) -> Result<(u16, String), ApiError> {
+        use gloo_net::http::{Request, RequestBuilder};
+        let builder: RequestBuilder = match &method {
+            Method::Get => Request::get(url),
+            Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
+            Method::Delete => Request::delete(url),
+        };
+        let mut builder = builder.header("Accept", JSONAPI_MEDIA_TYPE).abort_signal(signal.as_ref());
+        let token = if with_token { self.session.token_untracked() } else { None };
+        if let Some(token) = &token {
+            builder = builder.header("Authorization", &format!("Bearer {token}"));
+        }
+        let request = match method {
+            Method::Post(body) => builder.body(body),
+            Method::Get | Method::Delete => builder.build(),
+        }
+        .map_err(|e| ApiError::Network { reason: without_secrets(&e.to_string(), &token) })?;
+
+        let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
+        let response = match request.send().await {
+            Ok(response) => response,
+            Err(_) if aborted() => return Err(ApiError::Aborted),
+            Err(e) => {
+                return Err(ApiError::Network { reason: without_secrets(&e.to_string(), &token) });
+            }
+        };
+        let status = response.status();
+        let body = match response.text().await {
+            Ok(body) => body,
+            Err(_) if aborted() => return Err(ApiError::Aborted),
+            // The body broke off mid-way: treat it as a failed answer of that status.
+            Err(e) => {
+                return Err(ApiError::Network {
+                    reason: format!("the answer (HTTP {status}) broke off: {}", without_secrets(&e.to_string(), &token)),
+                });
+            }
+        };
+        if aborted() {
+            return Err(ApiError::Aborted);
+        }
+        if status == 401 && token.is_some() {
+            let message = match classify_error(status, &body) {
+                ApiError::Unauthorized { message } => message,
+                other => other.message(),
+            };
+            self.session.expire(&format!("You were signed out: {message} Please sign in again."));
+            return Err(ApiError::Unauthorized { message });
+        }
+        Ok((status, body))
+    }
+}
+
+// Browser error texts can echo request details; make sure a token never reaches the page.
+fn without_secrets(text: &str, token: &Option<String>) -> String {
+    match token {
+        Some(token) if !token.is_empty() => text.replace(token.as_str(), "[token]"),
+        _ => text.to_owned(),
+    }
+}

@@ -1,0 +1,117 @@
+//! `/login`: sign in with a login and password, or with a token minted by the provider.
+
+use crate::config::PortalConfig;
+use crate::http::Api;
+use crate::session::{Session, safe_next};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_query_map};
+
+#[component]
+pub fn LoginPage() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let session = expect_context::<Session>();
+    let config = expect_context::<PortalConfig>();
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let next = Memo::new(move |_| safe_next(query.with(|q| q.get("next"))));
+
+    // Signed in (now, or already when arriving): go where the user wanted to be.
+    let go_next = navigate.clone();
+    Effect::new(move |_| {
+        if session.is_signed_in() {
+            go_next(&next.get_untracked(), NavigateOptions { replace: true, ..Default::default() });
+        }
+    });
+
+    let login = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let keep_signed_in = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        let (user, secret) = (login.get_untracked(), password.get_untracked());
+        if user.trim().is_empty() || secret.is_empty() {
+            error.set(Some("Enter your login and password.".into()));
+            return;
+        }
+        error.set(None);
+        busy.set(true);
+        let api = api.clone();
+        spawn_local(async move {
+            let outcome = match api.sign_in(user.trim(), &secret).await {
+                Ok(token) => session
+                    .sign_in(&token, keep_signed_in.get_untracked())
+                    .map_err(|e| format!("The server's token cannot be used: {e}")),
+                Err(e) => Err(e.message()),
+            };
+            if let Err(message) = outcome {
+                password.set(String::new());
+                error.set(Some(message));
+            }
+            busy.set(false);
+        });
+    };
+
+    let token = RwSignal::new(String::new());
+    let token_error = RwSignal::new(None::<String>);
+    let submit_token = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if token.get_untracked().trim().is_empty() {
+            token_error.set(Some("Paste a token first.".into()));
+            return;
+        }
+        match session.sign_in(&token.get_untracked(), keep_signed_in.get_untracked()) {
+            Ok(()) => token.set(String::new()),
+            Err(e) => token_error.set(Some(e.to_string())),
+        }
+    };
+
+    view! {
+        <main id="main" class="login-page">
+            <h1>{config.title.clone()}</h1>
+            {move || session.notice().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+            <form id="login-form" on:submit=submit novalidate=true>
+                <h2>"Sign in"</h2>
+                <label>
+                    "Login" <input name="login" autocomplete="username" required=true bind:value=login />
+                </label>
+                <label>
+                    "Password"
+                    <input
+                        name="password"
+                        type="password"
+                        autocomplete="current-password"
+                        required=true
+                        bind:value=password
+                    />
+                </label>
+                <label class="checkbox">
+                    <input name="remember" type="checkbox" bind:checked=keep_signed_in />
+                    "Keep me signed in on this device"
+                </label>
+                {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                <button type="submit" disabled=move || busy.get()>
+                    {move || if busy.get() { "Signing in…" } else { "Sign in" }}
+                </button>
+            </form>
+            <details class="token-sign-in">
+                <summary>"Sign in with a token"</summary>
+                <form id="token-form" on:submit=submit_token>
+                    <p class="hint">"Your provider can issue a token for you. It is kept in this browser only."</p>
+                    <label>
+                        "Token" <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
+                    </label>
+                    {move || token_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                    <button type="submit">"Use this token"</button>
+                </form>
+            </details>
+        </main>
+    }
+}

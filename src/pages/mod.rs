@@ -1,0 +1,8 @@
+//! One page per route; pages read the URL, call the API through `http`, and compose components.
+
+pub mod dashboard;
+pub mod detail;
+pub mod list;
+pub mod login;
+pub mod not_found;
+pub mod statistics;

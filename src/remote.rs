@@ -1,0 +1,113 @@
+//! Signal-driven fetching: data that follows a key (list parameters, an id, a query).
+//!
+//! When the key changes the previous request is aborted and a new one starts; the last good data
+//! stays visible (dimmed by the view) until the new answer arrives; an answer that arrives after
+//! a newer request started is dropped, so a late answer never overwrites a newer one.
+
+use crate::http::Abort;
+use api_model::errors::ApiError;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::future::Future;
+use web_sys::AbortSignal;
+
+pub struct Remote<T: Send + Sync + 'static> {
+    data: RwSignal<Option<T>>,
+    error: RwSignal<Option<ApiError>>,
+    loading: RwSignal<bool>,
+    retry: RwSignal<u32>,
+}
+
+impl<T: Send + Sync + 'static> Clone for Remote<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for Remote<T> {}
+
+impl<T: Clone + Send + Sync + 'static> Remote<T> {
+    /// Starts fetching whenever `key` changes. `key` returning `None` means "nothing to fetch"
+    /// (for instance, input that failed validation): no request is sent.
+    pub fn new<K, Fut>(
+        key: impl Fn() -> Option<K> + 'static,
+        load: impl Fn(K, Option<AbortSignal>) -> Fut + 'static,
+    ) -> Remote<T>
+    where
+        K: 'static,
+        Fut: Future<Output = Result<T, ApiError>> + 'static,
+    {
+        let remote = Remote {
+            data: RwSignal::new(None),
+            error: RwSignal::new(None),
+            loading: RwSignal::new(false),
+            retry: RwSignal::new(0),
+        };
+        // Dropping the stored `Abort` (replaced, or disposed with the view) cancels the request.
+        let in_flight = StoredValue::new_local(None::<Abort>);
+        let generation = StoredValue::new(0u64);
+        Effect::new(move |_| {
+            remote.retry.track();
+            let Some(key) = key() else {
+                in_flight.try_set_value(None);
+                remote.loading.try_set(false);
+                return;
+            };
+            let abort = Abort::new();
+            let signal = abort.signal();
+            in_flight.try_set_value(Some(abort));
+            let Some(this_request) = generation.try_update_value(|g| {
+                *g += 1;
+                *g
+            }) else {
+                return;
+            };
+            remote.loading.try_set(true);
+            let request = load(key, signal);
+            spawn_local(async move {
+                let result = request.await;
+                if generation.try_get_value() != Some(this_request) {
+                    return;
+                }
+                match result {
+                    Ok(value) => {
+                        remote.data.try_set(Some(value));
+                        remote.error.try_set(None);
+                    }
+                    Err(ApiError::Aborted) => {}
+                    Err(error) => {
+                        remote.error.try_set(Some(error));
+                    }
+                }
+                remote.loading.try_set(false);
+            });
+        });
+        remote
+    }
+
+    /// The last data that arrived, kept while a newer request is loading or failed.
+    pub fn data(&self) -> Option<T> {
+        self.data.get()
+    }
+
+    pub fn with_data<R>(&self, f: impl FnOnce(Option<&T>) -> R) -> R {
+        self.data.with(|d| f(d.as_ref()))
+    }
+
+    pub fn error(&self) -> Option<ApiError> {
+        self.error.get()
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.loading.get()
+    }
+
+    pub fn has_data(&self) -> bool {
+        self.data.with(Option::is_some)
+    }
+
+    /// Sends the same request again.
+    pub fn retry(&self) {
+        self.retry.update(|n| *n = n.wrapping_add(1));
+    }
+}

@@ -44,7 +44,9 @@ impl fmt::Display for ConfigError {
                 "config.json was not found next to the portal (HTTP {status}). \
                  Deploy it at the root of the bundle."
             ),
-            ConfigError::Unreachable(reason) => write!(f, "config.json could not be loaded: {reason}"),
+            ConfigError::Unreachable(reason) => {
+                write!(f, "config.json could not be loaded: {reason}")
+            }
             ConfigError::Malformed(reason) => write!(f, "config.json is not valid JSON: {reason}"),
             ConfigError::Invalid(reason) => write!(f, "config.json has a wrong value: {reason}"),
         }
@@ -73,7 +75,10 @@ pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
             .title
             .filter(|t| !t.trim().is_empty())
             .unwrap_or_else(|| "Customer Portal".to_owned()),
-        locale: raw.locale.filter(|l| !l.trim().is_empty()).unwrap_or_else(|| "en".to_owned()),
+        locale: raw
+            .locale
+            .filter(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| "en".to_owned()),
     })
 }
 
@@ -85,8 +90,13 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
     if !response.ok() {
-        return Err(ConfigError::Missing { status: response.status() });
+        return Err(ConfigError::Missing {
+            status: response.status(),
+        });
     }
-    let text = response.text().await.map_err(|e| ConfigError::Unreachable(e.to_string()))?;
+    let text = response
+        .text()
+        .await
+        .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
     parse_config(&text)
 }

@@ -46,7 +46,9 @@ pub fn money(value: Option<&Decimal>, currency: &str) -> String {
 }
 
 pub fn integer(value: Option<i64>) -> String {
-    value.map(|v| group_digits(&v.to_string())).unwrap_or_else(|| DASH.to_owned())
+    value
+        .map(|v| group_digits(&v.to_string()))
+        .unwrap_or_else(|| DASH.to_owned())
 }
 
 pub fn count(value: u64) -> String {
@@ -70,6 +72,13 @@ pub fn short_id(id: &str) -> String {
         return id.to_owned();
     }
     let head: String = id.chars().take(8).collect();
-    let tail: String = id.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
+    let tail: String = id
+        .chars()
+        .rev()
+        .take(4)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     format!("{head}…{tail}")
 }

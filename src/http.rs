@@ -53,7 +53,10 @@ enum Method {
 
 impl Api {
     pub fn new(config: &PortalConfig, session: Session) -> Api {
-        Api { root: config.api_root().into(), session }
+        Api {
+            root: config.api_root().into(),
+            session,
+        }
     }
 
     /// `GET {root}/{path}?{query}` decoded as `T`.
@@ -80,8 +83,9 @@ impl Api {
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
         let url = format!("{}/{path}", self.root);
-        let (status, body) =
-            self.send(&url, Method::Post(document.to_string()), signal, true).await?;
+        let (status, body) = self
+            .send(&url, Method::Post(document.to_string()), signal, true)
+            .await?;
         classify(status, &body)
     }
 
@@ -89,8 +93,12 @@ impl Api {
     /// 401 here is a wrong password, not an expired session.
     pub async fn sign_in(&self, login: &str, password: &str) -> Result<String, ApiError> {
         let url = format!("{}/auth", self.root);
-        let body = serde_json::to_string(&AuthRequest::new(login, password))
-            .map_err(|e| ApiError::Decode { status: 0, reason: e.to_string() })?;
+        let body = serde_json::to_string(&AuthRequest::new(login, password)).map_err(|e| {
+            ApiError::Decode {
+                status: 0,
+                reason: e.to_string(),
+            }
+        })?;
         let (status, text) = self.send(&url, Method::Post(body), None, false).await?;
         if status == 401 {
             return Err(match classify_error(status, &text) {
@@ -126,8 +134,14 @@ impl Api {
             Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
             Method::Delete => Request::delete(url),
         };
-        let mut builder = builder.header("Accept", JSONAPI_MEDIA_TYPE).abort_signal(signal.as_ref());
-        let token = if with_token { self.session.token_untracked() } else { None };
+        let mut builder = builder
+            .header("Accept", JSONAPI_MEDIA_TYPE)
+            .abort_signal(signal.as_ref());
+        let token = if with_token {
+            self.session.token_untracked()
+        } else {
+            None
+        };
         if let Some(token) = &token {
             builder = builder.header("Authorization", &format!("Bearer {token}"));
         }
@@ -135,14 +149,18 @@ impl Api {
             Method::Post(body) => builder.body(body),
             Method::Get | Method::Delete => builder.build(),
         }
-        .map_err(|e| ApiError::Network { reason: without_secrets(&e.to_string(), &token) })?;
+        .map_err(|e| ApiError::Network {
+            reason: without_secrets(&e.to_string(), &token),
+        })?;
 
         let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
         let response = match request.send().await {
             Ok(response) => response,
             Err(_) if aborted() => return Err(ApiError::Aborted),
             Err(e) => {
-                return Err(ApiError::Network { reason: without_secrets(&e.to_string(), &token) });
+                return Err(ApiError::Network {
+                    reason: without_secrets(&e.to_string(), &token),
+                });
             }
         };
         let status = response.status();
@@ -152,7 +170,10 @@ impl Api {
             // The body broke off mid-way: treat it as a failed answer of that status.
             Err(e) => {
                 return Err(ApiError::Network {
-                    reason: format!("the answer (HTTP {status}) broke off: {}", without_secrets(&e.to_string(), &token)),
+                    reason: format!(
+                        "the answer (HTTP {status}) broke off: {}",
+                        without_secrets(&e.to_string(), &token)
+                    ),
                 });
             }
         };
@@ -164,7 +185,9 @@ impl Api {
                 ApiError::Unauthorized { message } => message,
                 other => other.message(),
             };
-            self.session.expire(&format!("You were signed out: {message} Please sign in again."));
+            self.session.expire(&format!(
+                "You were signed out: {message} Please sign in again."
+            ));
             return Err(ApiError::Unauthorized { message });
         }
         Ok((status, body))

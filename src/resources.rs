@@ -5,7 +5,9 @@
 use crate::format;
 use api_model::document::Resource;
 use api_model::filters::Collection;
-use api_model::resources::{Account, CdrExport, NetworkPrefix, NetworkType, Rate, ResourceType, Service};
+use api_model::resources::{
+    Account, CdrExport, NetworkPrefix, NetworkType, Rate, ResourceType, Service,
+};
 use serde::de::DeserializeOwned;
 
 /// A rendered cell: text plus how to present it.
@@ -18,15 +20,27 @@ pub struct Cell {
 
 impl Cell {
     pub fn text(text: impl Into<String>) -> Cell {
-        Cell { text: text.into(), numeric: false, href: None }
+        Cell {
+            text: text.into(),
+            numeric: false,
+            href: None,
+        }
     }
 
     pub fn number(text: impl Into<String>) -> Cell {
-        Cell { text: text.into(), numeric: true, href: None }
+        Cell {
+            text: text.into(),
+            numeric: true,
+            href: None,
+        }
     }
 
     pub fn link(text: impl Into<String>, href: String) -> Cell {
-        Cell { text: text.into(), numeric: false, href: Some(href) }
+        Cell {
+            text: text.into(),
+            numeric: false,
+            href: Some(href),
+        }
     }
 }
 
@@ -94,25 +108,41 @@ impl Shown for Account {
                 key: "destination-rate-limit",
                 label: "Destination rate limit",
                 sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.destination_rate_limit.as_ref())),
+                cell: |r| {
+                    Cell::number(format::optional_decimal(
+                        r.attributes.destination_rate_limit.as_ref(),
+                    ))
+                },
             },
             Column {
                 key: "origination-capacity",
                 label: "Origination capacity",
                 sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.origination_capacity.as_ref())),
+                cell: |r| {
+                    Cell::number(format::optional_decimal(
+                        r.attributes.origination_capacity.as_ref(),
+                    ))
+                },
             },
             Column {
                 key: "termination-capacity",
                 label: "Termination capacity",
                 sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.termination_capacity.as_ref())),
+                cell: |r| {
+                    Cell::number(format::optional_decimal(
+                        r.attributes.termination_capacity.as_ref(),
+                    ))
+                },
             },
             Column {
                 key: "total-capacity",
                 label: "Total capacity",
                 sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.total_capacity.as_ref())),
+                cell: |r| {
+                    Cell::number(format::optional_decimal(
+                        r.attributes.total_capacity.as_ref(),
+                    ))
+                },
             },
             Column {
                 key: "currency",
@@ -138,7 +168,12 @@ impl Shown for NetworkType {
     const NOUN: &'static str = "network type";
 
     fn columns() -> Vec<Column<Self>> {
-        vec![Column { key: "name", label: "Name", sortable: true, cell: |r| Cell::text(r.attributes.name.clone()) }]
+        vec![Column {
+            key: "name",
+            label: "Name",
+            sortable: true,
+            cell: |r| Cell::text(r.attributes.name.clone()),
+        }]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
@@ -153,7 +188,12 @@ impl Shown for NetworkPrefix {
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column { key: "prefix", label: "Prefix", sortable: true, cell: |r| Cell::text(r.attributes.prefix.clone()) },
+            Column {
+                key: "prefix",
+                label: "Prefix",
+                sortable: true,
+                cell: |r| Cell::text(r.attributes.prefix.clone()),
+            },
             Column {
                 key: "number-min-length",
                 label: "Min number length",
@@ -187,12 +227,21 @@ impl Shown for Service {
                 sortable: true,
                 cell: |r| Cell::link(r.attributes.name.clone(), format!("/services/{}", r.id)),
             },
-            Column { key: "state", label: "State", sortable: true, cell: |r| Cell::text(r.attributes.state.clone()) },
+            Column {
+                key: "state",
+                label: "State",
+                sortable: true,
+                cell: |r| Cell::text(r.attributes.state.clone()),
+            },
             Column {
                 key: "initial-price",
                 label: "Initial price",
                 sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.initial_price.as_ref())),
+                cell: |r| {
+                    Cell::number(format::optional_decimal(
+                        r.attributes.initial_price.as_ref(),
+                    ))
+                },
             },
             Column {
                 key: "renew-price",
@@ -216,19 +265,40 @@ impl Shown for Service {
                 key: "renew-period",
                 label: "Renew period",
                 sortable: true,
-                cell: |r| Cell::text(r.attributes.renew_period.clone().unwrap_or_else(|| format::DASH.into())),
+                cell: |r| {
+                    Cell::text(
+                        r.attributes
+                            .renew_period
+                            .clone()
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
+                },
             },
             Column {
                 key: "service-type",
                 label: "Service type",
                 sortable: true,
-                cell: |r| Cell::text(r.attributes.service_type.clone().unwrap_or_else(|| format::DASH.into())),
+                cell: |r| {
+                    Cell::text(
+                        r.attributes
+                            .service_type
+                            .clone()
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
+                },
             },
             Column {
                 key: "ui-type",
                 label: "UI type",
                 sortable: true,
-                cell: |r| Cell::text(r.attributes.ui_type.clone().unwrap_or_else(|| format::DASH.into())),
+                cell: |r| {
+                    Cell::text(
+                        r.attributes
+                            .ui_type
+                            .clone()
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
+                },
             },
         ]
     }
@@ -253,14 +323,28 @@ impl Shown for CdrExport {
                 key: "created-at",
                 label: "Created",
                 sortable: true,
-                cell: |r| Cell::link(format::timestamp(Some(&r.attributes.created_at)), format!("/cdr-exports/{}", r.id)),
+                cell: |r| {
+                    Cell::link(
+                        format::timestamp(Some(&r.attributes.created_at)),
+                        format!("/cdr-exports/{}", r.id),
+                    )
+                },
             },
-            Column { key: "status", label: "Status", sortable: true, cell: |r| Cell::text(r.attributes.status.to_string()) },
+            Column {
+                key: "status",
+                label: "Status",
+                sortable: true,
+                cell: |r| Cell::text(r.attributes.status.to_string()),
+            },
             Column {
                 key: "rows-count",
                 label: "Rows",
                 sortable: true,
-                cell: |r| Cell::number(format::integer(r.attributes.rows_count.and_then(|n| i64::try_from(n).ok()))),
+                cell: |r| {
+                    Cell::number(format::integer(
+                        r.attributes.rows_count.and_then(|n| i64::try_from(n).ok()),
+                    ))
+                },
             },
             Column {
                 key: "filters",
@@ -284,13 +368,27 @@ impl Shown for CdrExport {
                 key: "time-format",
                 label: "Time format",
                 sortable: true,
-                cell: |r| Cell::text(r.attributes.time_format.clone().unwrap_or_else(|| format::DASH.into())),
+                cell: |r| {
+                    Cell::text(
+                        r.attributes
+                            .time_format
+                            .clone()
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
+                },
             },
             Column {
                 key: "time-zone-name",
                 label: "Time zone",
                 sortable: true,
-                cell: |r| Cell::text(r.attributes.time_zone_name.clone().unwrap_or_else(|| format::DASH.into())),
+                cell: |r| {
+                    Cell::text(
+                        r.attributes
+                            .time_zone_name
+                            .clone()
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
+                },
             },
             Column {
                 key: "updated-at",
@@ -306,7 +404,10 @@ impl Shown for CdrExport {
     }
 
     fn heading(resource: &Resource<Self>) -> String {
-        format!("CDR export of {}", format::timestamp(Some(&resource.attributes.created_at)))
+        format!(
+            "CDR export of {}",
+            format::timestamp(Some(&resource.attributes.created_at))
+        )
     }
 }
 
@@ -335,7 +436,12 @@ impl Shown for Rate {
                 sortable: true,
                 cell: |r| Cell::number(format::integer(r.attributes.dst_number_max_length)),
             },
-            Column { key: "enabled", label: "Enabled", sortable: true, cell: |r| Cell::text(format::yes_no(r.attributes.enabled)) },
+            Column {
+                key: "enabled",
+                label: "Enabled",
+                sortable: true,
+                cell: |r| Cell::text(format::yes_no(r.attributes.enabled)),
+            },
             Column {
                 key: "reject-calls",
                 label: "Rejects calls",
@@ -395,7 +501,13 @@ impl Shown for Rate {
                 label: "Network prefix id",
                 sortable: false,
                 cell: |r| {
-                    Cell::text(r.attributes.network_prefix_id.as_ref().map(ToString::to_string).unwrap_or_else(|| format::DASH.into()))
+                    Cell::text(
+                        r.attributes
+                            .network_prefix_id
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or_else(|| format::DASH.into()),
+                    )
                 },
             },
         ]

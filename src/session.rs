@@ -71,13 +71,23 @@ impl Session {
     /// Starts a session with a token the server issued or the user pasted.
     pub fn sign_in(&self, token: &str, keep_signed_in: bool) -> Result<(), TokenError> {
         let token = token.trim();
-        let token = token.strip_prefix("Bearer ").unwrap_or(token).trim().to_owned();
+        let token = token
+            .strip_prefix("Bearer ")
+            .unwrap_or(token)
+            .trim()
+            .to_owned();
         let claims = read_claims(&token)?;
         if claims.is_expired(Utc::now()) {
-            return Err(TokenError::BadPayload("this token has already expired".into()));
+            return Err(TokenError::BadPayload(
+                "this token has already expired".into(),
+            ));
         }
         forget_stored_token();
-        let keep = if keep_signed_in { Keep::AcrossRestarts } else { Keep::ThisTab };
+        let keep = if keep_signed_in {
+            Keep::AcrossRestarts
+        } else {
+            Keep::ThisTab
+        };
         if let Some(storage) = storage(keep) {
             let _ = storage.set_item(TOKEN_KEY, &token);
         }

@@ -37,7 +37,8 @@ pub fn pager(
     let window = PageWindow::new(page, params.effective_page_size(), rows_on_page, total);
     let links = links.cloned().unwrap_or_default();
     // Servers may omit `prev`; derive it from the current parameters then.
-    let prev = target(links.prev.as_ref(), page).or_else(|| (page > 1).then(|| params.with_page(page - 1)));
+    let prev = target(links.prev.as_ref(), page)
+        .or_else(|| (page > 1).then(|| params.with_page(page - 1)));
     let buttons = [
         ("page-first", "« First", target(links.first.as_ref(), page)),
         ("page-prev", "‹ Previous", prev),
@@ -67,7 +68,11 @@ pub fn pager(
     let base = params.clone();
     let on_size = move |ev: leptos::ev::Event| {
         if let Ok(size) = event_target_value(&ev).parse::<u32>() {
-            go.run(ListParams { page_size: Some(size), page_number: None, ..base.clone() });
+            go.run(ListParams {
+                page_size: Some(size),
+                page_number: None,
+                ..base.clone()
+            });
         }
     };
     let sizes = PAGE_SIZES

@@ -26,7 +26,11 @@ const SECTIONS: [(&str, &str); 11] = [
 /// `/login?next=…` for the current location.
 pub fn login_url(pathname: &str, search: &str) -> String {
     let search = search.trim_start_matches('?');
-    let here = if search.is_empty() { pathname.to_owned() } else { format!("{pathname}?{search}") };
+    let here = if search.is_empty() {
+        pathname.to_owned()
+    } else {
+        format!("{pathname}?{search}")
+    };
     format!("/login?next={}", encode_component(&here))
 }
 
@@ -47,7 +51,13 @@ pub fn Shell() -> impl IntoView {
             return;
         }
         let target = login_url(&pathname, &location.search.get_untracked());
-        guard_navigate(&target, NavigateOptions { replace: true, ..Default::default() });
+        guard_navigate(
+            &target,
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
     });
 
     let sign_out = move |_| {

@@ -64,7 +64,10 @@ pub fn resource_table<A: Shown>(
     let body = rows
         .iter()
         .map(|row| {
-            let cells = columns.iter().map(|c| cell_view((c.cell)(row))).collect_view();
+            let cells = columns
+                .iter()
+                .map(|c| cell_view((c.cell)(row)))
+                .collect_view();
             view! { <tr data-id=row.id.clone()>{cells}</tr> }
         })
         .collect_view();

@@ -14,7 +14,12 @@ use leptos_router::components::A;
 pub fn Dashboard() -> impl IntoView {
     let api = expect_context::<Api>();
     let remote: Remote<ListDocument<Account>> = Remote::new(
-        || Some(ListParams { page_size: Some(MAX_PAGE_SIZE), ..Default::default() }),
+        || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
         move |params: ListParams, signal| {
             let api = api.clone();
             async move { api.get("accounts", &params.to_query(), signal).await }

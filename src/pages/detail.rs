@@ -18,10 +18,22 @@ fn related_pages<A: Shown>(resource: &Resource<A>) -> Vec<(String, &'static str)
     let id = encode_component(&resource.id);
     match A::COLLECTION {
         api_model::filters::Collection::Accounts => vec![
-            (format!("/statistics/origination?account-id={id}"), "Origination statistics"),
-            (format!("/statistics/quality?account-id={id}"), "Quality statistics"),
-            (format!("/statistics/active-calls?account-id={id}"), "Active calls"),
-            (format!("/statistics/cps?account-id={id}"), "Originated CPS chart"),
+            (
+                format!("/statistics/origination?account-id={id}"),
+                "Origination statistics",
+            ),
+            (
+                format!("/statistics/quality?account-id={id}"),
+                "Quality statistics",
+            ),
+            (
+                format!("/statistics/active-calls?account-id={id}"),
+                "Active calls",
+            ),
+            (
+                format!("/statistics/cps?account-id={id}"),
+                "Originated CPS chart",
+            ),
         ],
         _ => Vec::new(),
     }
@@ -80,4 +92,3 @@ pub fn detail_page<A: Shown>() -> impl IntoView {
         </section>
     }
 }
-

@@ -29,19 +29,30 @@ pub fn list_page<A: Shown>() -> impl IntoView {
         move || params.get().ok(),
         move |params: ListParams, signal| {
             let api = api.clone();
-            async move { api.get(A::COLLECTION.path(), &params.to_query(), signal).await }
+            async move {
+                api.get(A::COLLECTION.path(), &params.to_query(), signal)
+                    .await
+            }
         },
     );
 
     let go = Callback::new(move |to: ListParams| {
         let query = to.to_query();
         let path = location.pathname.get_untracked();
-        let url = if query.is_empty() { path } else { format!("{path}?{query}") };
+        let url = if query.is_empty() {
+            path
+        } else {
+            format!("{path}?{query}")
+        };
         navigate(&url, NavigateOptions::default());
     });
     let on_sort = Callback::new(move |sort: Vec<SortKey>| {
         let current = params.get_untracked().unwrap_or_default();
-        go.run(ListParams { sort, page_number: None, ..current });
+        go.run(ListParams {
+            sort,
+            page_number: None,
+            ..current
+        });
     });
 
     let table_id = format!("{}-table", A::COLLECTION.path());
@@ -51,10 +62,10 @@ pub fn list_page<A: Shown>() -> impl IntoView {
             Ok(current) => current,
             Err(message) => return status::input_error(message).into_any(),
         };
-        if let (Some(error), false) = (remote.error(), remote.is_loading()) {
-            if !remote.has_data() {
-                return status::error_panel(error, move || remote.retry()).into_any();
-            }
+        if let (Some(error), false, false) =
+            (remote.error(), remote.is_loading(), remote.has_data())
+        {
+            return status::error_panel(error, move || remote.retry()).into_any();
         }
         remote.with_data(|doc| match doc {
             None => status::loading(A::TITLE).into_any(),

@@ -21,7 +21,13 @@ pub fn LoginPage() -> impl IntoView {
     let go_next = navigate.clone();
     Effect::new(move |_| {
         if session.is_signed_in() {
-            go_next(&next.get_untracked(), NavigateOptions { replace: true, ..Default::default() });
+            go_next(
+                &next.get_untracked(),
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
         }
     });
 

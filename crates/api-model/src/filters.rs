@@ -1,6 +1,5 @@
 //! Filter fields and operators, exactly as the specification lists them per collection.
 
-use rust_decimal::Decimal;
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -331,18 +330,14 @@ impl Filter {
         if values.iter().all(|v| v.trim().is_empty()) {
             return Err(FilterError::EmptyValue { field: field.name });
         }
-        if field.operators == Some(OperatorSet::Numeric) {
-            if let Some(bad) = values
-                .iter()
-                .find(|v| crate::number::parse_decimal(v).is_err())
-            {
-                return Err(FilterError::NotANumber {
-                    field: field.name,
-                    value: bad.clone(),
-                });
-            }
+        let numeric = field.operators == Some(OperatorSet::Numeric);
+        match values.iter().find(|v| numeric && !is_number(v)) {
+            Some(bad) => Err(FilterError::NotANumber {
+                field: field.name,
+                value: bad.clone(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -409,7 +404,7 @@ impl fmt::Display for FilterError {
 
 /// Whether a text is a decimal number the API accepts in a numeric filter.
 pub fn is_number(text: &str) -> bool {
-    text.trim().parse::<Decimal>().is_ok() || crate::number::parse_decimal(text).is_ok()
+    crate::number::parse_decimal(text).is_ok()
 }
 
 #[cfg(test)]

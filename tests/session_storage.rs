@@ -1,0 +1,97 @@
+//! In the browser: where the token is kept, and what happens when it expires.
+#![cfg(target_arch = "wasm32")]
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use portal::session::{Session, safe_next};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn token_expiring_in(seconds: i64) -> String {
+    let exp = chrono::Utc::now().timestamp() + seconds;
+    let payload =
+        URL_SAFE_NO_PAD.encode(format!(r#"{{"aud":["customer-v1"],"sub":1,"exp":{exp}}}"#));
+    format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2lnbmF0dXJl")
+}
+
+fn stored(local: bool) -> Option<String> {
+    let window = web_sys::window().unwrap();
+    let storage = if local {
+        window.local_storage()
+    } else {
+        window.session_storage()
+    };
+    storage.unwrap().unwrap().get_item("portal.token").unwrap()
+}
+
+fn fresh_session() -> Session {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    Owner::new().set();
+    let session = Session::restore();
+    session.sign_out();
+    session
+}
+
+#[wasm_bindgen_test]
+fn keep_signed_in_chooses_the_storage() {
+    let session = fresh_session();
+    let token = token_expiring_in(600);
+    session.sign_in(&token, false).unwrap();
+    assert!(session.is_signed_in());
+    assert_eq!(stored(false), Some(token.clone()));
+    assert_eq!(stored(true), None);
+
+    session.sign_in(&token, true).unwrap();
+    assert_eq!(stored(true), Some(token));
+    assert_eq!(stored(false), None);
+
+    session.sign_out();
+    assert!(!session.is_signed_in());
+    assert_eq!((stored(true), stored(false)), (None, None));
+}
+
+#[wasm_bindgen_test]
+fn expired_or_malformed_tokens_are_refused() {
+    let session = fresh_session();
+    assert!(session.sign_in(&token_expiring_in(-5), false).is_err());
+    assert!(session.sign_in("not a token", false).is_err());
+    assert!(!session.is_signed_in());
+}
+
+#[wasm_bindgen_test]
+async fn session_ends_by_itself_at_expiry_with_a_notice() {
+    let session = fresh_session();
+    session
+        .sign_in(&format!("Bearer {}", token_expiring_in(1)), false)
+        .unwrap();
+    assert!(session.is_signed_in());
+    TimeoutFuture::new(1600).await;
+    assert!(!session.is_signed_in());
+    assert!(session.notice().unwrap().contains("expired"));
+    assert_eq!(stored(false), None);
+}
+
+#[wasm_bindgen_test]
+fn restore_picks_up_a_kept_token() {
+    let session = fresh_session();
+    let token = token_expiring_in(600);
+    session.sign_in(&token, true).unwrap();
+    let restored = Session::restore();
+    assert!(restored.is_signed_in());
+    restored.sign_out();
+}
+
+#[wasm_bindgen_test]
+fn next_targets_stay_on_this_site() {
+    assert_eq!(
+        safe_next(Some("/accounts?page[size]=2".into())),
+        "/accounts?page[size]=2"
+    );
+    assert_eq!(safe_next(Some("//evil.example/".into())), "/");
+    assert_eq!(safe_next(Some("https://evil.example/".into())), "/");
+    assert_eq!(safe_next(Some("/login?next=/x".into())), "/");
+    assert_eq!(safe_next(None), "/");
+}

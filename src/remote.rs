@@ -63,6 +63,7 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
                 return;
             };
             remote.loading.try_set(true);
+            remote.error.try_set(None);
             let request = load(key, signal);
             spawn_local(async move {
                 let result = request.await;
@@ -72,7 +73,6 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
                 match result {
                     Ok(value) => {
                         remote.data.try_set(Some(value));
-                        remote.error.try_set(None);
                     }
                     Err(ApiError::Aborted) => {}
                     Err(error) => {
@@ -86,6 +86,7 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
     }
 
     /// The last data that arrived, kept while a newer request is loading or failed.
+    /// The error of the latest request, cleared when another starts.
     pub fn data(&self) -> Option<T> {
         self.data.get()
     }

@@ -3,7 +3,7 @@
 //! One definition per type feeds both the list table and the detail page.
 
 use crate::format;
-use api_model::document::Resource;
+use api_model::document::{ListDocument, PageLinks, Resource, SingleDocument};
 use api_model::filters::Collection;
 use api_model::resources::{
     Account, CdrExport, NetworkPrefix, NetworkType, Rate, ResourceType, Service,
@@ -52,6 +52,96 @@ pub struct Column<A> {
     pub cell: fn(&Resource<A>) -> Cell,
 }
 
+/// A column heading of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnHead {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub sortable: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableRow {
+    pub id: String,
+    pub cells: Vec<Cell>,
+}
+
+/// One page of a collection, ready to show. Views take this plain data, so the view code is
+/// compiled once rather than once per resource type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TablePage {
+    pub columns: Vec<ColumnHead>,
+    pub rows: Vec<TableRow>,
+    pub links: Option<PageLinks>,
+    pub total: u64,
+}
+
+/// One resource, ready to show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DetailView {
+    pub id: String,
+    pub heading: String,
+    /// Column heading and value, in column order.
+    pub attributes: Vec<(ColumnHead, Cell)>,
+    /// Pages related to the resource: (href, label).
+    pub related: Vec<(String, &'static str)>,
+}
+
+/// The names a page uses for a resource type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Naming {
+    pub collection: Collection,
+    pub title: &'static str,
+    pub noun: &'static str,
+}
+
+fn head<A>(column: &Column<A>) -> ColumnHead {
+    ColumnHead {
+        key: column.key,
+        label: column.label,
+        sortable: column.sortable,
+    }
+}
+
+pub fn naming<A: Shown>() -> Naming {
+    Naming {
+        collection: A::COLLECTION,
+        title: A::TITLE,
+        noun: A::NOUN,
+    }
+}
+
+pub fn table_page<A: Shown>(document: ListDocument<A>) -> TablePage {
+    let columns = A::columns();
+    let total = document.total_count();
+    TablePage {
+        rows: document
+            .data
+            .iter()
+            .map(|row| TableRow {
+                id: row.id.clone(),
+                cells: columns.iter().map(|c| (c.cell)(row)).collect(),
+            })
+            .collect(),
+        columns: columns.iter().map(head).collect(),
+        links: document.links,
+        total,
+    }
+}
+
+pub fn detail_view<A: Shown>(document: SingleDocument<A>) -> DetailView {
+    let resource = &document.data;
+    DetailView {
+        id: resource.id.clone(),
+        heading: A::heading(resource),
+        attributes: A::columns()
+            .iter()
+            .map(|c| (head(c), (c.cell)(resource)))
+            .collect(),
+        related: A::related_pages(resource),
+    }
+}
+
 /// A resource type the portal lists and shows.
 pub trait Shown: ResourceType + DeserializeOwned + Clone + Send + Sync + 'static {
     const COLLECTION: Collection;
@@ -67,6 +157,11 @@ pub trait Shown: ResourceType + DeserializeOwned + Clone + Send + Sync + 'static
     }
     /// The heading of a detail page.
     fn heading(resource: &Resource<Self>) -> String;
+    /// Pages related to a resource, linked from its detail page: (href, label).
+    fn related_pages(resource: &Resource<Self>) -> Vec<(String, &'static str)> {
+        let _ = resource;
+        Vec::new()
+    }
 }
 
 fn money_of(a: &Account, value: Option<&rust_decimal::Decimal>) -> Cell {
@@ -159,6 +254,28 @@ impl Shown for Account {
 
     fn heading(resource: &Resource<Self>) -> String {
         resource.attributes.name.clone()
+    }
+
+    fn related_pages(resource: &Resource<Self>) -> Vec<(String, &'static str)> {
+        let id = api_model::query::encode_component(&resource.id);
+        vec![
+            (
+                format!("/statistics/origination?account-id={id}"),
+                "Origination statistics",
+            ),
+            (
+                format!("/statistics/quality?account-id={id}"),
+                "Quality statistics",
+            ),
+            (
+                format!("/statistics/active-calls?account-id={id}"),
+                "Active calls",
+            ),
+            (
+                format!("/statistics/cps?account-id={id}"),
+                "Originated CPS chart",
+            ),
+        ]
     }
 }
 

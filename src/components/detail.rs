@@ -1,31 +1,29 @@
-//! A resource's attributes as a definition list.
+//! A resource's attributes as a definition list, and its related pages.
 
-use crate::resources::Shown;
-use api_model::document::Resource;
+use crate::resources::DetailView;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-pub fn attribute_list<A: Shown>(resource: &Resource<A>) -> impl IntoView {
-    let rows = A::columns()
-        .into_iter()
-        .map(|column| {
-            let cell = (column.cell)(resource);
-            // The row's own link points at this page; show plain text instead.
+pub fn attribute_list(detail: &DetailView) -> impl IntoView {
+    let rows = detail
+        .attributes
+        .iter()
+        .map(|(column, cell)| {
+            // A cell's link points at this very page in lists; show plain text here.
             view! {
                 <div class="attribute" data-key=column.key>
                     <dt>{column.label}</dt>
-                    <dd class:num=cell.numeric>{cell.text}</dd>
+                    <dd class:num=cell.numeric>{cell.text.clone()}</dd>
                 </div>
             }
         })
         .collect_view();
-    let id = resource.id.clone();
     view! {
         <dl class="attributes">
             <div class="attribute" data-key="id">
                 <dt>"Identifier"</dt>
                 <dd>
-                    <code>{id}</code>
+                    <code>{detail.id.clone()}</code>
                 </dd>
             </div>
             {rows}
@@ -33,11 +31,13 @@ pub fn attribute_list<A: Shown>(resource: &Resource<A>) -> impl IntoView {
     }
 }
 
-/// Related pages of a resource, shown under its attributes.
-pub fn related_links(links: Vec<(String, &'static str)>) -> impl IntoView {
+pub fn related_links(links: &[(String, &'static str)]) -> impl IntoView {
     let items = links
-        .into_iter()
-        .map(|(href, label)| view! { <li><A href=href>{label}</A></li> })
+        .iter()
+        .map(|(href, label)| {
+            let (href, label) = (href.clone(), *label);
+            view! { <li><A href=href>{label}</A></li> }
+        })
         .collect_view();
     view! { <ul class="related-links">{items}</ul> }
 }

@@ -1,7 +1,6 @@
-//! The resource table: columns from the resource's definition, sortable headers.
+//! The resource table: column headings that sort, rows of cells that may link.
 
-use crate::resources::{Cell, Column, Shown};
-use api_model::document::Resource;
+use crate::resources::{Cell, TablePage};
 use api_model::list::SortKey;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -14,23 +13,26 @@ pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
     }
 }
 
-fn cell_view(cell: Cell) -> impl IntoView {
+fn cell_view(cell: &Cell) -> impl IntoView {
     let class = if cell.numeric { "num" } else { "" };
-    let content = match cell.href {
-        Some(href) => view! { <A href=href>{cell.text}</A> }.into_any(),
-        None => cell.text.into_any(),
+    let content = match &cell.href {
+        Some(href) => {
+            let (href, text) = (href.clone(), cell.text.clone());
+            view! { <A href=href>{text}</A> }.into_any()
+        }
+        None => cell.text.clone().into_any(),
     };
     view! { <td class=class>{content}</td> }
 }
 
-pub fn resource_table<A: Shown>(
+pub fn resource_table(
     id: String,
-    rows: &[Resource<A>],
+    page: &TablePage,
     sort: &[SortKey],
     on_sort: Callback<Vec<SortKey>>,
 ) -> impl IntoView {
-    let columns: Vec<Column<A>> = A::columns();
-    let headers = columns
+    let headers = page
+        .columns
         .iter()
         .map(|column| {
             let key = column.key;
@@ -61,13 +63,11 @@ pub fn resource_table<A: Shown>(
             view! { <th scope="col" aria-sort=aria_sort data-key=key>{content}</th> }
         })
         .collect_view();
-    let body = rows
+    let body = page
+        .rows
         .iter()
         .map(|row| {
-            let cells = columns
-                .iter()
-                .map(|c| cell_view((c.cell)(row)))
-                .collect_view();
+            let cells = row.cells.iter().map(cell_view).collect_view();
             view! { <tr data-id=row.id.clone()>{cells}</tr> }
         })
         .collect_view();

@@ -1,40 +1,56 @@
 //! A list page for any resource type: the URL's query is the API's query.
+//!
+//! Only the decoding is generic; the page itself is compiled once for all resource types.
 
 use crate::components::{pager::pager, status, table::resource_table};
 use crate::http::Api;
 use crate::remote::Remote;
-use crate::resources::Shown;
+use crate::resources::{Naming, Shown, TablePage, naming, table_page};
 use api_model::document::ListDocument;
+use api_model::errors::ApiError;
 use api_model::list::{ListParams, SortKey};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
+use std::future::Future;
+use std::pin::Pin;
+use web_sys::AbortSignal;
+
+type PageFuture = Pin<Box<dyn Future<Output = Result<TablePage, ApiError>>>>;
 
 /// The list state the URL describes, checked before any request.
-fn params_from_url<A: Shown>(search: &str) -> Result<ListParams, String> {
+fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
     let params = ListParams::from_query(search).map_err(|e| e.to_string())?;
     for filter in &params.filters {
-        filter.validate(A::COLLECTION).map_err(|e| e.to_string())?;
+        filter
+            .validate(naming.collection)
+            .map_err(|e| e.to_string())?;
     }
     Ok(params)
 }
 
 pub fn list_page<A: Shown>() -> impl IntoView {
     let api = expect_context::<Api>();
+    let load = move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
+        let api = api.clone();
+        Box::pin(async move {
+            let document: ListDocument<A> = api
+                .get(A::COLLECTION.path(), &params.to_query(), signal)
+                .await?;
+            Ok(table_page(document))
+        })
+    };
+    list_view(naming::<A>(), Box::new(load))
+}
+
+fn list_view(
+    naming: Naming,
+    load: Box<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>,
+) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
-    let params = Memo::new(move |_| params_from_url::<A>(&location.search.get()));
-
-    let remote: Remote<ListDocument<A>> = Remote::new(
-        move || params.get().ok(),
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                api.get(A::COLLECTION.path(), &params.to_query(), signal)
-                    .await
-            }
-        },
-    );
+    let params = Memo::new(move |_| params_from_url(naming, &location.search.get()));
+    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), load);
 
     let go = Callback::new(move |to: ListParams| {
         let query = to.to_query();
@@ -54,31 +70,33 @@ pub fn list_page<A: Shown>() -> impl IntoView {
             ..current
         });
     });
+    let table_id = format!("{}-table", naming.collection.path());
 
-    let table_id = format!("{}-table", A::COLLECTION.path());
-
+    // Reads data and errors only: a request starting or ending changes just the dimming.
     let body = move || {
         let current = match params.get() {
             Ok(current) => current,
             Err(message) => return status::input_error(message).into_any(),
         };
-        if let (Some(error), false, false) =
-            (remote.error(), remote.is_loading(), remote.has_data())
-        {
-            return status::error_panel(error, move || remote.retry()).into_any();
-        }
-        remote.with_data(|doc| match doc {
-            None => status::loading(A::TITLE).into_any(),
-            Some(doc) if doc.data.is_empty() => view! {
-                <p class="empty">{format!("No {} match this view.", A::TITLE.to_lowercase())}</p>
-                {pager(&current, doc.links.as_ref(), 0, doc.total_count(), go)}
+        remote.with_data(|page| match page {
+            None => match remote.error() {
+                Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
+                None => status::loading(naming.title).into_any(),
+            },
+            Some(page) if page.rows.is_empty() => view! {
+                <p class="empty">{format!("No {} match this view.", naming.title.to_lowercase())}</p>
+                {pager(&current, page.links.as_ref(), 0, page.total, go)}
             }
             .into_any(),
-            Some(doc) => view! {
-                <div class="list-body" class:stale=move || remote.is_loading() aria-busy=move || remote.is_loading().to_string()>
-                    {resource_table::<A>(table_id.clone(), &doc.data, &current.sort, on_sort)}
+            Some(page) => view! {
+                <div
+                    class="list-body"
+                    class:stale=move || remote.is_loading()
+                    aria-busy=move || remote.is_loading().to_string()
+                >
+                    {resource_table(table_id.clone(), page, &current.sort, on_sort)}
                 </div>
-                {pager(&current, doc.links.as_ref(), doc.data.len(), doc.total_count(), go)}
+                {pager(&current, page.links.as_ref(), page.rows.len(), page.total, go)}
             }
             .into_any(),
         })
@@ -87,13 +105,13 @@ pub fn list_page<A: Shown>() -> impl IntoView {
     let reload_error = move || {
         remote
             .error()
-            .filter(|_| remote.has_data() && !remote.is_loading())
+            .filter(|_| remote.has_data())
             .map(|error| status::error_panel(error, move || remote.retry()))
     };
 
     view! {
         <section class="list-page">
-            <h1>{A::TITLE}</h1>
+            <h1>{naming.title}</h1>
             {reload_error}
             {body}
         </section>

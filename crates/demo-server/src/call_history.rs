@@ -1,0 +1,225 @@
+//! The synthetic call history every statistic is computed from.
+//!
+//! Nothing is stored: the calls of an account in a minute are derived on demand from a seeded
+//! hash of (account, minute), shaped by a daily curve (quiet nights, busy office hours, calmer
+//! weekends) and the account's traffic profile. The same seed always gives the same calls, so
+//! every statistic agrees with every other one and with itself across restarts. The history
+//! starts [`HISTORY_DAYS`] before start-up and grows with the clock: calls never lie in the
+//! future.
+
+use crate::data::{AccountRecord, DataSet};
+use crate::seeded::hash;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+
+/// How far back before start-up calls exist.
+pub const HISTORY_DAYS: i64 = 60;
+/// The longest call, seconds; active-call counts look back this far.
+pub const MAX_CALL_SECONDS: i64 = 1800;
+
+/// Expected share of the peak load by UTC hour, per mille.
+const DAILY_CURVE: [u64; 24] = [
+    90, 70, 60, 60, 70, 110, 220, 450, 750, 950, 1000, 1000, 900, 950, 1000, 980, 900, 750, 550,
+    420, 330, 250, 170, 120,
+];
+/// Weekend load relative to a weekday, per mille.
+const WEEKEND: u64 = 450;
+
+/// One call of an account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Call {
+    /// Unix seconds.
+    pub start: i64,
+    /// Seconds; 0 for a failed call.
+    pub duration: u64,
+    pub answered: bool,
+    /// Index into [`DataSet::rates`].
+    pub rate: usize,
+    /// Index into the account's source prefixes.
+    pub src_prefix: usize,
+    /// Index into the account's originating IPs.
+    pub ip: usize,
+}
+
+impl Call {
+    pub fn end(&self) -> i64 {
+        self.start + i64::try_from(self.duration).unwrap_or(0)
+    }
+
+    /// The customer's price of the call, exact.
+    pub fn price(&self, data: &DataSet) -> Decimal {
+        data.rates
+            .get(self.rate)
+            .map(|rate| rate.price(self.duration, self.answered))
+            .unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct CallHistory {
+    seed: u64,
+    /// Unix seconds of the first minute with calls.
+    starts_at: i64,
+}
+
+impl CallHistory {
+    pub fn new(seed: u64, started_at: DateTime<Utc>) -> CallHistory {
+        let start = started_at.timestamp() - HISTORY_DAYS * 86_400;
+        CallHistory {
+            seed,
+            starts_at: start - start.rem_euclid(60),
+        }
+    }
+
+    pub fn starts_at(&self) -> i64 {
+        self.starts_at
+    }
+
+    /// How many calls the account starts in the minute beginning at `minute * 60`.
+    fn calls_in_minute(&self, account_index: usize, account: &AccountRecord, minute: i64) -> u64 {
+        let t = minute * 60;
+        let hour = usize::try_from(t.rem_euclid(86_400) / 3600).unwrap_or(0);
+        let weekday = (t.div_euclid(86_400) + 3).rem_euclid(7); // 0 = Monday
+        let mut weight = DAILY_CURVE[hour];
+        if weekday >= 5 {
+            weight = weight * WEEKEND / 1000;
+        }
+        let expected_milli = account.traffic.peak_milli_calls * weight / 1000;
+        let h = hash(&[self.seed, account_index as u64, minute as u64]);
+        let noise = 500 + h % 1000;
+        let fraction = (h >> 20) % 1000;
+        (expected_milli * noise / 1000 + fraction) / 1000
+    }
+
+    /// Calls `f` for every call of the account that starts in `[from, to)` and not after `now`.
+    pub fn for_each_call(
+        &self,
+        data: &DataSet,
+        account_index: usize,
+        from: i64,
+        to: i64,
+        now: i64,
+        mut f: impl FnMut(&Call),
+    ) {
+        let Some(account) = data.accounts.get(account_index) else {
+            return;
+        };
+        let traffic = &account.traffic;
+        if traffic.rates.is_empty() {
+            return;
+        }
+        let from = from.max(self.starts_at);
+        let to = to.min(now.saturating_add(1));
+        if from >= to {
+            return;
+        }
+        let mean = traffic.mean_duration.max(1);
+        for minute in from.div_euclid(60)..=(to - 1).div_euclid(60) {
+            let count = self.calls_in_minute(account_index, account, minute);
+            for k in 0..count {
+                let h = hash(&[self.seed, account_index as u64, minute as u64, k + 1]);
+                let start = minute * 60 + i64::try_from(h % 60).unwrap_or(0);
+                if start < from || start >= to {
+                    continue;
+                }
+                let answered = (h >> 8) % 1000 < traffic.asr_per_mille;
+                let duration = if answered {
+                    let mut d = 3 + (h >> 18) % mean + (h >> 30) % mean;
+                    if (h >> 42) % 100 < 3 {
+                        d += (h >> 44) % 1200;
+                    }
+                    d.min(MAX_CALL_SECONDS as u64)
+                } else {
+                    0
+                };
+                let pick =
+                    |bits: u64, len: usize| usize::try_from(bits % len.max(1) as u64).unwrap_or(0);
+                f(&Call {
+                    start,
+                    duration,
+                    answered,
+                    rate: traffic.rates[pick(h >> 48, traffic.rates.len())],
+                    src_prefix: pick(h >> 56, traffic.src_prefixes.len()),
+                    ip: pick(h >> 60, traffic.ips.len()),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup() -> (DataSet, CallHistory, i64) {
+        let now = DateTime::from_timestamp(1_790_000_000, 0).unwrap();
+        (
+            DataSet::generate(3, now),
+            CallHistory::new(3, now),
+            now.timestamp(),
+        )
+    }
+
+    fn collect(
+        data: &DataSet,
+        history: &CallHistory,
+        account: usize,
+        from: i64,
+        to: i64,
+        now: i64,
+    ) -> Vec<Call> {
+        let mut calls = Vec::new();
+        history.for_each_call(data, account, from, to, now, |c| calls.push(*c));
+        calls
+    }
+
+    #[test]
+    fn calls_are_deterministic_in_range_and_never_in_the_future() {
+        let (data, history, now) = setup();
+        let day = collect(&data, &history, 0, now - 86_400, now + 86_400, now);
+        assert!(
+            day.len() > 1000,
+            "a busy account has traffic: {}",
+            day.len()
+        );
+        assert!(
+            day.iter()
+                .all(|c| c.start >= now - 86_400 && c.start <= now)
+        );
+        assert_eq!(
+            day,
+            collect(&data, &history, 0, now - 86_400, now + 86_400, now)
+        );
+        // Splitting a range splits the calls.
+        let mid = now - 40_000;
+        let left = collect(&data, &history, 0, now - 86_400, mid, now);
+        let right = collect(&data, &history, 0, mid, now + 1, now);
+        assert_eq!(left.len() + right.len(), day.len());
+        assert!(
+            collect(
+                &data,
+                &history,
+                0,
+                history.starts_at() - 86_400,
+                history.starts_at(),
+                now
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn calls_look_like_traffic() {
+        let (data, history, now) = setup();
+        let calls = collect(&data, &history, 0, now - 7 * 86_400, now, now);
+        let answered = calls.iter().filter(|c| c.answered).count();
+        let share = answered * 1000 / calls.len();
+        assert!((750..900).contains(&share), "ASR per mille {share}");
+        assert!(calls.iter().all(|c| c.answered == (c.duration > 0)));
+        assert!(calls.iter().all(|c| c.duration <= MAX_CALL_SECONDS as u64));
+        assert!(calls.iter().any(|c| c.price(&data) > Decimal::ZERO));
+        // Some minutes have no calls at all (quiet nights), so sparse axes are sparse.
+        let minutes: std::collections::HashSet<i64> = calls.iter().map(|c| c.start / 60).collect();
+        assert!(minutes.len() < 7 * 1440);
+    }
+}

@@ -1,0 +1,954 @@
+//! The seeded data set: customers, their accounts, services, rates and CDR exports, and the
+//! global reference data (countries, network types, networks, network prefixes).
+//!
+//! Everything is generated at start-up from the seed, in memory, without a database. The demo
+//! customer's four accounts are fixed facts (names, currencies, balances) that end-to-end tests
+//! rely on; their ids and everything else vary with the seed. Timestamps are placed relative to
+//! the start-up time, so services renew in the future and exports were made in the past.
+
+use crate::reference_data::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
+use crate::seeded::{Rng, uuid};
+use api_model::resources::{
+    Account, CdrExport, CdrExportStatus, Country, LooseId, Network, NetworkPrefix, NetworkType,
+    Rate, Service, api_time,
+};
+use chrono::{DateTime, Duration, DurationRound, Utc};
+use rust_decimal::Decimal;
+use std::collections::{BTreeMap, HashSet};
+use std::str::FromStr;
+use std::sync::RwLock;
+
+pub type CustomerId = u32;
+
+/// The customer that signs in with `demo` / `demo`.
+pub const DEMO_CUSTOMER: CustomerId = 1;
+/// A second customer (`other` / `other`) whose data the demo customer must never see.
+pub const OTHER_CUSTOMER: CustomerId = 2;
+
+#[derive(Debug, Clone)]
+pub struct Customer {
+    pub id: CustomerId,
+    pub login: &'static str,
+    pub password: &'static str,
+    pub name: &'static str,
+}
+
+/// How an account's synthetic traffic looks; see [`crate::call_history`].
+#[derive(Debug, Clone)]
+pub struct TrafficProfile {
+    /// Expected calls per minute at the busiest hour, in thousandths.
+    pub peak_milli_calls: u64,
+    /// Share of answered calls, per mille.
+    pub asr_per_mille: u64,
+    /// Mean duration of an answered call, seconds.
+    pub mean_duration: u64,
+    /// Source number prefixes the account's calls come from.
+    pub src_prefixes: Vec<String>,
+    /// Index into [`DataSet::countries`] of the calls' source country.
+    pub src_country: usize,
+    /// Originating IP addresses (`auth-orig-ip`).
+    pub ips: Vec<String>,
+    /// Indexes into [`DataSet::rates`] of the rates the account's calls are priced with.
+    pub rates: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AccountRecord {
+    pub id: String,
+    pub customer: CustomerId,
+    pub attributes: Account,
+    // Filterable on the real server although not sent as attributes.
+    pub balance_low_threshold: Option<Decimal>,
+    pub balance_high_threshold: Option<Decimal>,
+    pub max_call_duration: Option<i64>,
+    pub external_id: Option<i64>,
+    pub traffic: TrafficProfile,
+}
+
+#[derive(Debug, Clone)]
+pub struct NetworkTypeRecord {
+    pub id: String,
+    pub attributes: NetworkType,
+}
+
+#[derive(Debug, Clone)]
+pub struct NetworkRecord {
+    pub id: String,
+    pub attributes: Network,
+    pub network_type: usize,
+    pub country: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct NetworkPrefixRecord {
+    pub id: String,
+    pub attributes: NetworkPrefix,
+    pub network: usize,
+    pub country: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct CountryRecord {
+    pub id: String,
+    pub attributes: Country,
+    pub calling_code: &'static str,
+}
+
+#[derive(Debug, Clone)]
+pub struct ServiceRecord {
+    pub id: String,
+    pub customer: CustomerId,
+    pub account: usize,
+    pub attributes: Service,
+}
+
+#[derive(Debug, Clone)]
+pub struct RateRecord {
+    pub id: String,
+    pub customer: CustomerId,
+    pub attributes: Rate,
+    pub country: usize,
+}
+
+impl RateRecord {
+    /// What one call costs under this rate, rounded to 6 decimals like a billing system.
+    ///
+    /// Rates are per minute. An answered call pays the connect fee, the initial interval at the
+    /// initial rate and every started next interval at the next rate; a failed one pays the
+    /// attempt fee.
+    pub fn price(&self, duration_seconds: u64, answered: bool) -> Decimal {
+        let a = &self.attributes;
+        if !answered {
+            return a.attempt_fee.unwrap_or_default();
+        }
+        let initial = a.initial_interval.max(1);
+        let next = a.next_interval.max(1);
+        let duration = i64::try_from(duration_seconds).unwrap_or(i64::MAX);
+        let rest = (duration - initial).max(0);
+        let next_seconds = (rest + next - 1) / next * next;
+        let sixty = Decimal::from(60);
+        let price = a.connect_fee.unwrap_or_default()
+            + a.initial_rate * Decimal::from(initial) / sixty
+            + a.next_rate * Decimal::from(next_seconds) / sixty;
+        price.round_dp(6)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct CdrExportRecord {
+    pub id: String,
+    pub customer: CustomerId,
+    pub account: usize,
+    pub attributes: CdrExport,
+    /// A Pending export made through the API completes at this time with `final_rows` rows.
+    pub completes_at: Option<DateTime<Utc>>,
+    pub final_rows: Option<u64>,
+}
+
+impl CdrExportRecord {
+    /// Moves a Pending export made through the API to Completed once its time has come.
+    pub fn advance(&mut self, now: DateTime<Utc>) {
+        if let Some(at) = self.completes_at.filter(|at| *at <= now) {
+            if self.attributes.status == CdrExportStatus::Pending {
+                self.attributes.status = CdrExportStatus::Completed;
+                self.attributes.rows_count = self.final_rows;
+                self.attributes.updated_at = at;
+            }
+            self.completes_at = None;
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct DataSet {
+    pub seed: u64,
+    /// Start-up time; seeded timestamps are placed relative to it.
+    pub started_at: DateTime<Utc>,
+    pub customers: Vec<Customer>,
+    pub accounts: Vec<AccountRecord>,
+    pub network_types: Vec<NetworkTypeRecord>,
+    pub networks: Vec<NetworkRecord>,
+    pub network_prefixes: Vec<NetworkPrefixRecord>,
+    pub countries: Vec<CountryRecord>,
+    pub services: Vec<ServiceRecord>,
+    pub rates: Vec<RateRecord>,
+    /// Mutable: exports are created through the API.
+    pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
+}
+
+fn dec(text: &str) -> Decimal {
+    // Only called with literals of this file; a typo shows up in the unit tests.
+    Decimal::from_str(text).unwrap_or_default()
+}
+
+fn opt(text: &str) -> Option<Decimal> {
+    Some(dec(text))
+}
+
+impl DataSet {
+    pub fn customer_by_login(&self, login: &str) -> Option<&Customer> {
+        self.customers.iter().find(|c| c.login == login)
+    }
+
+    pub fn customer(&self, id: CustomerId) -> Option<&Customer> {
+        self.customers.iter().find(|c| c.id == id)
+    }
+
+    /// The index of an account the customer owns, by id.
+    pub fn own_account(&self, customer: CustomerId, id: &str) -> Option<usize> {
+        self.accounts
+            .iter()
+            .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    pub fn country_by_id(&self, id: &str) -> Option<usize> {
+        self.countries
+            .iter()
+            .position(|c| c.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    pub fn generate(seed: u64, now: DateTime<Utc>) -> DataSet {
+        let started_at = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
+        let customers = vec![
+            Customer {
+                id: DEMO_CUSTOMER,
+                login: crate::DEMO_LOGIN,
+                password: crate::DEMO_PASSWORD,
+                name: "Demo Telecom",
+            },
+            Customer {
+                id: OTHER_CUSTOMER,
+                login: "other",
+                password: "other",
+                name: "Competitor Networks",
+            },
+        ];
+        let (countries, network_types, networks, network_prefixes) = reference_data(seed);
+        let rates = rates(seed, started_at, &network_prefixes, &networks);
+        let accounts = accounts(seed, &rates);
+        let services = services(seed, started_at, &accounts);
+        let cdr_exports = cdr_exports(seed, started_at, &accounts);
+        DataSet {
+            seed,
+            started_at,
+            customers,
+            accounts,
+            network_types,
+            networks,
+            network_prefixes,
+            countries,
+            services,
+            rates,
+            cdr_exports: RwLock::new(cdr_exports),
+        }
+    }
+}
+
+type ReferenceData = (
+    Vec<CountryRecord>,
+    Vec<NetworkTypeRecord>,
+    Vec<NetworkRecord>,
+    Vec<NetworkPrefixRecord>,
+);
+
+fn reference_data(seed: u64) -> ReferenceData {
+    let countries: Vec<CountryRecord> = COUNTRIES
+        .iter()
+        .enumerate()
+        .map(|(i, c)| CountryRecord {
+            id: uuid(seed, "countries", i as u64),
+            attributes: Country {
+                name: c.name.to_owned(),
+                iso2: Some(c.iso2.to_owned()),
+            },
+            calling_code: c.calling_code,
+        })
+        .collect();
+    let network_types: Vec<NetworkTypeRecord> = NETWORK_TYPES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| NetworkTypeRecord {
+            id: uuid(seed, "network-types", i as u64),
+            attributes: NetworkType {
+                name: (*name).to_owned(),
+            },
+        })
+        .collect();
+
+    let mut networks = Vec::new();
+    let mut prefixes = Vec::new();
+    let mut seen = HashSet::new();
+    let total_weight: u64 = NETWORKS_PER_COUNTRY.iter().map(|n| n.weight).sum();
+    for (ci, country) in COUNTRIES.iter().enumerate() {
+        let mut rng = Rng::new(seed, &format!("prefixes-{}", country.iso2));
+        let first_network = networks.len();
+        for template in NETWORKS_PER_COUNTRY {
+            networks.push(NetworkRecord {
+                id: uuid(seed, "networks", networks.len() as u64),
+                attributes: Network {
+                    name: format!("{} {}", country.name, template.suffix),
+                },
+                network_type: template.network_type,
+                country: ci,
+            });
+        }
+        let pick_network = |rng: &mut Rng| {
+            let mut roll = rng.below(total_weight);
+            for (offset, template) in NETWORKS_PER_COUNTRY.iter().enumerate() {
+                if roll < template.weight {
+                    return first_network + offset;
+                }
+                roll -= template.weight;
+            }
+            first_network
+        };
+        let full_length =
+            (country.calling_code.len() + usize::from(country.national_length)) as i64;
+        let mut push = |prefix: String, network: usize, lengths: (i64, i64)| {
+            if seen.insert(prefix.clone()) {
+                prefixes.push(NetworkPrefixRecord {
+                    id: uuid(seed, "network-prefixes", prefixes.len() as u64),
+                    attributes: NetworkPrefix {
+                        prefix,
+                        number_min_length: Some(lengths.0),
+                        number_max_length: Some(lengths.1),
+                    },
+                    network,
+                    country: ci,
+                });
+            }
+        };
+        // The calling code alone catches every number of the country.
+        push(country.calling_code.to_owned(), first_network, (0, 100));
+        for code in 10..100 {
+            let network = pick_network(&mut rng);
+            let toll_free = networks[network].network_type == 2;
+            let lengths = if toll_free {
+                (full_length - 1, full_length)
+            } else {
+                (full_length, full_length)
+            };
+            push(format!("{}{code}", country.calling_code), network, lengths);
+            if rng.chance(250) {
+                for digit in 0..10 {
+                    let sub_network = if rng.chance(800) {
+                        network
+                    } else {
+                        pick_network(&mut rng)
+                    };
+                    push(
+                        format!("{}{code}{digit}", country.calling_code),
+                        sub_network,
+                        lengths,
+                    );
+                }
+            }
+        }
+    }
+    (countries, network_types, networks, prefixes)
+}
+
+fn rates(
+    seed: u64,
+    started_at: DateTime<Utc>,
+    prefixes: &[NetworkPrefixRecord],
+    networks: &[NetworkRecord],
+) -> Vec<RateRecord> {
+    let mut out = Vec::new();
+    for (customer, count) in [(DEMO_CUSTOMER, 300usize), (OTHER_CUSTOMER, 40)] {
+        let mut rng = Rng::new(seed, &format!("rates-{customer}"));
+        // Every country's catch-all prefix, then a spread of longer prefixes.
+        let mut chosen: Vec<usize> = prefixes
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.attributes.number_min_length == Some(0))
+            .map(|(i, _)| i)
+            .collect();
+        let mut taken: HashSet<usize> = chosen.iter().copied().collect();
+        while chosen.len() < count.min(prefixes.len()) {
+            let index = usize::try_from(rng.below(prefixes.len() as u64)).unwrap_or(0);
+            if taken.insert(index) {
+                chosen.push(index);
+            }
+        }
+        chosen.sort_by(|a, b| {
+            prefixes[*a]
+                .attributes
+                .prefix
+                .cmp(&prefixes[*b].attributes.prefix)
+        });
+        for prefix_index in chosen {
+            let prefix = &prefixes[prefix_index];
+            let network_type = networks[prefix.network].network_type;
+            // Per-minute price in ten-thousandths, by kind of network.
+            let (low, high) = match network_type {
+                1 => (150, 2500),
+                2 => (0, 0),
+                3 => (5000, 20000),
+                9 => (50, 400),
+                _ => (40, 600),
+            };
+            let initial_rate = Decimal::new(rng.range(low, high), 4);
+            let next_rate = if rng.chance(200) {
+                Decimal::new(rng.range(low, high.max(low)), 4)
+            } else {
+                initial_rate
+            };
+            let (initial_interval, next_interval) = *rng.pick(&[(1, 1), (1, 1), (60, 60), (30, 6)]);
+            let valid_from = started_at - Duration::days(rng.range(30, 700));
+            let catch_all = prefix.attributes.number_min_length == Some(0);
+            out.push(RateRecord {
+                id: uuid(seed, "rates", out.len() as u64),
+                customer,
+                country: prefix.country,
+                attributes: Rate {
+                    prefix: prefix.attributes.prefix.clone(),
+                    dst_number_min_length: Some(if catch_all {
+                        0
+                    } else {
+                        prefix.attributes.number_min_length.unwrap_or(0)
+                    }),
+                    dst_number_max_length: Some(if catch_all {
+                        100
+                    } else {
+                        prefix.attributes.number_max_length.unwrap_or(100)
+                    }),
+                    enabled: !rng.chance(40),
+                    reject_calls: rng.chance(20),
+                    initial_rate,
+                    initial_interval,
+                    next_rate,
+                    next_interval,
+                    connect_fee: Some(if rng.chance(100) {
+                        dec("0.01")
+                    } else {
+                        dec("0.0")
+                    }),
+                    attempt_fee: Some(dec("0.0")),
+                    valid_from,
+                    valid_till: Some(valid_from + Duration::days(3653)),
+                    network_prefix_id: if rng.chance(900) {
+                        Some(LooseId::Number(1000 + prefix_index as i64))
+                    } else {
+                        None
+                    },
+                },
+            });
+        }
+    }
+    out
+}
+
+struct AccountFacts {
+    customer: CustomerId,
+    name: &'static str,
+    currency: &'static str,
+    balance: &'static str,
+    min_balance: &'static str,
+    max_balance: &'static str,
+    destination_rate_limit: Option<&'static str>,
+    capacities: [Option<i64>; 3],
+    thresholds: (Option<&'static str>, Option<&'static str>),
+    max_call_duration: Option<i64>,
+    external_id: Option<i64>,
+    peak_milli_calls: u64,
+    asr_per_mille: u64,
+    mean_duration: u64,
+    src_prefixes: &'static [&'static str],
+    src_country: &'static str,
+    ips: &'static [&'static str],
+}
+
+const ACCOUNTS: &[AccountFacts] = &[
+    AccountFacts {
+        customer: DEMO_CUSTOMER,
+        name: "Kyiv Wholesale",
+        currency: "USD",
+        balance: "12500.75",
+        min_balance: "0.0",
+        max_balance: "50000.0",
+        destination_rate_limit: Some("0.5"),
+        capacities: [Some(100), Some(80), Some(150)],
+        thresholds: (Some("1000.0"), Some("40000.0")),
+        max_call_duration: Some(7200),
+        external_id: Some(1001),
+        peak_milli_calls: 10_000,
+        asr_per_mille: 820,
+        mean_duration: 150,
+        src_prefixes: &["38044", "38067"],
+        src_country: "UA",
+        ips: &["185.12.40.10", "185.12.40.11"],
+    },
+    AccountFacts {
+        customer: DEMO_CUSTOMER,
+        name: "Berlin Retail",
+        currency: "EUR",
+        balance: "3480.2",
+        min_balance: "-500.0",
+        max_balance: "10000.0",
+        destination_rate_limit: Some("0.25"),
+        capacities: [Some(30), None, Some(30)],
+        thresholds: (Some("200.0"), None),
+        max_call_duration: Some(3600),
+        external_id: Some(1002),
+        peak_milli_calls: 4000,
+        asr_per_mille: 760,
+        mean_duration: 110,
+        src_prefixes: &["4930", "4915"],
+        src_country: "DE",
+        ips: &["91.200.8.4"],
+    },
+    AccountFacts {
+        customer: DEMO_CUSTOMER,
+        name: "London Carrier",
+        currency: "GBP",
+        balance: "98210.0",
+        min_balance: "-10000.0",
+        max_balance: "250000.0",
+        destination_rate_limit: Some("1.2"),
+        capacities: [Some(500), Some(500), Some(800)],
+        thresholds: (Some("5000.0"), Some("200000.0")),
+        max_call_duration: None,
+        external_id: Some(1003),
+        peak_milli_calls: 12_000,
+        asr_per_mille: 880,
+        mean_duration: 190,
+        src_prefixes: &["4420", "447"],
+        src_country: "GB",
+        ips: &["62.30.112.5", "62.30.112.6", "62.30.112.7"],
+    },
+    AccountFacts {
+        customer: DEMO_CUSTOMER,
+        name: "Lviv Overdraft",
+        currency: "UAH",
+        balance: "-310.4",
+        min_balance: "-1000.0",
+        max_balance: "20000.0",
+        destination_rate_limit: None,
+        capacities: [None, None, None],
+        thresholds: (None, None),
+        max_call_duration: None,
+        external_id: None,
+        peak_milli_calls: 1500,
+        asr_per_mille: 640,
+        mean_duration: 80,
+        src_prefixes: &["38032"],
+        src_country: "UA",
+        ips: &["176.36.0.20"],
+    },
+    AccountFacts {
+        customer: OTHER_CUSTOMER,
+        name: "Competitor Secret Account",
+        currency: "USD",
+        balance: "777.77",
+        min_balance: "0.0",
+        max_balance: "5000.0",
+        destination_rate_limit: Some("1.0"),
+        capacities: [Some(20), Some(20), Some(20)],
+        thresholds: (None, None),
+        max_call_duration: Some(600),
+        external_id: Some(2001),
+        peak_milli_calls: 3000,
+        asr_per_mille: 700,
+        mean_duration: 120,
+        src_prefixes: &["33140"],
+        src_country: "FR",
+        ips: &["5.39.0.1"],
+    },
+];
+
+fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
+    ACCOUNTS
+        .iter()
+        .enumerate()
+        .map(|(i, facts)| {
+            let customer_rates: Vec<usize> = rates
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| {
+                    r.customer == facts.customer
+                        && r.attributes.enabled
+                        && !r.attributes.reject_calls
+                })
+                .map(|(index, _)| index)
+                .collect();
+            AccountRecord {
+                id: uuid(seed, "accounts", i as u64),
+                customer: facts.customer,
+                attributes: Account {
+                    name: facts.name.to_owned(),
+                    balance: dec(facts.balance),
+                    min_balance: opt(facts.min_balance),
+                    max_balance: opt(facts.max_balance),
+                    destination_rate_limit: facts.destination_rate_limit.map(dec),
+                    origination_capacity: facts.capacities[0].map(Decimal::from),
+                    termination_capacity: facts.capacities[1].map(Decimal::from),
+                    total_capacity: facts.capacities[2].map(Decimal::from),
+                    currency: facts.currency.to_owned(),
+                },
+                balance_low_threshold: facts.thresholds.0.map(dec),
+                balance_high_threshold: facts.thresholds.1.map(dec),
+                max_call_duration: facts.max_call_duration,
+                external_id: facts.external_id,
+                traffic: TrafficProfile {
+                    peak_milli_calls: facts.peak_milli_calls,
+                    asr_per_mille: facts.asr_per_mille,
+                    mean_duration: facts.mean_duration,
+                    src_prefixes: facts.src_prefixes.iter().map(|p| (*p).to_owned()).collect(),
+                    src_country: COUNTRIES
+                        .iter()
+                        .position(|c| c.iso2 == facts.src_country)
+                        .unwrap_or(0),
+                    ips: facts.ips.iter().map(|p| (*p).to_owned()).collect(),
+                    rates: customer_rates,
+                },
+            }
+        })
+        .collect()
+}
+
+struct ServiceKind {
+    name: &'static str,
+    service_type: &'static str,
+    ui_type: Option<&'static str>,
+    initial_price: &'static str,
+    renew_price: &'static str,
+}
+
+const SERVICE_KINDS: &[ServiceKind] = &[
+    ServiceKind {
+        name: "DID",
+        service_type: "DID",
+        ui_type: None,
+        initial_price: "10.0",
+        renew_price: "5.0",
+    },
+    ServiceKind {
+        name: "Virtual PBX",
+        service_type: "PBX",
+        ui_type: Some("phone_systems"),
+        initial_price: "49.0",
+        renew_price: "29.99",
+    },
+    ServiceKind {
+        name: "SIP trunk",
+        service_type: "Trunk",
+        ui_type: None,
+        initial_price: "0.0",
+        renew_price: "15.5",
+    },
+    ServiceKind {
+        name: "Call recording",
+        service_type: "Recording",
+        ui_type: Some("phone_systems"),
+        initial_price: "5.0",
+        renew_price: "0.35",
+    },
+    ServiceKind {
+        name: "Toll-free number",
+        service_type: "DID",
+        ui_type: None,
+        initial_price: "25.0",
+        renew_price: "12.0",
+    },
+];
+
+fn services(
+    seed: u64,
+    started_at: DateTime<Utc>,
+    accounts: &[AccountRecord],
+) -> Vec<ServiceRecord> {
+    let mut rng = Rng::new(seed, "services");
+    let mut out = Vec::new();
+    for (account_index, account) in accounts.iter().enumerate() {
+        let count = if account.customer == DEMO_CUSTOMER {
+            4
+        } else {
+            2
+        };
+        for n in 0..count {
+            let kind = &SERVICE_KINDS[(account_index + n) % SERVICE_KINDS.len()];
+            let suspended = (account_index + n) % 4 == 3;
+            let period = ["Month", "Day", "Disabled", "Month"][(account_index * 3 + n) % 4];
+            let created_at = started_at
+                .duration_trunc(Duration::hours(1))
+                .unwrap_or(started_at)
+                - Duration::days(rng.range(20, 400))
+                - Duration::hours(rng.range(0, 23));
+            let renew_at = match (period, suspended) {
+                ("Disabled", _) | (_, true) => None,
+                ("Day", _) => Some(
+                    started_at
+                        .duration_trunc(Duration::days(1))
+                        .unwrap_or(started_at)
+                        + Duration::days(1),
+                ),
+                _ => Some(
+                    started_at
+                        .duration_trunc(Duration::days(1))
+                        .unwrap_or(started_at)
+                        + Duration::days(rng.range(1, 30)),
+                ),
+            };
+            let name = if kind.service_type == "DID" {
+                let number: String = account.traffic.src_prefixes[0].clone()
+                    + &format!("{:07}", rng.below(10_000_000));
+                format!("{} +{number}", kind.name)
+            } else {
+                format!("{} {}", kind.name, account.attributes.name)
+            };
+            out.push(ServiceRecord {
+                id: uuid(seed, "services", out.len() as u64),
+                customer: account.customer,
+                account: account_index,
+                attributes: Service {
+                    name,
+                    state: if suspended { "Suspended" } else { "Active" }.to_owned(),
+                    initial_price: opt(kind.initial_price),
+                    renew_price: opt(kind.renew_price),
+                    created_at,
+                    renew_at,
+                    renew_period: Some(period.to_owned()),
+                    service_type: Some(kind.service_type.to_owned()),
+                    ui_type: kind.ui_type.map(str::to_owned),
+                },
+            });
+        }
+    }
+    out
+}
+
+fn cdr_exports(
+    seed: u64,
+    started_at: DateTime<Utc>,
+    accounts: &[AccountRecord],
+) -> Vec<CdrExportRecord> {
+    use CdrExportStatus::*;
+    let mut rng = Rng::new(seed, "cdr-exports");
+    let mut out = Vec::new();
+    let today = started_at
+        .duration_trunc(Duration::days(1))
+        .unwrap_or(started_at);
+    for (account_index, account) in accounts.iter().enumerate() {
+        let count = if account.customer == DEMO_CUSTOMER {
+            9
+        } else {
+            3
+        };
+        for n in 0..count {
+            // The first export of every account is a Completed one for a single day of
+            // answered calls, like the upstream sample.
+            let status = [
+                Completed, Completed, Failed, Completed, Deleted, Pending, Completed, Failed,
+                Completed,
+            ][n % 9]
+                .clone();
+            let day = today - Duration::days(i64::try_from(n).unwrap_or(0) * 3 + rng.range(1, 3));
+            let days = if n % 3 == 2 { 7 } else { 1 };
+            let mut filters = BTreeMap::new();
+            filters.insert("time_start_gteq".to_owned(), api_time::format(&day).into());
+            filters.insert(
+                "time_start_lt".to_owned(),
+                api_time::format(&(day + Duration::days(days))).into(),
+            );
+            match n % 4 {
+                0 => {
+                    filters.insert("success_eq".to_owned(), true.into());
+                }
+                1 => {
+                    filters.insert("duration_gteq".to_owned(), 30.into());
+                }
+                2 => {
+                    filters.insert(
+                        "src_prefix_routing_eq".to_owned(),
+                        account.traffic.src_prefixes[0].clone().into(),
+                    );
+                }
+                _ => {}
+            }
+            let created_at = day + Duration::days(days) + Duration::hours(rng.range(1, 20));
+            let pending = status == Pending;
+            let created_at = if pending {
+                started_at - Duration::minutes(rng.range(2, 50))
+            } else {
+                created_at
+            };
+            let updated_at =
+                created_at + Duration::seconds(if pending { 0 } else { rng.range(2, 90) });
+            let rows_count = match status {
+                Pending | Failed => None,
+                _ => Some(rng.below(40_000) + 100),
+            };
+            out.push(CdrExportRecord {
+                id: uuid(seed, "cdr-exports", out.len() as u64),
+                customer: account.customer,
+                account: account_index,
+                attributes: CdrExport {
+                    filters: filters
+                        .into_iter()
+                        .collect::<BTreeMap<String, serde_json::Value>>(),
+                    status,
+                    rows_count,
+                    created_at,
+                    updated_at,
+                    time_format: Some(
+                        if n % 2 == 0 {
+                            "with_timezone"
+                        } else {
+                            "round_to_seconds"
+                        }
+                        .to_owned(),
+                    ),
+                    time_zone_name: if n % 3 == 1 {
+                        Some("Europe/Kyiv".to_owned())
+                    } else {
+                        None
+                    },
+                },
+                completes_at: None,
+                final_rows: None,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data() -> DataSet {
+        DataSet::generate(42, DateTime::from_timestamp(1_790_000_000, 0).unwrap())
+    }
+
+    #[test]
+    fn the_demo_accounts_are_the_promised_ones() {
+        let data = data();
+        let demo: Vec<_> = data
+            .accounts
+            .iter()
+            .filter(|a| a.customer == DEMO_CUSTOMER)
+            .map(|a| {
+                (
+                    a.attributes.name.as_str(),
+                    a.attributes.currency.as_str(),
+                    a.attributes.balance.to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            demo,
+            [
+                ("Kyiv Wholesale", "USD", "12500.75".to_owned()),
+                ("Berlin Retail", "EUR", "3480.2".to_owned()),
+                ("London Carrier", "GBP", "98210.0".to_owned()),
+                ("Lviv Overdraft", "UAH", "-310.4".to_owned()),
+            ]
+        );
+        let lviv = &data.accounts[3].attributes;
+        assert!(lviv.origination_capacity.is_none() && lviv.termination_capacity.is_none());
+        assert!(lviv.total_capacity.is_none() && lviv.destination_rate_limit.is_none());
+        assert_eq!(
+            data.accounts[4].attributes.name,
+            "Competitor Secret Account"
+        );
+        assert_eq!(data.accounts[4].customer, OTHER_CUSTOMER);
+    }
+
+    #[test]
+    fn sizes_and_uniqueness() {
+        let data = data();
+        assert!(
+            data.network_prefixes.len() >= 10_000,
+            "{}",
+            data.network_prefixes.len()
+        );
+        assert_eq!(data.network_types.len(), 12);
+        let ids: HashSet<&str> = data
+            .network_prefixes
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        assert_eq!(ids.len(), data.network_prefixes.len());
+        let prefixes: HashSet<&str> = data
+            .network_prefixes
+            .iter()
+            .map(|p| p.attributes.prefix.as_str())
+            .collect();
+        assert_eq!(prefixes.len(), data.network_prefixes.len());
+        let demo_rates = data
+            .rates
+            .iter()
+            .filter(|r| r.customer == DEMO_CUSTOMER)
+            .count();
+        assert!((200..=400).contains(&demo_rates));
+        let exports = data.cdr_exports.read().unwrap();
+        for status in ["Pending", "Completed", "Failed", "Deleted"] {
+            assert!(
+                exports
+                    .iter()
+                    .any(|e| e.attributes.status.to_string() == status)
+            );
+        }
+        assert!(
+            data.services
+                .iter()
+                .any(|s| s.attributes.state == "Suspended")
+        );
+        for period in ["Day", "Month", "Disabled"] {
+            assert!(
+                data.services
+                    .iter()
+                    .any(|s| s.attributes.renew_period.as_deref() == Some(period))
+            );
+        }
+        assert!(data.accounts.iter().all(|a| !a.traffic.rates.is_empty()));
+    }
+
+    #[test]
+    fn same_seed_same_data() {
+        let a = data();
+        let b = data();
+        assert_eq!(a.accounts[0].id, b.accounts[0].id);
+        assert_eq!(
+            a.network_prefixes[777].attributes,
+            b.network_prefixes[777].attributes
+        );
+        let c = DataSet::generate(43, a.started_at);
+        assert_ne!(a.accounts[0].id, c.accounts[0].id);
+        assert_eq!(c.accounts[0].attributes.name, "Kyiv Wholesale");
+    }
+
+    #[test]
+    fn a_pending_export_completes_when_its_time_has_come() {
+        let data = data();
+        let mut export = data.cdr_exports.read().unwrap()[0].clone();
+        let now = data.started_at;
+        export.attributes.status = CdrExportStatus::Pending;
+        export.attributes.rows_count = None;
+        export.completes_at = Some(now + Duration::seconds(3));
+        export.final_rows = Some(42);
+        export.advance(now);
+        assert_eq!(export.attributes.status, CdrExportStatus::Pending);
+        export.advance(now + Duration::seconds(5));
+        assert_eq!(export.attributes.status, CdrExportStatus::Completed);
+        assert_eq!(export.attributes.rows_count, Some(42));
+        assert_eq!(export.attributes.updated_at, now + Duration::seconds(3));
+        assert_eq!(export.completes_at, None);
+    }
+
+    #[test]
+    fn prices_follow_the_intervals_exactly() {
+        let data = data();
+        let mut rate = data.rates[0].clone();
+        rate.attributes.initial_rate = dec("0.06");
+        rate.attributes.next_rate = dec("0.03");
+        rate.attributes.initial_interval = 60;
+        rate.attributes.next_interval = 6;
+        rate.attributes.connect_fee = opt("0.01");
+        // 60 s at 0.06/min + 2 × 6 s at 0.03/min + connect fee.
+        assert_eq!(rate.price(70, true), dec("0.076"));
+        assert_eq!(rate.price(10, true), dec("0.07"));
+        assert_eq!(rate.price(0, false), dec("0.0"));
+    }
+}

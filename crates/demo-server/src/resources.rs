@@ -1,0 +1,219 @@
+//! Routes of the JSON:API resources, generic over [`Record`]: the collection, one record,
+//! a related record and relationship linkage, registered for every resource type.
+
+use crate::AppState;
+use crate::auth::Customer;
+use crate::collections::{self, parse_include, parse_params};
+use crate::data::{
+    AccountRecord, CdrExportRecord, CountryRecord, CustomerId, NetworkPrefixRecord, NetworkRecord,
+    NetworkTypeRecord, RateRecord, ServiceRecord,
+};
+use crate::records::{Record, identifier, relationship_links, resource};
+use crate::responses::{self, ApiBase, Failure};
+use api_model::document::{Document, Meta};
+use axum::Router;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{MethodRouter, get};
+use std::sync::Arc;
+
+type AppRouter = Router<Arc<AppState>>;
+
+/// All resource routes; `cdr-exports` also takes POST.
+pub fn routes() -> AppRouter {
+    let router = Router::new();
+    let router = register::<AccountRecord>(router, get(list::<AccountRecord>));
+    let router = register::<NetworkTypeRecord>(router, get(list::<NetworkTypeRecord>));
+    let router = register::<NetworkPrefixRecord>(router, get(list::<NetworkPrefixRecord>));
+    let router = register::<NetworkRecord>(router, get(list::<NetworkRecord>));
+    let router = register::<CountryRecord>(router, get(list::<CountryRecord>));
+    let router = register::<ServiceRecord>(router, get(list::<ServiceRecord>));
+    let router = register::<RateRecord>(router, get(list::<RateRecord>));
+    register::<CdrExportRecord>(
+        router,
+        get(list::<CdrExportRecord>).post(crate::cdr_exports::create),
+    )
+}
+
+fn register<R: Record>(router: AppRouter, collection: MethodRouter<Arc<AppState>>) -> AppRouter {
+    let base = format!("/{}", R::TYPE);
+    router
+        .route(&base, collection)
+        .route(&format!("{base}/{{id}}"), get(show::<R>))
+        .route(
+            &format!("{base}/{{id}}/{{relationship}}"),
+            get(related::<R>),
+        )
+        .route(
+            &format!("{base}/{{id}}/relationships/{{relationship}}"),
+            get(linkage::<R>),
+        )
+}
+
+fn is_uuid(id: &str) -> bool {
+    uuid::Uuid::try_parse(id).is_ok()
+}
+
+async fn list<R: Record>(
+    State(state): State<Arc<AppState>>,
+    customer: Customer,
+    ApiBase(api): ApiBase,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    collections::list_response::<R>(
+        &state.data,
+        customer.0,
+        &api,
+        query.as_deref().unwrap_or(""),
+    )
+}
+
+/// Checks a record path in the order of the real server: an id that is not a UUID is a
+/// routing error (plain-text 404) before authorization; then the customer must be signed in.
+fn check_path(id: &str, customer: Result<Customer, Failure>) -> Result<CustomerId, Failure> {
+    if !is_uuid(id) {
+        return Err(responses::plain_not_found());
+    }
+    customer.map(|c| c.0)
+}
+
+/// Runs `found` on the record with this id if the customer may see it, else "Record not found".
+fn with_record<R: Record>(
+    state: &AppState,
+    id: &str,
+    customer: CustomerId,
+    found: impl FnOnce(&R) -> Response,
+) -> Result<Response, Failure> {
+    R::with_rows(&state.data, |rows| {
+        rows.iter()
+            .find(|r| r.visible_to(customer) && r.id().eq_ignore_ascii_case(id))
+            .map(found)
+            .ok_or_else(|| responses::record_not_found(id))
+    })
+}
+
+async fn show<R: Record>(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    customer: Result<Customer, Failure>,
+    ApiBase(api): ApiBase,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    let customer = check_path(&id, customer)?;
+    let include = parse_include::<R>(&parse_params(query.as_deref().unwrap_or(""))?)?;
+    with_record::<R>(&state, &id, customer, |record| {
+        let document = Document {
+            data: resource(record, &api, &state.data, &include),
+            included: collections::included(&[record], &include, &state.data, &api, customer),
+            meta: None,
+            links: None,
+        };
+        responses::jsonapi(StatusCode::OK, &document)
+    })
+}
+
+fn check_relationship<R: Record>(name: &str) -> Result<(), Failure> {
+    if R::RELATIONSHIPS.contains(&name) {
+        Ok(())
+    } else {
+        Err(responses::error(
+            StatusCode::NOT_FOUND,
+            "Not found",
+            &format!("{} has no relationship {name}", R::TYPE),
+            "404",
+        ))
+    }
+}
+
+/// `GET /<type>/<id>/<relationship>`: the related record (or `null`), or an empty list for a
+/// to-many relationship this demo has no records for.
+async fn related<R: Record>(
+    State(state): State<Arc<AppState>>,
+    Path((id, name)): Path<(String, String)>,
+    customer: Result<Customer, Failure>,
+    ApiBase(api): ApiBase,
+) -> Result<Response, Failure> {
+    let customer = check_path(&id, customer)?;
+    check_relationship::<R>(&name)?;
+    with_record::<R>(&state, &id, customer, |record| {
+        if !R::INCLUDES.contains(&name.as_str()) {
+            let empty: Document<Vec<()>> = Document {
+                data: Vec::new(),
+                included: Vec::new(),
+                meta: Some(Meta {
+                    total_count: Some(0),
+                }),
+                links: None,
+            };
+            return responses::jsonapi(StatusCode::OK, &empty);
+        }
+        let target = record
+            .related(&name, &state.data)
+            .filter(|r| r.visible_to_customer(customer))
+            .map(|r| r.render(&api, &state.data, &[]));
+        let document = Document {
+            data: target,
+            included: Vec::new(),
+            meta: None,
+            links: None,
+        };
+        responses::jsonapi(StatusCode::OK, &document)
+    })
+}
+
+/// `GET /<type>/<id>/relationships/<relationship>`: the linkage of a relationship.
+async fn linkage<R: Record>(
+    State(state): State<Arc<AppState>>,
+    Path((id, name)): Path<(String, String)>,
+    customer: Result<Customer, Failure>,
+    ApiBase(api): ApiBase,
+) -> Result<Response, Failure> {
+    let customer = check_path(&id, customer)?;
+    check_relationship::<R>(&name)?;
+    with_record::<R>(&state, &id, customer, |record| {
+        let links = relationship_links(&api, R::TYPE, record.id(), &name);
+        let data = if R::INCLUDES.contains(&name.as_str()) {
+            serde_json::to_value(record.related(&name, &state.data).map(identifier))
+                .unwrap_or_default()
+        } else {
+            serde_json::json!([])
+        };
+        let body = serde_json::json!({ "links": links, "data": data });
+        responses::jsonapi(StatusCode::OK, &body)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_relationship_either_includes_or_is_an_empty_to_many() {
+        // Relationships not in INCLUDES are answered as empty lists; keep that deliberate.
+        assert_eq!(
+            ServiceRecord::RELATIONSHIPS
+                .iter()
+                .filter(|r| !ServiceRecord::INCLUDES.contains(r))
+                .collect::<Vec<_>>(),
+            [&"transactions"]
+        );
+        for (relationships, includes) in [
+            (
+                NetworkPrefixRecord::RELATIONSHIPS,
+                NetworkPrefixRecord::INCLUDES,
+            ),
+            (NetworkRecord::RELATIONSHIPS, NetworkRecord::INCLUDES),
+            (CdrExportRecord::RELATIONSHIPS, CdrExportRecord::INCLUDES),
+        ] {
+            assert_eq!(relationships, includes);
+        }
+    }
+
+    #[test]
+    fn ids_must_be_uuids() {
+        assert!(is_uuid("0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"));
+        assert!(!is_uuid("42"));
+        assert!(!is_uuid("xyz"));
+    }
+}

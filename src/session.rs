@@ -69,6 +69,9 @@ impl Session {
     }
 
     /// Starts a session with a token the server issued or the user pasted.
+    ///
+    /// A token whose claims cannot be read is still accepted from the server (it knows its own
+    /// tokens; the first 401 ends such a session), but an expired one never is.
     pub fn sign_in(&self, token: &str, keep_signed_in: bool) -> Result<(), TokenError> {
         let token = token.trim();
         let token = token
@@ -76,8 +79,11 @@ impl Session {
             .unwrap_or(token)
             .trim()
             .to_owned();
-        let claims = read_claims(&token)?;
-        if claims.is_expired(Utc::now()) {
+        if token.is_empty() {
+            return Err(TokenError::NotAJwt);
+        }
+        let claims = read_claims(&token).ok();
+        if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
             return Err(TokenError::BadPayload(
                 "this token has already expired".into(),
             ));
@@ -92,7 +98,13 @@ impl Session {
             let _ = storage.set_item(TOKEN_KEY, &token);
         }
         self.notice.set(None);
-        self.start(token, &claims);
+        match claims {
+            Some(claims) => self.start(token, &claims),
+            None => {
+                self.cancel_timer();
+                self.token.set(Some(token));
+            }
+        }
         Ok(())
     }
 

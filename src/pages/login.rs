@@ -73,7 +73,13 @@ pub fn LoginPage() -> impl IntoView {
             token_error.set(Some("Paste a token first.".into()));
             return;
         }
-        match session.sign_in(&token.get_untracked(), keep_signed_in.get_untracked()) {
+        // A pasted token must at least look like one: catch copy-paste slips before using it.
+        let pasted = token.get_untracked();
+        if let Err(e) = api_model::auth::read_claims(&pasted) {
+            token_error.set(Some(e.to_string()));
+            return;
+        }
+        match session.sign_in(&pasted, keep_signed_in.get_untracked()) {
             Ok(()) => token.set(String::new()),
             Err(e) => token_error.set(Some(e.to_string())),
         }

@@ -86,8 +86,8 @@ impl ChromeDriver {
         let port = free_port()?;
         fs::create_dir_all(log_dir).with_context(|| format!("creating {}", log_dir.display()))?;
         let log_path = log_dir.join("chromedriver.log");
-        let log = File::create(&log_path)
-            .with_context(|| format!("creating {}", log_path.display()))?;
+        let log =
+            File::create(&log_path).with_context(|| format!("creating {}", log_path.display()))?;
         println!(
             "xtask: starting {} on port {port} (log: {})",
             chromedriver.display(),
@@ -118,7 +118,10 @@ impl ChromeDriver {
                 return Ok(());
             }
             if Instant::now() > deadline {
-                bail!("chromedriver did not answer on port {} in {timeout:?}", self.port);
+                bail!(
+                    "chromedriver did not answer on port {} in {timeout:?}",
+                    self.port
+                );
             }
             sleep(Duration::from_millis(100));
         }
@@ -157,7 +160,9 @@ fn status_is_ready(port: u16) -> bool {
         return false;
     };
     let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-    let request = format!("GET /status HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    // chromedriver refuses HTTP/1.0.
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
     if stream.write_all(request.as_bytes()).is_err() {
         return false;
     }

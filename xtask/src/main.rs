@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: developer tasks of the workspace (see `cargo xtask help`).
 
 mod browser;
+mod portal;
 mod process;
 mod sizes;
 mod tools;
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use portal::Reuse;
 use process::Cmd;
 use tools::Toolchain;
 
@@ -126,7 +128,7 @@ fn serve(root: &Path, options: ServeOptions) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     let profile = if options.release { "release" } else { "debug" };
     println!("xtask: building the portal ({profile}) into dist/");
-    toolchain.trunk_build(root, options.release)?;
+    portal::build_dist(root, &toolchain, options.release, Reuse::IfFresh)?;
     println!("xtask: starting the demo server on port {}", options.port);
     let port = options.port.to_string();
     // exec: the server owns the terminal from here, so Ctrl-C stops it as usual.
@@ -139,7 +141,7 @@ fn serve(root: &Path, options: ServeOptions) -> Result<()> {
 fn dist(root: &Path) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     println!("xtask: release build of the portal into dist/");
-    toolchain.trunk_build(root, true)?;
+    portal::build_dist(root, &toolchain, true, Reuse::Never)?;
     sizes::print_report(&root.join("dist"))
 }
 
@@ -185,23 +187,42 @@ fn test(root: &Path) -> Result<()> {
 
     let stage = Stage::begin(2, "clippy");
     Cmd::cargo(root)
-        .args(["clippy", "--workspace", "--exclude", "portal", "--all-targets"])
+        .args([
+            "clippy",
+            "--workspace",
+            "--exclude",
+            "portal",
+            "--all-targets",
+        ])
         .args(["--", "-D", "warnings"])
         .run()?;
     Cmd::cargo(root)
-        .args(["clippy", "-p", "portal", "--target", "wasm32-unknown-unknown"])
+        .args([
+            "clippy",
+            "-p",
+            "portal",
+            "--target",
+            "wasm32-unknown-unknown",
+        ])
         .args(["--all-targets", "--", "-D", "warnings"])
         .run()?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(3, "native tests");
     Cmd::cargo(root)
-        .args(["test", "--workspace", "--exclude", "portal", "--exclude", "e2e"])
+        .args([
+            "test",
+            "--workspace",
+            "--exclude",
+            "portal",
+            "--exclude",
+            "e2e",
+        ])
         .run()?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(4, "release build of the portal");
-    toolchain.trunk_build(root, true)?;
+    portal::build_dist(root, &toolchain, true, Reuse::IfFresh)?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(5, "wasm tests in Chromium");

@@ -44,6 +44,8 @@ pub fn set_tool_path(path: OsString) {
 /// A command plus the environment variables worth showing when it is printed.
 pub struct Cmd {
     command: Command,
+    /// Shown instead of the program's path (cargo's full toolchain path is noise).
+    shown_program: Option<&'static str>,
     shown_env: Vec<String>,
 }
 
@@ -55,6 +57,7 @@ impl Cmd {
         }
         Cmd {
             command,
+            shown_program: None,
             shown_env: Vec::new(),
         }
     }
@@ -64,6 +67,7 @@ impl Cmd {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut cmd = Cmd::new(cargo);
         cmd.command.current_dir(root);
+        cmd.shown_program = Some("cargo");
         cmd
     }
 
@@ -95,7 +99,10 @@ impl Cmd {
 
     fn describe(&self) -> String {
         let mut words = self.shown_env.clone();
-        words.push(self.command.get_program().to_string_lossy().into_owned());
+        words.push(match self.shown_program {
+            Some(program) => program.to_owned(),
+            None => self.command.get_program().to_string_lossy().into_owned(),
+        });
         words.extend(
             self.command
                 .get_args()

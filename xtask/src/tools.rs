@@ -35,10 +35,15 @@ impl Toolchain {
         let wasm_bindgen_version = locked_version(&root.join("Cargo.lock"), "wasm-bindgen")?;
         check_trunk_pins(&root.join("Trunk.toml"), &wasm_bindgen_version)?;
 
-        ensure_wasm_target()?;
+        ensure_rustup_parts()?;
         ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
         // No --locked: wasm-bindgen-cli's lockfile names a crate version the registry lacks.
-        ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", &wasm_bindgen_version, &[])?;
+        ensure_cargo_tool(
+            "wasm-bindgen",
+            "wasm-bindgen-cli",
+            &wasm_bindgen_version,
+            &[],
+        )?;
         ensure_wasm_bindgen_test_runner(&wasm_bindgen_version)?;
         ensure_wasm_opt(&binaryen_dir, &binaryen_bin)?;
         Ok(Toolchain {
@@ -46,19 +51,12 @@ impl Toolchain {
         })
     }
 
-    /// `trunk build` into dist/ with the pinned tools first on PATH.
-    pub fn trunk_build(&self, root: &Path, release: bool) -> Result<()> {
-        let mut trunk = Cmd::new("trunk").current_dir(root).arg("build");
-        if release {
-            trunk = trunk.arg("--release");
-        }
-        trunk.run().with_context(|| {
-            format!(
-                "Trunk build failed (tools: trunk {TRUNK_VERSION}, wasm-bindgen {}, \
-                 wasm-opt {WASM_OPT_TRUNK_PIN})",
-                self.wasm_bindgen_version
-            )
-        })
+    /// Names the tool versions, so that a dist/ built by other tools counts as stale.
+    pub fn describe(&self) -> String {
+        format!(
+            "trunk {TRUNK_VERSION}, wasm-bindgen {}, wasm-opt {WASM_OPT_TRUNK_PIN}",
+            self.wasm_bindgen_version
+        )
     }
 }
 
@@ -113,7 +111,11 @@ fn quoted_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 fn check_trunk_pins(trunk_toml: &Path, wasm_bindgen_version: &str) -> Result<()> {
     let config = fs::read_to_string(trunk_toml)
         .with_context(|| format!("reading {}", trunk_toml.display()))?;
-    let pin = |key: &str| config.lines().find_map(|line| quoted_value(line.trim(), key));
+    let pin = |key: &str| {
+        config
+            .lines()
+            .find_map(|line| quoted_value(line.trim(), key))
+    };
     let expected = [
         ("wasm_bindgen", wasm_bindgen_version),
         ("wasm_opt", WASM_OPT_TRUNK_PIN),
@@ -131,19 +133,47 @@ fn check_trunk_pins(trunk_toml: &Path, wasm_bindgen_version: &str) -> Result<()>
     Ok(())
 }
 
-fn ensure_wasm_target() -> Result<()> {
-    let installed = Cmd::new("rustup")
-        .args(["target", "list", "--installed"])
-        .probe()
-        .context("rustup is needed to add the wasm32-unknown-unknown target")?;
-    if String::from_utf8_lossy(&installed.stdout)
-        .lines()
-        .any(|target| target.trim() == WASM_TARGET)
+/// The wasm32 target, and rustfmt and clippy which `test` runs (a minimal rustup profile lacks
+/// them).
+fn ensure_rustup_parts() -> Result<()> {
+    let installed = |list: &str| -> Result<Vec<String>> {
+        let output = Cmd::new("rustup")
+            .args([list, "list", "--installed"])
+            .probe()
+            .context("rustup is needed to add the wasm32 target, rustfmt and clippy")?;
+        Ok(String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|line| line.trim().to_owned())
+            .collect())
+    };
+    if installed("target")?
+        .iter()
+        .any(|target| target == WASM_TARGET)
     {
         println!("xtask: rust target {WASM_TARGET}: installed");
+    } else {
+        Cmd::new("rustup")
+            .args(["target", "add", WASM_TARGET])
+            .run()?;
+    }
+    // Components are listed with the host triple: `clippy-x86_64-unknown-linux-gnu`.
+    let components = installed("component")?;
+    let missing: Vec<&str> = ["rustfmt", "clippy"]
+        .into_iter()
+        .filter(|name| {
+            !components
+                .iter()
+                .any(|component| component.starts_with(&format!("{name}-")))
+        })
+        .collect();
+    if missing.is_empty() {
+        println!("xtask: rustfmt and clippy: installed");
         return Ok(());
     }
-    Cmd::new("rustup").args(["target", "add", WASM_TARGET]).run()
+    Cmd::new("rustup")
+        .args(["component", "add"])
+        .args(missing)
+        .run()
 }
 
 /// The version word of `<program> --version` (`trunk 0.21.14` → `0.21.14`), if it runs.
@@ -166,7 +196,7 @@ fn ensure_cargo_tool(program: &str, krate: &str, version: &str, flags: &[&str]) 
         Some(other) => println!("xtask: {program} is {other}, need {version}: installing"),
         None => println!("xtask: {program} not found: installing {krate} {version} (minutes)"),
     }
-    Cmd::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    Cmd::cargo(&env::temp_dir())
         .args(["install", krate, "--version", version])
         .args(flags)
         .run()?;

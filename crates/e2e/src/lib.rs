@@ -31,7 +31,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
 use url::Url;
 
@@ -43,7 +42,9 @@ pub const WAIT_TIMEOUT: Duration = Duration::from_secs(15);
 const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// A test that runs longer than this is stuck; it fails instead of hanging the suite.
 const TEST_TIMEOUT: Duration = Duration::from_secs(180);
-const SESSION_CLOSE_TIMEOUT: Duration = Duration::from_secs(10);
+const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
+/// Bounds the clean-up calls to a browser that may itself be stuck.
+const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
 /// Marks a panic message that already carries the page state, so it is not printed twice.
 const PAGE_STATE_MARKER: &str = "current URL:";
 const PAGE_TEXT_LIMIT: usize = 4000;
@@ -89,7 +90,7 @@ where
 
 /// Starts a demo server and a fresh browser session, runs `test`, and always closes the session
 /// and stops the server and any chromedriver it started. A failing test (a panic, or running
-/// past [`TEST_TIMEOUT`]) also prints the page's URL and text.
+/// past three minutes) also prints the page's URL and text.
 pub fn run_with<F, Fut>(setup: Setup, test: F)
 where
     F: FnOnce(Portal) -> Fut,
@@ -112,19 +113,23 @@ where
     };
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        runtime.block_on(tokio::time::timeout(TEST_TIMEOUT, test(portal)))
+        runtime.block_on(async { tokio::time::timeout(TEST_TIMEOUT, test(portal)).await })
     }));
-    let timed_out = matches!(outcome, Ok(Err(_)));
     let report_page = match &outcome {
         Ok(Ok(())) => false,
         Ok(Err(_)) => true,
         Err(panic) => !panic_message(panic.as_ref()).contains(PAGE_STATE_MARKER),
     };
     if report_page {
-        eprintln!("\n{}", runtime.block_on(page_state(&client)));
+        let state = async { tokio::time::timeout(CLEANUP_TIMEOUT, page_state(&client)).await };
+        match runtime.block_on(state) {
+            Ok(state) => eprintln!("\n{state}"),
+            Err(_) => eprintln!("\ne2e: the browser did not report the page state"),
+        }
     }
 
-    match runtime.block_on(tokio::time::timeout(SESSION_CLOSE_TIMEOUT, client.close())) {
+    let close = async { tokio::time::timeout(CLEANUP_TIMEOUT, client.close()).await };
+    match runtime.block_on(close) {
         Ok(Ok(())) => {}
         Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
         Err(_) => eprintln!("e2e: closing the browser session timed out"),
@@ -136,8 +141,8 @@ where
 
     match outcome {
         Err(panic) => resume_unwind(panic),
-        Ok(_) if timed_out => panic!("the test did not finish within {TEST_TIMEOUT:?}"),
-        Ok(_) => {}
+        Ok(Err(_)) => panic!("the test did not finish within {TEST_TIMEOUT:?}"),
+        Ok(Ok(())) => {}
     }
 }
 
@@ -306,6 +311,8 @@ async fn new_session(webdriver_url: &str, profile: &Path) -> Client {
     let capabilities = serde_json::json!({
         "browserName": "chrome",
         "goog:chromeOptions": { "binary": chromium, "args": args },
+        // A page that never loads fails its test in good time (WebDriver's default is 300 s).
+        "timeouts": { "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64, "script": 10_000 },
     });
     let serde_json::Value::Object(capabilities) = capabilities else {
         unreachable!("the capabilities literal is an object")
@@ -333,7 +340,8 @@ async fn page_state(client: &Client) -> String {
         Ok(url) => url.to_string(),
         Err(error) => format!("<unknown: {error}>"),
     };
-    let script = "return document.body ? document.body.innerText : document.documentElement.outerHTML;";
+    let script =
+        "return document.body ? document.body.innerText : document.documentElement.outerHTML;";
     let text = match client.execute(script, Vec::new()).await {
         Ok(serde_json::Value::String(text)) => text,
         Ok(other) => other.to_string(),
@@ -378,7 +386,10 @@ impl Portal {
     pub async fn open(&self, path_and_query: &str) {
         let url = self.url_for(path_and_query);
         if let Err(error) = self.client.goto(&url).await {
-            panic!("{}", self.failure(&format!("cannot open {url}: {error}")).await);
+            panic!(
+                "{}",
+                self.failure(&format!("cannot open {url}: {error}")).await
+            );
         }
     }
 
@@ -472,6 +483,33 @@ impl Portal {
             texts.push(element.text().await.ok()?);
         }
         Some(texts)
+    }
+
+    /// The header and cell texts of the table matching `css`, once `accept` holds for them. Read
+    /// in one script call, so a re-render cannot mix two states of the table.
+    pub async fn wait_for_table(
+        &self,
+        css: &str,
+        expected: &str,
+        accept: impl Fn(&Table) -> bool,
+    ) -> Table {
+        let script = "const table = document.querySelector(arguments[0]);
+            if (!table) return null;
+            const texts = (cells) => Array.from(cells, (cell) => cell.innerText.trim());
+            return {
+                headers: texts(table.querySelectorAll('thead th')),
+                rows: Array.from(table.querySelectorAll('tbody tr'), (row) => texts(row.cells)),
+            };";
+        self.wait_until(&format!("table `{css}`: {expected}"), async || {
+            let value = self
+                .client
+                .execute(script, vec![serde_json::Value::from(css)])
+                .await
+                .ok()?;
+            let table = Table::from_json(&value)?;
+            accept(&table).then_some(table)
+        })
+        .await
     }
 
     /// The URL once `accept` holds for it.
@@ -568,8 +606,8 @@ impl Portal {
             "POST {url} answered {status}: {}",
             String::from_utf8_lossy(&body)
         );
-        let auth: api_model::auth::AuthResponse = serde_json::from_slice(&body)
-            .unwrap_or_else(|error| {
+        let auth: api_model::auth::AuthResponse =
+            serde_json::from_slice(&body).unwrap_or_else(|error| {
                 panic!(
                     "POST {url} answered {}: {error}",
                     String::from_utf8_lossy(&body)
@@ -584,4 +622,44 @@ pub fn query_param(url: &Url, name: &str) -> Option<String> {
     url.query_pairs()
         .find(|(key, _)| key == name)
         .map(|(_, value)| value.into_owned())
+}
+
+/// Texts of a table's header cells and body rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn from_json(value: &serde_json::Value) -> Option<Table> {
+        let strings = |value: &serde_json::Value| -> Option<Vec<String>> {
+            value
+                .as_array()?
+                .iter()
+                .map(|text| text.as_str().map(str::to_owned))
+                .collect()
+        };
+        Some(Table {
+            headers: strings(value.get("headers")?)?,
+            rows: value
+                .get("rows")?
+                .as_array()?
+                .iter()
+                .map(strings)
+                .collect::<Option<_>>()?,
+        })
+    }
+
+    /// The cells of the column whose header starts with `header` (sort arrows may follow it).
+    pub fn column(&self, header: &str) -> Option<Vec<&str>> {
+        let index = self
+            .headers
+            .iter()
+            .position(|text| text.starts_with(header))?;
+        self.rows
+            .iter()
+            .map(|row| row.get(index).map(String::as_str))
+            .collect()
+    }
 }

@@ -1,0 +1,243 @@
+//! The portal's user-visible behaviour, end to end: dist/ in headless Chromium against the demo
+//! server. Run through `cargo xtask test`, or `cargo test -p e2e` after `cargo xtask dist`.
+
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup, query_param};
+use std::time::Duration;
+use url::Url;
+
+const LOGIN_FIELD: &str = "form#login-form input[name=login]";
+const PASSWORD_FIELD: &str = "form#login-form input[name=password]";
+const LOGIN_BUTTON: &str = "form#login-form button[type=submit]";
+const LOGIN_ERROR: &str = "#login-form .form-error";
+const TOKEN_FIELD: &str = "form#token-form textarea[name=token]";
+const TOKEN_FORM_SUMMARY: &str = "details:has(form#token-form) > summary";
+/// A button without a type submits its form too.
+const TOKEN_BUTTON: &str = "form#token-form button:not([type=button]):not([type=reset])";
+const ACCOUNTS_TABLE: &str = "table#accounts-table";
+const ACCOUNT_ROWS: &str = "table#accounts-table tbody tr";
+const ACCOUNT_NAMES: &str = "table#accounts-table tbody tr td:first-child";
+const PAGER_SUMMARY: &str = ".pager-summary";
+
+/// The customer's accounts in the demo data, and one of another customer that must never show.
+const DEMO_ACCOUNTS: [&str; 4] = [
+    "Kyiv Wholesale",
+    "Berlin Retail",
+    "London Carrier",
+    "Lviv Overdraft",
+];
+const FOREIGN_ACCOUNT: &str = "Competitor Secret Account";
+
+fn shows_all_demo_accounts(names: &[String]) -> bool {
+    DEMO_ACCOUNTS
+        .iter()
+        .all(|account| names.iter().any(|name| name.trim() == *account))
+}
+
+/// Whether `url` is the login page with `next` pointing at `path` and carrying `query` pairs
+/// (decoded, so `page[size]` and `page%5Bsize%5D` compare equal).
+fn is_login_returning_to(url: &Url, path: &str, query: &[(&str, &str)]) -> bool {
+    if url.path() != "/login" {
+        return false;
+    }
+    let Some(next) = query_param(url, "next") else {
+        return false;
+    };
+    let Ok(next) = url.join(&next) else {
+        return false;
+    };
+    next.path() == path
+        && query
+            .iter()
+            .all(|(key, value)| query_param(&next, key).as_deref() == Some(*value))
+}
+
+/// Whether amounts such as `98,210.0 GBP` and `-310.4 UAH` go from largest to smallest.
+fn is_descending(amounts: &[&str]) -> bool {
+    let numbers: Option<Vec<f64>> = amounts
+        .iter()
+        .map(|amount| {
+            let number = amount.split_whitespace().next()?.replace(',', "");
+            number.parse().ok()
+        })
+        .collect();
+    numbers.is_some_and(|numbers| numbers.windows(2).all(|pair| pair[0] >= pair[1]))
+}
+
+fn has_query(url: &Url, path: &str, query: &[(&str, &str)]) -> bool {
+    url.path() == path
+        && query
+            .iter()
+            .all(|(key, value)| query_param(url, key).as_deref() == Some(*value))
+}
+
+async fn open_login_and_sign_in(portal: &Portal) {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+}
+
+#[test]
+fn signs_in_lists_the_accounts_and_signs_out() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.wait_for("nav#main-nav").await;
+
+        portal.open("/accounts").await;
+        let names = portal
+            .wait_for_texts(
+                ACCOUNT_NAMES,
+                "the four demo accounts",
+                shows_all_demo_accounts,
+            )
+            .await;
+        assert!(
+            !names.iter().any(|name| name.contains(FOREIGN_ACCOUNT)),
+            "another customer's account is listed: {names:?}"
+        );
+        portal.wait_for_text(PAGER_SUMMARY, "1–4 of 4").await;
+
+        portal.click("button#sign-out").await;
+        portal.wait_for_path("/login").await;
+
+        portal.open("/accounts").await;
+        portal
+            .wait_for_url("/login?next=/accounts after signing out", |url| {
+                is_login_returning_to(url, "/accounts", &[])
+            })
+            .await;
+    });
+}
+
+#[test]
+fn a_wrong_password_is_refused_on_the_login_page() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.fill(LOGIN_FIELD, DEMO_LOGIN).await;
+        portal.fill(PASSWORD_FIELD, "wrong").await;
+        portal.click(LOGIN_BUTTON).await;
+
+        portal
+            .wait_for_text(LOGIN_ERROR, "Incorrect login or password.")
+            .await;
+        assert_eq!(portal.current_url().await.path(), "/login");
+        assert_eq!(portal.value_of(LOGIN_FIELD).await, DEMO_LOGIN);
+    });
+}
+
+#[test]
+fn an_expired_session_returns_to_login_and_back() {
+    let setup = Setup {
+        token_lifetime: Duration::from_secs(6),
+    };
+    e2e::run_with(setup, |portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.open("/accounts?page[size]=2").await;
+        portal
+            .wait_for_texts(ACCOUNT_ROWS, "two rows", |rows| rows.len() == 2)
+            .await;
+
+        portal
+            .wait_until_within(
+                Duration::from_secs(20),
+                "the expired session to land on /login?next=/accounts?page[size]=2",
+                async || {
+                    let url = portal.client().current_url().await.ok()?;
+                    is_login_returning_to(&url, "/accounts", &[("page[size]", "2")]).then_some(())
+                },
+            )
+            .await;
+        portal
+            .wait_until("a `.notice` saying the session expired", async || {
+                let notice = portal
+                    .client()
+                    .find(e2e::fantoccini::Locator::Css(".notice"));
+                let text = notice.await.ok()?.text().await.ok()?;
+                text.to_lowercase().contains("expired").then_some(())
+            })
+            .await;
+
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal
+            .wait_for_url("/accounts?page[size]=2 again", |url| {
+                has_query(url, "/accounts", &[("page[size]", "2")])
+            })
+            .await;
+        portal
+            .wait_for_texts(ACCOUNT_ROWS, "two rows", |rows| rows.len() == 2)
+            .await;
+        portal.wait_for_text(PAGER_SUMMARY, "1–2 of 4").await;
+    });
+}
+
+#[test]
+fn a_page_opened_without_a_session_is_shown_after_signing_in() {
+    e2e::run(|portal| async move {
+        portal.open("/accounts?sort=-balance").await;
+        portal
+            .wait_for_url("/login?next=/accounts?sort=-balance", |url| {
+                is_login_returning_to(url, "/accounts", &[("sort", "-balance")])
+            })
+            .await;
+
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal
+            .wait_for_url("/accounts?sort=-balance after signing in", |url| {
+                has_query(url, "/accounts", &[("sort", "-balance")])
+            })
+            .await;
+        let table = portal
+            .wait_for_table(
+                ACCOUNTS_TABLE,
+                "the four demo accounts, largest balance first",
+                |table| {
+                    table.column("Name").is_some_and(|names| {
+                        let names: Vec<String> =
+                            names.iter().map(|name| name.to_string()).collect();
+                        shows_all_demo_accounts(&names)
+                    }) && table
+                        .column("Balance")
+                        .is_some_and(|balances| is_descending(&balances))
+                },
+            )
+            .await;
+        println!("accounts by balance, largest first: {:?}", table.rows);
+    });
+}
+
+#[test]
+fn a_pasted_token_signs_in() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+
+        portal.open("/login").await;
+        // The token form may sit in a collapsed <details>; open it as a user would.
+        let token_field = portal.wait_for(TOKEN_FIELD).await;
+        if !token_field.is_displayed().await.unwrap_or(false) {
+            portal.click(TOKEN_FORM_SUMMARY).await;
+        }
+        portal.fill(TOKEN_FIELD, &token).await;
+        portal.click(TOKEN_BUTTON).await;
+        portal
+            .wait_for_url("a path other than /login after pasting a token", |url| {
+                url.path() != "/login"
+            })
+            .await;
+
+        portal.open("/accounts").await;
+        portal
+            .wait_for_texts(
+                ACCOUNT_NAMES,
+                "the four demo accounts",
+                shows_all_demo_accounts,
+            )
+            .await;
+    });
+}
+
+#[test]
+fn an_unknown_path_shows_not_found() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.open("/no-such-page").await;
+        portal.wait_for(".not-found").await;
+    });
+}

@@ -64,17 +64,31 @@ const CHROMIUM_FLAGS: &[&str] = &[
     "--window-size=1280,900",
 ];
 
-/// What a test needs from the demo server.
+pub mod upstream_stub;
+
+/// Which server answers the API beside the portal's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ApiServer {
+    /// Our demo server with its seeded data.
+    #[default]
+    Demo,
+    /// A stand-in for a foreign deployment answering the upstream sample bodies verbatim.
+    UpstreamSamples,
+}
+
+/// What a test needs from the server.
 #[derive(Debug, Clone)]
 pub struct Setup {
     /// Lifetime of the tokens the server issues (short ones test session expiry).
     pub token_lifetime: Duration,
+    pub api: ApiServer,
 }
 
 impl Default for Setup {
     fn default() -> Self {
         Setup {
             token_lifetime: demo_server::Options::default().token_lifetime,
+            api: ApiServer::default(),
         }
     }
 }
@@ -102,7 +116,7 @@ where
         .build()
         .expect("building the tokio runtime");
     let dist = portal_dist();
-    let server = runtime.block_on(DemoServer::start(&dist, setup.token_lifetime));
+    let server = runtime.block_on(DemoServer::start(&dist, &setup));
     let driver = WebDriver::connect();
     let profile = ProfileDir::create();
     let client = runtime.block_on(new_session(driver.url(), profile.path()));
@@ -185,19 +199,24 @@ struct DemoServer {
 }
 
 impl DemoServer {
-    async fn start(dist: &Path, token_lifetime: Duration) -> DemoServer {
+    async fn start(dist: &Path, setup: &Setup) -> DemoServer {
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .await
             .expect("binding a loopback port for the demo server");
         let address = listener.local_addr().expect("the demo server's address");
         let options = demo_server::Options {
             dist_dir: Some(dist.to_path_buf()),
-            token_lifetime,
+            token_lifetime: setup.token_lifetime,
             ..Default::default()
         };
+        let stub = (setup.api == ApiServer::UpstreamSamples).then(|| upstream_stub::router(dist));
         let task = tokio::spawn(async move {
-            if let Err(error) = demo_server::serve(listener, options).await {
-                eprintln!("e2e: the demo server stopped: {error}");
+            let outcome = match stub {
+                Some(router) => axum::serve(listener, router).await,
+                None => demo_server::serve(listener, options).await,
+            };
+            if let Err(error) = outcome {
+                eprintln!("e2e: the server stopped: {error}");
             }
         });
         DemoServer {

@@ -1,7 +1,8 @@
 //! The portal's user-visible behaviour, end to end: dist/ in headless Chromium against the demo
 //! server. Run through `cargo xtask test`, or `cargo test -p e2e` after `cargo xtask dist`.
 
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup, query_param};
+use e2e::upstream_stub::{SAMPLE_LOGIN, SAMPLE_PASSWORD};
+use e2e::{ApiServer, DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup, query_param};
 use std::time::Duration;
 use url::Url;
 
@@ -127,6 +128,7 @@ fn a_wrong_password_is_refused_on_the_login_page() {
 fn an_expired_session_returns_to_login_and_back() {
     let setup = Setup {
         token_lifetime: Duration::from_secs(6),
+        ..Setup::default()
     };
     e2e::run_with(setup, |portal| async move {
         open_login_and_sign_in(&portal).await;
@@ -239,5 +241,43 @@ fn an_unknown_path_shows_not_found() {
         open_login_and_sign_in(&portal).await;
         portal.open("/no-such-page").await;
         portal.wait_for(".not-found").await;
+    });
+}
+
+/// The portal is not tied to our server: against bodies exactly as the upstream server sends
+/// them (an opaque token, `example.org` links, capacities as numbers) it signs in and lists.
+#[test]
+fn works_against_a_server_answering_the_upstream_samples() {
+    let setup = Setup {
+        api: ApiServer::UpstreamSamples,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.fill(LOGIN_FIELD, SAMPLE_LOGIN).await;
+        portal.fill(PASSWORD_FIELD, "not the password").await;
+        portal.click(LOGIN_BUTTON).await;
+        portal
+            .wait_for_text(LOGIN_ERROR, "Incorrect login or password.")
+            .await;
+
+        portal.sign_in(SAMPLE_LOGIN, SAMPLE_PASSWORD).await;
+        portal.open("/accounts").await;
+        let table = portal
+            .wait_for_table(ACCOUNTS_TABLE, "the two sample accounts", |t| {
+                t.column("Name") == Some(vec!["acc-main", "acc-second"])
+            })
+            .await;
+        assert_eq!(
+            table.column("Balance"),
+            Some(vec!["125.5 USD", "125.5 USD"])
+        );
+        assert_eq!(
+            table.column("Min balance"),
+            Some(vec!["0.0 USD", "0.0 USD"])
+        );
+        assert_eq!(table.column("Origination capacity"), Some(vec!["10", "10"]));
+        assert_eq!(table.column("Termination capacity"), Some(vec!["—", "—"]));
+        portal.wait_for_text(PAGER_SUMMARY, "1–2 of 2").await;
     });
 }

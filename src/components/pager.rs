@@ -75,9 +75,15 @@ pub fn pager(
             });
         }
     };
-    let sizes = PAGE_SIZES
-        .iter()
-        .map(|s| view! { <option value=s.to_string() selected=*s == size>{s.to_string()}</option> })
+    // A size from the URL that is not a preset is offered too, so the picker never lies.
+    let mut choices = PAGE_SIZES.to_vec();
+    if !choices.contains(&size) {
+        choices.push(size);
+        choices.sort_unstable();
+    }
+    let sizes = choices
+        .into_iter()
+        .map(|s| view! { <option value=s.to_string() selected=s == size>{s.to_string()}</option> })
         .collect_view();
     view! {
         <nav class="pager" aria-label="Pages">

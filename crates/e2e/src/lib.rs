@@ -13,6 +13,7 @@
 //! - `WEBDRIVER_URL`: a running chromedriver. Unset, each test starts its own
 //!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it afterwards.
 //! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
+//! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
 
 use bytes::Bytes;
 use fantoccini::elements::Element;
@@ -142,6 +143,9 @@ where
         }
     }
 
+    if let Some(dir) = std::env::var_os("E2E_SCREENSHOT_DIR") {
+        runtime.block_on(save_screenshot(&client, Path::new(&dir)));
+    }
     let close = async { tokio::time::timeout(CLEANUP_TIMEOUT, client.close()).await };
     match runtime.block_on(close) {
         Ok(Ok(())) => {}
@@ -157,6 +161,26 @@ where
         Err(panic) => resume_unwind(panic),
         Ok(Err(_)) => panic!("the test did not finish within {TEST_TIMEOUT:?}"),
         Ok(Ok(())) => {}
+    }
+}
+
+/// Saves the page as the test left it, named after the test, for a person to look at.
+async fn save_screenshot(client: &Client, dir: &Path) {
+    let name = std::thread::current()
+        .name()
+        .unwrap_or("e2e")
+        .replace("::", "-");
+    let shot = async { tokio::time::timeout(CLEANUP_TIMEOUT, client.screenshot()).await };
+    match shot.await {
+        Ok(Ok(png)) => {
+            let path = dir.join(format!("{name}.png"));
+            if let Err(error) =
+                std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, png))
+            {
+                eprintln!("e2e: saving {}: {error}", path.display());
+            }
+        }
+        _ => eprintln!("e2e: the browser gave no screenshot"),
     }
 }
 

@@ -10,7 +10,9 @@ use crate::pages::login::LoginPage;
 use crate::pages::not_found::NotFound;
 use crate::pages::statistics::statistics_page;
 use crate::session::Session;
-use api_model::resources::{Account, CdrExport, NetworkPrefix, NetworkType, Rate, Service};
+use api_model::resources::{
+    Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::{ParentRoute, Route, Router, Routes};
@@ -56,6 +58,7 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     }
     let session = Session::restore();
     provide_context(session);
+    provide_context(crate::prefs::Prefs::load());
     provide_context(Api::new(&config, session));
     provide_context(config);
 
@@ -75,6 +78,7 @@ fn Portal(config: PortalConfig) -> impl IntoView {
                     <Route path=path!("/cdr-exports/:id") view={detail_page::<CdrExport>} />
                     <Route path=path!("/network-types") view={list_page::<NetworkType>} />
                     <Route path=path!("/network-prefixes") view={list_page::<NetworkPrefix>} />
+                    <Route path=path!("/networks/:id") view={detail_page::<Network>} />
                     <Route
                         path=path!("/statistics/origination")
                         view=|| statistics_page("Origination statistics", "Calls, durations, ASR, ACD and prices over time")

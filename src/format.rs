@@ -1,6 +1,6 @@
 //! How values are shown: exactly as the server sent them, grouped, with units; never via floats.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, FixedOffset, Utc};
 use rust_decimal::Decimal;
 
 /// Placeholder for a missing value.
@@ -55,10 +55,70 @@ pub fn count(value: u64) -> String {
     group_digits(&value.to_string())
 }
 
-/// Timestamps in UTC with the zone shown (a timezone choice comes with the list pages).
+/// The time zone timestamps are shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Zone {
+    /// The browser's own zone, with its daylight-saving rules.
+    #[default]
+    Browser,
+    Utc,
+}
+
+impl Zone {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Zone::Browser => "browser",
+            Zone::Utc => "utc",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Zone> {
+        [Zone::Browser, Zone::Utc]
+            .into_iter()
+            .find(|z| z.as_str() == text)
+    }
+
+    /// The zone's offset at an instant.
+    pub fn offset_at(self, time: &DateTime<Utc>) -> FixedOffset {
+        let utc = FixedOffset::east_opt(0).expect("zero is a valid offset");
+        match self {
+            Zone::Utc => utc,
+            Zone::Browser => {
+                let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(
+                    time.timestamp_millis() as f64,
+                ));
+                // getTimezoneOffset is minutes *behind* UTC.
+                let minutes = -(date.get_timezone_offset() as i32);
+                FixedOffset::east_opt(minutes * 60).unwrap_or(utc)
+            }
+        }
+    }
+}
+
+/// The browser's IANA zone name, such as `Europe/Kyiv`, when it tells.
+pub fn browser_zone_name() -> Option<String> {
+    let options = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new())
+        .resolved_options();
+    js_sys::Reflect::get(&options, &"timeZone".into())
+        .ok()?
+        .as_string()
+}
+
+/// A timestamp in a zone, with the zone shown: `2026-07-02 11:00:00 +03:00` or `… UTC`.
+pub fn timestamp_in(time: &DateTime<Utc>, zone: Zone) -> String {
+    match zone {
+        Zone::Utc => time.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        Zone::Browser => time
+            .with_timezone(&zone.offset_at(time))
+            .format("%Y-%m-%d %H:%M:%S %:z")
+            .to_string(),
+    }
+}
+
+/// Timestamps in UTC, for places without a zone choice.
 pub fn timestamp(value: Option<&DateTime<Utc>>) -> String {
     value
-        .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+        .map(|t| timestamp_in(t, Zone::Utc))
         .unwrap_or_else(|| DASH.to_owned())
 }
 

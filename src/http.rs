@@ -48,7 +48,19 @@ pub struct Api {
 enum Method {
     Get,
     Post(String),
-    Delete,
+}
+
+/// What a request expects back: a JSON:API document, or a file of any type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    Document,
+    File,
+}
+
+/// A downloaded file.
+pub struct Download {
+    pub bytes: Vec<u8>,
+    pub content_type: String,
 }
 
 impl Api {
@@ -71,8 +83,30 @@ impl Api {
         } else {
             format!("{}/{path}?{query}", self.root)
         };
-        let (status, body) = self.send(&url, Method::Get, signal, true).await?;
+        let (status, body) = self.send_text(&url, Method::Get, signal, true).await?;
         classify(status, &body)
+    }
+
+    /// `GET {root}/{path}` as a file (a CDR export's CSV, …).
+    pub async fn download(
+        &self,
+        path: &str,
+        signal: Option<AbortSignal>,
+    ) -> Result<Download, ApiError> {
+        let url = format!("{}/{path}", self.root);
+        let answer = self
+            .send(&url, Method::Get, signal, true, Expect::File)
+            .await?;
+        if !(200..300).contains(&answer.status) {
+            return Err(classify_error(
+                answer.status,
+                &String::from_utf8_lossy(&answer.body),
+            ));
+        }
+        Ok(Download {
+            bytes: answer.body,
+            content_type: answer.content_type,
+        })
     }
 
     /// `POST {root}/{path}` with a JSON:API body, decoded as `T`.
@@ -84,7 +118,7 @@ impl Api {
     ) -> Result<T, ApiError> {
         let url = format!("{}/{path}", self.root);
         let (status, body) = self
-            .send(&url, Method::Post(document.to_string()), signal, true)
+            .send_text(&url, Method::Post(document.to_string()), signal, true)
             .await?;
         classify(status, &body)
     }
@@ -99,7 +133,9 @@ impl Api {
                 reason: e.to_string(),
             }
         })?;
-        let (status, text) = self.send(&url, Method::Post(body), None, false).await?;
+        let (status, text) = self
+            .send_text(&url, Method::Post(body), None, false)
+            .await?;
         if status == 401 {
             return Err(match classify_error(status, &text) {
                 ApiError::Unauthorized { message } => ApiError::Api {
@@ -115,10 +151,21 @@ impl Api {
         classify::<AuthResponse>(status, &text).map(|answer| answer.jwt)
     }
 
-    /// `DELETE /auth`, best effort: signing out locally never waits on the server.
-    pub async fn sign_out(&self) {
-        let url = format!("{}/auth", self.root);
-        let _ = self.send(&url, Method::Delete, None, true).await;
+    async fn send_text(
+        &self,
+        url: &str,
+        method: Method,
+        signal: Option<AbortSignal>,
+        with_token: bool,
+    ) -> Result<(u16, String), ApiError> {
+        let answer = self
+            .send(url, method, signal, with_token, Expect::Document)
+            .await?;
+        let text = String::from_utf8(answer.body).map_err(|_| ApiError::Decode {
+            status: answer.status,
+            reason: "the answer is not UTF-8 text".into(),
+        })?;
+        Ok((answer.status, text))
     }
 
     async fn send(
@@ -127,15 +174,20 @@ impl Api {
         method: Method,
         signal: Option<AbortSignal>,
         with_token: bool,
-    ) -> Result<(u16, String), ApiError> {
+        expect: Expect,
+    ) -> Result<RawAnswer, ApiError> {
         use gloo_net::http::{Request, RequestBuilder};
         let builder: RequestBuilder = match &method {
             Method::Get => Request::get(url),
             Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
-            Method::Delete => Request::delete(url),
+        };
+        // Files come in their own type; the server still wants JSON:API (or */*) accepted.
+        let accept = match expect {
+            Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
+            Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
         };
         let mut builder = builder
-            .header("Accept", JSONAPI_MEDIA_TYPE)
+            .header("Accept", &accept)
             .abort_signal(signal.as_ref());
         let token = if with_token {
             self.session.token_untracked()
@@ -147,7 +199,7 @@ impl Api {
         }
         let request = match method {
             Method::Post(body) => builder.body(body),
-            Method::Get | Method::Delete => builder.build(),
+            Method::Get => builder.build(),
         }
         .map_err(|e| ApiError::Network {
             reason: without_secrets(&e.to_string(), &token),
@@ -164,7 +216,8 @@ impl Api {
             }
         };
         let status = response.status();
-        let body = match response.text().await {
+        let content_type = response.headers().get("content-type").unwrap_or_default();
+        let body = match response.binary().await {
             Ok(body) => body,
             Err(_) if aborted() => return Err(ApiError::Aborted),
             // The body broke off mid-way: treat it as a failed answer of that status.
@@ -181,7 +234,7 @@ impl Api {
             return Err(ApiError::Aborted);
         }
         if status == 401 && token.is_some() {
-            let message = match classify_error(status, &body) {
+            let message = match classify_error(status, &String::from_utf8_lossy(&body)) {
                 ApiError::Unauthorized { message } => message,
                 other => other.message(),
             };
@@ -190,8 +243,18 @@ impl Api {
             ));
             return Err(ApiError::Unauthorized { message });
         }
-        Ok((status, body))
+        Ok(RawAnswer {
+            status,
+            content_type,
+            body,
+        })
     }
+}
+
+struct RawAnswer {
+    status: u16,
+    content_type: String,
+    body: Vec<u8>,
 }
 
 // Browser error texts can echo request details; make sure a token never reaches the page.

@@ -7,9 +7,11 @@
 pub mod app;
 pub mod components;
 pub mod config;
+pub mod export;
 pub mod format;
 pub mod http;
 pub mod pages;
+pub mod prefs;
 pub mod remote;
 pub mod resources;
 pub mod session;

@@ -1,46 +1,144 @@
-//! What the portal shows of each resource type: its title, columns and links.
+//! What the portal shows of each resource type: its names, columns and related pages.
 //!
-//! One definition per type feeds both the list table and the detail page.
+//! One definition per type feeds the list table, the detail page and the CSV export. Cells
+//! hold typed values; how they read (grouping, time zone) is decided when they are shown.
 
-use crate::format;
+use crate::format::{self, Zone};
 use api_model::document::{ListDocument, PageLinks, Resource, SingleDocument};
 use api_model::filters::Collection;
 use api_model::resources::{
-    Account, CdrExport, NetworkPrefix, NetworkType, Rate, ResourceType, Service,
+    Account, CdrExport, CdrExportStatus, Network, NetworkPrefix, NetworkType, Rate, ResourceType,
+    Service,
 };
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
+use std::collections::HashMap;
 
-/// A rendered cell: text plus how to present it.
+/// A typed value of a cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    Money(Decimal, String),
+    Decimal(Decimal),
+    Integer(i64),
+    Bool(bool),
+    Time(DateTime<Utc>),
+    /// A long identifier: shown shortened, copied whole.
+    Id(String),
+    Null,
+}
+
+impl Value {
+    /// As the user reads it: grouped digits, currency, time in the chosen zone.
+    pub fn display(&self, zone: Zone) -> String {
+        match self {
+            Value::Text(text) | Value::Id(text) => text.clone(),
+            Value::Money(amount, currency) => format::money(Some(amount), currency),
+            Value::Decimal(value) => format::decimal(value),
+            Value::Integer(value) => format::integer(Some(*value)),
+            Value::Bool(value) => format::yes_no(*value).to_owned(),
+            Value::Time(time) => format::timestamp_in(time, zone),
+            Value::Null => format::DASH.to_owned(),
+        }
+    }
+
+    /// As exported: exact, ungrouped, machine-readable, times in UTC.
+    pub fn raw(&self) -> String {
+        match self {
+            Value::Text(text) | Value::Id(text) => text.clone(),
+            Value::Money(amount, _) | Value::Decimal(amount) => amount.to_string(),
+            Value::Integer(value) => value.to_string(),
+            Value::Bool(value) => value.to_string(),
+            Value::Time(time) => api_model::resources::api_time::format(time),
+            Value::Null => String::new(),
+        }
+    }
+
+    pub fn is_numeric(&self) -> bool {
+        matches!(
+            self,
+            Value::Money(..) | Value::Decimal(_) | Value::Integer(_)
+        )
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
-    pub text: String,
-    pub numeric: bool,
+    pub value: Value,
     pub href: Option<String>,
 }
 
 impl Cell {
+    fn of(value: Value) -> Cell {
+        Cell { value, href: None }
+    }
+
     pub fn text(text: impl Into<String>) -> Cell {
-        Cell {
-            text: text.into(),
-            numeric: false,
-            href: None,
-        }
+        Cell::of(Value::Text(text.into()))
     }
 
-    pub fn number(text: impl Into<String>) -> Cell {
-        Cell {
-            text: text.into(),
-            numeric: true,
-            href: None,
-        }
+    pub fn optional_text(text: Option<&String>) -> Cell {
+        text.map_or(Cell::of(Value::Null), |t| Cell::text(t.clone()))
     }
 
-    pub fn link(text: impl Into<String>, href: String) -> Cell {
+    pub fn money(amount: Option<&Decimal>, currency: &str) -> Cell {
+        Cell::of(amount.map_or(Value::Null, |a| Value::Money(*a, currency.to_owned())))
+    }
+
+    pub fn decimal(value: Option<&Decimal>) -> Cell {
+        Cell::of(value.map_or(Value::Null, |v| Value::Decimal(*v)))
+    }
+
+    pub fn integer(value: Option<i64>) -> Cell {
+        Cell::of(value.map_or(Value::Null, Value::Integer))
+    }
+
+    pub fn boolean(value: bool) -> Cell {
+        Cell::of(Value::Bool(value))
+    }
+
+    pub fn time(value: Option<&DateTime<Utc>>) -> Cell {
+        Cell::of(value.map_or(Value::Null, |t| Value::Time(*t)))
+    }
+
+    pub fn id(value: &str) -> Cell {
+        Cell::of(Value::Id(value.to_owned()))
+    }
+
+    pub fn linked(self, href: String) -> Cell {
         Cell {
-            text: text.into(),
-            numeric: false,
             href: Some(href),
+            ..self
         }
+    }
+}
+
+/// Included resources of a document by (type, id), for cells that show related records.
+#[derive(Debug, Default)]
+pub struct Included(HashMap<(String, String), serde_json::Value>);
+
+impl Included {
+    fn of<D>(document: &api_model::document::Document<D>) -> Included {
+        Included(
+            document
+                .included
+                .iter()
+                .map(|r| ((r.kind.clone(), r.id.clone()), r.attributes.clone()))
+                .collect(),
+        )
+    }
+
+    /// The `name` attribute of the resource a to-one relationship points at.
+    pub fn name_of<A>(
+        &self,
+        resource: &Resource<A>,
+        relationship: &str,
+    ) -> Option<(String, String)> {
+        let target = resource.related_id(relationship)?;
+        let attributes = self.0.get(&(target.kind.clone(), target.id.clone()))?;
+        let name = attributes.get("name")?.as_str()?.to_owned();
+        Some((target.id.clone(), name))
     }
 }
 
@@ -49,7 +147,44 @@ pub struct Column<A> {
     pub key: &'static str,
     pub label: &'static str,
     pub sortable: bool,
-    pub cell: fn(&Resource<A>) -> Cell,
+    /// Shown only when the user picks it in the column chooser.
+    pub optional: bool,
+    pub cell: fn(&Resource<A>, &Included) -> Cell,
+}
+
+const fn column<A>(
+    key: &'static str,
+    label: &'static str,
+    cell: fn(&Resource<A>, &Included) -> Cell,
+) -> Column<A> {
+    Column {
+        key,
+        label,
+        sortable: true,
+        optional: false,
+        cell,
+    }
+}
+
+impl<A> Column<A> {
+    const fn unsortable(self) -> Column<A> {
+        Column {
+            sortable: false,
+            ..self
+        }
+    }
+
+    const fn optional(self) -> Column<A> {
+        Column {
+            optional: true,
+            ..self
+        }
+    }
+}
+
+/// The identifier column every type has, hidden unless chosen.
+fn id_column<A>() -> Column<A> {
+    column("id", "ID", |r, _| Cell::id(&r.id)).optional()
 }
 
 /// A column heading of a table.
@@ -58,6 +193,7 @@ pub struct ColumnHead {
     pub key: &'static str,
     pub label: &'static str,
     pub sortable: bool,
+    pub optional: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +220,13 @@ pub struct DetailView {
     /// Column heading and value, in column order.
     pub attributes: Vec<(ColumnHead, Cell)>,
     /// Pages related to the resource: (href, label).
-    pub related: Vec<(String, &'static str)>,
+    pub related: Vec<(String, String)>,
+    /// Names of the resource's relationships, followed on the detail page.
+    pub relationships: Vec<String>,
+    /// Whether the record is still changing on the server and worth reloading (a pending export).
+    pub refresh: bool,
+    /// A file the record offers, as an API path and a file name.
+    pub download: Option<(String, String)>,
 }
 
 /// The names a page uses for a resource type.
@@ -100,6 +242,7 @@ fn head<A>(column: &Column<A>) -> ColumnHead {
         key: column.key,
         label: column.label,
         sortable: column.sortable,
+        optional: column.optional,
     }
 }
 
@@ -113,6 +256,7 @@ pub fn naming<A: Shown>() -> Naming {
 
 pub fn table_page<A: Shown>(document: ListDocument<A>) -> TablePage {
     let columns = A::columns();
+    let included = Included::of(&document);
     let total = document.total_count();
     TablePage {
         rows: document
@@ -120,7 +264,7 @@ pub fn table_page<A: Shown>(document: ListDocument<A>) -> TablePage {
             .iter()
             .map(|row| TableRow {
                 id: row.id.clone(),
-                cells: columns.iter().map(|c| (c.cell)(row)).collect(),
+                cells: columns.iter().map(|c| (c.cell)(row, &included)).collect(),
             })
             .collect(),
         columns: columns.iter().map(head).collect(),
@@ -130,15 +274,19 @@ pub fn table_page<A: Shown>(document: ListDocument<A>) -> TablePage {
 }
 
 pub fn detail_view<A: Shown>(document: SingleDocument<A>) -> DetailView {
+    let included = Included::of(&document);
     let resource = &document.data;
     DetailView {
         id: resource.id.clone(),
         heading: A::heading(resource),
         attributes: A::columns()
             .iter()
-            .map(|c| (head(c), (c.cell)(resource)))
+            .map(|c| (head(c), (c.cell)(resource, &included)))
             .collect(),
         related: A::related_pages(resource),
+        relationships: resource.relationships.keys().cloned().collect(),
+        refresh: A::still_changing(resource),
+        download: A::download(resource),
     }
 }
 
@@ -149,23 +297,49 @@ pub trait Shown: ResourceType + DeserializeOwned + Clone + Send + Sync + 'static
     const TITLE: &'static str;
     /// Singular noun for detail pages and messages.
     const NOUN: &'static str;
+    /// `include` the API is asked for so that related names can be shown.
+    const INCLUDE: &'static [&'static str] = &[];
     fn columns() -> Vec<Column<Self>>;
-    /// Where a row links to, when the type has a detail page.
-    fn detail_href(id: &str) -> Option<String> {
-        let _ = id;
-        None
-    }
     /// The heading of a detail page.
     fn heading(resource: &Resource<Self>) -> String;
     /// Pages related to a resource, linked from its detail page: (href, label).
-    fn related_pages(resource: &Resource<Self>) -> Vec<(String, &'static str)> {
+    fn related_pages(resource: &Resource<Self>) -> Vec<(String, String)> {
         let _ = resource;
         Vec::new()
     }
+    fn still_changing(resource: &Resource<Self>) -> bool {
+        let _ = resource;
+        false
+    }
+    fn download(resource: &Resource<Self>) -> Option<(String, String)> {
+        let _ = resource;
+        None
+    }
 }
 
-fn money_of(a: &Account, value: Option<&rust_decimal::Decimal>) -> Cell {
-    Cell::number(format::money(value, &a.currency))
+/// The types the portal has a detail page for.
+pub fn has_detail_page(collection: Collection) -> bool {
+    matches!(
+        collection,
+        Collection::Accounts
+            | Collection::Services
+            | Collection::Rates
+            | Collection::CdrExports
+            | Collection::Networks
+    )
+}
+
+/// The portal page of one resource, for the types that have one.
+pub fn detail_href(collection: Collection, id: &str) -> String {
+    format!(
+        "/{}/{}",
+        collection.path(),
+        api_model::query::encode_component(id)
+    )
+}
+
+fn linked_to<A: Shown>(cell: Cell, resource: &Resource<A>) -> Cell {
+    cell.linked(detail_href(A::COLLECTION, &resource.id))
 }
 
 impl Shown for Account {
@@ -175,107 +349,59 @@ impl Shown for Account {
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column {
-                key: "name",
-                label: "Name",
-                sortable: true,
-                cell: |r| Cell::link(r.attributes.name.clone(), format!("/accounts/{}", r.id)),
-            },
-            Column {
-                key: "balance",
-                label: "Balance",
-                sortable: true,
-                cell: |r| money_of(&r.attributes, Some(&r.attributes.balance)),
-            },
-            Column {
-                key: "min-balance",
-                label: "Min balance",
-                sortable: true,
-                cell: |r| money_of(&r.attributes, r.attributes.min_balance.as_ref()),
-            },
-            Column {
-                key: "max-balance",
-                label: "Max balance",
-                sortable: true,
-                cell: |r| money_of(&r.attributes, r.attributes.max_balance.as_ref()),
-            },
-            Column {
-                key: "destination-rate-limit",
-                label: "Destination rate limit",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::optional_decimal(
-                        r.attributes.destination_rate_limit.as_ref(),
-                    ))
-                },
-            },
-            Column {
-                key: "origination-capacity",
-                label: "Origination capacity",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::optional_decimal(
-                        r.attributes.origination_capacity.as_ref(),
-                    ))
-                },
-            },
-            Column {
-                key: "termination-capacity",
-                label: "Termination capacity",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::optional_decimal(
-                        r.attributes.termination_capacity.as_ref(),
-                    ))
-                },
-            },
-            Column {
-                key: "total-capacity",
-                label: "Total capacity",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::optional_decimal(
-                        r.attributes.total_capacity.as_ref(),
-                    ))
-                },
-            },
-            Column {
-                key: "currency",
-                label: "Currency",
-                sortable: true,
-                cell: |r| Cell::text(r.attributes.currency.clone()),
-            },
+            column("name", "Name", |r, _| {
+                linked_to(Cell::text(&r.attributes.name), r)
+            }),
+            column("balance", "Balance", |r, _| {
+                Cell::money(Some(&r.attributes.balance), &r.attributes.currency)
+            }),
+            column("min-balance", "Min balance", |r, _| {
+                Cell::money(r.attributes.min_balance.as_ref(), &r.attributes.currency)
+            }),
+            column("max-balance", "Max balance", |r, _| {
+                Cell::money(r.attributes.max_balance.as_ref(), &r.attributes.currency)
+            }),
+            column(
+                "destination-rate-limit",
+                "Destination rate limit",
+                |r, _| Cell::decimal(r.attributes.destination_rate_limit.as_ref()),
+            ),
+            column("origination-capacity", "Origination capacity", |r, _| {
+                Cell::decimal(r.attributes.origination_capacity.as_ref())
+            }),
+            column("termination-capacity", "Termination capacity", |r, _| {
+                Cell::decimal(r.attributes.termination_capacity.as_ref())
+            }),
+            column("total-capacity", "Total capacity", |r, _| {
+                Cell::decimal(r.attributes.total_capacity.as_ref())
+            }),
+            column("currency", "Currency", |r, _| {
+                Cell::text(&r.attributes.currency)
+            }),
+            id_column(),
         ]
-    }
-
-    fn detail_href(id: &str) -> Option<String> {
-        Some(format!("/accounts/{id}"))
     }
 
     fn heading(resource: &Resource<Self>) -> String {
         resource.attributes.name.clone()
     }
 
-    fn related_pages(resource: &Resource<Self>) -> Vec<(String, &'static str)> {
+    fn related_pages(resource: &Resource<Self>) -> Vec<(String, String)> {
         let id = api_model::query::encode_component(&resource.id);
-        vec![
-            (
-                format!("/statistics/origination?account-id={id}"),
-                "Origination statistics",
-            ),
-            (
-                format!("/statistics/quality?account-id={id}"),
-                "Quality statistics",
-            ),
-            (
-                format!("/statistics/active-calls?account-id={id}"),
-                "Active calls",
-            ),
-            (
-                format!("/statistics/cps?account-id={id}"),
-                "Originated CPS chart",
-            ),
+        [
+            ("origination", "Origination statistics"),
+            ("quality", "Quality statistics"),
+            ("active-calls", "Active calls"),
+            ("cps", "Originated CPS chart"),
         ]
+        .into_iter()
+        .map(|(page, label)| {
+            (
+                format!("/statistics/{page}?account-id={id}"),
+                label.to_owned(),
+            )
+        })
+        .collect()
     }
 }
 
@@ -285,12 +411,10 @@ impl Shown for NetworkType {
     const NOUN: &'static str = "network type";
 
     fn columns() -> Vec<Column<Self>> {
-        vec![Column {
-            key: "name",
-            label: "Name",
-            sortable: true,
-            cell: |r| Cell::text(r.attributes.name.clone()),
-        }]
+        vec![
+            column("name", "Name", |r, _| Cell::text(&r.attributes.name)),
+            id_column(),
+        ]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
@@ -302,32 +426,49 @@ impl Shown for NetworkPrefix {
     const COLLECTION: Collection = Collection::NetworkPrefixes;
     const TITLE: &'static str = "Network prefixes";
     const NOUN: &'static str = "network prefix";
+    const INCLUDE: &'static [&'static str] = &["network"];
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column {
-                key: "prefix",
-                label: "Prefix",
-                sortable: true,
-                cell: |r| Cell::text(r.attributes.prefix.clone()),
-            },
-            Column {
-                key: "number-min-length",
-                label: "Min number length",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(r.attributes.number_min_length)),
-            },
-            Column {
-                key: "number-max-length",
-                label: "Max number length",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(r.attributes.number_max_length)),
-            },
+            column("prefix", "Prefix", |r, _| Cell::text(&r.attributes.prefix)),
+            column("number-min-length", "Min number length", |r, _| {
+                Cell::integer(r.attributes.number_min_length)
+            }),
+            column("number-max-length", "Max number length", |r, _| {
+                Cell::integer(r.attributes.number_max_length)
+            }),
+            column("network", "Network", |r, included| {
+                match included.name_of(r, "network") {
+                    Some((id, name)) => {
+                        Cell::text(name).linked(detail_href(Collection::Networks, &id))
+                    }
+                    None => Cell::of(Value::Null),
+                }
+            })
+            .unsortable(),
+            id_column(),
         ]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
-        resource.attributes.prefix.clone()
+        format!("Prefix {}", resource.attributes.prefix)
+    }
+}
+
+impl Shown for Network {
+    const COLLECTION: Collection = Collection::Networks;
+    const TITLE: &'static str = "Networks";
+    const NOUN: &'static str = "network";
+
+    fn columns() -> Vec<Column<Self>> {
+        vec![
+            column("name", "Name", |r, _| Cell::text(&r.attributes.name)),
+            id_column(),
+        ]
+    }
+
+    fn heading(resource: &Resource<Self>) -> String {
+        resource.attributes.name.clone()
     }
 }
 
@@ -338,95 +479,62 @@ impl Shown for Service {
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column {
-                key: "name",
-                label: "Name",
-                sortable: true,
-                cell: |r| Cell::link(r.attributes.name.clone(), format!("/services/{}", r.id)),
-            },
-            Column {
-                key: "state",
-                label: "State",
-                sortable: true,
-                cell: |r| Cell::text(r.attributes.state.clone()),
-            },
-            Column {
-                key: "initial-price",
-                label: "Initial price",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::optional_decimal(
-                        r.attributes.initial_price.as_ref(),
-                    ))
-                },
-            },
-            Column {
-                key: "renew-price",
-                label: "Renew price",
-                sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.renew_price.as_ref())),
-            },
-            Column {
-                key: "created-at",
-                label: "Created",
-                sortable: true,
-                cell: |r| Cell::text(format::timestamp(Some(&r.attributes.created_at))),
-            },
-            Column {
-                key: "renew-at",
-                label: "Renews",
-                sortable: true,
-                cell: |r| Cell::text(format::timestamp(r.attributes.renew_at.as_ref())),
-            },
-            Column {
-                key: "renew-period",
-                label: "Renew period",
-                sortable: true,
-                cell: |r| {
-                    Cell::text(
-                        r.attributes
-                            .renew_period
-                            .clone()
-                            .unwrap_or_else(|| format::DASH.into()),
-                    )
-                },
-            },
-            Column {
-                key: "service-type",
-                label: "Service type",
-                sortable: true,
-                cell: |r| {
-                    Cell::text(
-                        r.attributes
-                            .service_type
-                            .clone()
-                            .unwrap_or_else(|| format::DASH.into()),
-                    )
-                },
-            },
-            Column {
-                key: "ui-type",
-                label: "UI type",
-                sortable: true,
-                cell: |r| {
-                    Cell::text(
-                        r.attributes
-                            .ui_type
-                            .clone()
-                            .unwrap_or_else(|| format::DASH.into()),
-                    )
-                },
-            },
+            column("name", "Name", |r, _| {
+                linked_to(Cell::text(&r.attributes.name), r)
+            }),
+            column("state", "State", |r, _| Cell::text(&r.attributes.state)),
+            column("initial-price", "Initial price", |r, _| {
+                Cell::decimal(r.attributes.initial_price.as_ref())
+            }),
+            column("renew-price", "Renew price", |r, _| {
+                Cell::decimal(r.attributes.renew_price.as_ref())
+            }),
+            column("created-at", "Created", |r, _| {
+                Cell::time(Some(&r.attributes.created_at))
+            }),
+            column("renew-at", "Renews", |r, _| {
+                Cell::time(r.attributes.renew_at.as_ref())
+            }),
+            column("renew-period", "Renew period", |r, _| {
+                Cell::optional_text(r.attributes.renew_period.as_ref())
+            }),
+            column("service-type", "Service type", |r, _| {
+                Cell::optional_text(r.attributes.service_type.as_ref())
+            }),
+            column("ui-type", "UI type", |r, _| {
+                Cell::optional_text(r.attributes.ui_type.as_ref())
+            }),
+            id_column(),
         ]
-    }
-
-    fn detail_href(id: &str) -> Option<String> {
-        Some(format!("/services/{id}"))
     }
 
     fn heading(resource: &Resource<Self>) -> String {
         resource.attributes.name.clone()
     }
+}
+
+/// A CDR export's filters as a reader would say them: `time_start_gteq = …; success_eq = true`.
+pub fn readable_filters(filters: &std::collections::BTreeMap<String, serde_json::Value>) -> String {
+    filters
+        .iter()
+        .map(|(key, value)| {
+            let (field, op) = key.rsplit_once('_').unwrap_or((key.as_str(), "eq"));
+            let op = match op {
+                "gteq" => "≥",
+                "lteq" => "≤",
+                "gt" => ">",
+                "lt" => "<",
+                "eq" => "=",
+                other => other,
+            };
+            let value = match value {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            format!("{} {op} {value}", field.replace('_', " "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl Shown for CdrExport {
@@ -436,95 +544,48 @@ impl Shown for CdrExport {
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column {
-                key: "created-at",
-                label: "Created",
-                sortable: true,
-                cell: |r| {
-                    Cell::link(
-                        format::timestamp(Some(&r.attributes.created_at)),
-                        format!("/cdr-exports/{}", r.id),
-                    )
-                },
-            },
-            Column {
-                key: "status",
-                label: "Status",
-                sortable: true,
-                cell: |r| Cell::text(r.attributes.status.to_string()),
-            },
-            Column {
-                key: "rows-count",
-                label: "Rows",
-                sortable: true,
-                cell: |r| {
-                    Cell::number(format::integer(
-                        r.attributes.rows_count.and_then(|n| i64::try_from(n).ok()),
-                    ))
-                },
-            },
-            Column {
-                key: "filters",
-                label: "Filters",
-                sortable: false,
-                cell: |r| {
-                    let text = r
-                        .attributes
-                        .filters
-                        .iter()
-                        .map(|(k, v)| match v {
-                            serde_json::Value::String(s) => format!("{k} = {s}"),
-                            other => format!("{k} = {other}"),
-                        })
-                        .collect::<Vec<_>>()
-                        .join("; ");
-                    Cell::text(text)
-                },
-            },
-            Column {
-                key: "time-format",
-                label: "Time format",
-                sortable: true,
-                cell: |r| {
-                    Cell::text(
-                        r.attributes
-                            .time_format
-                            .clone()
-                            .unwrap_or_else(|| format::DASH.into()),
-                    )
-                },
-            },
-            Column {
-                key: "time-zone-name",
-                label: "Time zone",
-                sortable: true,
-                cell: |r| {
-                    Cell::text(
-                        r.attributes
-                            .time_zone_name
-                            .clone()
-                            .unwrap_or_else(|| format::DASH.into()),
-                    )
-                },
-            },
-            Column {
-                key: "updated-at",
-                label: "Updated",
-                sortable: true,
-                cell: |r| Cell::text(format::timestamp(Some(&r.attributes.updated_at))),
-            },
+            column("created-at", "Created", |r, _| {
+                linked_to(Cell::time(Some(&r.attributes.created_at)), r)
+            }),
+            column("status", "Status", |r, _| {
+                Cell::text(r.attributes.status.to_string())
+            }),
+            column("rows-count", "Rows", |r, _| {
+                Cell::integer(r.attributes.rows_count.and_then(|n| i64::try_from(n).ok()))
+            }),
+            column("filters", "Filters", |r: &Resource<Self>, _| {
+                Cell::text(readable_filters(&r.attributes.filters))
+            })
+            .unsortable(),
+            column("time-format", "Time format", |r, _| {
+                Cell::optional_text(r.attributes.time_format.as_ref())
+            }),
+            column("time-zone-name", "Time zone", |r, _| {
+                Cell::optional_text(r.attributes.time_zone_name.as_ref())
+            }),
+            column("updated-at", "Updated", |r, _| {
+                Cell::time(Some(&r.attributes.updated_at))
+            }),
+            id_column(),
         ]
     }
 
-    fn detail_href(id: &str) -> Option<String> {
-        Some(format!("/cdr-exports/{id}"))
+    fn heading(resource: &Resource<Self>) -> String {
+        format!("CDR export {}", format::short_id(&resource.id))
     }
 
-    fn heading(resource: &Resource<Self>) -> String {
-        format!(
-            "CDR export of {}",
-            format::timestamp(Some(&resource.attributes.created_at))
-        )
+    fn still_changing(resource: &Resource<Self>) -> bool {
+        resource.attributes.status == CdrExportStatus::Pending
+    }
+
+    fn download(resource: &Resource<Self>) -> Option<(String, String)> {
+        (resource.attributes.status == CdrExportStatus::Completed).then(|| {
+            let id = api_model::query::encode_component(&resource.id);
+            (
+                format!("cdr-exports/{id}/download"),
+                format!("cdr-export-{}.csv.gz", resource.id),
+            )
+        })
     }
 }
 
@@ -535,103 +596,62 @@ impl Shown for Rate {
 
     fn columns() -> Vec<Column<Self>> {
         vec![
-            Column {
-                key: "prefix",
-                label: "Prefix",
-                sortable: true,
-                cell: |r| Cell::link(r.attributes.prefix.clone(), format!("/rates/{}", r.id)),
-            },
-            Column {
-                key: "dst-number-min-length",
-                label: "Min number length",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(r.attributes.dst_number_min_length)),
-            },
-            Column {
-                key: "dst-number-max-length",
-                label: "Max number length",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(r.attributes.dst_number_max_length)),
-            },
-            Column {
-                key: "enabled",
-                label: "Enabled",
-                sortable: true,
-                cell: |r| Cell::text(format::yes_no(r.attributes.enabled)),
-            },
-            Column {
-                key: "reject-calls",
-                label: "Rejects calls",
-                sortable: true,
-                cell: |r| Cell::text(format::yes_no(r.attributes.reject_calls)),
-            },
-            Column {
-                key: "initial-rate",
-                label: "Initial rate",
-                sortable: true,
-                cell: |r| Cell::number(format::decimal(&r.attributes.initial_rate)),
-            },
-            Column {
-                key: "initial-interval",
-                label: "Initial interval (s)",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(Some(r.attributes.initial_interval))),
-            },
-            Column {
-                key: "next-rate",
-                label: "Next rate",
-                sortable: true,
-                cell: |r| Cell::number(format::decimal(&r.attributes.next_rate)),
-            },
-            Column {
-                key: "next-interval",
-                label: "Next interval (s)",
-                sortable: true,
-                cell: |r| Cell::number(format::integer(Some(r.attributes.next_interval))),
-            },
-            Column {
-                key: "connect-fee",
-                label: "Connect fee",
-                sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.connect_fee.as_ref())),
-            },
-            Column {
-                key: "attempt-fee",
-                label: "Attempt fee",
-                sortable: true,
-                cell: |r| Cell::number(format::optional_decimal(r.attributes.attempt_fee.as_ref())),
-            },
-            Column {
-                key: "valid-from",
-                label: "Valid from",
-                sortable: true,
-                cell: |r| Cell::text(format::timestamp(Some(&r.attributes.valid_from))),
-            },
-            Column {
-                key: "valid-till",
-                label: "Valid till",
-                sortable: true,
-                cell: |r| Cell::text(format::timestamp(r.attributes.valid_till.as_ref())),
-            },
-            Column {
-                key: "network-prefix-id",
-                label: "Network prefix id",
-                sortable: false,
-                cell: |r| {
-                    Cell::text(
+            column("prefix", "Prefix", |r, _| {
+                linked_to(Cell::text(&r.attributes.prefix), r)
+            }),
+            column("dst-number-min-length", "Min number length", |r, _| {
+                Cell::integer(r.attributes.dst_number_min_length)
+            }),
+            column("dst-number-max-length", "Max number length", |r, _| {
+                Cell::integer(r.attributes.dst_number_max_length)
+            }),
+            column("enabled", "Enabled", |r, _| {
+                Cell::boolean(r.attributes.enabled)
+            }),
+            column("reject-calls", "Rejects calls", |r, _| {
+                Cell::boolean(r.attributes.reject_calls)
+            }),
+            column("initial-rate", "Initial rate", |r, _| {
+                Cell::decimal(Some(&r.attributes.initial_rate))
+            }),
+            column("initial-interval", "Initial interval (s)", |r, _| {
+                Cell::integer(Some(r.attributes.initial_interval))
+            }),
+            column("next-rate", "Next rate", |r, _| {
+                Cell::decimal(Some(&r.attributes.next_rate))
+            }),
+            column("next-interval", "Next interval (s)", |r, _| {
+                Cell::integer(Some(r.attributes.next_interval))
+            }),
+            column("connect-fee", "Connect fee", |r, _| {
+                Cell::decimal(r.attributes.connect_fee.as_ref())
+            }),
+            column("attempt-fee", "Attempt fee", |r, _| {
+                Cell::decimal(r.attributes.attempt_fee.as_ref())
+            }),
+            column("valid-from", "Valid from", |r, _| {
+                Cell::time(Some(&r.attributes.valid_from))
+            }),
+            column("valid-till", "Valid till", |r, _| {
+                Cell::time(r.attributes.valid_till.as_ref())
+            }),
+            column(
+                "network-prefix-id",
+                "Network prefix id",
+                |r: &Resource<Self>, _| {
+                    Cell::optional_text(
                         r.attributes
                             .network_prefix_id
                             .as_ref()
                             .map(ToString::to_string)
-                            .unwrap_or_else(|| format::DASH.into()),
+                            .as_ref(),
                     )
                 },
-            },
+            )
+            .unsortable()
+            .optional(),
+            id_column(),
         ]
-    }
-
-    fn detail_href(id: &str) -> Option<String> {
-        Some(format!("/rates/{id}"))
     }
 
     fn heading(resource: &Resource<Self>) -> String {

@@ -1,19 +1,27 @@
 //! A resource's attributes as a definition list, and its related pages.
 
+use crate::components::value::cell_content;
+use crate::format::Zone;
 use crate::resources::DetailView;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-pub fn attribute_list(detail: &DetailView) -> impl IntoView {
+pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
+    let own_page = format!("/{}", api_model::query::encode_component(&detail.id));
     let rows = detail
         .attributes
         .iter()
+        .filter(|(column, _)| column.key != "id")
         .map(|(column, cell)| {
-            // A cell's link points at this very page in lists; show plain text here.
+            // In lists a cell may link to this very page; here that link is dropped.
+            let mut cell = cell.clone();
+            if cell.href.as_deref().is_some_and(|h| h.ends_with(&own_page)) {
+                cell.href = None;
+            }
             view! {
                 <div class="attribute" data-key=column.key>
                     <dt>{column.label}</dt>
-                    <dd class:num=cell.numeric>{cell.text.clone()}</dd>
+                    <dd class:num=cell.value.is_numeric()>{cell_content(&cell, zone)}</dd>
                 </div>
             }
         })
@@ -31,11 +39,11 @@ pub fn attribute_list(detail: &DetailView) -> impl IntoView {
     }
 }
 
-pub fn related_links(links: &[(String, &'static str)]) -> impl IntoView {
+pub fn related_links(links: &[(String, String)]) -> impl IntoView {
     let items = links
         .iter()
         .map(|(href, label)| {
-            let (href, label) = (href.clone(), *label);
+            let (href, label) = (href.clone(), label.clone());
             view! { <li><A href=href>{label}</A></li> }
         })
         .collect_view();

@@ -1,7 +1,9 @@
 //! Building blocks the pages compose. Components receive data and callbacks; they never fetch.
 
 pub mod detail;
+pub mod filter_bar;
 pub mod pager;
 pub mod shell;
 pub mod status;
 pub mod table;
+pub mod value;

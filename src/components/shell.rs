@@ -2,6 +2,8 @@
 //! sends a signed-out visitor to `/login?next=<where they were>`.
 
 use crate::config::PortalConfig;
+use crate::format::{Zone, browser_zone_name};
+use crate::prefs::Prefs;
 use crate::session::Session;
 use api_model::query::encode_component;
 use leptos::prelude::*;
@@ -34,6 +36,29 @@ pub fn login_url(pathname: &str, search: &str) -> String {
     format!("/login?next={}", encode_component(&here))
 }
 
+/// Which time zone timestamps are shown in: the browser's (named) or UTC.
+fn zone_picker() -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let browser = match browser_zone_name() {
+        Some(name) => format!("Local time ({name})"),
+        None => "Local time".to_owned(),
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(zone) = Zone::parse(&event_target_value(&ev)) {
+            prefs.set_zone(zone);
+        }
+    };
+    view! {
+        <label class="zone-picker">
+            <span class="visually-hidden">"Time zone"</span>
+            <select id="time-zone" on:change=on_change>
+                <option value="browser" selected=move || prefs.zone() == Zone::Browser>{browser}</option>
+                <option value="utc" selected=move || prefs.zone() == Zone::Utc>"UTC"</option>
+            </select>
+        </label>
+    }
+}
+
 #[component]
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
@@ -60,8 +85,12 @@ pub fn Shell() -> impl IntoView {
         );
     });
 
+    let prefs = expect_context::<Prefs>();
+    // Signing out forgets the preferences too: remembered views hold the customer's filters.
+    // An expired session keeps them, so the user comes back to the same views.
     let sign_out = move |_| {
         navigate("/login", NavigateOptions::default());
+        prefs.forget();
         session.sign_out();
     };
     let title = StoredValue::new(config.title.clone());
@@ -83,6 +112,7 @@ pub fn Shell() -> impl IntoView {
                 <nav id="main-nav" aria-label="Sections">
                     <ul>{links()}</ul>
                 </nav>
+                {zone_picker()}
                 <div class="account-state">
                     <span class="signed-in">"Signed in"</span>
                     <button type="button" id="sign-out" on:click=sign_out.clone()>"Sign out"</button>

@@ -1,9 +1,10 @@
 //! The resource table: column headings that sort, rows of cells that may link.
 
-use crate::resources::{Cell, TablePage};
+use crate::components::value::cell_content;
+use crate::format::Zone;
+use crate::resources::TablePage;
 use api_model::list::SortKey;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// The sort after clicking a column: ascending first, then toggling.
 pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
@@ -13,30 +14,42 @@ pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
     }
 }
 
-fn cell_view(cell: &Cell) -> impl IntoView {
-    let class = if cell.numeric { "num" } else { "" };
-    let content = match &cell.href {
-        Some(href) => {
-            let (href, text) = (href.clone(), cell.text.clone());
-            view! { <A href=href>{text}</A> }.into_any()
-        }
-        None => cell.text.clone().into_any(),
-    };
-    view! { <td class=class>{content}</td> }
+pub struct TableSettings<'a> {
+    pub id: String,
+    pub sort: &'a [SortKey],
+    pub visible: &'a [&'static str],
+    pub zone: Zone,
+    pub on_sort: Callback<Vec<SortKey>>,
 }
 
-pub fn resource_table(
-    id: String,
-    page: &TablePage,
-    sort: &[SortKey],
-    on_sort: Callback<Vec<SortKey>>,
-) -> impl IntoView {
-    let headers = page
-        .columns
+pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl IntoView {
+    let TableSettings {
+        id,
+        sort,
+        visible,
+        zone,
+        on_sort,
+    } = settings;
+    let shown: Vec<usize> = (0..page.columns.len())
+        .filter(|i| visible.contains(&page.columns[*i].key))
+        .collect();
+    // A column is right-aligned when it holds numbers, dashes for missing values included.
+    let numeric: Vec<bool> = (0..page.columns.len())
+        .map(|i| {
+            page.rows
+                .iter()
+                .any(|row| row.cells.get(i).is_some_and(|c| c.value.is_numeric()))
+        })
+        .collect();
+    let headers = shown
         .iter()
-        .map(|column| {
+        .map(|&i| {
+            let column = page.columns[i];
             let key = column.key;
-            let direction = sort.first().filter(|s| s.field == key).map(|s| s.descending);
+            let direction = sort
+                .first()
+                .filter(|s| s.field == key)
+                .map(|s| s.descending);
             let aria_sort = match direction {
                 Some(true) => "descending",
                 Some(false) => "ascending",
@@ -51,7 +64,12 @@ pub fn resource_table(
             let label = column.label;
             let content = if column.sortable {
                 view! {
-                    <button type="button" class="sort" on:click=move |_| on_sort.run(next_sort.clone())>
+                    <button
+                        type="button"
+                        class="sort"
+                        title=format!("Sort by {}", label.to_lowercase())
+                        on:click=move |_| on_sort.run(next_sort.clone())
+                    >
                         {label}
                         {arrow}
                     </button>
@@ -67,7 +85,14 @@ pub fn resource_table(
         .rows
         .iter()
         .map(|row| {
-            let cells = row.cells.iter().map(cell_view).collect_view();
+            let cells = shown
+                .iter()
+                .filter_map(|&i| Some((row.cells.get(i)?, numeric[i])))
+                .map(|(cell, numeric)| {
+                    let class = if numeric { "num" } else { "" };
+                    view! { <td class=class>{cell_content(cell, zone)}</td> }
+                })
+                .collect_view();
             view! { <tr data-id=row.id.clone()>{cells}</tr> }
         })
         .collect_view();

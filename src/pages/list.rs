@@ -1,25 +1,34 @@
-//! A list page for any resource type: the URL's query is the API's query.
+//! A list page for any resource type. The URL's query is the API's query: opening a URL restores
+//! the view, and every change of filters, sort or page is a change of the URL.
 //!
 //! Only the decoding is generic; the page itself is compiled once for all resource types.
 
-use crate::components::{pager::pager, status, table::resource_table};
-use crate::http::Api;
+use crate::components::filter_bar::filter_bar;
+use crate::components::table::{TableSettings, resource_table};
+use crate::components::{pager::pager, status};
+use crate::export;
+use crate::http::{Abort, Api};
+use crate::prefs::Prefs;
 use crate::remote::Remote;
-use crate::resources::{Naming, Shown, TablePage, naming, table_page};
+use crate::resources::{ColumnHead, Naming, Shown, TablePage, naming, table_page};
 use api_model::document::ListDocument;
 use api_model::errors::ApiError;
-use api_model::list::{ListParams, SortKey};
+use api_model::filters::Filter;
+use api_model::list::{ListParams, MAX_PAGE_SIZE, SortKey};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 use web_sys::AbortSignal;
 
 type PageFuture = Pin<Box<dyn Future<Output = Result<TablePage, ApiError>>>>;
+type PageLoader = Rc<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>;
 
 /// The list state the URL describes, checked before any request.
-fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
+pub fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
     let params = ListParams::from_query(search).map_err(|e| e.to_string())?;
     for filter in &params.filters {
         filter
@@ -29,38 +38,120 @@ fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
     Ok(params)
 }
 
-pub fn list_page<A: Shown>() -> impl IntoView {
-    let api = expect_context::<Api>();
-    let load = move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
-        let api = api.clone();
-        Box::pin(async move {
-            let document: ListDocument<A> = api
-                .get(A::COLLECTION.path(), &params.to_query(), signal)
-                .await?;
-            Ok(table_page(document))
-        })
-    };
-    list_view(naming::<A>(), Box::new(load))
+/// The API query for a view: the URL's parameters plus what the page needs included.
+fn api_query(params: &ListParams, include: &[&str]) -> String {
+    let mut params = params.clone();
+    for name in include {
+        if !params.include.iter().any(|i| i == name) {
+            params.include.push((*name).to_owned());
+        }
+    }
+    params.to_query()
 }
 
-fn list_view(
-    naming: Naming,
-    load: Box<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>,
-) -> impl IntoView {
+pub fn list_page<A: Shown>() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let load: PageLoader = Rc::new(
+        move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
+            let api = api.clone();
+            Box::pin(async move {
+                let query = api_query(&params, A::INCLUDE);
+                let document: ListDocument<A> =
+                    api.get(A::COLLECTION.path(), &query, signal).await?;
+                Ok(table_page(document))
+            })
+        },
+    );
+    let columns: Vec<ColumnHead> = table_page::<A>(empty_document()).columns;
+    list_view(naming::<A>(), columns, load)
+}
+
+fn empty_document<A>() -> ListDocument<A> {
+    ListDocument {
+        data: Vec::new(),
+        included: Vec::new(),
+        meta: None,
+        links: None,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ExportState {
+    Idle,
+    Running { pages_done: u32, pages_total: u32 },
+    Done { rows: u64 },
+    Failed(String),
+    Cancelled,
+}
+
+fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
+    let prefs = expect_context::<Prefs>();
+    let collection = naming.collection.path();
     let params = Memo::new(move |_| params_from_url(naming, &location.search.get()));
-    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), load);
 
-    let go = Callback::new(move |to: ListParams| {
-        let query = to.to_query();
-        let path = location.pathname.get_untracked();
-        let url = if query.is_empty() {
-            path
-        } else {
-            format!("{path}?{query}")
-        };
-        navigate(&url, NavigateOptions::default());
+    // The last view of this list comes back when the list is opened without a query.
+    let opened_bare = location
+        .search
+        .get_untracked()
+        .trim_start_matches('?')
+        .is_empty();
+    if let Some(query) = prefs
+        .last_view(collection)
+        .filter(|q| opened_bare && !q.is_empty())
+    {
+        navigate(
+            &format!("/{collection}?{query}"),
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
+    }
+    Effect::new(move |_| {
+        if let Ok(current) = params.get() {
+            prefs.remember_view(collection, &current.to_query());
+        }
+    });
+
+    let fetch = load.clone();
+    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), move |p, s| fetch(p, s));
+
+    let go_with = {
+        let navigate = navigate.clone();
+        move |to: ListParams, replace: bool| {
+            let query = to.to_query();
+            let path = location.pathname.get_untracked();
+            let url = if query.is_empty() {
+                path
+            } else {
+                format!("{path}?{query}")
+            };
+            navigate(
+                &url,
+                NavigateOptions {
+                    replace,
+                    ..Default::default()
+                },
+            );
+        }
+    };
+    let go = {
+        let go_with = go_with.clone();
+        Callback::new(move |to: ListParams| go_with(to, false))
+    };
+    // Filters change the view in place: back to page 1, replacing history instead of flooding it.
+    let on_filters = Callback::new(move |filters: Vec<Filter>| {
+        let current = ListParams::from_query(&location.search.get_untracked()).unwrap_or_default();
+        go_with(
+            ListParams {
+                filters,
+                page_number: None,
+                ..current
+            },
+            true,
+        );
     });
     let on_sort = Callback::new(move |sort: Vec<SortKey>| {
         let current = params.get_untracked().unwrap_or_default();
@@ -70,14 +161,46 @@ fn list_view(
             ..current
         });
     });
-    let table_id = format!("{}-table", naming.collection.path());
+    let applied_filters = Signal::derive(move || {
+        ListParams::from_query(&location.search.get())
+            .map(|p| p.filters)
+            .unwrap_or_default()
+    });
 
-    // Reads data and errors only: a request starting or ending changes just the dimming.
+    // Columns: the user's choice for this list, else every column that is not optional.
+    let default_visible: Vec<String> = columns
+        .iter()
+        .filter(|c| !c.optional)
+        .map(|c| c.key.to_owned())
+        .collect();
+    let visible = Memo::new(move |_| {
+        prefs
+            .visible_columns(collection)
+            .unwrap_or_else(|| default_visible.clone())
+    });
+    let visible_keys = {
+        let columns = columns.clone();
+        move || -> Vec<&'static str> {
+            let chosen = visible.get();
+            columns
+                .iter()
+                .map(|c| c.key)
+                .filter(|k| chosen.iter().any(|v| v == k))
+                .collect()
+        }
+    };
+    let chooser = column_chooser(columns.clone(), visible, move |keys| {
+        prefs.set_visible_columns(collection, keys)
+    });
+
+    let table_id = format!("{collection}-table");
     let body = move || {
         let current = match params.get() {
             Ok(current) => current,
             Err(message) => return status::input_error(message).into_any(),
         };
+        let zone = prefs.zone();
+        let visible = visible_keys();
         remote.with_data(|page| match page {
             None => match remote.error() {
                 Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
@@ -88,17 +211,20 @@ fn list_view(
                 {pager(&current, page.links.as_ref(), 0, page.total, go)}
             }
             .into_any(),
-            Some(page) => view! {
-                <div
-                    class="list-body"
-                    class:stale=move || remote.is_loading()
-                    aria-busy=move || remote.is_loading().to_string()
-                >
-                    {resource_table(table_id.clone(), page, &current.sort, on_sort)}
-                </div>
-                {pager(&current, page.links.as_ref(), page.rows.len(), page.total, go)}
+            Some(page) => {
+                let settings = TableSettings { id: table_id.clone(), sort: &current.sort, visible: &visible, zone, on_sort };
+                view! {
+                    <div
+                        class="list-body"
+                        class:stale=move || remote.is_loading()
+                        aria-busy=move || remote.is_loading().to_string()
+                    >
+                        {resource_table(page, settings)}
+                    </div>
+                    {pager(&current, page.links.as_ref(), page.rows.len(), page.total, go)}
+                }
+                .into_any()
             }
-            .into_any(),
         })
     };
     // A failed reload keeps the old rows and says so above them.
@@ -111,9 +237,165 @@ fn list_view(
 
     view! {
         <section class="list-page">
-            <h1>{naming.title}</h1>
+            <div class="list-heading">
+                <h1>{naming.title}</h1>
+                <div class="list-tools">
+                    {chooser}
+                    {export_control(naming, params, load)}
+                </div>
+            </div>
+            {filter_bar(naming.collection, applied_filters, on_filters)}
             {reload_error}
             {body}
         </section>
+    }
+}
+
+fn column_chooser(
+    columns: Vec<ColumnHead>,
+    visible: Memo<Vec<String>>,
+    save: impl Fn(Vec<String>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let boxes = columns
+        .into_iter()
+        .map(|column| {
+            let key = column.key;
+            let toggle = move |ev: leptos::ev::Event| {
+                let on = event_target_checked(&ev);
+                let mut keys = visible.get_untracked();
+                keys.retain(|k| k != key);
+                if on {
+                    keys.push(key.to_owned());
+                }
+                save(keys);
+            };
+            view! {
+                <label>
+                    <input
+                        type="checkbox"
+                        name=key
+                        prop:checked=move || visible.with(|v| v.iter().any(|k| k == key))
+                        on:change=toggle
+                    />
+                    {column.label}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="column-chooser">
+            <summary>"Columns"</summary>
+            <div class="column-choices">{boxes}</div>
+        </details>
+    }
+}
+
+/// "Export CSV": every page of the current view, fetched one after another at the largest page
+/// size, with progress and a way to cancel.
+fn export_control(
+    naming: Naming,
+    params: Memo<Result<ListParams, String>>,
+    load: PageLoader,
+) -> impl IntoView {
+    let state = RwSignal::new(ExportState::Idle);
+    let load = StoredValue::new_local(load);
+    let in_flight = StoredValue::new_local(None::<Abort>);
+    let run = StoredValue::new(0u32);
+
+    let start = move |_| {
+        let Ok(view_params) = params.get_untracked() else {
+            return;
+        };
+        let this_run = run.try_update_value(|r| {
+            *r += 1;
+            *r
+        });
+        let Some(load) = load.try_get_value() else {
+            return;
+        };
+        state.set(ExportState::Running {
+            pages_done: 0,
+            pages_total: 1,
+        });
+        spawn_local(async move {
+            let cancelled = move || run.try_get_value() != this_run;
+            let mut csv = String::new();
+            let mut page_number = 1u32;
+            let mut rows = 0u64;
+            loop {
+                let abort = Abort::new();
+                let signal = abort.signal();
+                in_flight.try_set_value(Some(abort));
+                let request = ListParams {
+                    page_size: Some(MAX_PAGE_SIZE),
+                    ..view_params.with_page(page_number)
+                };
+                let result = load(request, signal).await;
+                if cancelled() {
+                    return;
+                }
+                let page = match result {
+                    Ok(page) => page,
+                    Err(error) => {
+                        state.set(ExportState::Failed(error.message()));
+                        return;
+                    }
+                };
+                if page_number == 1 {
+                    csv.push_str(&export::csv_header(&page.columns));
+                }
+                csv.push_str(&export::csv_rows(&page.rows));
+                rows += page.rows.len() as u64;
+                let pages_total = page.total.div_ceil(u64::from(MAX_PAGE_SIZE)).max(1);
+                let pages_total = u32::try_from(pages_total).unwrap_or(u32::MAX);
+                state.set(ExportState::Running {
+                    pages_done: page_number,
+                    pages_total,
+                });
+                let has_next = page.links.as_ref().is_some_and(|l| l.next.is_some());
+                if page.rows.is_empty() || (!has_next && page_number >= pages_total) {
+                    break;
+                }
+                page_number += 1;
+            }
+            let file_name = format!("{}.csv", naming.collection.path());
+            match export::save_text(&file_name, "text/csv;charset=utf-8", &csv) {
+                Ok(()) => state.set(ExportState::Done { rows }),
+                Err(reason) => state.set(ExportState::Failed(reason)),
+            }
+        });
+    };
+    let cancel = move |_| {
+        run.update_value(|r| *r += 1);
+        in_flight.set_value(None);
+        state.set(ExportState::Cancelled);
+    };
+
+    view! {
+        <div class="export" aria-live="polite">
+            {move || match state.get() {
+                ExportState::Running { pages_done, pages_total } => view! {
+                    <label class="export-progress">
+                        {format!("Exporting page {} of {}", (pages_done + 1).min(pages_total), pages_total)}
+                        <progress max=pages_total value=pages_done></progress>
+                    </label>
+                    <button type="button" class="export-cancel" on:click=cancel>"Cancel"</button>
+                }
+                .into_any(),
+                other => {
+                    let note = match other {
+                        ExportState::Done { rows } => Some(format!("Exported {} rows.", crate::format::count(rows))),
+                        ExportState::Failed(message) => Some(format!("Export failed: {message}")),
+                        ExportState::Cancelled => Some("Export cancelled.".to_owned()),
+                        _ => None,
+                    };
+                    view! {
+                        <button type="button" class="export-csv" on:click=start>"Export CSV"</button>
+                        {note.map(|n| view! { <span class="export-note">{n}</span> })}
+                    }
+                    .into_any()
+                }
+            }}
+        </div>
     }
 }

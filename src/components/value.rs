@@ -1,0 +1,45 @@
+//! One value as shown in a table cell or a detail entry.
+
+use crate::format::{self, Zone};
+use crate::resources::{Cell, Value};
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// Copies text to the clipboard; browsers without the API just do nothing.
+fn copy_to_clipboard(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+/// A long identifier, shortened, with a button that copies it whole.
+fn id_view(id: String) -> AnyView {
+    let short = format::short_id(&id);
+    let title = id.clone();
+    view! {
+        <span class="id-value">
+            <code title=title>{short}</code>
+            <button
+                type="button"
+                class="copy"
+                aria-label="Copy the full identifier"
+                on:click=move |_| copy_to_clipboard(&id)
+            >
+                "Copy"
+            </button>
+        </span>
+    }
+    .into_any()
+}
+
+/// The content of a cell: text in the chosen zone, a link, or an identifier with copy.
+pub fn cell_content(cell: &Cell, zone: Zone) -> AnyView {
+    match (&cell.value, &cell.href) {
+        (Value::Id(id), None) => id_view(id.clone()),
+        (value, Some(href)) => {
+            let (href, text) = (href.clone(), value.display(zone));
+            view! { <A href=href>{text}</A> }.into_any()
+        }
+        (value, None) => value.display(zone).into_any(),
+    }
+}

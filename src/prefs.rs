@@ -1,0 +1,108 @@
+//! The user's preferences in one versioned store in localStorage: time zone, chosen columns and
+//! the last view of each list. Cleared on sign-out, because views hold the customer's filters.
+
+use crate::format::Zone;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+const STORE_KEY: &str = "portal.prefs";
+/// Bumped when the stored shape changes incompatibly; older stores are then ignored.
+const STORE_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+struct Stored {
+    version: u32,
+    #[serde(default)]
+    zone: Option<String>,
+    /// Visible column keys per collection, when the user chose them.
+    #[serde(default)]
+    columns: BTreeMap<String, Vec<String>>,
+    /// The last query string per collection.
+    #[serde(default)]
+    views: BTreeMap<String, String>,
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn read_store() -> Stored {
+    local_storage()
+        .and_then(|s| s.get_item(STORE_KEY).ok().flatten())
+        .and_then(|text| serde_json::from_str::<Stored>(&text).ok())
+        .filter(|stored| stored.version == STORE_VERSION)
+        .unwrap_or_default()
+}
+
+fn write_store(stored: &Stored) {
+    if let (Some(storage), Ok(text)) = (local_storage(), serde_json::to_string(stored)) {
+        let _ = storage.set_item(STORE_KEY, &text);
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct Prefs {
+    store: RwSignal<Stored>,
+}
+
+impl Prefs {
+    pub fn load() -> Prefs {
+        Prefs {
+            store: RwSignal::new(read_store()),
+        }
+    }
+
+    /// Forgets every preference, here and in storage (on sign-out).
+    pub fn forget(&self) {
+        if let Some(storage) = local_storage() {
+            let _ = storage.remove_item(STORE_KEY);
+        }
+        self.store.set(Stored::default());
+    }
+
+    fn change(&self, edit: impl FnOnce(&mut Stored)) {
+        self.store.update(|stored| {
+            stored.version = STORE_VERSION;
+            edit(stored);
+            write_store(stored);
+        });
+    }
+
+    pub fn zone(&self) -> Zone {
+        self.store
+            .with(|s| s.zone.as_deref().and_then(Zone::parse).unwrap_or_default())
+    }
+
+    pub fn set_zone(&self, zone: Zone) {
+        self.change(|s| s.zone = Some(zone.as_str().to_owned()));
+    }
+
+    /// The columns the user chose for a collection, if they chose.
+    pub fn visible_columns(&self, collection: &str) -> Option<Vec<String>> {
+        self.store.with(|s| s.columns.get(collection).cloned())
+    }
+
+    pub fn set_visible_columns(&self, collection: &str, keys: Vec<String>) {
+        self.change(|s| {
+            s.columns.insert(collection.to_owned(), keys);
+        });
+    }
+
+    pub fn last_view(&self, collection: &str) -> Option<String> {
+        self.store
+            .with_untracked(|s| s.views.get(collection).cloned())
+    }
+
+    pub fn remember_view(&self, collection: &str, query: &str) {
+        if self
+            .store
+            .with_untracked(|s| s.views.get(collection).map(String::as_str) == Some(query))
+        {
+            return;
+        }
+        self.change(|s| {
+            s.views.insert(collection.to_owned(), query.to_owned());
+        });
+    }
+}

@@ -39,7 +39,7 @@ pub fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, Strin
 }
 
 /// The API query for a view: the URL's parameters plus what the page needs included.
-fn api_query(params: &ListParams, include: &[&str]) -> String {
+pub fn api_query(params: &ListParams, include: &[&str]) -> String {
     let mut params = params.clone();
     for name in include {
         if !params.include.iter().any(|i| i == name) {

@@ -235,8 +235,10 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                                 }
                             })
                             .collect_view();
+                        let count =
+                            (records.len() > 1).then(|| format!("{} records", records.len()));
                         view! {
-                            <p class="related-count">{format!("{} record(s)", records.len())}</p>
+                            {count.map(|c| view! { <p class="related-count">{c}</p> })}
                             <ul>{items}</ul>
                         }
                         .into_any()

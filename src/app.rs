@@ -8,11 +8,12 @@ use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
 use crate::pages::not_found::NotFound;
-use crate::pages::statistics::statistics_page;
+use crate::pages::statistics::{StatsPage, statistics_page};
 use crate::session::Session;
 use api_model::resources::{
     Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
 };
+use api_model::stats::StatsEndpoint;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::{ParentRoute, Route, Router, Routes};
@@ -81,20 +82,17 @@ fn Portal(config: PortalConfig) -> impl IntoView {
                     <Route path=path!("/networks/:id") view={detail_page::<Network>} />
                     <Route
                         path=path!("/statistics/origination")
-                        view=|| statistics_page("Origination statistics", "Calls, durations, ASR, ACD and prices over time")
+                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::Origination))
                     />
                     <Route
                         path=path!("/statistics/quality")
-                        view=|| statistics_page("Quality statistics", "Total calls, ACD, ASR and CPS over time")
+                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::Quality))
                     />
                     <Route
                         path=path!("/statistics/active-calls")
-                        view=|| statistics_page("Active calls", "Concurrent calls over time")
+                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::ActiveCalls))
                     />
-                    <Route
-                        path=path!("/statistics/cps")
-                        view=|| statistics_page("Originated calls per second", "The originated-CPS chart")
-                    />
+                    <Route path=path!("/statistics/cps") view=|| statistics_page(StatsPage::OriginatedCps) />
                 </ParentRoute>
             </Routes>
         </Router>

@@ -95,6 +95,39 @@ impl Zone {
     }
 }
 
+/// The browser's own zone as calendar rules (with its daylight-saving changes), read from `Date`.
+pub struct BrowserRules;
+
+impl chart_data::ZoneRules for BrowserRules {
+    fn to_utc(&self, local: chrono::NaiveDateTime) -> DateTime<Utc> {
+        use chrono::{Datelike, Timelike};
+        let date = js_sys::Date::new_with_year_month_day_hr_min_sec(
+            local.year() as u32,
+            local.month0() as i32,
+            local.day() as i32,
+            local.hour() as i32,
+            local.minute() as i32,
+            local.second() as i32,
+        );
+        DateTime::from_timestamp_millis(date.get_time() as i64).unwrap_or_else(|| local.and_utc())
+    }
+
+    fn to_local(&self, utc: DateTime<Utc>) -> chrono::NaiveDateTime {
+        utc.with_timezone(&Zone::Browser.offset_at(&utc))
+            .naive_local()
+    }
+}
+
+impl Zone {
+    /// The zone's calendar rules, for ranges and axis ticks.
+    pub fn rules(self) -> &'static dyn chart_data::ZoneRules {
+        match self {
+            Zone::Utc => &chart_data::UtcRules,
+            Zone::Browser => &BrowserRules,
+        }
+    }
+}
+
 /// The browser's IANA zone name, such as `Europe/Kyiv`, when it tells.
 pub fn browser_zone_name() -> Option<String> {
     let options = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new())

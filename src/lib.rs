@@ -15,6 +15,7 @@ pub mod prefs;
 pub mod remote;
 pub mod resources;
 pub mod session;
+pub mod stats_view;
 
 /// Mounts the portal into the page.
 pub fn start() {

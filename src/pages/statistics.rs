@@ -1,18 +1,696 @@
-//! Statistics routes. Their URLs are fixed now because users bookmark them; the charts and the
-//! query form are the statistics issue's work.
+//! The statistics views: origination, quality, active calls, and the originated-CPS chart.
+//!
+//! The page URL carries the query (see `stats_view`); the form edits a draft and applies it to
+//! the URL; the URL drives the request. Results show as totals and one chart per unit.
 
+use crate::components::chart::{ChartSpec, line_chart};
+use crate::components::status;
+use crate::format::{self, Zone};
+use crate::http::Api;
+use crate::prefs::Prefs;
+use crate::remote::Remote;
+use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
+use api_model::document::{ListDocument, SingleDocument};
+use api_model::list::{ListParams, MAX_PAGE_SIZE};
+use api_model::number::Metric;
+use api_model::resources::{Account, ChartOriginatedCps, Country, chart_request};
+use api_model::stats::{STATS_FILTER_PARAMS, StatsEndpoint, StatsPayload, parse_time, series_unit};
+use chart_data::presets::Preset;
+use chrono::Utc;
 use leptos::prelude::*;
-use leptos_router::components::A;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
-pub fn statistics_page(title: &'static str, what: &'static str) -> impl IntoView {
+/// One chart of a page: which series it draws and in which unit.
+struct ChartPlan {
+    id: &'static str,
+    title: &'static str,
+    /// The series whose unit labels the value axis.
+    unit_of: &'static str,
+    /// (series key, label)
+    series: Vec<(&'static str, &'static str)>,
+}
+
+const fn plan(
+    id: &'static str,
+    title: &'static str,
+    unit_of: &'static str,
+    series: Vec<(&'static str, &'static str)>,
+) -> ChartPlan {
+    ChartPlan {
+        id,
+        title,
+        unit_of,
+        series,
+    }
+}
+
+/// What a statistics page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsPage {
+    Table(StatsEndpoint),
+    /// `POST /chart-originated-cps`: an account and a range, nothing else.
+    OriginatedCps,
+}
+
+impl StatsPage {
+    fn title(self) -> &'static str {
+        match self {
+            StatsPage::Table(StatsEndpoint::Origination) => "Origination statistics",
+            StatsPage::Table(StatsEndpoint::Quality) => "Quality statistics",
+            StatsPage::Table(StatsEndpoint::ActiveCalls) => "Active calls",
+            StatsPage::OriginatedCps => "Originated calls per second",
+        }
+    }
+
+    /// The endpoint whose form rules (sampling, narrowing parameters) apply. The CPS chart takes
+    /// neither, like active calls take no sampling; its narrowing fields are hidden.
+    fn form_endpoint(self) -> StatsEndpoint {
+        match self {
+            StatsPage::Table(endpoint) => endpoint,
+            StatsPage::OriginatedCps => StatsEndpoint::ActiveCalls,
+        }
+    }
+
+    fn takes_narrowing(self) -> bool {
+        matches!(self, StatsPage::Table(_))
+    }
+
+    /// The charts of the page, one per unit.
+    fn charts(self) -> Vec<ChartPlan> {
+        match self {
+            StatsPage::Table(StatsEndpoint::Origination) => vec![
+                plan(
+                    "calls",
+                    "Calls",
+                    "total_calls",
+                    vec![
+                        ("total_calls", "Total"),
+                        ("successful_calls", "Successful"),
+                        ("failed_calls", "Failed"),
+                    ],
+                ),
+                plan(
+                    "duration",
+                    "Total duration",
+                    "total_duration",
+                    vec![("total_duration", "Total duration")],
+                ),
+                plan(
+                    "acd",
+                    "ACD (average call duration)",
+                    "acd",
+                    vec![("acd", "ACD")],
+                ),
+                plan(
+                    "asr",
+                    "ASR (answer-seizure ratio)",
+                    "asr",
+                    vec![("asr", "ASR")],
+                ),
+                plan(
+                    "price",
+                    "Total price",
+                    "total_price",
+                    vec![("total_price", "Total price")],
+                ),
+            ],
+            StatsPage::Table(StatsEndpoint::Quality) => vec![
+                plan(
+                    "calls",
+                    "Calls",
+                    "total_calls",
+                    vec![("total_calls", "Total calls")],
+                ),
+                plan(
+                    "acd",
+                    "ACD (average call duration)",
+                    "acd",
+                    vec![("acd", "ACD")],
+                ),
+                plan(
+                    "asr",
+                    "ASR (answer-seizure ratio)",
+                    "asr",
+                    vec![("asr", "ASR")],
+                ),
+                plan("cps", "Calls per second", "cps", vec![("cps", "CPS")]),
+            ],
+            StatsPage::Table(StatsEndpoint::ActiveCalls) => {
+                vec![plan(
+                    "active-calls",
+                    "Concurrent calls",
+                    "calls",
+                    vec![("calls", "Active calls")],
+                )]
+            }
+            StatsPage::OriginatedCps => vec![plan(
+                "cps",
+                "Originated calls per second",
+                "cps",
+                vec![("cps", "CPS")],
+            )],
+        }
+    }
+}
+
+/// Readable names of the totals and narrowing parameters.
+fn total_label(key: &str) -> &'static str {
+    match key {
+        "total_calls" => "Total calls",
+        "successful_calls" => "Successful calls",
+        "failed_calls" => "Failed calls",
+        "total_duration" => "Total duration",
+        "acd" => "ACD",
+        "asr" => "ASR",
+        "cps" => "CPS",
+        "total_price" => "Total price",
+        _ => "Value",
+    }
+}
+
+fn unit_for(key: &str, currency: &str) -> String {
+    match series_unit(key) {
+        "currency" => currency.to_owned(),
+        unit => unit.to_owned(),
+    }
+}
+
+/// The CPS chart as a payload of one series, so it draws like the others.
+fn cps_payload(chart: &ChartOriginatedCps) -> StatsPayload {
+    let mut series = BTreeMap::new();
+    series.insert(
+        "cps".to_owned(),
+        chart.cps.iter().map(|p| Metric(Some(p.y))).collect(),
+    );
+    StatsPayload {
+        t: chart.cps.iter().map(|p| p.x.timestamp()).collect(),
+        series,
+        rows: chart.cps.len() as u64,
+        totals: None,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct AccountChoice {
+    id: String,
+    name: String,
+    currency: String,
+}
+
+pub fn statistics_page(page: StatsPage) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let prefs = expect_context::<Prefs>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let endpoint = page.form_endpoint();
+    let zone = Signal::derive(move || prefs.zone());
+
+    let applied = Memo::new(move |_| StatsView::from_query(&location.search.get(), endpoint));
+    let refresh = RwSignal::new(0u32);
+    let request = Memo::new(move |_| {
+        refresh.track();
+        applied
+            .get()
+            .to_request(endpoint, Utc::now(), zone.get().rules())
+    });
+
+    let accounts_api = api.clone();
+    let accounts: Remote<Vec<AccountChoice>> = Remote::new(
+        || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = accounts_api.clone();
+            async move {
+                let document: ListDocument<Account> =
+                    api.get("accounts", &params.to_query(), signal).await?;
+                Ok(document
+                    .data
+                    .into_iter()
+                    .map(|a| AccountChoice {
+                        id: a.id,
+                        name: a.attributes.name,
+                        currency: a.attributes.currency,
+                    })
+                    .collect())
+            }
+        },
+    );
+    // Without an account in the URL, the first account is shown.
+    let pick_first = navigate.clone();
+    Effect::new(move |_| {
+        let first = accounts.with_data(|list| list.and_then(|l| l.first().map(|a| a.id.clone())));
+        let view = applied.get();
+        if let (Some(first), true) = (first, view.account_id.is_empty()) {
+            let view = StatsView {
+                account_id: first,
+                ..view
+            };
+            let url = format!(
+                "{}?{}",
+                location.pathname.get_untracked(),
+                view.to_query(endpoint)
+            );
+            pick_first(
+                &url,
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
+        }
+    });
+
+    let results_api = api.clone();
+    let results: Remote<Arc<StatsPayload>> = Remote::new(
+        move || {
+            request
+                .get()
+                .ok()
+                .map(|q| (q.clone(), q.to_query(endpoint)))
+        },
+        move |(query, text), signal| {
+            let api = results_api.clone();
+            async move {
+                match page {
+                    StatsPage::Table(endpoint) => {
+                        let payload: StatsPayload = api.get(endpoint.path(), &text, signal).await?;
+                        Ok(Arc::new(payload))
+                    }
+                    StatsPage::OriginatedCps => {
+                        let body = chart_request(
+                            "chart-originated-cps",
+                            &query.account_id,
+                            query.from_time,
+                            query.to_time,
+                        );
+                        let document: SingleDocument<ChartOriginatedCps> =
+                            api.create("chart-originated-cps", &body, signal).await?;
+                        Ok(Arc::new(cps_payload(&document.data.attributes)))
+                    }
+                }
+            }
+        },
+    );
+
+    let apply = Callback::new(move |view: StatsView| {
+        let url = format!(
+            "{}?{}",
+            location.pathname.get_untracked(),
+            view.to_query(endpoint)
+        );
+        navigate(&url, NavigateOptions::default());
+        refresh.update(|n| *n += 1);
+    });
+
+    let currency = Memo::new(move |_| {
+        let id = applied.get().account_id;
+        accounts
+            .with_data(|list| {
+                list.and_then(|l| l.iter().find(|a| a.id == id).map(|a| a.currency.clone()))
+            })
+            .unwrap_or_default()
+    });
+    let url_errors = move || request.get().err().unwrap_or_default();
+
+    let outcome = move || {
+        if request.with(Result::is_err) {
+            return view! { <p class="hint">"Fix the form above to see statistics."</p> }
+                .into_any();
+        }
+        if let (Some(error), false) = (results.error(), results.has_data()) {
+            return status::error_panel(error, move || results.retry()).into_any();
+        }
+        let Some(payload) = results.data() else {
+            return status::loading("statistics").into_any();
+        };
+        if payload.is_empty() {
+            return view! { <p class="empty">"No calls in this range."</p> }.into_any();
+        }
+        let currency = currency.get();
+        view! {
+            <div class="stats-results" class:stale=move || results.is_loading()>
+                {totals_view(&payload, &currency)}
+                {charts_view(page, payload.clone(), &currency, zone)}
+            </div>
+        }
+        .into_any()
+    };
+    let reload_error = move || {
+        results
+            .error()
+            .filter(|_| results.has_data())
+            .map(|error| status::error_panel(error, move || results.retry()))
+    };
+
     view! {
         <section class="statistics-page">
-            <h1>{title}</h1>
-            <p class="pending-feature">
-                {format!("{what} will be shown here. Until then, balances and limits are on the ")}
-                <A href="/accounts">"accounts page"</A>
-                "."
-            </p>
+            <h1>{page.title()}</h1>
+            {stats_form(page, applied, accounts, apply, zone, Signal::derive(url_errors))}
+            {reload_error}
+            {outcome}
         </section>
+    }
+}
+
+fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView {
+    let figures = payload.totals.as_ref().map(|totals| {
+        totals
+            .iter()
+            .filter(|(key, _)| key.as_str() != "t")
+            .map(|(key, value)| {
+                let text = match value.0 {
+                    Some(v) => format!("{} {}", format::decimal(&v), unit_for(key, currency)),
+                    None => format::DASH.to_owned(),
+                };
+                view! {
+                    <div class="figure" data-key=key.clone()>
+                        <dt>{total_label(key)}</dt>
+                        <dd>{text}</dd>
+                    </div>
+                }
+            })
+            .collect_view()
+    });
+    view! {
+        <dl class="totals">{figures}</dl>
+        <p class="samples">{format!("{} samples", format::count(payload.t.len() as u64))}</p>
+    }
+}
+
+fn charts_view(
+    page: StatsPage,
+    payload: Arc<StatsPayload>,
+    currency: &str,
+    zone: Signal<Zone>,
+) -> impl IntoView {
+    page.charts()
+        .into_iter()
+        .filter(|chart| {
+            chart
+                .series
+                .iter()
+                .any(|(key, _)| payload.series.contains_key(*key))
+        })
+        .map(|chart| {
+            let spec = ChartSpec {
+                id: format!("chart-{}", chart.id),
+                title: chart.title.to_owned(),
+                unit: unit_for(chart.unit_of, currency),
+                series: chart
+                    .series
+                    .iter()
+                    .map(|(k, l)| ((*k).to_owned(), (*l).to_owned()))
+                    .collect(),
+                payload: payload.clone(),
+            };
+            line_chart(spec, zone)
+        })
+        .collect_view()
+}
+
+/// A local wall-clock text for a `datetime-local` input, from a URL time.
+fn to_input(url_value: &str, zone: Zone) -> String {
+    parse_time(url_value)
+        .map(|t| {
+            zone.rules()
+                .to_local(t)
+                .format("%Y-%m-%dT%H:%M:%S")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// A URL time from a `datetime-local` input's local wall-clock text.
+fn from_input(input: &str, zone: Zone) -> String {
+    let text = input.trim();
+    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(text, f).ok())
+        .map(|local| url_time(&zone.rules().to_utc(local)))
+        .unwrap_or_else(|| text.to_owned())
+}
+
+fn narrowing_label(name: &str) -> &'static str {
+    match name {
+        "src-country-id" => "Source country",
+        "dst-country-id" => "Destination country",
+        "src-prefix-routing-eq" => "Source prefix equals",
+        "src-prefix-routing-starts-with" => "Source prefix starts with",
+        "src-prefix-routing-ends-with" => "Source prefix ends with",
+        "src-prefix-routing-contains" => "Source prefix contains",
+        "dst-prefix-routing-eq" => "Destination prefix equals",
+        "dst-prefix-routing-starts-with" => "Destination prefix starts with",
+        "dst-prefix-routing-ends-with" => "Destination prefix ends with",
+        "dst-prefix-routing-contains" => "Destination prefix contains",
+        "duration-eq" => "Duration equals (s)",
+        "duration-gt" => "Duration over (s)",
+        "duration-lt" => "Duration under (s)",
+        "auth-orig-ip" => "Originating IP",
+        "customer-price-eq" => "Price equals",
+        "customer-price-gt" => "Price over",
+        "customer-price-lt" => "Price under",
+        _ => "Parameter",
+    }
+}
+
+fn stats_form(
+    page: StatsPage,
+    applied: Memo<StatsView>,
+    accounts: Remote<Vec<AccountChoice>>,
+    apply: Callback<StatsView>,
+    zone: Signal<Zone>,
+    url_errors: Signal<Vec<FieldError>>,
+) -> impl IntoView {
+    let endpoint = page.form_endpoint();
+    let api = expect_context::<Api>();
+    let draft = RwSignal::new(applied.get_untracked());
+    Effect::new(move |_| draft.set(applied.get()));
+    let form_errors = RwSignal::new(Vec::<FieldError>::new());
+    let error_for = move |field: &'static str| {
+        move || {
+            let mut errors = form_errors.get();
+            errors.extend(url_errors.get());
+            errors
+                .into_iter()
+                .find(|e| e.field == field)
+                .map(|e| view! { <span class="field-error" role="alert">{e.message}</span> })
+        }
+    };
+
+    let countries: Remote<Vec<(String, String)>> = Remote::new(
+        move || {
+            page.takes_narrowing().then(|| ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let document: ListDocument<Country> =
+                    api.get("countries", &params.to_query(), signal).await?;
+                Ok(document
+                    .data
+                    .into_iter()
+                    .map(|c| (c.id, c.attributes.name))
+                    .collect())
+            }
+        },
+    );
+
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let view = draft.get_untracked();
+        match view.to_request(endpoint, Utc::now(), zone.get_untracked().rules()) {
+            Ok(_) => {
+                form_errors.set(Vec::new());
+                apply.run(view);
+            }
+            Err(errors) => form_errors.set(errors),
+        }
+    };
+
+    let account_options = move || {
+        let chosen = draft.with(|d| d.account_id.clone());
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a| {
+                        let selected = a.id == chosen;
+                        view! { <option value=a.id.clone() selected=selected>{a.name.clone()}</option> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let on_account =
+        move |ev: leptos::ev::Event| draft.update(|d| d.account_id = event_target_value(&ev));
+
+    let range_value = move || match draft.with(|d| d.range.clone()) {
+        TimeRange::Preset(p) => p.as_str().to_owned(),
+        TimeRange::Custom { .. } => "custom".to_owned(),
+    };
+    let on_range = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        draft.update(|d| {
+            d.range = match Preset::parse(&value) {
+                Some(preset) => TimeRange::Preset(preset),
+                None => {
+                    // Start a custom range from what the preset covered.
+                    let (from, to) = d
+                        .resolve_range(Utc::now(), zone.get_untracked().rules())
+                        .map(|(f, t)| (url_time(&f), t.map(|t| url_time(&t)).unwrap_or_default()))
+                        .unwrap_or_default();
+                    TimeRange::Custom { from, to }
+                }
+            }
+        });
+    };
+    let range_options = Preset::ALL
+        .iter()
+        .map(|p| {
+            let value = p.as_str();
+            view! { <option value=value selected=move || range_value() == value>{p.label()}</option> }
+        })
+        .collect_view();
+    let custom_inputs = move || {
+        let TimeRange::Custom { from, to } = draft.with(|d| d.range.clone()) else {
+            return None;
+        };
+        let zone_now = zone.get();
+        let set_from = move |ev: leptos::ev::Event| {
+            let value = from_input(&event_target_value(&ev), zone_now);
+            draft.update(|d| {
+                if let TimeRange::Custom { from, .. } = &mut d.range {
+                    *from = value;
+                }
+            });
+        };
+        let set_to = move |ev: leptos::ev::Event| {
+            let value = from_input(&event_target_value(&ev), zone_now);
+            draft.update(|d| {
+                if let TimeRange::Custom { to, .. } = &mut d.range {
+                    *to = value;
+                }
+            });
+        };
+        Some(view! {
+            <label>
+                "From"
+                <input type="datetime-local" name="from-time" step="1" prop:value=to_input(&from, zone_now) on:change=set_from />
+                {error_for("from-time")}
+            </label>
+            <label>
+                "To"
+                <input type="datetime-local" name="to-time" step="1" prop:value=to_input(&to, zone_now) on:change=set_to />
+                {error_for("to-time")}
+            </label>
+        })
+    };
+
+    let sampling_field = (!endpoint.samplings().is_empty()).then(|| {
+        let options = endpoint
+            .samplings()
+            .iter()
+            .map(|s| {
+                let s = *s;
+                view! { <option value=s.as_str() selected=move || draft.with(|d| d.sampling == Some(s))>{s.as_str()}</option> }
+            })
+            .collect_view();
+        let on_sampling = move |ev: leptos::ev::Event| {
+            draft.update(|d| d.sampling = api_model::stats::Sampling::parse(&event_target_value(&ev)))
+        };
+        view! {
+            <label>
+                "Sampling" <select name="sampling" on:change=on_sampling>{options}</select>
+                {error_for("sampling")}
+            </label>
+        }
+    });
+
+    let narrowing = page.takes_narrowing().then(|| {
+        let fields = STATS_FILTER_PARAMS
+            .iter()
+            .map(|name| {
+                let name: &'static str = name;
+                let value = move || draft.with(|d| d.filters.get(name).cloned().unwrap_or_default());
+                let on_input = move |ev: leptos::ev::Event| {
+                    let text = event_target_value(&ev);
+                    draft.update(|d| {
+                        if text.trim().is_empty() {
+                            d.filters.remove(name);
+                        } else {
+                            d.filters.insert(name.to_owned(), text);
+                        }
+                    });
+                };
+                let input = if name.ends_with("country-id") {
+                    let options = move || {
+                        let chosen = value();
+                        countries.with_data(|list| {
+                            list.map(|list| {
+                                list.iter()
+                                    .map(|(id, label)| {
+                                        let selected = *id == chosen;
+                                        view! { <option value=id.clone() selected=selected>{label.clone()}</option> }
+                                    })
+                                    .collect_view()
+                            })
+                        })
+                    };
+                    view! {
+                        <select name=name on:change=on_input>
+                            <option value="">"Any"</option>
+                            {options}
+                        </select>
+                    }
+                    .into_any()
+                } else {
+                    view! { <input name=name prop:value=value on:input=on_input /> }.into_any()
+                };
+                view! {
+                    <label>
+                        {narrowing_label(name)} {input} {error_for(name)}
+                    </label>
+                }
+            })
+            .collect_view();
+        let active = move || draft.with(|d| d.filters.len());
+        view! {
+            <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty())>
+                <summary>{move || match active() {
+                    0 => "More filters".to_owned(),
+                    n => format!("More filters ({n} set)"),
+                }}</summary>
+                <div class="narrowing-fields">{fields}</div>
+            </details>
+        }
+    });
+
+    view! {
+        <form class="stats-form" on:submit=submit novalidate=true>
+            <div class="stats-fields">
+                <label>
+                    "Account"
+                    <select name="account-id" on:change=on_account>
+                        <option value="" disabled=true>"Choose an account"</option>
+                        {account_options}
+                    </select>
+                    {error_for("account-id")}
+                </label>
+                <label>"Time range" <select name="range" on:change=on_range>{range_options}<option value="custom" selected=move || range_value() == "custom">"Custom range"</option></select></label>
+                {custom_inputs}
+                {sampling_field}
+                <button type="submit" class="apply">"Show"</button>
+            </div>
+            {narrowing}
+        </form>
     }
 }

@@ -1,0 +1,473 @@
+//! A time-series line chart on `<canvas>` (plotters): series with gaps for nulls, decimated to
+//! the canvas width, time ticks in the chosen zone, a legend that toggles series, a crosshair
+//! with exact values, drag to zoom with a reset, sharp on high-DPI screens, redrawn on resize,
+//! and downloads of the picture (PNG) and the numbers (CSV).
+
+use crate::export::save_text;
+use crate::format::{self, Zone};
+use api_model::stats::StatsPayload;
+use chart_data::decimate::polylines;
+use chart_data::series::{drawable, exact_at, nearest_index, value_bounds};
+use chart_data::ticks::time_ticks;
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+
+/// Series colours, distinguishable for most colour-blind readers too.
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(31, 95, 191),
+    RGBColor(230, 126, 34),
+    RGBColor(39, 174, 96),
+    RGBColor(192, 57, 43),
+    RGBColor(142, 68, 173),
+    RGBColor(22, 160, 133),
+    RGBColor(127, 140, 141),
+];
+
+const CHART_HEIGHT_CSS: f64 = 260.0;
+
+/// One chart: a title, a unit for the value axis, and which series of the payload it draws.
+#[derive(Clone)]
+pub struct ChartSpec {
+    pub id: String,
+    pub title: String,
+    pub unit: String,
+    /// (series key in the payload, label)
+    pub series: Vec<(String, String)>,
+    pub payload: Arc<StatsPayload>,
+}
+
+/// Where the plot area lies on the canvas (CSS pixels) and which times it spans.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PlotArea {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    from: f64,
+    to: f64,
+}
+
+impl PlotArea {
+    fn time_at(&self, x: f64) -> f64 {
+        let share = ((x - self.left) / (self.right - self.left).max(1.0)).clamp(0.0, 1.0);
+        self.from + share * (self.to - self.from)
+    }
+}
+
+fn color_of(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+fn css_color(color: RGBColor) -> String {
+    format!("rgb({}, {}, {})", color.0, color.1, color.2)
+}
+
+/// Short axis numbers with enough digits to tell neighbours apart: 1200 → 1.2k, 0.0125 → 0.0125.
+fn compact(value: f64) -> String {
+    let magnitude = value.abs();
+    let text = if magnitude >= 1e6 {
+        format!("{:.2}M", value / 1e6)
+    } else if magnitude >= 1e4 {
+        format!("{:.2}k", value / 1e3)
+    } else if magnitude >= 100.0 || value.fract() == 0.0 {
+        return format!("{value:.0}");
+    } else {
+        // Three significant digits for small values.
+        let decimals = (2 - magnitude.log10().floor() as i32).clamp(0, 8) as usize;
+        format!("{value:.decimals$}")
+    };
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn draw(
+    canvas: &web_sys::HtmlCanvasElement,
+    spec: &ChartSpec,
+    hidden: &BTreeSet<String>,
+    window_range: Option<(f64, f64)>,
+    zone: Zone,
+) -> Result<Option<PlotArea>, String> {
+    let ratio = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    let css_width = f64::from(canvas.client_width()).max(200.0);
+    canvas.set_width((css_width * ratio) as u32);
+    canvas.set_height((CHART_HEIGHT_CSS * ratio) as u32);
+    let px = |css: f64| (css * ratio).round() as i32;
+
+    let names: Vec<&str> = spec.series.iter().map(|(key, _)| key.as_str()).collect();
+    let data = drawable(&spec.payload, &names);
+    let backend =
+        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("the canvas cannot be drawn on")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (Some(&first), Some(&last)) = (data.t.first(), data.t.last()) else {
+        return Ok(None);
+    };
+    let (mut from, mut to) = window_range.unwrap_or((first, last));
+    if to - from < 60.0 {
+        from -= 30.0;
+        to += 30.0;
+    }
+    let visible: Vec<(usize, &Vec<Option<f64>>)> = data
+        .values
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, _))| !hidden.contains(name))
+        .map(|(i, (_, values))| (i, values))
+        .collect();
+    // Bounds of what is in the window only, so a zoomed view fills the height.
+    let in_window: Vec<Vec<Option<f64>>> = visible
+        .iter()
+        .map(|(_, values)| {
+            data.t
+                .iter()
+                .zip(values.iter())
+                .map(|(t, v)| if *t >= from && *t <= to { *v } else { None })
+                .collect()
+        })
+        .collect();
+    let slices: Vec<&[Option<f64>]> = in_window.iter().map(Vec::as_slice).collect();
+    let (low, high) = value_bounds(&slices).unwrap_or((0.0, 1.0));
+    let low = low.min(0.0);
+    let high = if high <= low {
+        low + 1.0
+    } else {
+        high + (high - low) * 0.05
+    };
+
+    let font = ("sans-serif", px(12.0))
+        .into_font()
+        .color(&RGBColor(92, 101, 119));
+    let mut chart = ChartBuilder::on(&root)
+        .margin_top(px(10.0))
+        .margin_right(px(16.0))
+        .x_label_area_size(px(28.0))
+        .y_label_area_size(px(56.0))
+        .build_cartesian_2d(from..to, low..high)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|v| compact(*v))
+        .y_desc(spec.unit.as_str())
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .max_light_lines(1)
+        .light_line_style(RGBColor(244, 246, 249))
+        .bold_line_style(RGBColor(222, 226, 232))
+        .axis_style(RGBColor(180, 186, 196))
+        .draw()
+        .map_err(|e| e.to_string())?;
+
+    let (x_pixels, y_pixels) = chart.plotting_area().get_pixel_range();
+    let width_px = (x_pixels.end - x_pixels.start).max(1) as usize;
+    let grid = RGBColor(236, 239, 243);
+    for (tick, label) in time_ticks(
+        from as i64,
+        to as i64,
+        (css_width / 110.0).max(2.0) as usize,
+        zone.rules(),
+    ) {
+        let (x, _) = chart.backend_coord(&(tick as f64, low));
+        root.draw(&PathElement::new(
+            vec![(x, y_pixels.start), (x, y_pixels.end)],
+            grid,
+        ))
+        .map_err(|e| e.to_string())?;
+        let style = font.clone().pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Top,
+        ));
+        root.draw(&Text::new(label, (x, y_pixels.end + px(6.0)), style))
+            .map_err(|e| e.to_string())?;
+    }
+    for (index, values) in &visible {
+        let style = ShapeStyle {
+            color: color_of(*index).to_rgba(),
+            filled: false,
+            stroke_width: px(1.5).max(1) as u32,
+        };
+        for line in polylines(&data.t, values, width_px * 2) {
+            let clipped = line
+                .into_iter()
+                .filter(|(t, _)| *t >= from - 1.0 && *t <= to + 1.0);
+            chart
+                .draw_series(LineSeries::new(clipped, style))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(Some(PlotArea {
+        left: f64::from(x_pixels.start) / ratio,
+        right: f64::from(x_pixels.end) / ratio,
+        top: f64::from(y_pixels.start) / ratio,
+        bottom: f64::from(y_pixels.end) / ratio,
+        from,
+        to,
+    }))
+}
+
+pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
+    let canvas = NodeRef::<html::Canvas>::new();
+    let hidden = RwSignal::new(BTreeSet::<String>::new());
+    let window_range = RwSignal::new(None::<(f64, f64)>);
+    let area = RwSignal::new(None::<PlotArea>);
+    let failure = RwSignal::new(None::<String>);
+    let hover = RwSignal::new(None::<(f64, usize)>);
+    let drag = RwSignal::new(None::<(f64, f64)>);
+    let resized = RwSignal::new(0u32);
+    // Sample times as numbers once, for finding the sample under the pointer.
+    let times = StoredValue::new(
+        spec.payload
+            .t
+            .iter()
+            .map(|t| *t as f64)
+            .collect::<Vec<f64>>(),
+    );
+    let spec = StoredValue::new(spec);
+
+    let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
+    on_cleanup(move || handle.remove());
+
+    Effect::new(move |_| {
+        resized.track();
+        let (hidden, range, zone) = (hidden.get(), window_range.get(), zone.get());
+        let Some(element) = canvas.get() else { return };
+        let element: web_sys::HtmlCanvasElement = element.unchecked_into();
+        match spec.with_value(|spec| draw(&element, spec, &hidden, range, zone)) {
+            Ok(plot) => {
+                area.set(plot);
+                failure.set(None);
+            }
+            Err(reason) => failure.set(Some(format!("The chart could not be drawn: {reason}"))),
+        }
+    });
+
+    let x_in_canvas = move |ev: &web_sys::MouseEvent| f64::from(ev.offset_x());
+    let on_move = move |ev: web_sys::MouseEvent| {
+        let Some(plot) = area.get_untracked() else {
+            return;
+        };
+        let x = x_in_canvas(&ev);
+        if let Some((start, _)) = drag.get_untracked() {
+            drag.set(Some((start, x.clamp(plot.left, plot.right))));
+        }
+        if x < plot.left || x > plot.right {
+            hover.set(None);
+            return;
+        }
+        let t = plot.time_at(x);
+        let index = times.with_value(|times| nearest_index(times, t));
+        hover.set(index.map(|i| (x, i)));
+    };
+    let on_down = move |ev: web_sys::MouseEvent| {
+        if let Some(plot) = area.get_untracked() {
+            let x = x_in_canvas(&ev);
+            if x >= plot.left && x <= plot.right {
+                drag.set(Some((x, x)));
+            }
+        }
+    };
+    let on_up = move |_| {
+        let (Some((start, end)), Some(plot)) = (drag.get_untracked(), area.get_untracked()) else {
+            drag.set(None);
+            return;
+        };
+        drag.set(None);
+        if (end - start).abs() >= 6.0 {
+            let (a, b) = (plot.time_at(start.min(end)), plot.time_at(start.max(end)));
+            window_range.set(Some((a, b)));
+        }
+    };
+    let on_leave = move |_| {
+        hover.set(None);
+        drag.set(None);
+    };
+
+    let crosshair = move || {
+        let (x, index) = hover.get()?;
+        let plot = area.get()?;
+        let zone = zone.get();
+        let (lines, when) = spec.with_value(|s| {
+            let when = s
+                .payload
+                .t
+                .get(index)
+                .and_then(|t| chrono::DateTime::from_timestamp(*t, 0));
+            let lines: Vec<(String, String, String)> = s
+                .series
+                .iter()
+                .enumerate()
+                .filter(|(_, (key, _))| !hidden.with(|h| h.contains(key)))
+                .map(|(i, (key, label))| {
+                    let value = exact_at(&s.payload, key, index)
+                        .map(|d| format!("{} {}", format::decimal(&d), s.unit))
+                        .unwrap_or_else(|| "no data".to_owned());
+                    (css_color(color_of(i)), label.clone(), value)
+                })
+                .collect();
+            (lines, when)
+        });
+        let when = when
+            .map(|t| format::timestamp_in(&t, zone))
+            .unwrap_or_default();
+        // The tooltip sits on the side of the crosshair with more room.
+        let flip = x > (plot.left + plot.right) / 2.0;
+        let (tip_left, tip_right) = if flip {
+            ("auto".to_owned(), format!("calc(100% - {}px)", x - 8.0))
+        } else {
+            (format!("{}px", x + 8.0), "auto".to_owned())
+        };
+        let rows = lines
+            .into_iter()
+            .map(|(color, label, value)| {
+                view! {
+                    <li>
+                        <span class="swatch" style:background-color=color></span>
+                        {label}": "<strong>{value}</strong>
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div
+                class="crosshair"
+                style:left=format!("{x}px")
+                style:top=format!("{}px", plot.top)
+                style:height=format!("{}px", plot.bottom - plot.top)
+            ></div>
+            <div
+                class="chart-tooltip"
+                style:left=tip_left
+                style:right=tip_right
+                style:top=format!("{}px", plot.top)
+                role="status"
+            >
+                <p class="tooltip-time">{when}</p>
+                <ul>{rows}</ul>
+            </div>
+        })
+    };
+    let selection = move || {
+        let (start, end) = drag.get()?;
+        let plot = area.get()?;
+        Some(view! {
+            <div
+                class="zoom-selection"
+                style:left=format!("{}px", start.min(end))
+                style:width=format!("{}px", (end - start).abs())
+                style:top=format!("{}px", plot.top)
+                style:height=format!("{}px", plot.bottom - plot.top)
+            ></div>
+        })
+    };
+
+    let legend = spec.with_value(|s| {
+        s.series
+            .iter()
+            .enumerate()
+            .map(|(i, (key, label))| {
+                let key = key.clone();
+                let checked_key = key.clone();
+                view! {
+                    <label class="legend-item">
+                        <input
+                            type="checkbox"
+                            name=key.clone()
+                            prop:checked=move || !hidden.with(|h| h.contains(&checked_key))
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                hidden.update(|h| {
+                                    if on {
+                                        h.remove(&key);
+                                    } else {
+                                        h.insert(key.clone());
+                                    }
+                                });
+                            }
+                        />
+                        <span class="swatch" style:background-color=css_color(color_of(i))></span>
+                        {label.clone()}
+                    </label>
+                }
+            })
+            .collect_view()
+    });
+    let (id, title, unit, samples) = spec.with_value(|s| {
+        (
+            s.id.clone(),
+            s.title.clone(),
+            s.unit.clone(),
+            s.payload.t.len(),
+        )
+    });
+    let file_stem = id.clone();
+    let save_png = move |_| {
+        if let Some(element) = canvas.get_untracked() {
+            let element: web_sys::HtmlCanvasElement = element.unchecked_into();
+            if let Ok(url) = element.to_data_url() {
+                download_url(&url, &format!("{file_stem}.png"));
+            }
+        }
+    };
+    let csv_stem = id.clone();
+    let save_csv = move |_| {
+        let csv = spec.with_value(|s| {
+            let names: Vec<&str> = s.series.iter().map(|(k, _)| k.as_str()).collect();
+            chart_data::csv::payload_csv(&s.payload, &names)
+        });
+        let _ = save_text(&format!("{csv_stem}.csv"), "text/csv;charset=utf-8", &csv);
+    };
+    let summary =
+        format!("{title} ({unit}), {samples} samples. Hover for exact values; drag to zoom.");
+
+    view! {
+        <figure class="chart" id=id>
+            <figcaption>
+                <span class="chart-title">{title}</span>
+                <span class="chart-actions">
+                    <Show when=move || window_range.get().is_some()>
+                        <button type="button" class="zoom-reset" on:click=move |_| window_range.set(None)>
+                            "Reset zoom"
+                        </button>
+                    </Show>
+                    <button type="button" class="save-png" on:click=save_png>"PNG"</button>
+                    <button type="button" class="save-csv" on:click=save_csv>"CSV"</button>
+                </span>
+            </figcaption>
+            <div class="legend">{legend}</div>
+            <div
+                class="chart-canvas"
+                on:mousemove=on_move
+                on:mousedown=on_down
+                on:mouseup=on_up
+                on:mouseleave=on_leave
+            >
+                <canvas node_ref=canvas role="img" aria-label=summary></canvas>
+                {crosshair}
+                {selection}
+            </div>
+            {move || failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
+        </figure>
+    }
+}
+
+fn download_url(url: &str, file_name: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Ok(anchor) = document.create_element("a") {
+        let anchor: web_sys::HtmlAnchorElement = anchor.unchecked_into();
+        anchor.set_href(url);
+        anchor.set_download(file_name);
+        anchor.click();
+    }
+}

@@ -1,0 +1,234 @@
+//! The state of a statistics page, as its URL carries it, and the API request it stands for.
+//!
+//! The URL uses the API's own parameter names (`account-id`, `from-time`, `sampling`, …), plus
+//! `range=<preset>` for a relative range such as "today", resolved when the page loads so a
+//! bookmark of "today" always means today.
+
+use api_model::query::{decode_pairs, encode_pairs};
+use api_model::stats::{
+    STATS_FILTER_PARAMS, Sampling, StatsEndpoint, StatsQuery, parse_time, server_time,
+};
+use chart_data::ZoneRules;
+use chart_data::presets::{Preset, range};
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use std::collections::BTreeMap;
+use std::net::IpAddr;
+use std::str::FromStr;
+
+/// The time range of a view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TimeRange {
+    Preset(Preset),
+    /// As typed or bookmarked; checked when the request is made.
+    Custom {
+        from: String,
+        to: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsView {
+    pub account_id: String,
+    pub range: TimeRange,
+    pub sampling: Option<Sampling>,
+    /// Section 4.3 narrowing parameters by API name; empty values are left out.
+    pub filters: BTreeMap<String, String>,
+}
+
+/// A problem with one field of the form, shown next to it; no request is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+fn error(field: &'static str, message: impl Into<String>) -> FieldError {
+    FieldError {
+        field,
+        message: message.into(),
+    }
+}
+
+/// The sampling a view uses when the URL names none.
+pub fn default_sampling(endpoint: StatsEndpoint) -> Option<Sampling> {
+    match endpoint {
+        StatsEndpoint::Origination => Some(Sampling::Hour),
+        StatsEndpoint::Quality => Some(Sampling::FiveMinutes),
+        StatsEndpoint::ActiveCalls => None,
+    }
+}
+
+const DURATION_PARAMS: [&str; 3] = ["duration-eq", "duration-gt", "duration-lt"];
+const PRICE_PARAMS: [&str; 3] = [
+    "customer-price-eq",
+    "customer-price-gt",
+    "customer-price-lt",
+];
+
+impl StatsView {
+    pub fn from_query(query: &str, endpoint: StatsEndpoint) -> StatsView {
+        let pairs = decode_pairs(query);
+        let get = |name: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.trim().to_owned())
+        };
+        let range = match get("range").as_deref().and_then(Preset::parse) {
+            Some(preset) => TimeRange::Preset(preset),
+            None => match (get("from-time"), get("to-time")) {
+                (None, None) => TimeRange::Preset(Preset::Today),
+                (from, to) => TimeRange::Custom {
+                    from: from.unwrap_or_default(),
+                    to: to.unwrap_or_default(),
+                },
+            },
+        };
+        let sampling = match get("sampling") {
+            Some(text) => Sampling::parse(&text).filter(|s| endpoint.samplings().contains(s)),
+            None => default_sampling(endpoint),
+        }
+        .or_else(|| default_sampling(endpoint));
+        let filters = STATS_FILTER_PARAMS
+            .iter()
+            .filter_map(|name| Some(((*name).to_owned(), get(name).filter(|v| !v.is_empty())?)))
+            .collect();
+        StatsView {
+            account_id: get("account-id").unwrap_or_default(),
+            range,
+            sampling,
+            filters,
+        }
+    }
+
+    /// The page URL's query for this view.
+    pub fn to_query(&self, endpoint: StatsEndpoint) -> String {
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        if !self.account_id.is_empty() {
+            pairs.push(("account-id".into(), self.account_id.clone()));
+        }
+        match &self.range {
+            TimeRange::Preset(preset) => pairs.push(("range".into(), preset.as_str().into())),
+            TimeRange::Custom { from, to } => {
+                pairs.push(("from-time".into(), from.clone()));
+                if !to.trim().is_empty() {
+                    pairs.push(("to-time".into(), to.clone()));
+                }
+            }
+        }
+        if let (Some(sampling), false) = (self.sampling, endpoint.samplings().is_empty()) {
+            pairs.push(("sampling".into(), sampling.as_str().into()));
+        }
+        for name in STATS_FILTER_PARAMS {
+            if let Some(value) = self.filters.get(name).filter(|v| !v.trim().is_empty()) {
+                pairs.push((name.to_owned(), value.trim().to_owned()));
+            }
+        }
+        encode_pairs(&pairs)
+    }
+
+    /// The UTC range the view covers at `now`.
+    pub fn resolve_range(
+        &self,
+        now: DateTime<Utc>,
+        zone: &dyn ZoneRules,
+    ) -> Result<(DateTime<Utc>, Option<DateTime<Utc>>), FieldError> {
+        match &self.range {
+            TimeRange::Preset(preset) => {
+                let (from, to) = range(*preset, now, zone);
+                Ok((from, Some(to)))
+            }
+            TimeRange::Custom { from, to } => {
+                let from =
+                    parse_time(from).ok_or_else(|| error("from-time", "Enter a start time."))?;
+                let to = match to.trim() {
+                    "" => None,
+                    text => Some(
+                        parse_time(text)
+                            .ok_or_else(|| error("to-time", "This end time cannot be read."))?,
+                    ),
+                };
+                if to.is_some_and(|to| to <= from) {
+                    return Err(error("to-time", "The end must be after the start."));
+                }
+                Ok((from, to))
+            }
+        }
+    }
+
+    /// The API request, or every problem with the form. Nothing is sent while there are problems.
+    pub fn to_request(
+        &self,
+        endpoint: StatsEndpoint,
+        now: DateTime<Utc>,
+        zone: &dyn ZoneRules,
+    ) -> Result<StatsQuery, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        if self.account_id.trim().is_empty() {
+            errors.push(error("account-id", "Choose an account."));
+        }
+        let range = self
+            .resolve_range(now, zone)
+            .map_err(|e| errors.push(e))
+            .ok();
+        if !endpoint.samplings().is_empty() && self.sampling.is_none() {
+            errors.push(error("sampling", "Choose a sampling."));
+        }
+        for (name, value) in &self.filters {
+            if let Some(problem) = check_filter(name, value.trim()) {
+                errors.push(problem);
+            }
+        }
+        match (errors.is_empty(), range) {
+            (true, Some((from, to))) => Ok(StatsQuery {
+                account_id: self.account_id.trim().to_owned(),
+                from_time: Some(from),
+                to_time: to,
+                sampling: self.sampling,
+                filters: self.filters.clone(),
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// Checks one narrowing parameter's value.
+fn check_filter(name: &str, value: &str) -> Option<FieldError> {
+    let field = STATS_FILTER_PARAMS.iter().find(|p| **p == name).copied()?;
+    if value.is_empty() {
+        return None;
+    }
+    if DURATION_PARAMS.contains(&field) {
+        return match value.parse::<u64>() {
+            Ok(_) => None,
+            Err(_) => Some(error(
+                field,
+                format!("“{value}” is not a duration in whole seconds."),
+            )),
+        };
+    }
+    if PRICE_PARAMS.contains(&field) {
+        return Decimal::from_str(value)
+            .err()
+            .map(|_| error(field, format!("“{value}” is not a price such as 0.015.")));
+    }
+    if field == "auth-orig-ip" {
+        return IpAddr::from_str(value).err().map(|_| {
+            error(
+                field,
+                format!("“{value}” is not an IP address such as 192.0.2.10."),
+            )
+        });
+    }
+    if field.ends_with("country-id") && value.parse::<u64>().is_err() && value.len() > 64 {
+        return Some(error(field, "This country cannot be read."));
+    }
+    // Prefix-routing matches are free text: digits usually, but the API takes strings.
+    None
+}
+
+/// `YYYY-MM-DD HH:MM:SS` in UTC, the form kept in URLs and sent to the server.
+pub fn url_time(time: &DateTime<Utc>) -> String {
+    server_time(time)
+}

@@ -19,7 +19,10 @@ pub mod stats_view;
 
 /// Mounts the portal into the page.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_crash_page();
+    }));
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot"))
@@ -27,4 +30,40 @@ pub fn start() {
         boot.remove();
     }
     leptos::mount::mount_to_body(app::App);
+}
+
+/// Replaces the page with a way out after a panic: the app's state can no longer be trusted, so
+/// this uses the DOM directly. The message stays generic (details go to the console), so no
+/// customer data or token can end up on screen.
+fn show_crash_page() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = document.body() else { return };
+    let here = document
+        .location()
+        .and_then(|l| l.href().ok())
+        .unwrap_or_else(|| "/".to_owned());
+    let page = || -> Option<web_sys::Element> {
+        let main = document.create_element("main").ok()?;
+        main.set_class_name("fatal-error");
+        main.set_attribute("role", "alert").ok()?;
+        let title = document.create_element("h1").ok()?;
+        title.set_text_content(Some("Something went wrong"));
+        let text = document.create_element("p").ok()?;
+        text.set_text_content(Some(
+            "The portal hit an unexpected problem and stopped. Reloading the page usually helps; \
+             your data on the server is not affected.",
+        ));
+        let reload = document.create_element("a").ok()?;
+        reload.set_class_name("reload button");
+        reload.set_attribute("href", &here).ok()?;
+        reload.set_text_content(Some("Reload the page"));
+        main.append_with_node_3(&title, &text, &reload).ok()?;
+        Some(main)
+    };
+    if let Some(main) = page() {
+        body.set_text_content(None);
+        let _ = body.append_child(&main);
+    }
 }

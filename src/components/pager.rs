@@ -8,10 +8,14 @@ use leptos::prelude::*;
 
 pub const PAGE_SIZES: [u32; 7] = [10, 25, 50, 100, 250, 500, 1000];
 
-/// The parameters a server link points at, if it names a page other than the current one.
-fn target(link: Option<&String>, current_page: u32) -> Option<ListParams> {
-    let params = ListParams::from_query(query_of(link?)).ok()?;
-    (params.effective_page_number() != current_page).then_some(params)
+/// The current view on the page a server link points at, if that is another page. Only the
+/// page number is taken from the link: the link also echoes what the page itself added to the
+/// API query (such as `include`), which does not belong in the page's URL.
+fn target(link: Option<&String>, current: &ListParams) -> Option<ListParams> {
+    let linked = ListParams::from_query(query_of(link?))
+        .ok()?
+        .effective_page_number();
+    (linked != current.effective_page_number()).then(|| current.with_page(linked))
 }
 
 pub fn summary(window: &PageWindow) -> String {
@@ -37,13 +41,17 @@ pub fn pager(
     let window = PageWindow::new(page, params.effective_page_size(), rows_on_page, total);
     let links = links.cloned().unwrap_or_default();
     // Servers may omit `prev`; derive it from the current parameters then.
-    let prev = target(links.prev.as_ref(), page)
+    let prev = target(links.prev.as_ref(), params)
         .or_else(|| (page > 1).then(|| params.with_page(page - 1)));
     let buttons = [
-        ("page-first", "« First", target(links.first.as_ref(), page)),
+        (
+            "page-first",
+            "« First",
+            target(links.first.as_ref(), params),
+        ),
         ("page-prev", "‹ Previous", prev),
-        ("page-next", "Next ›", target(links.next.as_ref(), page)),
-        ("page-last", "Last »", target(links.last.as_ref(), page)),
+        ("page-next", "Next ›", target(links.next.as_ref(), params)),
+        ("page-last", "Last »", target(links.last.as_ref(), params)),
     ]
     .into_iter()
     .map(|(class, label, to)| {

@@ -109,8 +109,10 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
             },
         );
     }
+    // Only while this list is the page shown: leaving it changes the URL too.
     Effect::new(move |_| {
-        if let Ok(current) = params.get() {
+        let here = location.pathname.get() == format!("/{collection}");
+        if let (true, Ok(current)) = (here, params.get()) {
             prefs.remember_view(collection, &current.to_query());
         }
     });

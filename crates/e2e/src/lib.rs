@@ -14,6 +14,9 @@
 //!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it afterwards.
 //! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
+//!
+//! Each session downloads files into a directory of its own, without asking
+//! ([`Portal::wait_for_download`]).
 
 use bytes::Bytes;
 use fantoccini::elements::Element;
@@ -44,6 +47,10 @@ const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// A test that runs longer than this is stuck; it fails instead of hanging the suite.
 const TEST_TIMEOUT: Duration = Duration::from_secs(180);
 const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long [`Portal::wait_for_download`] waits for a file: exports fetch many pages.
+pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(30);
+/// The suffix of a file Chromium is still writing.
+const PARTIAL_DOWNLOAD_SUFFIX: &str = ".crdownload";
 /// Bounds the clean-up calls to a browser that may itself be stuck.
 const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
 /// Marks a panic message that already carries the page state, so it is not printed twice.
@@ -119,12 +126,14 @@ where
     let dist = portal_dist();
     let server = runtime.block_on(DemoServer::start(&dist, &setup));
     let driver = WebDriver::connect();
-    let profile = ProfileDir::create();
-    let client = runtime.block_on(new_session(driver.url(), profile.path()));
+    let profile = TempDir::create("e2e-chromium");
+    let downloads = TempDir::create("e2e-downloads");
+    let client = runtime.block_on(new_session(driver.url(), profile.path(), downloads.path()));
     let portal = Portal {
         client: client.clone(),
         base_url: server.base_url.clone(),
         http: HttpClient::builder(TokioExecutor::new()).build_http(),
+        downloads: downloads.path().to_path_buf(),
     };
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -155,6 +164,7 @@ where
     server.stop();
     drop(driver);
     drop(profile);
+    drop(downloads);
     drop(runtime);
 
     match outcome {
@@ -316,24 +326,25 @@ impl Drop for WebDriver {
     }
 }
 
-/// A fresh Chromium profile directory, removed afterwards.
-struct ProfileDir(PathBuf);
+/// A fresh directory (a Chromium profile, a download directory), removed afterwards.
+struct TempDir(PathBuf);
 
-impl ProfileDir {
-    fn create() -> ProfileDir {
+impl TempDir {
+    fn create(prefix: &str) -> TempDir {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|elapsed| elapsed.subsec_nanos())
             .unwrap_or_default();
         let name = format!(
-            "e2e-chromium-{}-{}-{nanos}",
+            "{prefix}-{}-{}-{nanos}",
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         );
         let path = std::env::temp_dir().join(name);
-        std::fs::create_dir_all(&path).expect("creating a Chromium profile directory");
-        ProfileDir(path)
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|error| panic!("creating {}: {error}", path.display()));
+        TempDir(path)
     }
 
     fn path(&self) -> &Path {
@@ -341,19 +352,28 @@ impl ProfileDir {
     }
 }
 
-impl Drop for ProfileDir {
+impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
-async fn new_session(webdriver_url: &str, profile: &Path) -> Client {
+async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> Client {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| DEFAULT_CHROMIUM.to_owned());
     let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| flag.to_string()).collect();
     args.push(format!("--user-data-dir={}", profile.display()));
     let capabilities = serde_json::json!({
         "browserName": "chrome",
-        "goog:chromeOptions": { "binary": chromium, "args": args },
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": args,
+            // Downloads land in the session's own directory, without a prompt.
+            "prefs": {
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+                "download.directory_upgrade": true,
+            },
+        },
         // A page that never loads fails its test in good time (WebDriver's default is 300 s).
         "timeouts": { "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64, "script": 10_000 },
     });
@@ -407,6 +427,7 @@ pub struct Portal {
     client: Client,
     base_url: String,
     http: HttpClient<HttpConnector, Full<Bytes>>,
+    downloads: PathBuf,
 }
 
 impl Portal {
@@ -608,6 +629,98 @@ impl Portal {
         }
     }
 
+    /// Picks the option with `value` in the `<select>` matching `css` as a user would (a click on
+    /// the option, which fires `input` and `change`), retrying until the select shows it.
+    pub async fn select(&self, css: &str, value: &str) {
+        let option = format!("option[value=\"{value}\"]");
+        self.wait_until(&format!("`{css}` to select {value:?} in"), async || {
+            let select = self.client.find(Locator::Css(css)).await.ok()?;
+            let current = select.prop("value").await.ok()?.unwrap_or_default();
+            if current != value {
+                select
+                    .find(Locator::Css(&option))
+                    .await
+                    .ok()?
+                    .click()
+                    .await
+                    .ok()?;
+                let now = select.prop("value").await.ok()?.unwrap_or_default();
+                return (now == value).then_some(());
+            }
+            Some(())
+        })
+        .await
+    }
+
+    /// Reloads the page, like the browser's reload button.
+    pub async fn reload(&self) {
+        if let Err(error) = self.client.refresh().await {
+            panic!("{}", self.failure(&format!("cannot reload: {error}")).await);
+        }
+    }
+
+    /// Goes one entry back in the session history, like the browser's back button.
+    pub async fn back(&self) {
+        if let Err(error) = self.client.back().await {
+            panic!(
+                "{}",
+                self.failure(&format!("cannot go back: {error}")).await
+            );
+        }
+    }
+
+    /// Goes one entry forward in the session history.
+    pub async fn forward(&self) {
+        if let Err(error) = self.client.forward().await {
+            panic!(
+                "{}",
+                self.failure(&format!("cannot go forward: {error}")).await
+            );
+        }
+    }
+
+    /// Delays every request the browser makes by `latency` (chromedriver's network conditions),
+    /// to watch states that are otherwise over too soon, such as an export's progress.
+    pub async fn throttle_network(&self, latency: Duration) {
+        let command = NetworkConditions {
+            latency_ms: u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),
+        };
+        if let Err(error) = self.client.issue_cmd(command).await {
+            panic!("cannot throttle the browser's network: {error}");
+        }
+    }
+
+    /// The directory this session's browser downloads into (empty at the start).
+    pub fn downloads_dir(&self) -> &Path {
+        &self.downloads
+    }
+
+    /// The content of the downloaded file `file_name`, once Chromium has finished writing it
+    /// (no partial `.crdownload` file left), waiting up to [`DOWNLOAD_TIMEOUT`].
+    pub async fn wait_for_download(&self, file_name: &str) -> Vec<u8> {
+        let path = self.downloads.join(file_name);
+        let deadline = Instant::now() + DOWNLOAD_TIMEOUT;
+        loop {
+            let names = downloaded_names(&self.downloads);
+            let writing = names.iter().any(|n| n.ends_with(PARTIAL_DOWNLOAD_SUFFIX));
+            if !writing && names.iter().any(|n| n == file_name) {
+                match std::fs::read(&path) {
+                    Ok(bytes) => return bytes,
+                    Err(error) => panic!("reading {}: {error}", path.display()),
+                }
+            }
+            if Instant::now() >= deadline {
+                let message = format!(
+                    "timed out after {DOWNLOAD_TIMEOUT:?} waiting for the download {file_name} in {} \
+                     (it holds {names:?})",
+                    self.downloads.display()
+                );
+                panic!("{}", self.failure(&message).await);
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
+    }
+
     /// On the login page: types the credentials, presses Enter in the password field and waits
     /// until the portal navigates away from /login.
     pub async fn sign_in(&self, login: &str, password: &str) {
@@ -632,18 +745,7 @@ impl Portal {
             .header(http::header::ACCEPT, "application/json")
             .body(Full::new(Bytes::from(body)))
             .expect("building the auth request");
-        let response = self
-            .http
-            .request(request)
-            .await
-            .unwrap_or_else(|error| panic!("POST {url} failed: {error}"));
-        let status = response.status();
-        let body = response
-            .into_body()
-            .collect()
-            .await
-            .unwrap_or_else(|error| panic!("reading the response of POST {url}: {error}"))
-            .to_bytes();
+        let (status, body) = self.send(request).await;
         assert!(
             status.is_success(),
             "POST {url} answered {status}: {}",
@@ -658,6 +760,108 @@ impl Portal {
             });
         auth.jwt
     }
+
+    /// `GET <API>/<path>?<query>` with a token from [`Portal::issue_token`]: the JSON:API
+    /// document a script would get, to derive what the portal must show. Panics unless the
+    /// answer is a success.
+    pub async fn api_get(
+        &self,
+        token: &str,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> serde_json::Value {
+        let (status, body) = self.api_request(token, path, query).await;
+        assert!(
+            status.is_success(),
+            "GET {path} answered {status}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body).unwrap_or_else(|error| {
+            panic!(
+                "GET {path} answered {}: {error}",
+                String::from_utf8_lossy(&body)
+            )
+        })
+    }
+
+    /// `GET <API>/<path>?<query>` with a token: the status and body, whatever they are (to learn
+    /// whether the server offers something, such as a file).
+    pub async fn api_request(
+        &self,
+        token: &str,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> (http::StatusCode, Bytes) {
+        let mut url = self.url_for(&format!("{}/{path}", api_model::API_PATH));
+        if !query.is_empty() {
+            // Brackets escaped too: `http::Uri` need not take them raw.
+            let query = api_model::query::encode_pairs(query)
+                .replace('[', "%5B")
+                .replace(']', "%5D");
+            url = format!("{url}?{query}");
+        }
+        let request = http::Request::get(&url)
+            .header(http::header::ACCEPT, "application/vnd.api+json, */*")
+            .header(http::header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Full::new(Bytes::new()))
+            .expect("building an API request");
+        self.send(request).await
+    }
+
+    /// Sends a request to the demo server and reads the whole answer.
+    async fn send(&self, request: http::Request<Full<Bytes>>) -> (http::StatusCode, Bytes) {
+        let what = format!("{} {}", request.method(), request.uri());
+        let response = self
+            .http
+            .request(request)
+            .await
+            .unwrap_or_else(|error| panic!("{what} failed: {error}"));
+        let status = response.status();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .unwrap_or_else(|error| panic!("reading the response of {what}: {error}"))
+            .to_bytes();
+        (status, body)
+    }
+}
+
+/// Chromedriver's command that emulates a slow network: fixed latency, ample throughput.
+#[derive(Debug)]
+struct NetworkConditions {
+    latency_ms: u64,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(&self, base_url: &Url, session_id: Option<&str>) -> Result<Url, url::ParseError> {
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/chromium/network_conditions"))
+    }
+
+    fn method_and_body(&self, _request_url: &Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({
+            "network_conditions": {
+                "offline": false,
+                "latency": self.latency_ms,
+                "download_throughput": 100_000_000,
+                "upload_throughput": 100_000_000,
+            }
+        });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// The names of the files in a download directory (none if it cannot be read).
+fn downloaded_names(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The value of query parameter `name` in `url`, percent-decoded.

@@ -12,6 +12,15 @@ use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use web_sys::{AbortController, AbortSignal};
 
+/// A request without an answer by then has failed (and a read is tried again).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+/// Tries of a read before its failure is shown.
+pub const READ_ATTEMPTS: u32 = 3;
+/// The first pause before trying a read again; each further pause is three times longer.
+pub const RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
+/// The longest pause, whatever `Retry-After` asks for.
+pub const MAX_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Cancels its request when dropped: whoever replaces it supersedes the old request.
 pub struct Abort(Option<AbortController>);
 
@@ -83,8 +92,31 @@ impl Api {
         } else {
             format!("{}/{path}?{query}", self.root)
         };
-        let (status, body) = self.send_text(&url, Method::Get, signal, true).await?;
-        classify(status, &body)
+        // Reads are idempotent: a failure that may pass (network, 429, 5xx) is tried again a
+        // few times, after the server's Retry-After or a growing pause.
+        let mut attempt = 1;
+        loop {
+            let answer = self
+                .send(&url, Method::Get, signal.clone(), true, Expect::Document)
+                .await;
+            let retry_after = answer.as_ref().ok().and_then(|a| a.retry_after);
+            let result = answer
+                .and_then(RawAnswer::into_text)
+                .and_then(|(status, body)| classify(status, &body));
+            match result {
+                Err(error) if error.is_retryable() && attempt < READ_ATTEMPTS => {
+                    let pause = retry_after
+                        .unwrap_or(RETRY_PAUSE * 3u32.pow(attempt - 1))
+                        .min(MAX_RETRY_PAUSE);
+                    gloo_timers::future::sleep(pause).await;
+                    if signal.as_ref().is_some_and(AbortSignal::aborted) {
+                        return Err(ApiError::Aborted);
+                    }
+                    attempt += 1;
+                }
+                other => return other,
+            }
+        }
     }
 
     /// `GET {root}/{path}` as a file (a CDR export's CSV, …).
@@ -186,9 +218,26 @@ impl Api {
             Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
             Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
         };
+        // The request has its own controller: the caller's signal (superseded) and the timeout
+        // both abort it.
+        let own = AbortController::new().map_err(|_| ApiError::Network {
+            reason: "the browser cannot make requests".into(),
+        })?;
+        let timed_out = std::rc::Rc::new(std::cell::Cell::new(false));
+        let _timeout = {
+            let (own, timed_out) = (own.clone(), timed_out.clone());
+            gloo_timers::callback::Timeout::new(REQUEST_TIMEOUT.as_millis() as u32, move || {
+                timed_out.set(true);
+                own.abort();
+            })
+        };
+        let _follow_caller = signal.as_ref().map(|caller| {
+            let own = own.clone();
+            gloo_events::EventListener::once(caller, "abort", move |_| own.abort())
+        });
         let mut builder = builder
             .header("Accept", &accept)
-            .abort_signal(signal.as_ref());
+            .abort_signal(Some(&own.signal()));
         let token = if with_token {
             self.session.token_untracked()
         } else {
@@ -206,9 +255,13 @@ impl Api {
         })?;
 
         let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
+        let timeout_error = || ApiError::Network {
+            reason: format!("no answer within {} seconds", REQUEST_TIMEOUT.as_secs()),
+        };
         let response = match request.send().await {
             Ok(response) => response,
             Err(_) if aborted() => return Err(ApiError::Aborted),
+            Err(_) if timed_out.get() => return Err(timeout_error()),
             Err(e) => {
                 return Err(ApiError::Network {
                     reason: without_secrets(&e.to_string(), &token),
@@ -217,9 +270,15 @@ impl Api {
         };
         let status = response.status();
         let content_type = response.headers().get("content-type").unwrap_or_default();
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(std::time::Duration::from_secs);
         let body = match response.binary().await {
             Ok(body) => body,
             Err(_) if aborted() => return Err(ApiError::Aborted),
+            Err(_) if timed_out.get() => return Err(timeout_error()),
             // The body broke off mid-way: treat it as a failed answer of that status.
             Err(e) => {
                 return Err(ApiError::Network {
@@ -247,6 +306,7 @@ impl Api {
             status,
             content_type,
             body,
+            retry_after,
         })
     }
 }
@@ -255,6 +315,20 @@ struct RawAnswer {
     status: u16,
     content_type: String,
     body: Vec<u8>,
+    /// The server's `Retry-After`, in seconds form.
+    retry_after: Option<std::time::Duration>,
+}
+
+impl RawAnswer {
+    fn into_text(self) -> Result<(u16, String), ApiError> {
+        let status = self.status;
+        String::from_utf8(self.body)
+            .map(|text| (status, text))
+            .map_err(|_| ApiError::Decode {
+                status,
+                reason: "the answer is not UTF-8 text".into(),
+            })
+    }
 }
 
 // Browser error texts can echo request details; make sure a token never reaches the page.

@@ -82,6 +82,17 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
                 remote.loading.try_set(false);
             });
         });
+        // Back online after a failure: try again without waiting for the user.
+        let online = window_event_listener(leptos::ev::online, move |_| {
+            if remote
+                .error
+                .try_with_untracked(Option::is_some)
+                .unwrap_or(false)
+            {
+                remote.retry();
+            }
+        });
+        on_cleanup(move || online.remove());
         remote
     }
 

@@ -178,6 +178,22 @@ fn unit_for(key: &str, currency: &str) -> String {
     }
 }
 
+/// Whether a payload shows any traffic. Filled axes (quality, active calls) come back full of
+/// zero rows for a quiet range, which is "no calls" too.
+fn has_calls(payload: &StatsPayload) -> bool {
+    if payload.is_empty() {
+        return false;
+    }
+    if let Some(total) = payload.total("total_calls") {
+        return !total.is_zero();
+    }
+    payload
+        .series
+        .values()
+        .flatten()
+        .any(|m| m.0.is_some_and(|v| !v.is_zero()))
+}
+
 /// The CPS chart as a payload of one series, so it draws like the others.
 fn cps_payload(chart: &ChartOriginatedCps) -> StatsPayload {
     let mut series = BTreeMap::new();
@@ -269,13 +285,15 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
 
     let results_api = api.clone();
     let results: Remote<Arc<StatsPayload>> = Remote::new(
+        // "Show" asks again even for an unchanged view (a range up to now has new calls).
         move || {
+            let asked = refresh.get();
             request
                 .get()
                 .ok()
-                .map(|q| (q.clone(), q.to_query(endpoint)))
+                .map(|q| (q.clone(), q.to_query(endpoint), asked))
         },
-        move |(query, text), signal| {
+        move |(query, text, _asked), signal| {
             let api = results_api.clone();
             async move {
                 match page {
@@ -327,10 +345,14 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
         if let (Some(error), false) = (results.error(), results.has_data()) {
             return status::error_panel(error, move || results.retry()).into_any();
         }
-        let Some(payload) = results.data() else {
+        // Totals in the account's currency: wait for the account list unless it failed.
+        let (Some(payload), false) = (
+            results.data(),
+            !accounts.has_data() && accounts.error().is_none(),
+        ) else {
             return status::loading("statistics").into_any();
         };
-        if payload.is_empty() {
+        if !has_calls(&payload) {
             return view! { <p class="empty">"No calls in this range."</p> }.into_any();
         }
         let currency = currency.get();

@@ -1,0 +1,1640 @@
+//! The statistics pages and the dashboard, end to end: charts drawn on their canvases, totals
+//! and sample counts as the demo API states them, the URL as the view, inline validation, the
+//! chart's legend, crosshair and zoom, the time zone choice, the "no calls" note, the error
+//! panel's retry, and "Show" asking again.
+//!
+//! Expected numbers come from the demo API itself, asked with a token as a script would, for
+//! the same account and UTC range the page asks for; nothing here writes numbers down.
+
+use bytes::Bytes;
+use e2e::fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use e2e::fantoccini::elements::Element;
+use e2e::fantoccini::key::Key;
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client as HttpClient;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+const ACCOUNT: &str = "Kyiv Wholesale";
+const RESULTS: &str = ".statistics-page .stats-results";
+const FORM: &str = "form.stats-form";
+const APPLY: &str = "form.stats-form button.apply";
+const MORE_FILTERS: &str = "form.stats-form details.more-filters";
+/// At least this many pixels of a series' colour make a drawn line: a line across a chart
+/// about 1,200 pixels wide, two pixels thick, has thousands.
+const DRAWN: u64 = 300;
+
+const ORIGINATION_CHARTS: [&str; 5] = [
+    "chart-calls",
+    "chart-duration",
+    "chart-acd",
+    "chart-asr",
+    "chart-price",
+];
+const QUALITY_CHARTS: [&str; 4] = ["chart-calls", "chart-acd", "chart-asr", "chart-cps"];
+
+// ---------------------------------------------------------------------------------------------
+// The demo API, asked directly
+
+/// The demo API with a token of the demo customer, as a script would call it.
+struct Api {
+    http: HttpClient<HttpConnector, Full<Bytes>>,
+    root: String,
+    token: String,
+}
+
+impl Api {
+    async fn new(portal: &Portal) -> Api {
+        Api {
+            http: HttpClient::builder(TokioExecutor::new()).build_http(),
+            root: portal.url_for(api_model::API_PATH),
+            token: portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await,
+        }
+    }
+
+    async fn send(&self, request: http::Request<Full<Bytes>>) -> Value {
+        let what = format!("{} {}", request.method(), request.uri());
+        let response = self
+            .http
+            .request(request)
+            .await
+            .unwrap_or_else(|error| panic!("{what} failed: {error}"));
+        let status = response.status();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .unwrap_or_else(|error| panic!("reading the answer to {what}: {error}"))
+            .to_bytes();
+        assert!(
+            status.is_success(),
+            "{what} answered {status}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body).unwrap_or_else(|error| {
+            panic!(
+                "{what} answered {error}: {}",
+                String::from_utf8_lossy(&body)
+            )
+        })
+    }
+
+    /// `GET <API>/<path>?<query>`.
+    async fn get(&self, path: &str, query: &[(&str, &str)]) -> Value {
+        // Brackets escaped too: `http::Uri` need not take them raw.
+        let query = api_model::query::encode_pairs(query)
+            .replace('[', "%5B")
+            .replace(']', "%5D");
+        let request = http::Request::get(format!("{}/{path}?{query}", self.root))
+            .header(http::header::ACCEPT, api_model::JSONAPI_MEDIA_TYPE)
+            .header(
+                http::header::AUTHORIZATION,
+                format!("Bearer {}", self.token),
+            )
+            .body(Full::new(Bytes::new()))
+            .expect("building a GET request");
+        self.send(request).await
+    }
+
+    /// `POST <API>/<path>` with a JSON:API body.
+    async fn post(&self, path: &str, body: &Value) -> Value {
+        let request = http::Request::post(format!("{}/{path}", self.root))
+            .header(http::header::CONTENT_TYPE, api_model::JSONAPI_MEDIA_TYPE)
+            .header(http::header::ACCEPT, api_model::JSONAPI_MEDIA_TYPE)
+            .header(
+                http::header::AUTHORIZATION,
+                format!("Bearer {}", self.token),
+            )
+            .body(Full::new(Bytes::from(body.to_string())))
+            .expect("building a POST request");
+        self.send(request).await
+    }
+
+    /// The id and currency of the customer's account named `name`.
+    async fn account(&self, name: &str) -> (String, String) {
+        let account = self.account_record(name).await;
+        (
+            text_of(&account["id"]),
+            text_of(&account["attributes"]["currency"]),
+        )
+    }
+
+    /// The JSON:API record of the customer's account named `name`.
+    async fn account_record(&self, name: &str) -> Value {
+        let document = self.get("accounts", &[("page[size]", "100")]).await;
+        document["data"]
+            .as_array()
+            .and_then(|list| list.iter().find(|a| a["attributes"]["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no account {name:?} in {document}"))
+    }
+
+    /// The body of a statistics endpoint (`origination-statistics`, …) for these parameters.
+    async fn statistics(&self, endpoint: &str, query: &[(&str, &str)]) -> Value {
+        self.get(endpoint, query).await
+    }
+
+    /// The points of `POST /chart-originated-cps` for an account and a range.
+    async fn originated_cps(&self, account_id: &str, from: &str, to: &str) -> Vec<Value> {
+        let body = json!({
+            "data": {
+                "type": "chart-originated-cps",
+                "attributes": { "from-time": from, "to-time": to },
+                "relationships": { "account": { "data": { "type": "accounts", "id": account_id } } }
+            }
+        });
+        let document = self.post("chart-originated-cps", &body).await;
+        document["data"]["attributes"]["cps"]
+            .as_array()
+            .cloned()
+            .unwrap_or_else(|| panic!("no cps array in {document}"))
+    }
+}
+
+fn text_of(value: &Value) -> String {
+    value
+        .as_str()
+        .unwrap_or_else(|| panic!("{value} is no text"))
+        .to_owned()
+}
+
+/// The length of a statistics body's `data.t`.
+fn sample_count(body: &Value) -> u64 {
+    body["data"]["t"]
+        .as_array()
+        .map(|t| t.len() as u64)
+        .unwrap_or_else(|| panic!("no data.t array in {body}"))
+}
+
+/// A body's totals as exact texts by series, without `t` (`None` for a null).
+fn api_totals(body: &Value) -> BTreeMap<String, Option<String>> {
+    body["totals"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no totals in {body}"))
+        .iter()
+        .filter(|(key, _)| key.as_str() != "t")
+        .map(|(key, value)| {
+            let text = match value {
+                Value::Null => None,
+                Value::String(text) => Some(text.clone()),
+                other => Some(other.to_string()),
+            };
+            (key.clone(), text)
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times
+
+const DAY: i64 = 86_400;
+
+fn now_seconds() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .expect("the clock is past 1970")
+        .as_secs() as i64
+}
+
+/// Seconds since the epoch as the API writes times: `YYYY-MM-DD HH:MM:SS`, UTC.
+fn utc_text(seconds: i64) -> String {
+    let (mut days, second_of_day) = (seconds.div_euclid(DAY), seconds.rem_euclid(DAY));
+    let leap = |year: i64| (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let mut year = 1970;
+    loop {
+        let length = if leap(year) { 366 } else { 365 };
+        if days < length {
+            break;
+        }
+        days -= length;
+        year += 1;
+    }
+    let february = if leap(year) { 29 } else { 28 };
+    let mut month = 1;
+    for length in [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] {
+        if days < length {
+            break;
+        }
+        days -= length;
+        month += 1;
+    }
+    format!(
+        "{year:04}-{month:02}-{:02} {:02}:{:02}:{:02}",
+        days + 1,
+        second_of_day / 3600,
+        second_of_day % 3600 / 60,
+        second_of_day % 60
+    )
+}
+
+/// The start of yesterday in UTC.
+fn yesterday_utc() -> i64 {
+    (now_seconds().div_euclid(DAY) - 1) * DAY
+}
+
+/// The browser's IANA time zone, for messages.
+async fn browser_zone(portal: &Portal) -> String {
+    let script = "return Intl.DateTimeFormat().resolvedOptions().timeZone;";
+    match portal.client().execute(script, Vec::new()).await {
+        Ok(Value::String(zone)) => zone,
+        other => format!("<unknown: {other:?}>"),
+    }
+}
+
+/// The last local midnights in the browser's zone: (yesterday's, today's), in seconds.
+async fn browser_midnights(portal: &Portal) -> (i64, i64) {
+    let script = "const today = new Date(); today.setHours(0, 0, 0, 0);
+        const yesterday = new Date(today); yesterday.setDate(yesterday.getDate() - 1);
+        return [Math.round(yesterday.getTime() / 1000), Math.round(today.getTime() / 1000)];";
+    let value = portal
+        .client()
+        .execute(script, Vec::new())
+        .await
+        .expect("asking the browser for its midnights");
+    let second = |index: usize| value[index].as_i64().expect("a midnight in seconds");
+    (second(0), second(1))
+}
+
+/// A `datetime-local` value with its seconds: Chrome leaves out `:00` seconds.
+fn with_seconds(value: &str) -> String {
+    match value.len() {
+        16 => format!("{value}:00"),
+        _ => value.to_owned(),
+    }
+}
+
+/// The browser's local wall clock at `seconds`, as a `datetime-local` input holds it (with
+/// seconds; see [`with_seconds`]).
+async fn browser_wall_clock(portal: &Portal, seconds: i64) -> String {
+    let script = "const t = new Date(arguments[0] * 1000);
+        const two = (n) => String(n).padStart(2, '0');
+        return `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())}T`
+            + `${two(t.getHours())}:${two(t.getMinutes())}:${two(t.getSeconds())}`;";
+    match portal.client().execute(script, vec![json!(seconds)]).await {
+        Ok(Value::String(text)) => text,
+        other => panic!("the browser gave no wall clock for {seconds}: {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+async fn sign_in(portal: &Portal) -> Api {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    Api::new(portal).await
+}
+
+/// `/statistics/<view>?<pairs>`, encoded as the portal writes its URLs.
+fn stats_url(view: &str, pairs: &[(&str, &str)]) -> String {
+    format!(
+        "/statistics/{view}?{}",
+        api_model::query::encode_pairs(pairs)
+    )
+}
+
+/// What the results show: totals by series key, the `p.samples` text and the charts' ids.
+#[derive(Debug, Clone, PartialEq)]
+struct Shown {
+    totals: BTreeMap<String, String>,
+    samples: String,
+    charts: Vec<String>,
+}
+
+/// The results as they are now, unless they are missing or being replaced (`.stale`), or the
+/// account list has not arrived yet: the results are drawn anew once it brings the currency.
+async fn results_now(portal: &Portal) -> Option<Shown> {
+    let script = "const accounts = document.querySelectorAll(
+            'form.stats-form select[name=account-id] option:not([value=\"\"])');
+        if (accounts.length === 0) return null;
+        const results = document.querySelector(arguments[0]);
+        if (!results || results.classList.contains('stale')) return null;
+        const totals = {};
+        for (const figure of results.querySelectorAll('dl.totals .figure')) {
+            const value = figure.querySelector('dd');
+            totals[figure.dataset.key] = value ? value.innerText.trim() : '';
+        }
+        const samples = results.querySelector('p.samples');
+        const charts = Array.from(results.querySelectorAll('figure.chart'), (f) => f.id);
+        return { totals, samples: samples ? samples.innerText.trim() : '', charts };";
+    let value = portal
+        .client()
+        .execute(script, vec![json!(RESULTS)])
+        .await
+        .ok()?;
+    let totals = value["totals"]
+        .as_object()?
+        .iter()
+        .map(|(key, text)| Some((key.clone(), text.as_str()?.to_owned())))
+        .collect::<Option<BTreeMap<_, _>>>()?;
+    let charts = value["charts"]
+        .as_array()?
+        .iter()
+        .map(|id| id.as_str().map(str::to_owned))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Shown {
+        totals,
+        samples: value["samples"].as_str()?.to_owned(),
+        charts,
+    })
+}
+
+/// The results once they are there and not being replaced.
+async fn wait_for_results(portal: &Portal) -> Shown {
+    portal
+        .wait_until("the statistics results", async || results_now(portal).await)
+        .await
+}
+
+/// The results once their totals read `expected`. A page may show its first answer before it
+/// knows the account's currency, so the totals are compared until they settle; on a timeout
+/// the failure shows the last totals seen beside the expected ones.
+async fn wait_for_totals(
+    portal: &Portal,
+    expected: &BTreeMap<String, String>,
+    what: &str,
+) -> Shown {
+    let mut last = None;
+    let found = tokio::time::timeout(e2e::WAIT_TIMEOUT, async {
+        loop {
+            if let Some(shown) = results_now(portal).await {
+                if shown.totals == *expected {
+                    return shown;
+                }
+                last = Some(shown);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    match found {
+        Ok(shown) => shown,
+        Err(_) => {
+            let message = format!(
+                "{what}: the totals shown never matched the API's within {:?}\n  \
+                 shown: {:?}\n  API:   {expected:?}",
+                e2e::WAIT_TIMEOUT,
+                last.map(|shown| shown.totals)
+            );
+            panic!("{}", portal.failure(&message).await)
+        }
+    }
+}
+
+/// `1,234 samples` → 1234.
+fn samples_of(text: &str) -> u64 {
+    text.strip_suffix(" samples")
+        .map(|number| number.replace(',', ""))
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("`p.samples` reads {text:?}, not `<count> samples`"))
+}
+
+/// `12,345 calls` → 12345.
+fn count_of(text: &str) -> u64 {
+    text.split_whitespace()
+        .next()
+        .map(|number| number.replace(',', ""))
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{text:?} is not a count"))
+}
+
+/// Groups the integer digits of an exact decimal text: `-12500.75` → `-12,500.75`.
+fn grouped(text: &str) -> String {
+    let (sign, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let (integer, fraction) = match unsigned.split_once('.') {
+        Some((integer, fraction)) => (integer, format!(".{fraction}")),
+        None => (unsigned, String::new()),
+    };
+    let mut out = String::from(sign);
+    for (index, digit) in integer.chars().enumerate() {
+        if index > 0 && (integer.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out + &fraction
+}
+
+/// The unit a total is shown with.
+fn unit_of(key: &str, currency: &str) -> String {
+    match key {
+        "total_duration" => "min",
+        "acd" => "s",
+        "asr" => "%",
+        "cps" => "calls/s",
+        "total_price" => currency,
+        _ => "calls",
+    }
+    .to_owned()
+}
+
+/// The totals the page must show for an API body's totals: every one, exactly, its digits
+/// grouped, with its unit, and no other.
+fn expected_totals(body: &Value, currency: &str) -> BTreeMap<String, String> {
+    api_totals(body)
+        .into_iter()
+        .map(|(key, value)| {
+            let text = match value {
+                Some(value) => format!("{} {}", grouped(&value), unit_of(&key, currency)),
+                None => "—".to_owned(),
+            };
+            (key, text)
+        })
+        .collect()
+}
+
+/// Clicks the option `value` of the `<select>` matching `css`, as a user would, until the select
+/// shows it.
+async fn choose(portal: &Portal, css: &str, value: &str) {
+    let option = format!("{css} option[value=\"{value}\"]");
+    portal
+        .wait_until(&format!("`{css}` to show {value:?}"), async || {
+            let select = portal
+                .client()
+                .find(e2e::fantoccini::Locator::Css(css))
+                .await
+                .ok()?;
+            if select.prop("value").await.ok()?.as_deref() != Some(value) {
+                let choice = portal
+                    .client()
+                    .find(e2e::fantoccini::Locator::Css(&option))
+                    .await
+                    .ok()?;
+                choice.click().await.ok()?;
+            }
+            (select.prop("value").await.ok()?.as_deref() == Some(value)).then_some(())
+        })
+        .await
+}
+
+/// Empties a text field with the keyboard (End, then Backspace for each character), so the
+/// page sees the `input` events a user's editing fires.
+async fn erase(portal: &Portal, css: &str) {
+    let length = portal.value_of(css).await.chars().count();
+    let keys: String = std::iter::once(char::from(Key::End))
+        .chain(std::iter::repeat_n(char::from(Key::Backspace), length))
+        .collect();
+    let field = portal.wait_for(css).await;
+    field
+        .send_keys(&keys)
+        .await
+        .unwrap_or_else(|error| panic!("erasing `{css}`: {error}"));
+    assert_eq!(portal.value_of(css).await, "", "`{css}` is empty");
+}
+
+/// Whether the `<details>` matching `css` is open.
+async fn is_open(portal: &Portal, css: &str) -> bool {
+    portal.wait_for(css).await;
+    let script = "return document.querySelector(arguments[0]).open;";
+    match portal.client().execute(script, vec![json!(css)]).await {
+        Ok(Value::Bool(open)) => open,
+        other => panic!("reading `{css}`.open: {other:?}"),
+    }
+}
+
+/// Sets a field's value by script and fires `change`, as picking a date in the browser's own
+/// picker does (typing into `datetime-local` depends on the browser's locale).
+async fn set_and_change(portal: &Portal, css: &str, value: &str) {
+    let script = "const field = document.querySelector(arguments[0]);
+        if (!field) return false;
+        field.value = arguments[1];
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+        // Chrome writes whole minutes without the seconds: `…T07:00` for `…T07:00:00`.
+        return field.value !== '' && arguments[1].startsWith(field.value);";
+    portal
+        .wait_until(&format!("`{css}` to take {value:?}"), async || {
+            let args = vec![json!(css), json!(value)];
+            let done = portal.client().execute(script, args).await.ok()?;
+            (done == Value::Bool(true)).then_some(())
+        })
+        .await
+}
+
+/// How many statistics requests (`origination-…` GETs, chart POSTs) the page has made so far.
+async fn stats_requests(portal: &Portal) -> u64 {
+    let script = "return performance.getEntriesByType('resource')
+        .filter((e) => /origination-|chart-originated-cps/.test(e.name)).length;";
+    let value = portal
+        .client()
+        .execute(script, Vec::new())
+        .await
+        .expect("reading the page's resource timings");
+    value.as_u64().expect("a count of requests")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canvas pixels
+
+/// Pixels of each series' colour on a chart's canvas, by series key, and the coloured pixels in
+/// all. A series' colour is its legend swatch's; a pixel counts for the series whose colour is
+/// nearest, if it is near (anti-aliased edges blend into the white); greys (text, axes, grid)
+/// count for none.
+#[derive(Debug, Clone, PartialEq)]
+struct Pixels {
+    by_series: BTreeMap<String, u64>,
+    coloured: u64,
+}
+
+async fn pixels_now(portal: &Portal, chart_id: &str) -> Option<Pixels> {
+    let script = "const figure = document.getElementById(arguments[0]);
+        const canvas = figure && figure.querySelector('canvas');
+        if (!canvas || canvas.width === 0 || canvas.height === 0) return null;
+        const series = [];
+        for (const item of figure.querySelectorAll('.legend label')) {
+            const box = item.querySelector('input[type=checkbox]');
+            const swatch = item.querySelector('.swatch');
+            if (!box || !swatch) continue;
+            const rgb = getComputedStyle(swatch).backgroundColor.match(/\\d+(\\.\\d+)?/g);
+            if (!rgb) return null;
+            series.push({ key: box.name, rgb: rgb.slice(0, 3).map(Number) });
+        }
+        if (series.length === 0) return null;
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        const counts = {};
+        for (const s of series) counts[s.key] = 0;
+        let coloured = 0;
+        for (let i = 0; i < data.length; i += 4) {
+            const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+            if (Math.max(r, g, b) - Math.min(r, g, b) < 48) continue;
+            coloured += 1;
+            let best = null, distance = Infinity;
+            for (const s of series) {
+                const d = (r - s.rgb[0]) ** 2 + (g - s.rgb[1]) ** 2 + (b - s.rgb[2]) ** 2;
+                if (d < distance) { distance = d; best = s.key; }
+            }
+            if (distance <= 60 * 60) counts[best] += 1;
+        }
+        return { counts, coloured };";
+    let value = portal
+        .client()
+        .execute(script, vec![json!(chart_id)])
+        .await
+        .ok()?;
+    let by_series = value["counts"]
+        .as_object()?
+        .iter()
+        .map(|(key, count)| Some((key.clone(), count.as_u64()?)))
+        .collect::<Option<BTreeMap<_, _>>>()?;
+    Some(Pixels {
+        by_series,
+        coloured: value["coloured"].as_u64()?,
+    })
+}
+
+/// The pixels of a chart once `accept` holds for them.
+async fn wait_for_pixels(
+    portal: &Portal,
+    chart_id: &str,
+    expected: &str,
+    accept: impl Fn(&Pixels) -> bool,
+) -> Pixels {
+    portal
+        .wait_until_within(
+            Duration::from_secs(10),
+            &format!("#{chart_id}: {expected}"),
+            async || {
+                let pixels = pixels_now(portal, chart_id).await?;
+                accept(&pixels).then_some(pixels)
+            },
+        )
+        .await
+}
+
+/// Waits until every series of the chart has a drawn line.
+async fn wait_for_drawn_chart(portal: &Portal, chart_id: &str) -> Pixels {
+    wait_for_pixels(
+        portal,
+        chart_id,
+        &format!("every series drawn with at least {DRAWN} pixels of its colour"),
+        |pixels| {
+            !pixels.by_series.is_empty() && pixels.by_series.values().all(|count| *count >= DRAWN)
+        },
+    )
+    .await
+}
+
+/// The instant a tooltip's time names (`2026-07-02 11:00:00 +03:00` or `… UTC`), in seconds.
+async fn tooltip_instant(portal: &Portal, text: &str) -> i64 {
+    let script = "const [date, time, zone] = arguments[0].trim().split(' ');
+        const at = Date.parse(`${date}T${time}${zone === 'UTC' ? 'Z' : zone}`);
+        return Number.isNaN(at) ? null : Math.round(at / 1000);";
+    match portal.client().execute(script, vec![json!(text)]).await {
+        Ok(Value::Number(seconds)) => seconds.as_i64().expect("whole seconds"),
+        other => panic!("the tooltip's time {text:?} cannot be read: {other:?}"),
+    }
+}
+
+/// Moves the mouse `x` pixels right of the canvas' centre and returns the time its crosshair
+/// tells, once the crosshair stands there.
+async fn time_under_pointer(portal: &Portal, chart: &str, canvas: &Element, x: f64) -> i64 {
+    hover(portal, canvas, x).await;
+    let script = "const figure = document.getElementById(arguments[0]);
+        const canvas = figure.querySelector('canvas');
+        const crosshair = figure.querySelector('.crosshair');
+        const time = figure.querySelector('.chart-tooltip .tooltip-time');
+        if (!crosshair || !time) return null;
+        const wanted = canvas.clientWidth / 2 + arguments[1];
+        return Math.abs(parseFloat(crosshair.style.left) - wanted) <= 2 ? time.innerText : null;";
+    let text = portal
+        .wait_until(
+            &format!("the crosshair of #{chart} at {x:+.0} px from the centre"),
+            async || {
+                let args = vec![json!(chart), json!(x)];
+                match portal.client().execute(script, args).await.ok()? {
+                    Value::String(text) => Some(text),
+                    _ => None,
+                }
+            },
+        )
+        .await;
+    tooltip_instant(portal, &text).await
+}
+
+/// Scrolls the element matching `css` to the middle of the viewport and returns it.
+async fn scrolled_into_view(portal: &Portal, css: &str) -> Element {
+    let element = portal.wait_for(css).await;
+    let script = "arguments[0].scrollIntoView({ block: 'center', inline: 'center' });";
+    let argument = serde_json::to_value(&element).expect("an element as a script argument");
+    portal
+        .client()
+        .execute(script, vec![argument])
+        .await
+        .unwrap_or_else(|error| panic!("scrolling `{css}` into view: {error}"));
+    element
+}
+
+/// Moves the mouse to `x` pixels right of the canvas' centre (negative: left).
+async fn hover(portal: &Portal, canvas: &Element, x: f64) {
+    let actions = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+        element: canvas.clone(),
+        duration: None,
+        x,
+        y: 0.0,
+    });
+    portal
+        .client()
+        .perform_actions(actions)
+        .await
+        .expect("moving the mouse over the canvas");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+/// Every chart of every view has its series drawn on the canvas.
+#[test]
+fn every_view_draws_its_series_on_its_charts() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        // (view, the query besides the account, the charts it shows)
+        type View<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a [&'a str]);
+        let views: [View; 4] = [
+            (
+                "origination",
+                vec![("range", "last-7-days"), ("sampling", "hour")],
+                &ORIGINATION_CHARTS,
+            ),
+            (
+                "quality",
+                vec![("range", "yesterday"), ("sampling", "15minutes")],
+                &QUALITY_CHARTS,
+            ),
+            (
+                "active-calls",
+                vec![("range", "yesterday")],
+                &["chart-active-calls"],
+            ),
+            ("cps", vec![("range", "yesterday")], &["chart-cps"]),
+        ];
+        for (view, pairs, charts) in views {
+            let mut query = vec![("account-id", account.as_str())];
+            query.extend(pairs);
+            portal.open(&stats_url(view, &query)).await;
+            let shown = wait_for_results(&portal).await;
+            assert_eq!(shown.charts, charts, "{view}: the charts shown");
+            for chart in charts {
+                let pixels = wait_for_drawn_chart(&portal, chart).await;
+                eprintln!("{view} #{chart}: {pixels:?}");
+            }
+        }
+    });
+}
+
+/// Origination totals for yesterday, by hour, are the API's, digit for digit.
+#[test]
+fn origination_totals_match_the_api() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, currency) = api.account(ACCOUNT).await;
+        let query = [
+            ("account-id", account.as_str()),
+            ("range", "yesterday"),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("origination", &query)).await;
+        wait_for_results(&portal).await;
+
+        // "Yesterday" in the zone the page uses: the browser's own (the default choice).
+        let (from, to) = browser_midnights(&portal).await;
+        let (from, to) = (utc_text(from), utc_text(to));
+        let body = api
+            .statistics(
+                "origination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &from),
+                    ("to-time", &to),
+                    ("sampling", "hour"),
+                ],
+            )
+            .await;
+        let zone = browser_zone(&portal).await;
+        let what = format!("origination {from} – {to} (browser zone {zone})");
+        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
+        assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
+        assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
+    });
+}
+
+/// Quality totals for a custom range within yesterday, by 15 minutes, are the API's.
+#[test]
+fn quality_totals_match_the_api() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, currency) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from, to) = (utc_text(day + 7 * 3600), utc_text(day + 13 * 3600 + 1800));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+            ("sampling", "15minutes"),
+        ];
+        portal.open(&stats_url("quality", &query)).await;
+        let body = api
+            .statistics("origination-statistics-quality", &query)
+            .await;
+        let what = format!("quality {from} – {to}");
+        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
+        assert_eq!(shown.charts, QUALITY_CHARTS, "{what}");
+        assert!(
+            count_of(&shown.totals["total_calls"]) > 0,
+            "a working day has calls"
+        );
+    });
+}
+
+/// Active calls and CPS: one chart each, with as many samples as the API's arrays.
+#[test]
+fn active_calls_and_cps_show_as_many_samples_as_the_api_sends() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+
+        // Active calls: the axis runs on to the current minute, so the count grows with the
+        // clock; the page's request lies between the two asked here.
+        let now = now_seconds();
+        let (from, to) = (utc_text(now - 3 * 3600), utc_text(now - 3600));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+        ];
+        let before = sample_count(&api.statistics("origination-active-calls", &query).await);
+        portal.open(&stats_url("active-calls", &query)).await;
+        let shown = wait_for_results(&portal).await;
+        let after = sample_count(&api.statistics("origination-active-calls", &query).await);
+        assert_eq!(shown.charts, ["chart-active-calls"]);
+        let samples = samples_of(&shown.samples);
+        assert!(
+            (before..=after).contains(&samples),
+            "active calls {from} – {to}: the page shows {samples} samples, the API sent \
+             {before} before and {after} after"
+        );
+        assert!(
+            shown.totals.is_empty(),
+            "active calls have no totals: {shown:?}"
+        );
+
+        // CPS over a past range: the API's points are fixed.
+        let day = yesterday_utc();
+        let (from, to) = (utc_text(day + 9 * 3600), utc_text(day + 11 * 3600));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+        ];
+        portal.open(&stats_url("cps", &query)).await;
+        let shown = wait_for_results(&portal).await;
+        let points = api.originated_cps(&account, &from, &to).await;
+        assert_eq!(shown.charts, ["chart-cps"]);
+        assert!(!points.is_empty(), "two hours of yesterday have calls");
+        assert_eq!(
+            samples_of(&shown.samples),
+            points.len() as u64,
+            "CPS {from} – {to}: samples shown vs the API's cps points"
+        );
+    });
+}
+
+/// A URL with account, custom range, sampling and a narrowing parameter restores the form and
+/// narrows the totals.
+#[test]
+fn the_url_restores_the_form_and_narrows_the_totals() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, currency) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from_at, to_at) = (day + 6 * 3600, day + 18 * 3600);
+        let (from, to) = (utc_text(from_at), utc_text(to_at));
+        let view = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+            ("sampling", "5minutes"),
+        ];
+        let mut narrowed = view.to_vec();
+        narrowed.push(("duration-gt", "30"));
+
+        // Without an account the page picks the first one, replacing the URL (no new entry).
+        let accounts = api.get("accounts", &[("page[size]", "100")]).await;
+        let first = text_of(&accounts["data"][0]["id"]);
+        portal.open(&stats_url("origination", &view[1..])).await;
+        let history = "return history.length;";
+        let entries = portal.client().execute(history, Vec::new()).await.ok();
+        let url = portal
+            .wait_for_url("the first account in the URL", |url| {
+                e2e::query_param(url, "account-id").as_deref() == Some(first.as_str())
+            })
+            .await;
+        for (key, value) in &view[1..] {
+            assert_eq!(
+                e2e::query_param(&url, key).as_deref(),
+                Some(*value),
+                "{key}"
+            );
+        }
+        assert_eq!(
+            portal.value_of(&format!("{FORM} [name=account-id]")).await,
+            first
+        );
+        assert_eq!(
+            portal.client().execute(history, Vec::new()).await.ok(),
+            entries,
+            "the URL is replaced, not pushed"
+        );
+        wait_for_results(&portal).await;
+
+        portal.open(&stats_url("origination", &narrowed)).await;
+        wait_for_results(&portal).await;
+        let field = |name: &str| format!("{FORM} [name={name}]");
+        assert_eq!(portal.value_of(&field("account-id")).await, account);
+        assert_eq!(portal.value_of(&field("range")).await, "custom");
+        assert_eq!(portal.value_of(&field("sampling")).await, "5minutes");
+        assert_eq!(
+            with_seconds(&portal.value_of(&field("from-time")).await),
+            browser_wall_clock(&portal, from_at).await
+        );
+        assert_eq!(
+            with_seconds(&portal.value_of(&field("to-time")).await),
+            browser_wall_clock(&portal, to_at).await
+        );
+        assert!(
+            is_open(&portal, MORE_FILTERS).await,
+            "the narrowing fields are open when the URL narrows"
+        );
+        assert_eq!(portal.value_of(&field("duration-gt")).await, "30");
+        let url = portal.current_url().await;
+        assert_eq!(
+            e2e::query_param(&url, "duration-gt").as_deref(),
+            Some("30"),
+            "the URL keeps the narrowing"
+        );
+        let body = api.statistics("origination-statistics", &narrowed).await;
+        let expected = expected_totals(&body, &currency);
+        let shown = wait_for_totals(&portal, &expected, "with duration-gt=30").await;
+
+        portal.open(&stats_url("origination", &view)).await;
+        let all = wait_for_results(&portal).await;
+        assert!(
+            !is_open(&portal, MORE_FILTERS).await,
+            "the narrowing fields stay closed without narrowing"
+        );
+        let (narrow, wide) = (
+            count_of(&shown.totals["total_calls"]),
+            count_of(&all.totals["total_calls"]),
+        );
+        assert!(
+            0 < narrow && narrow < wide,
+            "calls over 30 s ({narrow}) are fewer than all calls ({wide})"
+        );
+    });
+}
+
+/// Opens each view for a range and expects the "no calls" note instead of results.
+async fn expect_no_calls_note(portal: &Portal, account: &str, views: &[&str], from: i64, to: i64) {
+    let (from, to) = (utc_text(from), utc_text(to));
+    for view in views {
+        let query = [
+            ("account-id", account),
+            ("from-time", from.as_str()),
+            ("to-time", to.as_str()),
+        ];
+        portal.open(&stats_url(view, &query)).await;
+        let note = format!(".statistics-page p.empty, {RESULTS}");
+        let found = portal
+            .wait_for_texts(&note, "the note or the results", |texts| !texts.is_empty())
+            .await;
+        let results = results_now(portal).await;
+        assert!(
+            results.is_none() && found.iter().any(|text| text.contains("No calls")),
+            "{view} {from} – {to}: the note \"No calls in this range.\" instead of results \
+             {results:?}"
+        );
+    }
+}
+
+/// A range without calls shows a note and no charts: in the future (the API answers `[]`), and
+/// in the past for origination (whose axis has only buckets with calls).
+#[test]
+fn a_range_without_calls_shows_a_note_instead_of_charts() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let views = ["origination", "quality", "active-calls", "cps"];
+        expect_no_calls_note(&portal, &account, &views, day + 3 * DAY, day + 4 * DAY).await;
+        // The demo history starts 60 days before the server.
+        let (from, to) = (day - 90 * DAY, day - 89 * DAY);
+        expect_no_calls_note(&portal, &account, &["origination", "cps"], from, to).await;
+    });
+}
+
+/// The same note on the views with a filled time axis (quality, active calls), whose answer for
+/// a past range without calls is all zeros rather than empty.
+#[test]
+fn filled_views_without_calls_show_the_note_too() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from, to) = (day - 90 * DAY, day - 89 * DAY);
+        let body = api
+            .statistics(
+                "origination-statistics-quality",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &utc_text(from)),
+                    ("to-time", &utc_text(to)),
+                    ("sampling", "15minutes"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            body["totals"]["total_calls"], 0,
+            "the API counts no calls in that range"
+        );
+        expect_no_calls_note(&portal, &account, &["quality", "active-calls"], from, to).await;
+    });
+}
+
+/// Invalid input shows an error beside its field, sends nothing and keeps the URL.
+#[test]
+fn invalid_input_shows_field_errors_and_keeps_the_url() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from_at, to_at) = (day + 8 * 3600, day + 10 * 3600);
+        let (from, to) = (utc_text(from_at), utc_text(to_at));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("origination", &query)).await;
+        let shown = wait_for_results(&portal).await;
+        let url = portal.current_url().await;
+        let requests = stats_requests(&portal).await;
+
+        // An originating IP that is no address.
+        portal.click(&format!("{MORE_FILTERS} > summary")).await;
+        portal
+            .fill(&format!("{FORM} input[name=auth-orig-ip]"), "999.1.1")
+            .await;
+        portal.click(APPLY).await;
+        let ip_error = format!("{FORM} label:has(input[name=auth-orig-ip]) span.field-error");
+        let message = portal.wait_for_text(&ip_error, "999.1.1").await;
+        eprintln!("auth-orig-ip error: {message}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(portal.current_url().await, url, "the URL is unchanged");
+        assert_eq!(
+            stats_requests(&portal).await,
+            requests,
+            "no request is sent"
+        );
+        assert_eq!(wait_for_results(&portal).await, shown, "the results stay");
+
+        // Corrected, and then a range that ends before it starts.
+        erase(&portal, &format!("{FORM} input[name=auth-orig-ip]")).await;
+        let before_start = browser_wall_clock(&portal, from_at - 3600).await;
+        set_and_change(
+            &portal,
+            &format!("{FORM} input[name=to-time]"),
+            &before_start,
+        )
+        .await;
+        portal.click(APPLY).await;
+        let to_error = format!("{FORM} label:has(input[name=to-time]) span.field-error");
+        let message = portal
+            .wait_for(&to_error)
+            .await
+            .text()
+            .await
+            .unwrap_or_default();
+        eprintln!("to-time error: {message}");
+        assert!(
+            portal
+                .client()
+                .find(e2e::fantoccini::Locator::Css(&ip_error))
+                .await
+                .is_err(),
+            "the corrected IP shows no error any more"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(portal.current_url().await, url, "the URL is unchanged");
+        assert_eq!(
+            stats_requests(&portal).await,
+            requests,
+            "no request is sent"
+        );
+
+        // A bookmark with the bad address: the same error, a hint, and no request.
+        let mut bad = query.to_vec();
+        bad.push(("auth-orig-ip", "999.1.1"));
+        portal.open(&stats_url("origination", &bad)).await;
+        portal.wait_for_text(&ip_error, "999.1.1").await;
+        portal
+            .wait_for_text(".statistics-page p.hint", "Fix the form")
+            .await;
+        assert!(
+            is_open(&portal, MORE_FILTERS).await,
+            "the narrowing fields with the error are open"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(stats_requests(&portal).await, 0, "no statistics request");
+        assert!(
+            results_now(&portal).await.is_none(),
+            "no results for a bad query"
+        );
+    });
+}
+
+/// The legend hides a series, the crosshair shows exact values, a drag zooms and the reset
+/// button undoes it.
+#[test]
+fn legend_crosshair_and_zoom_work_on_the_canvas() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from, to) = (utc_text(day - 2 * DAY), utc_text(day + DAY));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("origination", &query)).await;
+        wait_for_results(&portal).await;
+        let body = api.statistics("origination-statistics", &query).await;
+        let chart = "chart-calls";
+        let drawn = wait_for_drawn_chart(&portal, chart).await;
+
+        // The legend: unticking "successful" takes its colour off the canvas.
+        let successful = drawn.by_series["successful_calls"];
+        portal
+            .click(&format!(
+                "#{chart} .legend input[type=checkbox][name=successful_calls]"
+            ))
+            .await;
+        let hidden = wait_for_pixels(
+            &portal,
+            chart,
+            "far fewer pixels of successful_calls' colour once it is unticked",
+            |pixels| pixels.by_series["successful_calls"] * 10 < successful,
+        )
+        .await;
+        assert!(
+            hidden.by_series["total_calls"] >= DRAWN,
+            "the other series stay drawn: {hidden:?}"
+        );
+
+        // The crosshair: a time and a value per visible series.
+        let canvas = scrolled_into_view(&portal, &format!("#{chart} canvas")).await;
+        let (_, _, width, _) = canvas.rectangle().await.expect("the canvas' size");
+        hover(&portal, &canvas, 0.0).await;
+        portal.wait_for(&format!("#{chart} .crosshair")).await;
+        let tooltip = portal
+            .wait_for_texts(
+                &format!("#{chart} .chart-tooltip"),
+                "a time and values",
+                |texts| texts.len() == 1 && texts[0].contains("Total") && texts[0].contains(':'),
+            )
+            .await;
+        let time = portal
+            .wait_for(&format!("#{chart} .chart-tooltip .tooltip-time"))
+            .await
+            .text()
+            .await
+            .unwrap_or_default();
+        let at = tooltip_instant(&portal, &time).await;
+        let index = body["data"]["t"]
+            .as_array()
+            .and_then(|t| t.iter().position(|t| t.as_i64() == Some(at)))
+            .unwrap_or_else(|| panic!("the tooltip's time {time:?} is no sample of the API's"));
+        let rows = portal
+            .wait_for_texts(
+                &format!("#{chart} .chart-tooltip li"),
+                "one row per visible series",
+                |rows| rows.len() == 2,
+            )
+            .await;
+        let row = |label: &str, key: &str| {
+            let value = &body["data"][key][index];
+            let value = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_owned);
+            format!("{label}: {} calls", grouped(&value))
+        };
+        // The row's parts are flex items: the text breaks between them.
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|row| row.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            rows,
+            [row("Total", "total_calls"), row("Failed", "failed_calls")],
+            "the tooltip at {time} ({tooltip:?}): the API's values, without the hidden series"
+        );
+
+        // The zoom: a drag across the middle half of the canvas shows just the dragged times,
+        // and the reset shows them all again.
+        let (left, right) = (-width / 4.0, width / 4.0);
+        let start = time_under_pointer(&portal, chart, &canvas, left).await;
+        let end = time_under_pointer(&portal, chart, &canvas, right).await;
+        let edges = (-width / 2.0 + 90.0, width / 2.0 - 30.0);
+        let first = time_under_pointer(&portal, chart, &canvas, edges.0).await;
+        let last = time_under_pointer(&portal, chart, &canvas, edges.1).await;
+        let before = pixels_now(&portal, chart).await;
+        let drag = MouseActions::new("mouse".to_owned())
+            .then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: None,
+                x: left,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: Some(Duration::from_millis(300)),
+                x: right,
+                y: 0.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        portal
+            .client()
+            .perform_actions(drag)
+            .await
+            .expect("dragging across the plot");
+        portal
+            .wait_for(&format!("#{chart} button.zoom-reset"))
+            .await;
+        let zoomed = pixels_now(&portal, chart).await;
+        assert_ne!(zoomed, before, "the zoomed chart is drawn anew");
+        // Near the plot's edges now: about the times where the drag started and ended (the
+        // tooltip snaps to the nearest hourly sample).
+        let zoomed_first = time_under_pointer(&portal, chart, &canvas, edges.0).await;
+        let zoomed_last = time_under_pointer(&portal, chart, &canvas, edges.1).await;
+        eprintln!(
+            "plot {first}–{last}; dragged {start}–{end}; zoomed {zoomed_first}–{zoomed_last}"
+        );
+        let near = |a: i64, b: i64| (a - b).abs() <= 3 * 3600;
+        assert!(
+            near(zoomed_first, start) && near(zoomed_last, end),
+            "zoomed to {start}–{end} (dragged), the plot spans about {zoomed_first}–{zoomed_last}"
+        );
+
+        portal.click(&format!("#{chart} button.zoom-reset")).await;
+        portal
+            .wait_until("the zoom reset button to go", async || {
+                let found = portal
+                    .client()
+                    .find_all(e2e::fantoccini::Locator::Css(&format!(
+                        "#{chart} button.zoom-reset"
+                    )))
+                    .await
+                    .ok()?;
+                found.is_empty().then_some(())
+            })
+            .await;
+        assert_eq!(
+            (
+                time_under_pointer(&portal, chart, &canvas, edges.0).await,
+                time_under_pointer(&portal, chart, &canvas, edges.1).await
+            ),
+            (first, last),
+            "the reset shows the whole range again"
+        );
+        let _ = portal.client().release_actions().await;
+    });
+}
+
+/// The dashboard shows the account, today's figures and the CPS chart; today's figures are
+/// the API's for the browser's today; the picker switches the account.
+#[test]
+fn the_dashboard_shows_todays_figures_of_the_account() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let account = api.account_record(ACCOUNT).await;
+        let (id, currency) = (
+            text_of(&account["id"]),
+            text_of(&account["attributes"]["currency"]),
+        );
+        let (_, midnight) = browser_midnights(&portal).await;
+        let from = utc_text(midnight);
+        // Today's totals up to now, as the dashboard asks for them.
+        let today = async || {
+            let to = utc_text(now_seconds());
+            let query = [
+                ("account-id", id.as_str()),
+                ("from-time", from.as_str()),
+                ("to-time", to.as_str()),
+                ("sampling", "day"),
+            ];
+            api_totals(&api.statistics("origination-statistics", &query).await)
+        };
+        let calls = |totals: &BTreeMap<String, Option<String>>| -> u64 {
+            totals["total_calls"]
+                .as_deref()
+                .and_then(|calls| calls.parse().ok())
+                .unwrap_or_else(|| panic!("no total_calls in {totals:?}"))
+        };
+
+        // Calls keep coming: the page's count lies between one asked before and one after.
+        let before = today().await;
+        portal
+            .open(&format!(
+                "/?account-id={}",
+                api_model::query::encode_component(&id)
+            ))
+            .await;
+        let figure = |key: &str| format!(".dashboard dl.totals .figure[data-key={key}] dd");
+        let shown_calls = portal.wait_for(&figure("total_calls")).await;
+        let after = today().await;
+        let shown = count_of(&shown_calls.text().await.expect("today's calls"));
+        let zone = browser_zone(&portal).await;
+        let (low, high) = (calls(&before), calls(&after));
+        eprintln!("dashboard in {zone}: {low} ≤ {shown} ≤ {high}");
+        assert!(
+            low <= shown && shown <= high,
+            "calls today ({zone}): the page shows {shown}; the API counted {low} just before \
+             and {high} just after"
+        );
+        let mut texts = BTreeMap::new();
+        for key in ["active-now", "total_calls", "asr", "acd", "total_price"] {
+            let text = portal.wait_for(&figure(key)).await.text().await;
+            texts.insert(key, text.unwrap_or_default());
+        }
+        assert!(
+            texts["active-now"]
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ','),
+            "active calls now: {texts:?}"
+        );
+        if before == after {
+            // No call came in between: every figure is the API's, exactly.
+            let exact = |key: &str, unit: &str| match &after[key] {
+                Some(value) if unit.is_empty() => grouped(value),
+                Some(value) => format!("{} {unit}", grouped(value)),
+                None => "—".to_owned(),
+            };
+            for (key, unit) in [
+                ("total_calls", ""),
+                ("asr", "%"),
+                ("acd", "s"),
+                ("total_price", currency.as_str()),
+            ] {
+                assert_eq!(texts[key], exact(key, unit), "today's {key}: {texts:?}");
+            }
+        }
+
+        assert_eq!(
+            portal.value_of(".dashboard select[name=account-id]").await,
+            id
+        );
+        portal.wait_for_text(".account-card h2", ACCOUNT).await;
+        let balance = format!(
+            "{} {currency}",
+            grouped(&text_of(&account["attributes"]["balance"]))
+        );
+        portal
+            .wait_for_texts(".account-card .balance", &balance, |texts| {
+                texts == [balance.as_str()]
+            })
+            .await;
+        let pixels = wait_for_drawn_chart(&portal, "dashboard-cps").await;
+        eprintln!("dashboard-cps: {pixels:?}");
+
+        // Another account from the picker.
+        let other = api.account_record("Berlin Retail").await;
+        let other_id = text_of(&other["id"]);
+        choose(&portal, ".dashboard select[name=account-id]", &other_id).await;
+        portal
+            .wait_for_url(&format!("/?account-id={other_id}"), |url| {
+                url.path() == "/"
+                    && e2e::query_param(url, "account-id").as_deref() == Some(other_id.as_str())
+            })
+            .await;
+        portal
+            .wait_for_text(".account-card h2", "Berlin Retail")
+            .await;
+        let balance = format!(
+            "{} {}",
+            grouped(&text_of(&other["attributes"]["balance"])),
+            text_of(&other["attributes"]["currency"])
+        );
+        portal
+            .wait_for_texts(".account-card .balance", &balance, |texts| {
+                texts == [balance.as_str()]
+            })
+            .await;
+    });
+}
+
+/// Choosing UTC in the header keeps the view, shows the range and the crosshair's times in
+/// UTC, and redraws the charts without an error.
+#[test]
+fn switching_to_utc_keeps_the_view_and_redraws_the_charts() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from_at, to_at) = (day + 3600, day + 23 * 3600);
+        let (from, to) = (utc_text(from_at), utc_text(to_at));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", &from),
+            ("to-time", &to),
+            ("sampling", "15minutes"),
+        ];
+        portal.open(&stats_url("quality", &query)).await;
+        let shown = wait_for_results(&portal).await;
+        for chart in &shown.charts {
+            wait_for_drawn_chart(&portal, chart).await;
+        }
+        let url = portal.current_url().await;
+        let range_fields = async || {
+            (
+                with_seconds(&portal.value_of(&format!("{FORM} [name=from-time]")).await),
+                with_seconds(&portal.value_of(&format!("{FORM} [name=to-time]")).await),
+            )
+        };
+        assert_eq!(portal.value_of("select#time-zone").await, "browser");
+        assert_eq!(
+            range_fields().await,
+            (
+                browser_wall_clock(&portal, from_at).await,
+                browser_wall_clock(&portal, to_at).await
+            ),
+            "the range in the browser's wall clock"
+        );
+
+        // The crosshair tells times with the browser's offset.
+        let chart = shown.charts[0].clone();
+        let tooltip_time = format!("#{chart} .chart-tooltip .tooltip-time");
+        let canvas = scrolled_into_view(&portal, &format!("#{chart} canvas")).await;
+        hover(&portal, &canvas, 0.0).await;
+        let time = portal.wait_for(&tooltip_time).await.text().await;
+        let time = time.unwrap_or_default();
+        let offset = time.rsplit(' ').next().unwrap_or_default();
+        assert!(
+            offset.len() == 6 && (offset.starts_with('+') || offset.starts_with('-')),
+            "the tooltip's time in the browser's zone, with its offset: {time:?}"
+        );
+        let heading = portal.wait_for(".statistics-page h1").await;
+        let away = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+            element: heading,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        portal
+            .client()
+            .perform_actions(away)
+            .await
+            .expect("moving the mouse off the chart");
+
+        // Mark each canvas, so a redraw (or a new canvas) shows by the mark going.
+        let mark = "for (const canvas of document.querySelectorAll(arguments[0])) {
+                const context = canvas.getContext('2d');
+                context.fillStyle = 'rgb(255, 0, 255)';
+                context.fillRect(0, 0, 4, 4);
+            }";
+        let marked = "return Array.from(document.querySelectorAll(arguments[0]), (canvas) => {
+                const [r, g, b] = canvas.getContext('2d').getImageData(1, 1, 1, 1).data;
+                return r === 255 && g === 0 && b === 255;
+            });";
+        let canvases = json!(format!("{RESULTS} figure.chart canvas"));
+        portal
+            .client()
+            .execute(mark, vec![canvases.clone()])
+            .await
+            .expect("marking the canvases");
+
+        choose(&portal, "select#time-zone", "utc").await;
+        portal
+            .wait_until("every chart redrawn", async || {
+                let value = portal
+                    .client()
+                    .execute(marked, vec![canvases.clone()])
+                    .await
+                    .ok()?;
+                let marks = value.as_array()?;
+                (marks.len() == shown.charts.len()
+                    && marks.iter().all(|m| m.as_bool() == Some(false)))
+                .then_some(())
+            })
+            .await;
+        for chart in &shown.charts {
+            wait_for_drawn_chart(&portal, chart).await;
+        }
+        assert_eq!(portal.current_url().await, url, "the view is kept");
+        assert_eq!(wait_for_results(&portal).await, shown, "the same results");
+        let errors = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css(
+                ".error-panel, figure.chart .form-error, span.field-error",
+            ))
+            .await
+            .expect("looking for errors");
+        assert!(errors.is_empty(), "no error after switching the zone");
+        assert_eq!(
+            range_fields().await,
+            (from.replace(' ', "T"), to.replace(' ', "T")),
+            "the range in UTC's wall clock"
+        );
+
+        // The crosshair now tells times in UTC.
+        let canvas = scrolled_into_view(&portal, &format!("#{chart} canvas")).await;
+        hover(&portal, &canvas, 0.0).await;
+        let time = portal.wait_for_text(&tooltip_time, "UTC").await;
+        assert!(time.ends_with(" UTC"), "the tooltip's time: {time:?}");
+        let _ = portal.client().release_actions().await;
+    });
+}
+
+/// "Show" asks again for the view it shows: an open-ended custom range ("from … until now")
+/// gains the calls made since.
+#[test]
+fn show_asks_again_for_an_unchanged_view() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let from = utc_text(now_seconds() - 2 * 3600);
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", from.as_str()),
+            ("sampling", "minute"),
+        ];
+        portal.open(&stats_url("origination", &query)).await;
+        wait_for_results(&portal).await;
+        let url = portal.current_url().await;
+        let requests = stats_requests(&portal).await;
+        portal.click(APPLY).await;
+        // A request starts at once; five seconds is plenty.
+        portal
+            .wait_until_within(
+                Duration::from_secs(5),
+                "a new statistics request after Show",
+                async || (stats_requests(&portal).await > requests).then_some(()),
+            )
+            .await;
+        wait_for_results(&portal).await;
+        assert_eq!(portal.current_url().await, url, "the same view");
+    });
+}
+
+/// Makes the page's statistics requests fail with a 500 (`on`), or lets them through again.
+async fn fail_statistics(portal: &Portal, on: bool) {
+    let script = "if (!window.__realFetch) window.__realFetch = window.fetch;
+        const real = window.__realFetch;
+        window.fetch = arguments[0]
+            ? (input, init) => {
+                const url = typeof input === 'string' ? input : input.url;
+                if (!/origination-/.test(url)) return real(input, init);
+                const body = JSON.stringify({ errors: [{ status: '500', title: 'Injected failure' }] });
+                return Promise.resolve(new Response(body, {
+                    status: 500, headers: { 'Content-Type': 'application/vnd.api+json' },
+                }));
+            }
+            : real;";
+    portal
+        .client()
+        .execute(script, vec![json!(on)])
+        .await
+        .expect("replacing the page's fetch");
+}
+
+/// A failed request shows an error panel (over the last results, or instead of them) whose
+/// Retry asks again.
+#[test]
+fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        let day = yesterday_utc();
+        let (from, to) = (utc_text(day + 8 * 3600), utc_text(day + 12 * 3600));
+        let query = [
+            ("account-id", account.as_str()),
+            ("from-time", from.as_str()),
+            ("to-time", to.as_str()),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("origination", &query)).await;
+        let hourly = wait_for_results(&portal).await;
+
+        // A reload that fails: the panel above the last results.
+        fail_statistics(&portal, true).await;
+        choose(
+            &portal,
+            &format!("{FORM} select[name=sampling]"),
+            "5minutes",
+        )
+        .await;
+        portal.click(APPLY).await;
+        portal
+            .wait_for_url("sampling=5minutes", |url| {
+                e2e::query_param(url, "sampling").as_deref() == Some("5minutes")
+            })
+            .await;
+        let panel = ".statistics-page .error-panel";
+        portal.wait_for_text(panel, "500").await;
+        assert_eq!(
+            wait_for_results(&portal).await.totals,
+            hourly.totals,
+            "the last results stay below the panel"
+        );
+        fail_statistics(&portal, false).await;
+        portal.click(&format!("{panel} button.retry")).await;
+        let body = api
+            .statistics(
+                "origination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", from.as_str()),
+                    ("to-time", to.as_str()),
+                    ("sampling", "5minutes"),
+                ],
+            )
+            .await;
+        portal
+            .wait_for_texts(
+                &format!("{RESULTS} p.samples"),
+                "the samples at 5 minutes",
+                |texts| texts.len() == 1 && samples_of(&texts[0]) == sample_count(&body),
+            )
+            .await;
+        let panels = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css(panel))
+            .await
+            .expect("looking for error panels");
+        assert!(panels.is_empty(), "the panel goes once the retry succeeds");
+
+        // A first load that fails (another view, reached without reloading the page).
+        fail_statistics(&portal, true).await;
+        portal.click("a[href='/statistics/quality']").await;
+        portal.wait_for_path("/statistics/quality").await;
+        portal.wait_for_text(panel, "500").await;
+        assert!(results_now(&portal).await.is_none(), "no results yet");
+        fail_statistics(&portal, false).await;
+        portal.click(&format!("{panel} button.retry")).await;
+        let shown = wait_for_results(&portal).await;
+        assert_eq!(shown.charts, QUALITY_CHARTS);
+    });
+}

@@ -1,31 +1,43 @@
 //! Sign-in and tokens: `POST/GET/DELETE /auth`, HS256 JWTs with the claims the real server
-//! issues (`aud: ["customer-v1"]`, `sub`, `exp`), and the extractors that turn an
-//! `Authorization` header into the signed-in customer.
+//! issues (`aud: ["customer-v1"]`, `sub`, `exp`), the extractors that turn an `Authorization`
+//! header (or else the session cookie) into the signed-in customer, and cookie mode.
+//!
+//! Cookie mode, as on the real server: `POST /auth` with `"cookie_auth": true` answers 201 with
+//! an empty body and sets an HttpOnly session cookie holding a JWT; a request without an
+//! `Authorization` header authenticates with that cookie, and every such request gets the
+//! cookie again with a fresh expiry (a sliding session); `DELETE /auth` clears it.
 
 use crate::AppState;
 use crate::data::CustomerId;
 use crate::responses::{self, Failure};
-use api_model::auth::{AuthRequest, AuthResponse, AuthStatus, Claims};
+use api_model::auth::{AuthResponse, AuthStatus, Claims, Credentials};
 use axum::body::Bytes;
-use axum::extract::{FromRequestParts, State};
-use axum::http::{HeaderMap, StatusCode, header, request::Parts};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header, request::Parts};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 type HmacSha256 = Hmac<Sha256>;
 
 pub const AUDIENCE: &str = "customer-v1";
+/// The session cookie of cookie mode, named like the real server's.
+pub const SESSION_COOKIE: &str = "_yeti_customer_v1_session";
 
 /// Issues and checks tokens with a secret made fresh at every start, so tokens of an earlier
 /// run are rejected like expired ones.
+#[derive(Debug)]
 pub struct TokenKeys {
     secret: [u8; 32],
-    lifetime: Duration,
+    /// Seconds; changeable at run time (fault control), 0 = no `exp`.
+    lifetime: AtomicU64,
+    configured_lifetime: u64,
 }
 
 impl TokenKeys {
@@ -36,7 +48,24 @@ impl TokenKeys {
             let id = uuid::Uuid::parse_str(&crate::seeded::fresh_uuid()).unwrap_or_default();
             chunk.copy_from_slice(id.as_bytes());
         }
-        TokenKeys { secret, lifetime }
+        TokenKeys {
+            secret,
+            lifetime: AtomicU64::new(lifetime.as_secs()),
+            configured_lifetime: lifetime.as_secs(),
+        }
+    }
+
+    /// Lifetime of tokens issued from now on, seconds; `None` restores the configured one.
+    pub fn set_lifetime(&self, seconds: Option<u64>) {
+        self.lifetime.store(
+            seconds.unwrap_or(self.configured_lifetime),
+            Ordering::SeqCst,
+        );
+    }
+
+    /// Lifetime of tokens issued now, seconds (0 = no expiry).
+    pub fn lifetime(&self) -> u64 {
+        self.lifetime.load(Ordering::SeqCst)
     }
 
     fn mac(&self) -> HmacSha256 {
@@ -47,7 +76,7 @@ impl TokenKeys {
     /// A signed token for the customer, valid from `now` (unix seconds) for the lifetime.
     pub fn issue(&self, customer: CustomerId, now: i64) -> String {
         let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
-        let lifetime = i64::try_from(self.lifetime.as_secs()).unwrap_or(i64::MAX);
+        let lifetime = i64::try_from(self.lifetime()).unwrap_or(i64::MAX);
         let claims = Claims {
             sub: Some(customer.into()),
             exp: (lifetime > 0).then(|| now.saturating_add(lifetime)),
@@ -105,10 +134,113 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     (!token.is_empty()).then_some(token)
 }
 
+/// The values of the session cookie the request carries (a browser may send several).
+fn session_cookies(headers: &HeaderMap) -> impl Iterator<Item = &str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.trim())
+}
+
+/// Whether the request carries an `Authorization` header at all; if so, it alone counts.
+fn has_authorization(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| !v.trim().is_empty())
+}
+
+/// The signed-in customer of a request, and whether the session cookie said so: the
+/// `Authorization` header when there is one, otherwise the session cookie.
+fn authenticate_headers(headers: &HeaderMap, state: &AppState) -> Option<(CustomerId, bool)> {
+    let now = chrono::Utc::now().timestamp();
+    let known = |customer: CustomerId| state.data.customer(customer).map(|c| c.id);
+    if has_authorization(headers) {
+        let token = bearer_token(headers)?;
+        return known(state.tokens.verify(token, now)?).map(|c| (c, false));
+    }
+    session_cookies(headers)
+        .find_map(|token| state.tokens.verify(token, now))
+        .and_then(known)
+        .map(|c| (c, true))
+}
+
 fn authenticate(parts: &Parts, state: &AppState) -> Option<CustomerId> {
-    let token = bearer_token(&parts.headers)?;
-    let customer = state.tokens.verify(token, chrono::Utc::now().timestamp())?;
-    state.data.customer(customer).map(|c| c.id)
+    authenticate_headers(&parts.headers, state).map(|(customer, _)| customer)
+}
+
+/// A `Set-Cookie` value for the session cookie: `token` with the given lifetime (0 = a
+/// browser-session cookie), or an expired empty one that clears it.
+fn session_cookie(token: Option<&str>, lifetime: u64, secure: bool) -> String {
+    let mut cookie = format!(
+        "{SESSION_COOKIE}={}; Path={}; HttpOnly; SameSite=Lax",
+        token.unwrap_or(""),
+        api_model::API_PATH
+    );
+    match token {
+        None => cookie.push_str("; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT"),
+        Some(_) if lifetime > 0 => {
+            let seconds = i64::try_from(lifetime).unwrap_or(i64::MAX);
+            let expires = chrono::Utc::now()
+                .checked_add_signed(chrono::Duration::seconds(seconds))
+                .map(|t| t.format("%a, %d %b %Y %H:%M:%S GMT").to_string());
+            cookie.push_str(&format!("; Max-Age={lifetime}"));
+            if let Some(expires) = expires {
+                cookie.push_str(&format!("; Expires={expires}"));
+            }
+        }
+        Some(_) => {}
+    }
+    if secure {
+        cookie.push_str("; Secure");
+    }
+    cookie
+}
+
+/// Whether the request came over HTTPS through a proxy, so the cookie may be `Secure`.
+fn is_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+fn set_cookie(response: &mut Response, cookie: &str) {
+    if let Ok(value) = HeaderValue::from_str(cookie) {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+}
+
+/// Middleware of the API routes: a request authenticated by the session cookie gets the
+/// cookie again with a fresh token and expiry, so the session slides while it is used.
+pub async fn slide_session(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    // Signing in answers for itself, whatever session the browser had before.
+    let signing_in =
+        request.method() == axum::http::Method::POST && request.uri().path().ends_with("/auth");
+    // Only cookie sessions slide; a request with a header never reads the cookie.
+    let session = (!signing_in && !has_authorization(request.headers()))
+        .then(|| authenticate_headers(request.headers(), &state))
+        .flatten()
+        .map(|(customer, _)| customer);
+    let secure = is_https(request.headers());
+    let mut response = next.run(request).await;
+    // Sign-in and sign-out set the cookie themselves.
+    if let Some(customer) = session
+        && !response.headers().contains_key(header::SET_COOKIE)
+    {
+        let token = state.tokens.issue(customer, chrono::Utc::now().timestamp());
+        let cookie = session_cookie(Some(&token), state.tokens.lifetime(), secure);
+        set_cookie(&mut response, &cookie);
+    }
+    response
 }
 
 /// The signed-in customer of a JSON:API request. Rejects with the JSON:API 401 document, or
@@ -151,7 +283,9 @@ fn authentication_failed() -> Failure {
     )
 }
 
-/// `POST /auth`: `{"auth":{"login","password"}}` as JSON or JSON:API → `201 {"jwt"}`.
+/// `POST /auth`: `{"auth":{"login","password"}}` as JSON or JSON:API → `201 {"jwt"}`; with
+/// `"cookie_auth": true` (beside or inside `auth`) → 201 with an empty body and the session
+/// cookie.
 pub async fn sign_in(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
@@ -162,25 +296,51 @@ pub async fn sign_in(
     if media != responses::JSONAPI && media != "application/json" {
         return Err(responses::unsupported_media_type(media));
     }
-    let Ok(request) = serde_json::from_slice::<AuthRequest>(&body) else {
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+    let credentials = body
+        .get("auth")
+        .cloned()
+        .and_then(|auth| serde_json::from_value::<Credentials>(auth).ok());
+    let Some(credentials) = credentials else {
         return Err(responses::bad_request(
             "Missing Parameter",
             "The required parameter, auth, is missing or not an object with login and password.",
             "106",
         ));
     };
+    // The real server reads `auth.cookie_auth`; the behaviour notes show it beside `auth`.
+    let cookie_auth = [body.get("cookie_auth"), body.pointer("/auth/cookie_auth")]
+        .into_iter()
+        .flatten()
+        .any(is_truthy);
     let customer = state
         .data
-        .customer_by_login(&request.auth.login)
-        .filter(|c| constant_time_eq(c.password.as_bytes(), request.auth.password.as_bytes()));
+        .customer_by_login(&credentials.login)
+        .filter(|c| constant_time_eq(c.password.as_bytes(), credentials.password.as_bytes()));
     let customer = customer.ok_or_else(authentication_failed)?;
     let jwt = state
         .tokens
         .issue(customer.id, chrono::Utc::now().timestamp());
+    if cookie_auth {
+        let mut response = StatusCode::CREATED.into_response();
+        let cookie = session_cookie(Some(&jwt), state.tokens.lifetime(), is_https(&headers));
+        set_cookie(&mut response, &cookie);
+        return Ok(response);
+    }
     Ok(responses::plain_json(
         StatusCode::CREATED,
         &AuthResponse { jwt },
     ))
+}
+
+/// A JSON value a Rails controller would take for "yes".
+fn is_truthy(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Bool(b) => *b,
+        serde_json::Value::String(s) => matches!(s.trim(), "true" | "1" | "t" | "yes" | "on"),
+        serde_json::Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        _ => false,
+    }
 }
 
 /// `GET /auth`: whether call recordings may be shown; only when signed in.
@@ -188,9 +348,12 @@ pub async fn status(_customer: Customer) -> Response {
     responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec: false })
 }
 
-/// `DELETE /auth`: signs out. Tokens are stateless, so there is nothing to forget.
-pub async fn sign_out() -> Response {
-    StatusCode::NO_CONTENT.into_response()
+/// `DELETE /auth`: signs out by clearing the session cookie. Tokens are stateless, so there
+/// is nothing else to forget.
+pub async fn sign_out(headers: HeaderMap) -> Response {
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    set_cookie(&mut response, &session_cookie(None, 0, is_https(&headers)));
+    response
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

@@ -14,6 +14,8 @@ use rust_decimal::Decimal;
 
 /// How far back before start-up calls exist.
 pub const HISTORY_DAYS: i64 = 60;
+/// Terminated traffic (calls to the account) relative to its originated traffic, per mille.
+const TERMINATED_LOAD: u64 = 350;
 /// The longest call, seconds; active-call counts look back this far.
 pub const MAX_CALL_SECONDS: i64 = 1800;
 
@@ -25,6 +27,31 @@ const DAILY_CURVE: [u64; 24] = [
 /// Weekend load relative to a weekday, per mille.
 const WEEKEND: u64 = 450;
 
+/// Which way calls go: originated by the account's customer (all statistics) or terminated
+/// to it (only the active-calls chart shows those).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Originated,
+    Terminated,
+}
+
+impl Direction {
+    /// Keeps the two streams of calls independent.
+    fn salt(self) -> u64 {
+        match self {
+            Direction::Originated => 0,
+            Direction::Terminated => 0x7465_726D,
+        }
+    }
+
+    fn load_per_mille(self) -> u64 {
+        match self {
+            Direction::Originated => 1000,
+            Direction::Terminated => TERMINATED_LOAD,
+        }
+    }
+}
+
 /// One call of an account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Call {
@@ -33,12 +60,14 @@ pub struct Call {
     /// Seconds; 0 for a failed call.
     pub duration: u64,
     pub answered: bool,
-    /// Index into [`DataSet::rates`].
-    pub rate: usize,
+    /// Index into [`DataSet::rates`]; `None` when the customer has no rate to price it with.
+    pub rate: Option<usize>,
     /// Index into the account's source prefixes.
     pub src_prefix: usize,
     /// Index into the account's originating IPs.
     pub ip: usize,
+    /// The call's own random bits, for details only a CDR shows (numbers, codes).
+    pub key: u64,
 }
 
 impl Call {
@@ -48,8 +77,8 @@ impl Call {
 
     /// The customer's price of the call, exact.
     pub fn price(&self, data: &DataSet) -> Decimal {
-        data.rates
-            .get(self.rate)
+        self.rate
+            .and_then(|index| data.rates.get(index))
             .map(|rate| rate.price(self.duration, self.answered))
             .unwrap_or_default()
     }
@@ -76,7 +105,13 @@ impl CallHistory {
     }
 
     /// How many calls the account starts in the minute beginning at `minute * 60`.
-    fn calls_in_minute(&self, account_index: usize, account: &AccountRecord, minute: i64) -> u64 {
+    fn calls_in_minute(
+        &self,
+        direction: Direction,
+        account_index: usize,
+        account: &AccountRecord,
+        minute: i64,
+    ) -> u64 {
         let t = minute * 60;
         let hour = usize::try_from(t.rem_euclid(86_400) / 3600).unwrap_or(0);
         let weekday = (t.div_euclid(86_400) + 3).rem_euclid(7); // 0 = Monday
@@ -84,16 +119,38 @@ impl CallHistory {
         if weekday >= 5 {
             weight = weight * WEEKEND / 1000;
         }
-        let expected_milli = account.traffic.peak_milli_calls * weight / 1000;
-        let h = hash(&[self.seed, account_index as u64, minute as u64]);
+        let expected_milli =
+            account.traffic.peak_milli_calls * weight / 1000 * direction.load_per_mille() / 1000;
+        let h = hash(&[
+            self.seed ^ direction.salt(),
+            account_index as u64,
+            minute as u64,
+        ]);
         let noise = 500 + h % 1000;
         let fraction = (h >> 20) % 1000;
         (expected_milli * noise / 1000 + fraction) / 1000
     }
 
-    /// Calls `f` for every call of the account that starts in `[from, to)` and not after `now`.
+    /// Calls `f` for every call the account originated that starts in `[from, to)` and not
+    /// after `now`.
     pub fn for_each_call(
         &self,
+        data: &DataSet,
+        account_index: usize,
+        from: i64,
+        to: i64,
+        now: i64,
+        f: impl FnMut(&Call),
+    ) {
+        self.for_each_call_of(Direction::Originated, data, account_index, from, to, now, f);
+    }
+
+    /// Calls `f` for every call of the account in that direction that starts in `[from, to)`
+    /// and not after `now`, in order of minutes (within a minute in no particular order).
+    #[allow(clippy::too_many_arguments)]
+    pub fn for_each_call_of(
+        &self,
+        direction: Direction,
         data: &DataSet,
         account_index: usize,
         from: i64,
@@ -105,9 +162,6 @@ impl CallHistory {
             return;
         };
         let traffic = &account.traffic;
-        if traffic.rates.is_empty() {
-            return;
-        }
         let from = from.max(self.starts_at);
         let to = to.min(now.saturating_add(1));
         if from >= to {
@@ -115,9 +169,14 @@ impl CallHistory {
         }
         let mean = traffic.mean_duration.max(1);
         for minute in from.div_euclid(60)..=(to - 1).div_euclid(60) {
-            let count = self.calls_in_minute(account_index, account, minute);
+            let count = self.calls_in_minute(direction, account_index, account, minute);
             for k in 0..count {
-                let h = hash(&[self.seed, account_index as u64, minute as u64, k + 1]);
+                let h = hash(&[
+                    self.seed ^ direction.salt(),
+                    account_index as u64,
+                    minute as u64,
+                    k + 1,
+                ]);
                 let start = minute * 60 + i64::try_from(h % 60).unwrap_or(0);
                 if start < from || start >= to {
                     continue;
@@ -138,9 +197,13 @@ impl CallHistory {
                     start,
                     duration,
                     answered,
-                    rate: traffic.rates[pick(h >> 48, traffic.rates.len())],
+                    rate: traffic
+                        .rates
+                        .get(pick(h >> 48, traffic.rates.len()))
+                        .copied(),
                     src_prefix: pick(h >> 56, traffic.src_prefixes.len()),
                     ip: pick(h >> 60, traffic.ips.len()),
+                    key: h,
                 });
             }
         }

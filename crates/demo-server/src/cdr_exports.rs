@@ -1,22 +1,23 @@
 //! `POST /cdr-exports`: validates the export's filters like the real server, stores it as
 //! Pending and lets it complete a few seconds later with the number of matching calls of the
-//! synthetic call history.
+//! synthetic call history; `GET /cdr-exports/:id/download`: a Completed export's file.
 
 use crate::AppState;
 use crate::auth::Customer;
-use crate::call_history::Call;
+use crate::cdrs;
 use crate::charts::{account_of, create_request_data};
-use crate::data::CdrExportRecord;
+use crate::data::{CdrExportRecord, DataSet};
 use crate::records::resource;
+use crate::resources::{check_path, with_record};
 use crate::responses::{self, ApiBase, Failure};
 use api_model::document::Document;
 use api_model::resources::{CdrExport, CdrExportStatus, ResourceType, api_time};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
-use chrono::{Duration, Utc};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Duration, Utc};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -78,54 +79,16 @@ fn validate_filters(data: &Value) -> Result<BTreeMap<String, Value>, Failure> {
     Ok(out)
 }
 
-/// Whether a call passes the export's optional filters.
-fn call_matches(call: &Call, filters: &BTreeMap<String, Value>, src: &str, dst: &str) -> bool {
-    filters.iter().all(|(key, value)| match key.as_str() {
-        "success_eq" => value.as_bool() == Some(call.answered),
-        "duration_eq" => value.as_u64() == Some(call.duration),
-        "duration_gteq" => value.as_u64().is_some_and(|d| call.duration >= d),
-        "duration_lteq" => value.as_u64().is_some_and(|d| call.duration <= d),
-        "src_prefix_routing_eq" => value.as_str() == Some(src),
-        "dst_prefix_routing_eq" => value.as_str() == Some(dst),
-        _ => true,
-    })
-}
-
-fn count_rows(state: &AppState, account: usize, filters: &BTreeMap<String, Value>) -> u64 {
-    let time = |key: &str| {
-        filters
-            .get(key)
-            .and_then(Value::as_str)
-            .and_then(parse_time)
-            .map_or(0, |t| t.timestamp())
-    };
-    let (from, to) = (time("time_start_gteq"), time("time_start_lt"));
-    let Some(traffic) = state.data.accounts.get(account).map(|a| &a.traffic) else {
-        return 0;
-    };
-    let mut rows = 0;
-    state.history.for_each_call(
-        &state.data,
-        account,
-        from,
-        to,
-        Utc::now().timestamp(),
-        |call| {
-            let src = traffic
-                .src_prefixes
-                .get(call.src_prefix)
-                .map_or("", String::as_str);
-            let dst = state
-                .data
-                .rates
-                .get(call.rate)
-                .map_or("", |r| r.attributes.prefix.as_str());
-            if call_matches(call, filters, src, dst) {
-                rows += 1;
-            }
-        },
-    );
-    rows
+/// Brings every export up to date: a Pending one whose time has come completes, and an
+/// export with a file gets its `rows-count` counted from the call history once.
+pub fn settle(data: &DataSet, exports: &mut [CdrExportRecord], now: DateTime<Utc>) {
+    for export in exports.iter_mut() {
+        export.advance(now);
+        if export.rows_to_count {
+            export.attributes.rows_count = Some(cdrs::count_export_rows(data, export));
+            export.rows_to_count = false;
+        }
+    }
 }
 
 pub async fn create(
@@ -160,7 +123,6 @@ pub async fn create(
         }
     };
     let account = account_of(&data, &state, customer)?;
-    let rows = count_rows(&state, account, &filters);
     let now = Utc::now();
     let record = CdrExportRecord {
         id: crate::seeded::fresh_uuid(),
@@ -176,7 +138,7 @@ pub async fn create(
             time_zone_name,
         },
         completes_at: Some(now + PROCESSING_TIME),
-        final_rows: Some(rows),
+        rows_to_count: false,
     };
     let document = Document {
         data: resource(&record, &api, &state.data, &[]),
@@ -189,6 +151,42 @@ pub async fn create(
         Err(poisoned) => poisoned.into_inner().push(record),
     }
     Ok(responses::jsonapi(StatusCode::CREATED, &document))
+}
+
+/// `GET /cdr-exports/:id/download`. Like the real server: a Completed export answers its
+/// file as `text/csv` with a `<id>.csv.gz` attachment whose bytes are the gzip file itself (no
+/// `content-encoding`, so a browser saves it as it is); an export in any other state answers
+/// an empty 404; an unknown or foreign one the JSON:API "Record not found".
+pub async fn download(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    customer: Result<Customer, Failure>,
+) -> Result<Response, Failure> {
+    let customer = check_path(&id, customer)?;
+    // A copy, so that the file is written without holding the exports' lock.
+    let export = with_record(&state, &id, customer, CdrExportRecord::clone)?;
+    if export.attributes.status != CdrExportStatus::Completed {
+        return Err(Failure::Empty(StatusCode::NOT_FOUND));
+    }
+    let disposition = format!("attachment; filename=\"{}.csv.gz\"", export.id);
+    // Days of calls: written on a blocking thread, not on the server's workers.
+    let writer = state.clone();
+    let (file, _rows) =
+        tokio::task::spawn_blocking(move || cdrs::export_csv_gz(&writer.data, &export))
+            .await
+            .ok()
+            .and_then(|written| written.ok())
+            .ok_or(Failure::Empty(StatusCode::INTERNAL_SERVER_ERROR))?;
+    let mut response = (StatusCode::OK, file).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
 }
 
 #[cfg(test)]

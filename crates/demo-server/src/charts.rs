@@ -1,13 +1,17 @@
-//! `POST /chart-originated-cps` (spec 2.7 and 4.4): calls per second of an account, minute by
-//! minute, over a period (the last 24 hours unless given); only minutes with calls appear.
+//! The charts, computed resources answered on creation: `POST /chart-originated-cps` (spec 2.7
+//! and 4.4: calls per second of an account, minute by minute, over a period, the last 24 hours
+//! unless given; only minutes with calls appear) and `POST /chart-active-calls` (calls in
+//! progress at every minute, originated and terminated). Both read the request the same way.
 
 use crate::AppState;
 use crate::auth::Customer;
+use crate::call_history::Direction;
 use crate::data::CustomerId;
 use crate::records::relationship_links;
 use crate::responses::{self, ApiBase, Failure};
+use crate::statistics::{MAX_POINTS, active_at_minute_marks};
 use api_model::document::{Document, Relationship, Resource, ResourceLinks};
-use api_model::resources::{ChartOriginatedCps, ChartPoint, ResourceType};
+use api_model::resources::{ChartActiveCalls, ChartOriginatedCps, ChartPoint, ResourceType};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -15,6 +19,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -95,7 +100,7 @@ pub fn originated_cps(
     now: i64,
 ) -> Vec<ChartPoint> {
     let mut minutes: BTreeMap<i64, u64> = BTreeMap::new();
-    state.history.for_each_call(
+    state.data.history.for_each_call(
         &state.data,
         account,
         from.timestamp(),
@@ -120,17 +125,69 @@ pub fn originated_cps(
         .collect()
 }
 
-pub async fn create_originated_cps(
-    State(state): State<Arc<AppState>>,
-    Customer(customer): Customer,
-    ApiBase(api): ApiBase,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, Failure> {
-    let data = create_request_data(&headers, &body, ChartOriginatedCps::TYPE)?;
+/// Answered calls in progress at every minute mark of `[from, to]` for which the switch has
+/// a sample: marks within the call history and not in the future.
+pub fn active_calls(
+    state: &AppState,
+    account: usize,
+    direction: Direction,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    now: i64,
+) -> Vec<ChartPoint> {
+    let from = from.timestamp().max(state.data.history.starts_at());
+    let first = from + (60 - from.rem_euclid(60)) % 60;
+    let last = to.timestamp().min(now);
+    let last = last - last.rem_euclid(60);
+    if last < first {
+        return Vec::new();
+    }
+    let count = usize::try_from((last - first) / 60 + 1)
+        .unwrap_or(0)
+        .min(MAX_POINTS);
+    let counts = active_at_minute_marks(
+        &state.data,
+        direction,
+        account,
+        first,
+        count,
+        last + 1,
+        now,
+        |_| true,
+    );
+    counts
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, calls)| {
+            Some(ChartPoint {
+                x: DateTime::from_timestamp(first + 60 * i as i64, 0)?,
+                y: Decimal::from(calls),
+            })
+        })
+        .collect()
+}
+
+/// A chart request that passed validation: the customer's account and the period, by default
+/// the 24 hours up to now.
+struct ChartRequest {
+    account: usize,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    now: DateTime<Utc>,
+}
+
+/// Reads a chart request of the given type, answering 415/400/422 like the real server.
+fn chart_request(
+    state: &AppState,
+    customer: CustomerId,
+    headers: &HeaderMap,
+    body: &[u8],
+    kind: &str,
+) -> Result<ChartRequest, Failure> {
+    let data = create_request_data(headers, body, kind)?;
     let from = time_attribute(&data, "from-time")?;
     let to = time_attribute(&data, "to-time")?;
-    let account = account_of(&data, &state, customer)?;
+    let account = account_of(&data, state, customer)?;
     let now = Utc::now();
     let to = to.unwrap_or(now);
     let from = from.unwrap_or(to - Duration::hours(24));
@@ -141,9 +198,17 @@ pub async fn create_originated_cps(
             "/data/attributes/from-time",
         ));
     }
-    let cps = originated_cps(&state, account, from, to, now.timestamp());
+    Ok(ChartRequest {
+        account,
+        from,
+        to,
+        now,
+    })
+}
+
+/// The 201 answer of a chart: a new resource with an `account` relationship (links only).
+fn chart_created<A: Serialize>(api: &str, kind: &str, attributes: A) -> Response {
     let id = crate::seeded::fresh_uuid();
-    let kind = ChartOriginatedCps::TYPE;
     let document = Document {
         data: Resource {
             id: id.clone(),
@@ -151,15 +216,11 @@ pub async fn create_originated_cps(
             links: Some(ResourceLinks {
                 self_link: Some(format!("{api}/{kind}/{id}")),
             }),
-            attributes: ChartOriginatedCps {
-                from_time: from,
-                to_time: to,
-                cps,
-            },
+            attributes,
             relationships: [(
                 "account".to_owned(),
                 Relationship {
-                    links: Some(relationship_links(&api, kind, &id, "account")),
+                    links: Some(relationship_links(api, kind, &id, "account")),
                     data: None,
                 },
             )]
@@ -170,5 +231,63 @@ pub async fn create_originated_cps(
         meta: None,
         links: None,
     };
-    Ok(responses::jsonapi(StatusCode::CREATED, &document))
+    responses::jsonapi(StatusCode::CREATED, &document)
+}
+
+/// `POST /chart-originated-cps`.
+pub async fn create_originated_cps(
+    State(state): State<Arc<AppState>>,
+    Customer(customer): Customer,
+    ApiBase(api): ApiBase,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let kind = ChartOriginatedCps::TYPE;
+    let request = chart_request(&state, customer, &headers, &body, kind)?;
+    let now = request.now.timestamp();
+    let cps = originated_cps(&state, request.account, request.from, request.to, now);
+    Ok(chart_created(
+        &api,
+        kind,
+        ChartOriginatedCps {
+            from_time: request.from,
+            to_time: request.to,
+            cps,
+        },
+    ))
+}
+
+/// `POST /chart-active-calls`: calls in progress minute by minute, originated by the account
+/// and terminated to it. (The real server has been seen to swap `x` and `y`; this demo sends
+/// `x` as the time and `y` as the count, as the model reads them.)
+pub async fn create_active_calls(
+    State(state): State<Arc<AppState>>,
+    Customer(customer): Customer,
+    ApiBase(api): ApiBase,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let kind = ChartActiveCalls::TYPE;
+    let request = chart_request(&state, customer, &headers, &body, kind)?;
+    let now = request.now.timestamp();
+    let series = |direction| {
+        active_calls(
+            &state,
+            request.account,
+            direction,
+            request.from,
+            request.to,
+            now,
+        )
+    };
+    Ok(chart_created(
+        &api,
+        kind,
+        ChartActiveCalls {
+            from_time: request.from,
+            to_time: request.to,
+            originated_calls: series(Direction::Originated),
+            terminated_calls: series(Direction::Terminated),
+        },
+    ))
 }

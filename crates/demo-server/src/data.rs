@@ -6,6 +6,8 @@
 //! rely on; their ids and everything else vary with the seed. Timestamps are placed relative to
 //! the start-up time, so services renew in the future and exports were made in the past.
 
+use crate::call_history::CallHistory;
+use crate::profiles::PortalAccess;
 use crate::reference_data::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
 use crate::seeded::{Rng, uuid};
 use api_model::resources::{
@@ -28,9 +30,11 @@ pub const OTHER_CUSTOMER: CustomerId = 2;
 #[derive(Debug, Clone)]
 pub struct Customer {
     pub id: CustomerId,
-    pub login: &'static str,
-    pub password: &'static str,
-    pub name: &'static str,
+    pub login: String,
+    pub password: String,
+    pub name: String,
+    /// The flags `GET /profiles` answers.
+    pub portal_access: PortalAccess,
 }
 
 /// How an account's synthetic traffic looks; see [`crate::call_history`].
@@ -48,7 +52,8 @@ pub struct TrafficProfile {
     pub src_country: usize,
     /// Originating IP addresses (`auth-orig-ip`).
     pub ips: Vec<String>,
-    /// Indexes into [`DataSet::rates`] of the rates the account's calls are priced with.
+    /// Indexes into [`DataSet::rates`] of the rates the account's calls are priced with: the
+    /// customer's enabled rates that do not reject calls (see [`usable_rates`]).
     pub rates: Vec<usize>,
 }
 
@@ -91,7 +96,9 @@ pub struct NetworkPrefixRecord {
 pub struct CountryRecord {
     pub id: String,
     pub attributes: Country,
-    pub calling_code: &'static str,
+    /// E.164 calling code, digits only; rates and prefixes belong to the longest one they
+    /// start with.
+    pub calling_code: String,
 }
 
 #[derive(Debug, Clone)]
@@ -107,7 +114,8 @@ pub struct RateRecord {
     pub id: String,
     pub customer: CustomerId,
     pub attributes: Rate,
-    pub country: usize,
+    /// Index into [`DataSet::countries`] of the destination country, if one matches.
+    pub country: Option<usize>,
 }
 
 impl RateRecord {
@@ -121,16 +129,32 @@ impl RateRecord {
         if !answered {
             return a.attempt_fee.unwrap_or_default();
         }
-        let initial = a.initial_interval.max(1);
-        let next = a.next_interval.max(1);
-        let duration = i64::try_from(duration_seconds).unwrap_or(i64::MAX);
-        let rest = (duration - initial).max(0);
-        let next_seconds = (rest + next - 1) / next * next;
+        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
         let sixty = Decimal::from(60);
         let price = a.connect_fee.unwrap_or_default()
             + a.initial_rate * Decimal::from(initial) / sixty
             + a.next_rate * Decimal::from(next_seconds) / sixty;
         price.round_dp(6)
+    }
+
+    /// Seconds billed at the initial rate and at the next rate for an answered call.
+    fn billed_intervals(&self, duration_seconds: u64) -> (i64, i64) {
+        let a = &self.attributes;
+        let initial = a.initial_interval.max(1);
+        let next = a.next_interval.max(1);
+        let duration = i64::try_from(duration_seconds).unwrap_or(i64::MAX);
+        let rest = (duration - initial).max(0);
+        let intervals = rest / next + i64::from(rest % next != 0);
+        (initial, intervals.saturating_mul(next))
+    }
+
+    /// The duration the customer pays for (`customer_duration` of a CDR): whole intervals.
+    pub fn billed_seconds(&self, duration_seconds: u64, answered: bool) -> i64 {
+        if !answered {
+            return 0;
+        }
+        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
+        initial.saturating_add(next_seconds)
     }
 }
 
@@ -140,9 +164,11 @@ pub struct CdrExportRecord {
     pub customer: CustomerId,
     pub account: usize,
     pub attributes: CdrExport,
-    /// A Pending export made through the API completes at this time with `final_rows` rows.
+    /// A Pending export made through the API completes at this time.
     pub completes_at: Option<DateTime<Utc>>,
-    pub final_rows: Option<u64>,
+    /// `rows-count` is still to be counted from the call history. Counting waits for the first
+    /// read (it walks days of calls) and makes `rows-count` equal the rows of the download.
+    pub rows_to_count: bool,
 }
 
 impl CdrExportRecord {
@@ -151,11 +177,19 @@ impl CdrExportRecord {
         if let Some(at) = self.completes_at.filter(|at| *at <= now) {
             if self.attributes.status == CdrExportStatus::Pending {
                 self.attributes.status = CdrExportStatus::Completed;
-                self.attributes.rows_count = self.final_rows;
                 self.attributes.updated_at = at;
+                self.rows_to_count = true;
             }
             self.completes_at = None;
         }
+    }
+
+    /// Whether the export has (or had) a file whose rows `rows-count` counts.
+    pub fn has_rows(&self) -> bool {
+        matches!(
+            self.attributes.status,
+            CdrExportStatus::Completed | CdrExportStatus::Deleted
+        )
     }
 }
 
@@ -174,6 +208,8 @@ pub struct DataSet {
     pub rates: Vec<RateRecord>,
     /// Mutable: exports are created through the API.
     pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
+    /// The synthetic calls every statistic, chart and export is computed from.
+    pub history: CallHistory,
 }
 
 fn dec(text: &str) -> Decimal {
@@ -186,6 +222,29 @@ fn opt(text: &str) -> Option<Decimal> {
 }
 
 impl DataSet {
+    /// The customer's own enabled rates that do not reject calls: what its calls are priced
+    /// with.
+    pub fn usable_rates(rates: &[RateRecord], customer: CustomerId) -> Vec<usize> {
+        rates
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.customer == customer && r.attributes.enabled && !r.attributes.reject_calls
+            })
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    /// The country whose calling code is the longest one `number` starts with.
+    pub fn country_of_number(countries: &[CountryRecord], number: &str) -> Option<usize> {
+        countries
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.calling_code.is_empty() && number.starts_with(&c.calling_code))
+            .max_by_key(|(_, c)| c.calling_code.len())
+            .map(|(index, _)| index)
+    }
+
     pub fn customer_by_login(&self, login: &str) -> Option<&Customer> {
         self.customers.iter().find(|c| c.login == login)
     }
@@ -212,18 +271,20 @@ impl DataSet {
         let customers = vec![
             Customer {
                 id: DEMO_CUSTOMER,
-                login: crate::DEMO_LOGIN,
-                password: crate::DEMO_PASSWORD,
-                name: "Demo Telecom",
+                login: crate::DEMO_LOGIN.to_owned(),
+                password: crate::DEMO_PASSWORD.to_owned(),
+                name: "Demo Telecom".to_owned(),
+                portal_access: PortalAccess::default(),
             },
             Customer {
                 id: OTHER_CUSTOMER,
-                login: "other",
-                password: "other",
-                name: "Competitor Networks",
+                login: "other".to_owned(),
+                password: "other".to_owned(),
+                name: "Competitor Networks".to_owned(),
+                portal_access: PortalAccess::restricted(),
             },
         ];
-        let (countries, network_types, networks, network_prefixes) = reference_data(seed);
+        let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
         let rates = rates(seed, started_at, &network_prefixes, &networks);
         let accounts = accounts(seed, &rates);
         let services = services(seed, started_at, &accounts);
@@ -240,18 +301,21 @@ impl DataSet {
             services,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
+            history: CallHistory::new(seed, now),
         }
     }
 }
 
-type ReferenceData = (
+/// Countries, network types, networks and network prefixes.
+pub type ReferenceData = (
     Vec<CountryRecord>,
     Vec<NetworkTypeRecord>,
     Vec<NetworkRecord>,
     Vec<NetworkPrefixRecord>,
 );
 
-fn reference_data(seed: u64) -> ReferenceData {
+/// The seeded reference data: the fixed tables of [`crate::reference_data`], ids from the seed.
+pub fn seeded_reference_data(seed: u64) -> ReferenceData {
     let countries: Vec<CountryRecord> = COUNTRIES
         .iter()
         .enumerate()
@@ -261,7 +325,7 @@ fn reference_data(seed: u64) -> ReferenceData {
                 name: c.name.to_owned(),
                 iso2: Some(c.iso2.to_owned()),
             },
-            calling_code: c.calling_code,
+            calling_code: c.calling_code.to_owned(),
         })
         .collect();
     let network_types: Vec<NetworkTypeRecord> = NETWORK_TYPES
@@ -400,7 +464,7 @@ fn rates(
             out.push(RateRecord {
                 id: uuid(seed, "rates", out.len() as u64),
                 customer,
-                country: prefix.country,
+                country: Some(prefix.country),
                 attributes: Rate {
                     prefix: prefix.attributes.prefix.clone(),
                     dst_number_min_length: Some(if catch_all {
@@ -562,16 +626,7 @@ fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
         .iter()
         .enumerate()
         .map(|(i, facts)| {
-            let customer_rates: Vec<usize> = rates
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| {
-                    r.customer == facts.customer
-                        && r.attributes.enabled
-                        && !r.attributes.reject_calls
-                })
-                .map(|(index, _)| index)
-                .collect();
+            let customer_rates = DataSet::usable_rates(rates, facts.customer);
             AccountRecord {
                 id: uuid(seed, "accounts", i as u64),
                 customer: facts.customer,
@@ -691,8 +746,12 @@ fn services(
                 ),
             };
             let name = if kind.service_type == "DID" {
-                let number: String = account.traffic.src_prefixes[0].clone()
-                    + &format!("{:07}", rng.below(10_000_000));
+                let prefix = account
+                    .traffic
+                    .src_prefixes
+                    .first()
+                    .map_or("", String::as_str);
+                let number = format!("{prefix}{:07}", rng.below(10_000_000));
                 format!("{} +{number}", kind.name)
             } else {
                 format!("{} {}", kind.name, account.attributes.name)
@@ -759,15 +818,22 @@ fn cdr_exports(
                     filters.insert("duration_gteq".to_owned(), 30.into());
                 }
                 2 => {
+                    // One of the numbers the account calls from.
+                    let prefix = account
+                        .traffic
+                        .src_prefixes
+                        .first()
+                        .map_or("", String::as_str);
                     filters.insert(
                         "src_prefix_routing_eq".to_owned(),
-                        account.traffic.src_prefixes[0].clone().into(),
+                        crate::cdrs::source_number(prefix, n as u64).into(),
                     );
                 }
                 _ => {}
             }
             let created_at = day + Duration::days(days) + Duration::hours(rng.range(1, 20));
             let pending = status == Pending;
+            let has_rows = matches!(status, Completed | Deleted);
             let created_at = if pending {
                 started_at - Duration::minutes(rng.range(2, 50))
             } else {
@@ -775,10 +841,6 @@ fn cdr_exports(
             };
             let updated_at =
                 created_at + Duration::seconds(if pending { 0 } else { rng.range(2, 90) });
-            let rows_count = match status {
-                Pending | Failed => None,
-                _ => Some(rng.below(40_000) + 100),
-            };
             out.push(CdrExportRecord {
                 id: uuid(seed, "cdr-exports", out.len() as u64),
                 customer: account.customer,
@@ -788,7 +850,8 @@ fn cdr_exports(
                         .into_iter()
                         .collect::<BTreeMap<String, serde_json::Value>>(),
                     status,
-                    rows_count,
+                    // Counted from the call history on first read.
+                    rows_count: None,
                     created_at,
                     updated_at,
                     time_format: Some(
@@ -806,7 +869,7 @@ fn cdr_exports(
                     },
                 },
                 completes_at: None,
-                final_rows: None,
+                rows_to_count: has_rows,
             });
         }
     }
@@ -927,12 +990,13 @@ mod tests {
         export.attributes.status = CdrExportStatus::Pending;
         export.attributes.rows_count = None;
         export.completes_at = Some(now + Duration::seconds(3));
-        export.final_rows = Some(42);
+        export.rows_to_count = false;
         export.advance(now);
         assert_eq!(export.attributes.status, CdrExportStatus::Pending);
+        assert!(!export.rows_to_count);
         export.advance(now + Duration::seconds(5));
         assert_eq!(export.attributes.status, CdrExportStatus::Completed);
-        assert_eq!(export.attributes.rows_count, Some(42));
+        assert!(export.rows_to_count && export.has_rows());
         assert_eq!(export.attributes.updated_at, now + Duration::seconds(3));
         assert_eq!(export.completes_at, None);
     }

@@ -1,16 +1,22 @@
 //! A demo server of the Yeti switch customer API v1, for developing and testing the portal
-//! without a real switch: seeded in-memory data, JWT sign-in, every collection with filters,
-//! sort, include and paging, single records, statistics from a synthetic call history, the
-//! originated-CPS chart, CDR export creation, and the portal's static files with SPA fallback.
+//! without a real switch: seeded in-memory data (or a data file of one's own), JWT sign-in
+//! with bearer tokens or a session cookie, every collection with filters, sort, include and
+//! paging, single records, statistics from a synthetic call history, both charts, CDR exports
+//! with their gzip-compressed CSV download, the portal access profile, fault injection for
+//! tests, and the portal's static files with SPA fallback.
 //!
 //! The server speaks through the `api_model` types the portal uses, so both share one model.
 
 pub mod auth;
 pub mod call_history;
 pub mod cdr_exports;
+pub mod cdrs;
 pub mod charts;
 pub mod collections;
 pub mod data;
+pub mod data_file;
+pub mod faults;
+pub mod profiles;
 pub mod records;
 pub mod reference_data;
 pub mod resources;
@@ -19,7 +25,11 @@ pub mod seeded;
 pub mod static_files;
 pub mod statistics;
 
+pub use data_file::DataFile;
+pub use faults::{ErrorBody, Faults};
+
 use axum::Router;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{any, get, post};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,6 +49,12 @@ pub struct Options {
     pub token_lifetime: Duration,
     /// Seed of the generated data set and call history.
     pub seed: u64,
+    /// A data set to serve instead of the seeded one (`--data FILE`, see [`DataFile`]).
+    pub data: Option<Arc<DataFile>>,
+    /// Faults injected from the start (`Faults::default()`: none).
+    pub faults: Faults,
+    /// Mounts `GET/POST/DELETE /__demo/faults` to change the faults at run time.
+    pub enable_fault_control: bool,
 }
 
 impl Default for Options {
@@ -47,6 +63,9 @@ impl Default for Options {
             dist_dir: None,
             token_lifetime: Duration::from_secs(600),
             seed: 1,
+            data: None,
+            faults: Faults::default(),
+            enable_fault_control: false,
         }
     }
 }
@@ -54,18 +73,32 @@ impl Default for Options {
 /// Everything handlers share.
 pub struct AppState {
     pub data: data::DataSet,
-    pub history: call_history::CallHistory,
     pub tokens: auth::TokenKeys,
+    pub minute_cache: statistics::MinuteCache,
+    pub faults: faults::FaultState,
 }
 
 impl AppState {
     pub fn new(options: &Options) -> AppState {
         let now = chrono::Utc::now();
-        AppState {
-            data: data::DataSet::generate(options.seed, now),
-            history: call_history::CallHistory::new(options.seed, now),
+        let data = match &options.data {
+            Some(file) => data::DataSet::from_file(file, options.seed, now),
+            None => data::DataSet::generate(options.seed, now),
+        };
+        let state = AppState {
+            data,
             tokens: auth::TokenKeys::new(options.token_lifetime),
-        }
+            minute_cache: statistics::MinuteCache::default(),
+            faults: faults::FaultState::new(Faults::default()),
+        };
+        state.apply_faults(options.faults.clone());
+        state
+    }
+
+    /// Puts fault settings in force, including their token-lifetime override.
+    pub fn apply_faults(&self, faults: Faults) {
+        self.tokens.set_lifetime(faults.token_lifetime_seconds);
+        self.faults.set(faults);
     }
 }
 
@@ -90,20 +123,40 @@ fn api_routes() -> Router<Arc<AppState>> {
             get(statistics::origination_active_calls),
         )
         .route("/chart-originated-cps", post(charts::create_originated_cps))
+        .route("/chart-active-calls", post(charts::create_active_calls))
+        .route("/cdr-exports/{id}/download", get(cdr_exports::download))
+        .route("/profiles", get(profiles::show))
         .fallback(responses::api_route_not_found)
 }
 
-/// The whole application: the API, JSON 404s for any other `/api/` path, and the portal's
-/// files (or a plain 404 without them). Generates the data set, which takes well under a second.
+/// The whole application: the API, JSON 404s for any other `/api/` path, the fault control
+/// endpoint when enabled, and the portal's files (or a plain 404 without them). Generates the
+/// data set, which takes well under a second.
 pub fn app(options: Options) -> Router {
     let state = Arc::new(AppState::new(&options));
-    let api = Router::new()
+    // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
+    // sliding session cookie of requests that reach a handler.
+    let mut api = Router::new()
         .nest(api_model::API_PATH, api_routes())
         .route("/api", any(responses::api_route_not_found))
         .route("/api/", any(responses::api_route_not_found))
         .route("/api/{*rest}", any(responses::api_route_not_found))
-        .layer(axum::middleware::from_fn(responses::api_headers))
-        .with_state(state);
+        .layer(from_fn_with_state(state.clone(), auth::slide_session))
+        .layer(from_fn_with_state(state.clone(), faults::inject))
+        .layer(from_fn(responses::api_headers))
+        .with_state(state.clone());
+    if options.enable_fault_control {
+        api = api.merge(
+            Router::new()
+                .route(
+                    faults::CONTROL_PATH,
+                    get(faults::show)
+                        .post(faults::replace)
+                        .delete(faults::clear),
+                )
+                .with_state(state),
+        );
+    }
     match &options.dist_dir {
         Some(dist) => api.fallback_service(static_files::router(dist)),
         None => api.fallback(static_files::no_portal),

@@ -534,15 +534,14 @@ impl Record for CdrExportRecord {
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         let now = Utc::now();
-        match data.cdr_exports.write() {
-            Ok(mut rows) => {
-                rows.iter_mut().for_each(|row| row.advance(now));
-                f(&rows)
-            }
-            // A panic while holding the lock cannot leave a half-written export behind
-            // (`advance` is the only writer besides a push), so the data is still sound.
-            Err(poisoned) => f(&poisoned.into_inner()),
-        }
+        // A panic while holding the lock cannot leave a half-written export behind (`settle`
+        // only sets whole fields, a push adds a whole record), so the data is still sound.
+        let mut rows = data
+            .cdr_exports
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        crate::cdr_exports::settle(data, &mut rows, now);
+        f(&rows)
     }
 
     fn id(&self) -> &str {

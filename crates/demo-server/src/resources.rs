@@ -71,7 +71,7 @@ async fn list<R: Record>(
 
 /// Checks a record path in the order of the real server: an id that is not a UUID is a
 /// routing error (plain-text 404) before authorization; then the customer must be signed in.
-fn check_path(id: &str, customer: Result<Customer, Failure>) -> Result<CustomerId, Failure> {
+pub fn check_path(id: &str, customer: Result<Customer, Failure>) -> Result<CustomerId, Failure> {
     if !is_uuid(id) {
         return Err(responses::plain_not_found());
     }
@@ -79,12 +79,12 @@ fn check_path(id: &str, customer: Result<Customer, Failure>) -> Result<CustomerI
 }
 
 /// Runs `found` on the record with this id if the customer may see it, else "Record not found".
-fn with_record<R: Record>(
+pub fn with_record<R: Record, T>(
     state: &AppState,
     id: &str,
     customer: CustomerId,
-    found: impl FnOnce(&R) -> Response,
-) -> Result<Response, Failure> {
+    found: impl FnOnce(&R) -> T,
+) -> Result<T, Failure> {
     R::with_rows(&state.data, |rows| {
         rows.iter()
             .find(|r| r.visible_to(customer) && r.id().eq_ignore_ascii_case(id))
@@ -102,7 +102,7 @@ async fn show<R: Record>(
 ) -> Result<Response, Failure> {
     let customer = check_path(&id, customer)?;
     let include = parse_include::<R>(&parse_params(query.as_deref().unwrap_or(""))?)?;
-    with_record::<R>(&state, &id, customer, |record| {
+    with_record::<R, _>(&state, &id, customer, |record| {
         let document = Document {
             data: resource(record, &api, &state.data, &include),
             included: collections::included(&[record], &include, &state.data, &api, customer),
@@ -136,7 +136,7 @@ async fn related<R: Record>(
 ) -> Result<Response, Failure> {
     let customer = check_path(&id, customer)?;
     check_relationship::<R>(&name)?;
-    with_record::<R>(&state, &id, customer, |record| {
+    with_record::<R, _>(&state, &id, customer, |record| {
         if !R::INCLUDES.contains(&name.as_str()) {
             let empty: Document<Vec<()>> = Document {
                 data: Vec::new(),
@@ -171,7 +171,7 @@ async fn linkage<R: Record>(
 ) -> Result<Response, Failure> {
     let customer = check_path(&id, customer)?;
     check_relationship::<R>(&name)?;
-    with_record::<R>(&state, &id, customer, |record| {
+    with_record::<R, _>(&state, &id, customer, |record| {
         let links = relationship_links(&api, R::TYPE, record.id(), &name);
         let data = if R::INCLUDES.contains(&name.as_str()) {
             serde_json::to_value(record.related(&name, &state.data).map(identifier))

@@ -2,22 +2,28 @@
 //! `origination-statistics` (sparse axis, with totals), `origination-statistics-quality`
 //! (filled axis, with totals) and `origination-active-calls` (filled axis), computed from the
 //! synthetic call history.
+//!
+//! Unfiltered requests add up per-minute sums that [`MinuteCache`] keeps for every hour that
+//! is wholly past, so a day at minute sampling costs 24 look-ups instead of walking thousands
+//! of calls; a request with narrowing parameters walks the calls. Both give the same exact
+//! sums (integers and decimals, never floats).
 
 use crate::AppState;
 use crate::auth::StatsCustomer;
-use crate::call_history::{Call, MAX_CALL_SECONDS};
+use crate::call_history::{Call, Direction, MAX_CALL_SECONDS};
+use crate::cdrs::{call_rate, dst_number, src_number};
 use crate::data::{CustomerId, DataSet};
 use crate::responses::{self, Failure, plain_bad_request};
-use api_model::number::{Metric, parse_decimal};
+use api_model::number::parse_decimal;
 use api_model::stats::{STATS_FILTER_PARAMS, Sampling, StatsEndpoint, parse_time};
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use rust_decimal::Decimal;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The most points a filled axis may have, so one request cannot ask for gigabytes.
 pub const MAX_POINTS: usize = 200_000;
@@ -27,9 +33,17 @@ pub const MAX_POINTS: usize = 200_000;
 pub struct StatsRequest {
     pub account: usize,
     pub from: i64,
+    /// `to-time`: inclusive, like the real server's `time_start <= to-time`.
     pub to: Option<i64>,
     pub sampling: Sampling,
     pub filter: CallFilter,
+}
+
+impl StatsRequest {
+    /// The first second after the range.
+    fn end(&self) -> i64 {
+        self.to.map_or(i64::MAX, |to| to.saturating_add(1))
+    }
 }
 
 /// The optional narrowing parameters of spec 4.3, applied call by call.
@@ -37,8 +51,8 @@ pub struct StatsRequest {
 pub struct CallFilter {
     src_country: Option<usize>,
     dst_country: Option<usize>,
-    src_prefix: Vec<(TextMatch, String)>,
-    dst_prefix: Vec<(TextMatch, String)>,
+    src_number: Vec<(TextMatch, String)>,
+    dst_number: Vec<(TextMatch, String)>,
     duration: Vec<(NumberMatch, Decimal)>,
     price: Vec<(NumberMatch, Decimal)>,
     ip: Option<String>,
@@ -49,6 +63,7 @@ enum TextMatch {
     Eq,
     StartsWith,
     EndsWith,
+    /// Case-insensitive, like the real server's `positionCaseInsensitive`.
     Contains,
 }
 
@@ -65,7 +80,7 @@ impl TextMatch {
             TextMatch::Eq => text == wanted,
             TextMatch::StartsWith => text.starts_with(wanted),
             TextMatch::EndsWith => text.ends_with(wanted),
-            TextMatch::Contains => text.contains(wanted),
+            TextMatch::Contains => text.to_lowercase().contains(&wanted.to_lowercase()),
         }
     }
 }
@@ -81,11 +96,11 @@ impl NumberMatch {
 }
 
 impl CallFilter {
-    fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.src_country.is_none()
             && self.dst_country.is_none()
-            && self.src_prefix.is_empty()
-            && self.dst_prefix.is_empty()
+            && self.src_number.is_empty()
+            && self.dst_number.is_empty()
             && self.duration.is_empty()
             && self.price.is_empty()
             && self.ip.is_none()
@@ -95,21 +110,23 @@ impl CallFilter {
         if self.is_empty() {
             return true;
         }
-        let Some(traffic) = data.accounts.get(account).map(|a| &a.traffic) else {
+        let Some(account) = data.accounts.get(account) else {
             return false;
         };
-        let rate = data.rates.get(call.rate);
-        let src = traffic
-            .src_prefixes
-            .get(call.src_prefix)
-            .map_or("", String::as_str);
-        let dst = rate.map_or("", |r| r.attributes.prefix.as_str());
+        let traffic = &account.traffic;
+        // Numbers and prices are made only when a parameter needs them.
         self.src_country.is_none_or(|c| c == traffic.src_country)
             && self
                 .dst_country
-                .is_none_or(|c| rate.is_some_and(|r| r.country == c))
-            && self.src_prefix.iter().all(|(m, v)| m.test(src, v))
-            && self.dst_prefix.iter().all(|(m, v)| m.test(dst, v))
+                .is_none_or(|c| call_rate(data, call).is_some_and(|r| r.country == Some(c)))
+            && (self.src_number.is_empty() || {
+                let src = src_number(account, call);
+                self.src_number.iter().all(|(m, v)| m.test(&src, v))
+            })
+            && (self.dst_number.is_empty() || {
+                let dst = dst_number(data, call);
+                self.dst_number.iter().all(|(m, v)| m.test(&dst, v))
+            })
             && self
                 .duration
                 .iter()
@@ -129,19 +146,34 @@ fn invalid(name: &str) -> Failure {
     plain_bad_request(&format!("invalid value {name}"))
 }
 
-/// Validates a statistics query the way the real server does, in its order: missing
-/// parameters, the account (only the customer's own), times, sampling, narrowing filters.
+/// What a valid statistics query asks for.
+#[derive(Debug, Clone)]
+pub enum Parsed {
+    Request(StatsRequest),
+    /// `from-time` lies in the future: the real server answers `200 []` as soon as it reads it.
+    FromTimeInFuture,
+}
+
+/// Validates a statistics query the way the real server does, in its order: missing required
+/// parameters; then each known parameter in the order of the query (the account must be the
+/// customer's own; a future `from-time` ends reading with `[]`); `sampling` last. Unknown
+/// parameters are ignored; an empty narrowing parameter counts as absent.
 pub fn parse_request(
     endpoint: StatsEndpoint,
     data: &DataSet,
     customer: CustomerId,
     raw_query: &str,
-) -> Result<StatsRequest, Failure> {
-    let params: HashMap<String, String> = api_model::query::decode_pairs(raw_query)
-        .into_iter()
-        .map(|(k, v)| (k, v.trim().to_owned()))
-        .filter(|(_, v)| !v.is_empty())
-        .collect();
+    now: i64,
+) -> Result<Parsed, Failure> {
+    // Like Rails' params: the first occurrence decides the order, the last one the value.
+    let mut params: Vec<(String, String)> = Vec::new();
+    for (key, value) in api_model::query::decode_pairs(raw_query) {
+        let value = value.trim().to_owned();
+        match params.iter_mut().find(|(k, _)| *k == key) {
+            Some(existing) => existing.1 = value,
+            None => params.push((key, value)),
+        }
+    }
     let takes_sampling = !endpoint.samplings().is_empty();
     let mut required = vec!["account-id", "from-time"];
     if takes_sampling {
@@ -149,7 +181,7 @@ pub fn parse_request(
     }
     let missing: Vec<&str> = required
         .into_iter()
-        .filter(|name| !params.contains_key(*name))
+        .filter(|name| !params.iter().any(|(k, _)| k == name))
         .collect();
     if !missing.is_empty() {
         return Err(plain_bad_request(&format!(
@@ -157,33 +189,10 @@ pub fn parse_request(
             missing.join(", ")
         )));
     }
-    let param = |name: &str| params.get(name).map(String::as_str).unwrap_or("");
-    let account = data
-        .own_account(customer, param("account-id"))
-        .ok_or_else(|| invalid("account-id"))?;
-    let from = parse_time(param("from-time"))
-        .ok_or_else(|| invalid("from-time"))?
-        .timestamp();
-    let to = match params.get("to-time") {
-        Some(text) => Some(
-            parse_time(text)
-                .ok_or_else(|| invalid("to-time"))?
-                .timestamp(),
-        ),
-        None => None,
-    };
-    let sampling = if takes_sampling {
-        Sampling::parse(param("sampling"))
-            .filter(|s| endpoint.samplings().contains(s))
-            .ok_or_else(|| plain_bad_request("invalid sampling"))?
-    } else {
-        Sampling::Minute
-    };
+    let (mut account, mut from, mut to) = (None, None, None);
     let mut filter = CallFilter::default();
-    for name in STATS_FILTER_PARAMS {
-        let Some(value) = params.get(name) else {
-            continue;
-        };
+    for (name, value) in &params {
+        let name = name.as_str();
         let number = || parse_decimal(value).map_err(|_| invalid(name));
         let text_match = |suffix: &str| match suffix {
             "eq" => Some(TextMatch::Eq),
@@ -197,33 +206,68 @@ pub fn parse_request(
             "gt" => NumberMatch::Gt,
             _ => NumberMatch::Lt,
         };
-        if name == "src-country-id" {
-            filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?);
-        } else if name == "dst-country-id" {
-            filter.dst_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?);
-        } else if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
-            filter
-                .src_prefix
-                .extend(text_match(suffix).map(|m| (m, value.clone())));
-        } else if let Some(suffix) = name.strip_prefix("dst-prefix-routing-") {
-            filter
-                .dst_prefix
-                .extend(text_match(suffix).map(|m| (m, value.clone())));
-        } else if let Some(suffix) = name.strip_prefix("duration-") {
-            filter.duration.push((number_match(suffix), number()?));
-        } else if let Some(suffix) = name.strip_prefix("customer-price-") {
-            filter.price.push((number_match(suffix), number()?));
-        } else if name == "auth-orig-ip" {
-            filter.ip = Some(value.clone());
+        match name {
+            "account-id" => {
+                account = Some(
+                    data.own_account(customer, value)
+                        .ok_or_else(|| invalid(name))?,
+                )
+            }
+            "from-time" => {
+                let time = parse_time(value).ok_or_else(|| invalid(name))?.timestamp();
+                if time > now {
+                    return Ok(Parsed::FromTimeInFuture);
+                }
+                from = Some(time);
+            }
+            "to-time" => to = Some(parse_time(value).ok_or_else(|| invalid(name))?.timestamp()),
+            _ if value.is_empty() || !STATS_FILTER_PARAMS.contains(&name) => {}
+            "src-country-id" => {
+                filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
+            }
+            "dst-country-id" => {
+                filter.dst_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
+            }
+            "auth-orig-ip" => filter.ip = Some(value.clone()),
+            _ => {
+                if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
+                    filter
+                        .src_number
+                        .extend(text_match(suffix).map(|m| (m, value.clone())));
+                } else if let Some(suffix) = name.strip_prefix("dst-prefix-routing-") {
+                    filter
+                        .dst_number
+                        .extend(text_match(suffix).map(|m| (m, value.clone())));
+                } else if let Some(suffix) = name.strip_prefix("duration-") {
+                    filter.duration.push((number_match(suffix), number()?));
+                } else if let Some(suffix) = name.strip_prefix("customer-price-") {
+                    filter.price.push((number_match(suffix), number()?));
+                }
+            }
         }
     }
-    Ok(StatsRequest {
+    let sampling = if takes_sampling {
+        let text = params
+            .iter()
+            .find(|(k, _)| k == "sampling")
+            .map_or("", |(_, v)| v.as_str());
+        Sampling::parse(text)
+            .filter(|s| endpoint.samplings().contains(s))
+            .ok_or_else(|| plain_bad_request("invalid sampling"))?
+    } else {
+        Sampling::Minute
+    };
+    // Both are required, so both were read; the fallbacks only keep this panic-free.
+    let (Some(account), Some(from)) = (account, from) else {
+        return Err(plain_bad_request("missing required param(s) account-id"));
+    };
+    Ok(Parsed::Request(StatsRequest {
         account,
         from,
         to,
         sampling,
         filter,
-    })
+    }))
 }
 
 /// The start of the bucket holding `t`: fixed-length buckets from the epoch, weeks from
@@ -248,20 +292,81 @@ pub fn bucket_start(t: i64, sampling: Sampling) -> i64 {
     }
 }
 
-/// Decimal rounded to `dp` places and shown with exactly that many.
-fn fixed(value: Decimal, dp: u32) -> Decimal {
-    let mut rounded = value.round_dp(dp);
-    rounded.rescale(dp);
-    rounded
+/// `numerator / denominator` rounded half to even to `dp` decimals, as a whole number of
+/// `10^-dp` units, computed with integers (a day at minute sampling needs thousands of these
+/// per request).
+fn ratio(numerator: u64, denominator: u64, dp: u32) -> u128 {
+    let scaled = u128::from(numerator) * 10u128.pow(dp);
+    let denominator = u128::from(denominator.max(1));
+    let (quotient, remainder) = (scaled / denominator, scaled % denominator);
+    let round_up =
+        2 * remainder > denominator || (2 * remainder == denominator && quotient % 2 == 1);
+    quotient + u128::from(round_up)
 }
 
-/// Sums of the calls in one bucket (or in all of them, for totals).
-#[derive(Debug, Clone, Default, PartialEq)]
-struct Sums {
-    calls: u64,
-    answered: u64,
-    seconds: u64,
-    price: Decimal,
+/// One value of a statistics series: a decimal string, or null. Written straight into the
+/// body; fixed-point values are printed from integers, which is much cheaper than formatting
+/// a `Decimal` (there are thousands per request).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Num {
+    Null,
+    /// `units × 10^-scale`, shown with exactly `scale` decimals.
+    Fixed {
+        units: u128,
+        scale: u32,
+    },
+    Exact(Decimal),
+}
+
+impl Num {
+    fn fixed(units: u128, scale: u32) -> Num {
+        Num::Fixed { units, scale }
+    }
+
+    /// The value as a decimal (`None` for null), for tests and comparisons.
+    pub fn to_decimal(self) -> Option<Decimal> {
+        match self {
+            Num::Null => None,
+            Num::Fixed { units, scale } => i128::try_from(units)
+                .ok()
+                .and_then(|u| Decimal::try_from_i128_with_scale(u, scale).ok()),
+            Num::Exact(value) => Some(value),
+        }
+    }
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Num::Null => f.write_str("null"),
+            Num::Fixed { units, scale: 0 } => write!(f, "{units}"),
+            Num::Fixed { units, scale } => {
+                let one = 10u128.pow(scale);
+                let width = scale as usize;
+                write!(f, "{}.{:0width$}", units / one, units % one)
+            }
+            Num::Exact(value) => write!(f, "{value}"),
+        }
+    }
+}
+
+impl Serialize for Num {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Num::Null => s.serialize_none(),
+            value => s.collect_str(value),
+        }
+    }
+}
+
+/// Sums of the calls in one bucket (or in all of them, for totals). Exact: integers, and the
+/// price as a decimal.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Sums {
+    pub calls: u64,
+    pub answered: u64,
+    pub seconds: u64,
+    pub price: Decimal,
 }
 
 impl Sums {
@@ -282,43 +387,34 @@ impl Sums {
     }
 
     /// Minutes, 2 decimals.
-    fn total_duration(&self) -> Metric {
-        Metric(Some(fixed(
-            Decimal::from(self.seconds) / Decimal::from(60),
-            2,
-        )))
+    fn total_duration(&self) -> Num {
+        Num::fixed(ratio(self.seconds, 60, 2), 2)
     }
 
     /// Average answered call, seconds, 2 decimals; null without answered calls.
-    fn acd(&self) -> Metric {
-        Metric((self.answered > 0).then(|| {
-            fixed(
-                Decimal::from(self.seconds) / Decimal::from(self.answered),
-                2,
-            )
-        }))
+    fn acd(&self) -> Num {
+        match self.answered {
+            0 => Num::Null,
+            answered => Num::fixed(ratio(self.seconds, answered, 2), 2),
+        }
     }
 
-    /// Answered share in percent, 2 decimals; null without calls.
-    fn asr(&self) -> Metric {
-        Metric((self.calls > 0).then(|| {
-            fixed(
-                Decimal::from(self.answered) * Decimal::from(100) / Decimal::from(self.calls),
-                2,
-            )
-        }))
+    /// Answered share in percent, like the real server's `round(answered / calls, 3) * 100`
+    /// (so one decimal: 0.824 → 82.4, the same digits); null without calls.
+    fn asr(&self) -> Num {
+        match self.calls {
+            0 => Num::Null,
+            calls => Num::fixed(ratio(self.answered, calls, 3), 1),
+        }
     }
 
-    fn price(&self) -> Metric {
-        Metric(Some(self.price.normalize()))
+    fn price(&self) -> Num {
+        Num::Exact(self.price.normalize())
     }
 
     /// Calls per second over a bucket of `seconds`, 4 decimals.
-    fn cps(&self, seconds: i64) -> Metric {
-        Metric(Some(fixed(
-            Decimal::from(self.calls) / Decimal::from(seconds.max(1)),
-            4,
-        )))
+    fn cps(&self, seconds: i64) -> Num {
+        Num::fixed(ratio(self.calls, u64::try_from(seconds).unwrap_or(1), 4), 4)
     }
 }
 
@@ -326,76 +422,221 @@ fn now_seconds() -> i64 {
     Utc::now().timestamp()
 }
 
-fn collect_sums(
+/// Seconds in one chunk of [`MinuteCache`].
+const CHUNK_SECONDS: i64 = 3600;
+const MINUTES_PER_CHUNK: usize = 60;
+/// The cache forgets everything past this many chunks (about 8 MB), so many accounts or a
+/// long uptime cannot grow it without bound.
+const MAX_CACHED_CHUNKS: usize = 4096;
+
+type Chunk = Arc<[Sums; MINUTES_PER_CHUNK]>;
+
+/// Per-minute sums of every account's originated calls (unfiltered, priced), kept per hour
+/// once the hour is wholly past: from then on its calls never change.
+#[derive(Debug, Default)]
+pub struct MinuteCache {
+    chunks: Mutex<HashMap<(usize, i64), Chunk>>,
+}
+
+impl MinuteCache {
+    /// The hour starting at `chunk * 3600`, if it is wholly past `now`.
+    fn chunk(&self, data: &DataSet, account: usize, chunk: i64, now: i64) -> Option<Chunk> {
+        let start = chunk * CHUNK_SECONDS;
+        if start + CHUNK_SECONDS > now + 1 {
+            return None;
+        }
+        let lock = || {
+            self.chunks
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some(found) = lock().get(&(account, chunk)) {
+            return Some(found.clone());
+        }
+        // Computed without the lock; two requests racing for one hour compute the same sums.
+        let mut sums = [Sums::default(); MINUTES_PER_CHUNK];
+        data.history
+            .for_each_call(data, account, start, start + CHUNK_SECONDS, now, |call| {
+                let minute = usize::try_from((call.start - start) / 60).unwrap_or(0);
+                if let Some(slot) = sums.get_mut(minute) {
+                    slot.add(call, call.price(data));
+                }
+            });
+        let chunk_sums: Chunk = Arc::new(sums);
+        let mut chunks = lock();
+        if chunks.len() >= MAX_CACHED_CHUNKS {
+            chunks.clear();
+        }
+        chunks.insert((account, chunk), chunk_sums.clone());
+        Some(chunk_sums)
+    }
+}
+
+/// Calls `f(minute start, sums)` with the sums of the account's calls in `[from, end)` up to
+/// `now`, minute by minute (a minute cut by `from` or `end` may come in two parts). Whole
+/// minutes of past hours come from the cache; the rest from the calls.
+fn for_each_minute(
     state: &AppState,
-    request: &StatsRequest,
-    to: i64,
+    account: usize,
+    from: i64,
+    end: i64,
     now: i64,
-    with_price: bool,
-) -> BTreeMap<i64, Sums> {
+    mut f: impl FnMut(i64, &Sums),
+) {
+    let data = &state.data;
+    let end = end.min(now.saturating_add(1));
+    let walk_calls = |from: i64, to: i64, f: &mut dyn FnMut(i64, &Sums)| {
+        if from >= to {
+            return;
+        }
+        let mut minutes: BTreeMap<i64, Sums> = BTreeMap::new();
+        data.history
+            .for_each_call(data, account, from, to, now, |call| {
+                minutes
+                    .entry(call.start - call.start.rem_euclid(60))
+                    .or_default()
+                    .add(call, call.price(data));
+            });
+        for (minute, sums) in &minutes {
+            f(*minute, sums);
+        }
+    };
+    let mut t = from.max(data.history.starts_at());
+    while t < end {
+        let chunk = t.div_euclid(CHUNK_SECONDS);
+        let chunk_start = chunk * CHUNK_SECONDS;
+        let segment_end = end.min(chunk_start + CHUNK_SECONDS);
+        match state.minute_cache.chunk(data, account, chunk, now) {
+            Some(sums) => {
+                // Whole minutes from the cache, the cut ones at either side from the calls.
+                let first_whole = t + (60 - t.rem_euclid(60)) % 60;
+                let last_whole_end = segment_end - segment_end.rem_euclid(60);
+                if first_whole >= last_whole_end {
+                    walk_calls(t, segment_end, &mut f);
+                } else {
+                    walk_calls(t, first_whole, &mut f);
+                    for minute in (first_whole..last_whole_end).step_by(60) {
+                        let index = usize::try_from((minute - chunk_start) / 60).unwrap_or(0);
+                        if let Some(minute_sums) = sums.get(index) {
+                            f(minute, minute_sums);
+                        }
+                    }
+                    walk_calls(last_whole_end, segment_end, &mut f);
+                }
+            }
+            None => walk_calls(t, segment_end, &mut f),
+        }
+        t = segment_end;
+    }
+}
+
+/// The sums of each bucket with calls in the request's range.
+fn collect_sums(state: &AppState, request: &StatsRequest, now: i64) -> BTreeMap<i64, Sums> {
     let mut buckets: BTreeMap<i64, Sums> = BTreeMap::new();
-    state.history.for_each_call(
-        &state.data,
+    if request.filter.is_empty() {
+        for_each_minute(
+            state,
+            request.account,
+            request.from,
+            request.end(),
+            now,
+            |minute, sums| {
+                if sums.calls > 0 {
+                    buckets
+                        .entry(bucket_start(minute, request.sampling))
+                        .or_default()
+                        .merge(sums);
+                }
+            },
+        );
+        return buckets;
+    }
+    let data = &state.data;
+    data.history.for_each_call(
+        data,
         request.account,
         request.from,
-        to,
+        request.end(),
         now,
         |call| {
-            if request.filter.matches(call, &state.data, request.account) {
-                let price = if with_price {
-                    call.price(&state.data)
-                } else {
-                    Decimal::ZERO
-                };
+            if request.filter.matches(call, data, request.account) {
                 buckets
                     .entry(bucket_start(call.start, request.sampling))
                     .or_default()
-                    .add(call, price);
+                    .add(call, call.price(data));
             }
         },
     );
     buckets
 }
 
+/// A statistics body: parallel arrays, their length, and totals where the endpoint has them.
+#[derive(Debug, Serialize)]
+pub struct Payload<D, T> {
+    pub data: D,
+    pub rows: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totals: Option<T>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct OriginationSeries<T> {
+    pub t: T,
+    pub total_calls: Vec<u64>,
+    pub successful_calls: Vec<u64>,
+    pub failed_calls: Vec<u64>,
+    pub total_duration: Vec<Num>,
+    pub acd: Vec<Num>,
+    pub asr: Vec<Num>,
+    pub total_price: Vec<Num>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct OriginationTotals {
+    pub t: i64,
+    pub total_calls: u64,
+    pub successful_calls: u64,
+    pub failed_calls: u64,
+    pub total_duration: Num,
+    pub acd: Num,
+    pub asr: Num,
+    pub total_price: Num,
+}
+
 /// `origination-statistics`: only buckets with calls; totals over the whole range.
-pub fn origination(state: &AppState, request: &StatsRequest, now: i64) -> Value {
-    let to = request.to.unwrap_or(i64::MAX);
-    let buckets = collect_sums(state, request, to, now, true);
+pub fn origination(
+    state: &AppState,
+    request: &StatsRequest,
+    now: i64,
+) -> Payload<OriginationSeries<Vec<i64>>, OriginationTotals> {
+    let buckets = collect_sums(state, request, now);
     let mut totals = Sums::default();
-    let mut series: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
-    let mut push = |name: &'static str, value: Value| series.entry(name).or_default().push(value);
+    let mut series = OriginationSeries::<Vec<i64>>::default();
     for (t, sums) in &buckets {
         totals.merge(sums);
-        push("t", json!(t));
-        push("total_calls", json!(sums.calls));
-        push("successful_calls", json!(sums.answered));
-        push("failed_calls", json!(sums.calls - sums.answered));
-        push("total_duration", json!(sums.total_duration()));
-        push("acd", json!(sums.acd()));
-        push("asr", json!(sums.asr()));
-        push("total_price", json!(sums.price()));
+        series.t.push(*t);
+        series.total_calls.push(sums.calls);
+        series.successful_calls.push(sums.answered);
+        series.failed_calls.push(sums.calls - sums.answered);
+        series.total_duration.push(sums.total_duration());
+        series.acd.push(sums.acd());
+        series.asr.push(sums.asr());
+        series.total_price.push(sums.price());
     }
-    let mut data = Map::new();
-    for name in std::iter::once("t").chain(StatsEndpoint::Origination.series().iter().copied()) {
-        data.insert(
-            name.to_owned(),
-            Value::Array(series.remove(name).unwrap_or_default()),
-        );
+    Payload {
+        data: series,
+        rows: buckets.len(),
+        totals: Some(OriginationTotals {
+            t: 0,
+            total_calls: totals.calls,
+            successful_calls: totals.answered,
+            failed_calls: totals.calls - totals.answered,
+            total_duration: totals.total_duration(),
+            acd: totals.acd(),
+            asr: totals.asr(),
+            total_price: totals.price(),
+        }),
     }
-    json!({
-        "data": data,
-        "rows": buckets.len(),
-        "totals": {
-            "t": 0,
-            "total_calls": totals.calls,
-            "successful_calls": totals.answered,
-            "failed_calls": totals.calls - totals.answered,
-            "total_duration": totals.total_duration(),
-            "acd": totals.acd(),
-            "asr": totals.asr(),
-            "total_price": totals.price(),
-        }
-    })
 }
 
 /// The filled axis from the bucket of `from` to the bucket of `now`, or `None` when too long.
@@ -407,65 +648,97 @@ fn filled_axis(from: i64, now: i64, sampling: Sampling) -> Option<Vec<i64>> {
     (count <= MAX_POINTS).then(|| (0..count as i64).map(|i| first + i * size).collect())
 }
 
+#[derive(Debug, Serialize)]
+pub struct QualitySeries {
+    pub t: Vec<i64>,
+    pub total_calls: Vec<u64>,
+    pub acd: Vec<Num>,
+    pub asr: Vec<Num>,
+    pub cps: Vec<Num>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QualityTotals {
+    pub t: i64,
+    pub total_calls: u64,
+    pub acd: Num,
+    pub asr: Num,
+    pub cps: Num,
+}
+
 /// `origination-statistics-quality`: every bucket up to now, zero rows where nothing happened
 /// (and past `to-time`); totals over the whole range.
-pub fn quality(state: &AppState, request: &StatsRequest, now: i64) -> Option<Value> {
+pub fn quality(
+    state: &AppState,
+    request: &StatsRequest,
+    now: i64,
+) -> Option<Payload<QualitySeries, QualityTotals>> {
     let axis = filled_axis(request.from, now, request.sampling)?;
     let size = request.sampling.seconds().unwrap_or(60);
-    let to = request.to.unwrap_or(i64::MAX);
-    let buckets = collect_sums(state, request, to, now, false);
+    let buckets = collect_sums(state, request, now);
     let empty = Sums::default();
     let mut totals = Sums::default();
-    let (mut total_calls, mut acd, mut asr, mut cps) = (vec![], vec![], vec![], vec![]);
+    let mut series = QualitySeries {
+        t: Vec::with_capacity(axis.len()),
+        total_calls: Vec::with_capacity(axis.len()),
+        acd: Vec::with_capacity(axis.len()),
+        asr: Vec::with_capacity(axis.len()),
+        cps: Vec::with_capacity(axis.len()),
+    };
     for t in &axis {
         let sums = buckets.get(t).unwrap_or(&empty);
         totals.merge(sums);
-        total_calls.push(json!(sums.calls));
-        acd.push(json!(sums.acd()));
-        asr.push(json!(sums.asr()));
-        cps.push(json!(sums.cps(size)));
+        series.total_calls.push(sums.calls);
+        series.acd.push(sums.acd());
+        series.asr.push(sums.asr());
+        series.cps.push(sums.cps(size));
     }
-    Some(json!({
-        "data": {
-            "t": axis,
-            "total_calls": total_calls,
-            "acd": acd,
-            "asr": asr,
-            "cps": cps,
-        },
-        "rows": axis.len(),
-        "totals": {
-            "t": 0,
-            "total_calls": totals.calls,
-            "acd": totals.acd(),
-            "asr": totals.asr(),
-            "cps": totals.cps(size),
-        }
-    }))
+    series.t = axis;
+    Some(Payload {
+        rows: series.t.len(),
+        data: series,
+        totals: Some(QualityTotals {
+            t: 0,
+            total_calls: totals.calls,
+            acd: totals.acd(),
+            asr: totals.asr(),
+            cps: totals.cps(size),
+        }),
+    })
 }
 
-/// `origination-active-calls`: answered calls in progress at every minute up to now.
-pub fn active_calls(state: &AppState, request: &StatsRequest, now: i64) -> Option<Value> {
-    let axis = filled_axis(request.from, now, Sampling::Minute)?;
-    let first = *axis.first()?;
-    let to = request.to.unwrap_or(i64::MAX);
-    let mut diff = vec![0i64; axis.len() + 1];
-    state.history.for_each_call(
-        &state.data,
-        request.account,
+/// Answered calls in progress at each minute mark `first + 60 * i` (`start <= mark < end`),
+/// for `count` marks, counting calls that start before `end` and not after `now` and that
+/// `keep` accepts.
+#[allow(clippy::too_many_arguments)]
+pub fn active_at_minute_marks(
+    data: &DataSet,
+    direction: Direction,
+    account: usize,
+    first: i64,
+    count: usize,
+    end: i64,
+    now: i64,
+    keep: impl Fn(&Call) -> bool,
+) -> Vec<u64> {
+    let mut diff = vec![0i64; count + 1];
+    let last = count as i64 - 1;
+    data.history.for_each_call_of(
+        direction,
+        data,
+        account,
         first - MAX_CALL_SECONDS,
-        to,
+        end,
         now,
         |call| {
-            if !call.answered || !request.filter.matches(call, &state.data, request.account) {
+            if !call.answered || !keep(call) {
                 return;
             }
-            // Minute marks k with start <= first + 60k < end.
+            // Marks k with start <= first + 60k < end of the call.
             let low = (call.start - first).div_euclid(60)
                 + i64::from((call.start - first).rem_euclid(60) != 0);
             let high = (call.end() - first - 1).div_euclid(60);
-            let low = low.max(0);
-            let high = high.min(axis.len() as i64 - 1);
+            let (low, high) = (low.max(0), high.min(last));
             if low <= high {
                 diff[low as usize] += 1;
                 diff[high as usize + 1] -= 1;
@@ -473,18 +746,51 @@ pub fn active_calls(state: &AppState, request: &StatsRequest, now: i64) -> Optio
         },
     );
     let mut running = 0i64;
-    let calls: Vec<i64> = axis
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            running += diff[i];
-            if *t >= to { 0 } else { running }
+    diff.iter()
+        .take(count)
+        .map(|step| {
+            running += step;
+            u64::try_from(running).unwrap_or(0)
         })
-        .collect();
-    Some(json!({
-        "data": { "t": axis, "calls": calls },
-        "rows": axis.len(),
-    }))
+        .collect()
+}
+
+#[derive(Debug, Serialize)]
+pub struct ActiveCallsSeries {
+    pub t: Vec<i64>,
+    pub calls: Vec<u64>,
+}
+
+/// `origination-active-calls`: answered calls in progress at every minute up to now; zero
+/// past `to-time`.
+pub fn active_calls(
+    state: &AppState,
+    request: &StatsRequest,
+    now: i64,
+) -> Option<Payload<ActiveCallsSeries, ()>> {
+    let axis = filled_axis(request.from, now, Sampling::Minute)?;
+    let first = *axis.first()?;
+    let end = request.end();
+    let mut calls = active_at_minute_marks(
+        &state.data,
+        Direction::Originated,
+        request.account,
+        first,
+        axis.len(),
+        end,
+        now,
+        |call| request.filter.matches(call, &state.data, request.account),
+    );
+    for (mark, count) in axis.iter().zip(calls.iter_mut()) {
+        if *mark >= end {
+            *count = 0;
+        }
+    }
+    Some(Payload {
+        rows: axis.len(),
+        data: ActiveCallsSeries { t: axis, calls },
+        totals: None,
+    })
 }
 
 fn answer(
@@ -493,27 +799,36 @@ fn answer(
     customer: CustomerId,
     raw_query: Option<String>,
 ) -> Result<Response, Failure> {
-    let request = parse_request(
+    let now = now_seconds();
+    let parsed = parse_request(
         endpoint,
         &state.data,
         customer,
         raw_query.as_deref().unwrap_or(""),
+        now,
     )?;
-    let now = now_seconds();
-    if request.from > now {
-        return Ok(responses::plain_json(StatusCode::OK, &json!([])));
-    }
-    let body = match endpoint {
-        StatsEndpoint::Origination => Some(origination(state, &request, now)),
-        StatsEndpoint::Quality => quality(state, &request, now),
-        StatsEndpoint::ActiveCalls => active_calls(state, &request, now),
+    let request = match parsed {
+        Parsed::Request(request) => request,
+        Parsed::FromTimeInFuture => {
+            return Ok(responses::plain_json(StatusCode::OK, &[(); 0]));
+        }
     };
-    let body = body.ok_or_else(|| {
+    let too_many = || {
         plain_bad_request(&format!(
             "too many points (more than {MAX_POINTS}): choose a later from-time or a coarser sampling"
         ))
-    })?;
-    Ok(responses::plain_json(StatusCode::OK, &body))
+    };
+    let ok = StatusCode::OK;
+    Ok(match endpoint {
+        StatsEndpoint::Origination => responses::plain_json(ok, &origination(state, &request, now)),
+        StatsEndpoint::Quality => {
+            responses::plain_json(ok, &quality(state, &request, now).ok_or_else(too_many)?)
+        }
+        StatsEndpoint::ActiveCalls => responses::plain_json(
+            ok,
+            &active_calls(state, &request, now).ok_or_else(too_many)?,
+        ),
+    })
 }
 
 pub async fn origination_statistics(
@@ -544,17 +859,26 @@ pub async fn origination_active_calls(
 mod tests {
     use super::*;
     use crate::data::DEMO_CUSTOMER;
+    use serde_json::Value;
 
     fn state() -> AppState {
         AppState::new(&crate::Options::default())
     }
 
     fn request(state: &AppState, endpoint: StatsEndpoint, query: &str) -> StatsRequest {
-        parse_request(endpoint, &state.data, DEMO_CUSTOMER, query).unwrap()
+        match parse_request(endpoint, &state.data, DEMO_CUSTOMER, query, now_seconds()) {
+            Ok(Parsed::Request(request)) => request,
+            other => panic!("{query}: {other:?}"),
+        }
+    }
+
+    fn json(body: impl Serialize) -> Value {
+        serde_json::to_value(body).unwrap()
     }
 
     fn error_of(state: &AppState, endpoint: StatsEndpoint, query: &str) -> (u16, String) {
-        let failure = parse_request(endpoint, &state.data, DEMO_CUSTOMER, query).unwrap_err();
+        let failure =
+            parse_request(endpoint, &state.data, DEMO_CUSTOMER, query, now_seconds()).unwrap_err();
         let status = failure.status().as_u16();
         let response = axum::response::IntoResponse::into_response(failure);
         let body = futures_body(response);
@@ -616,7 +940,78 @@ mod tests {
             r#"{"error":"invalid value duration-gt"}"#
         );
         let q = format!("account-id={account}&from-time=2026-01-01%2000:00:00&sampling=15minutes");
-        assert!(parse_request(StatsEndpoint::Quality, &state.data, DEMO_CUSTOMER, &q).is_ok());
+        assert!(
+            parse_request(
+                StatsEndpoint::Quality,
+                &state.data,
+                DEMO_CUSTOMER,
+                &q,
+                now_seconds()
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn ratios_round_half_to_even_with_a_fixed_scale() {
+        let text = |n, d, dp| Num::fixed(ratio(n, d, dp), dp).to_string();
+        assert_eq!(text(90, 60, 2), "1.50");
+        assert_eq!(text(1, 3, 2), "0.33");
+        assert_eq!(text(2, 3, 3), "0.667");
+        assert_eq!(text(1, 8, 2), "0.12", "half to even");
+        assert_eq!(text(3, 8, 2), "0.38", "half to even");
+        assert_eq!(text(5, 0, 2), "5.00", "no division by zero");
+        assert_eq!(text(7, 1, 0), "7");
+        assert_eq!(text(u64::MAX, 1, 4), format!("{}.0000", u64::MAX));
+        assert_eq!(
+            Num::fixed(ratio(2, 3, 3), 1).to_decimal(),
+            Some(Decimal::new(667, 1))
+        );
+        let sums = Sums {
+            calls: 3,
+            answered: 2,
+            seconds: 125,
+            price: Decimal::new(1050, 3),
+        };
+        let json = serde_json::to_string(&[
+            sums.asr(),
+            sums.acd(),
+            sums.total_duration(),
+            sums.cps(60),
+            sums.price(),
+            Sums::default().acd(),
+        ])
+        .unwrap();
+        assert_eq!(json, r#"["66.7","62.50","2.08","0.0500","1.05",null]"#);
+    }
+
+    #[test]
+    fn cached_and_walked_minutes_give_the_same_sums() {
+        let state = state();
+        let now = now_seconds();
+        let account = 2;
+        // A range cut inside minutes at both ends, across past hours and the current one.
+        let (from, end) = (now - 3 * 3600 - 17, now - 5);
+        let mut cached: BTreeMap<i64, Sums> = BTreeMap::new();
+        for _ in 0..2 {
+            cached.clear();
+            for_each_minute(&state, account, from, end, now, |minute, sums| {
+                cached.entry(minute).or_default().merge(sums)
+            });
+        }
+        let mut walked: BTreeMap<i64, Sums> = BTreeMap::new();
+        state
+            .data
+            .history
+            .for_each_call(&state.data, account, from, end, now, |call| {
+                walked
+                    .entry(call.start - call.start.rem_euclid(60))
+                    .or_default()
+                    .add(call, call.price(&state.data));
+            });
+        cached.retain(|_, sums| sums.calls > 0);
+        assert_eq!(cached, walked);
+        assert!(!state.minute_cache.chunks.lock().unwrap().is_empty());
     }
 
     #[test]
@@ -653,11 +1048,11 @@ mod tests {
         let from =
             api_model::stats::server_time(&DateTime::from_timestamp(now - 6 * 3600, 0).unwrap());
         let q = format!("account-id={account}&from-time={from}&sampling=minute");
-        let stats = origination(
+        let stats = json(origination(
             &state,
             &request(&state, StatsEndpoint::Origination, &q),
             now,
-        );
+        ));
         let sum = |v: &Value, name: &str| -> Decimal {
             v["data"][name]
                 .as_array()
@@ -699,7 +1094,8 @@ mod tests {
                 .all(|n| n.as_u64().unwrap() > 0)
         );
 
-        let quality = quality(&state, &request(&state, StatsEndpoint::Quality, &q), now).unwrap();
+        let quality =
+            json(quality(&state, &request(&state, StatsEndpoint::Quality, &q), now).unwrap());
         assert_eq!(total(&quality, "total_calls"), total(&stats, "total_calls"));
         assert_eq!(total(&quality, "acd"), total(&stats, "acd"));
         let axis = quality["data"]["t"].as_array().unwrap();
@@ -719,7 +1115,7 @@ mod tests {
             api_model::stats::server_time(&DateTime::from_timestamp(now - 3 * 3600, 0).unwrap());
         let q = format!("account-id={account}&from-time={from}");
         let request = request(&state, StatsEndpoint::ActiveCalls, &q);
-        let body = active_calls(&state, &request, now).unwrap();
+        let body = json(active_calls(&state, &request, now).unwrap());
         let axis: Vec<i64> = serde_json::from_value(body["data"]["t"].clone()).unwrap();
         let calls: Vec<i64> = serde_json::from_value(body["data"]["calls"].clone()).unwrap();
         assert_eq!(axis.len(), calls.len());
@@ -727,7 +1123,7 @@ mod tests {
         for index in [0, axis.len() / 2, axis.len() - 1] {
             let mark = axis[index];
             let mut expected = 0;
-            state.history.for_each_call(
+            state.data.history.for_each_call(
                 &state.data,
                 request.account,
                 mark - MAX_CALL_SECONDS,
@@ -753,11 +1149,11 @@ mod tests {
         let base = format!("account-id={account}&from-time={from}&sampling=hour");
         let calls = |extra: &str| {
             let q = format!("{base}&{extra}");
-            let body = origination(
+            let body = json(origination(
                 &state,
                 &request(&state, StatsEndpoint::Origination, &q),
                 now,
-            );
+            ));
             body["totals"]["total_calls"].as_u64().unwrap()
         };
         let all = calls("x=1");

@@ -47,7 +47,9 @@ pub const API: &str = "/api/rest/customer/v1";
 pub struct Reply {
     pub status: u16,
     pub headers: HeaderMap,
+    /// The body as text (lossy for binary bodies; see `bytes`).
     pub body: String,
+    pub bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -104,6 +106,7 @@ pub async fn send(
         status,
         headers,
         body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes: bytes.to_vec(),
     }
 }
 
@@ -121,22 +124,10 @@ pub async fn get_on(addr: SocketAddr, path: &str, token: Option<&str>) -> Reply 
 }
 
 pub async fn post_jsonapi(path: &str, token: &str, body: &Value) -> Reply {
-    let auth = format!("Bearer {token}");
-    send(
-        server(),
-        "POST",
-        &api_path(path),
-        &[
-            ("accept", "application/vnd.api+json"),
-            ("content-type", "application/vnd.api+json"),
-            ("authorization", &auth),
-        ],
-        Some(&body.to_string()),
-    )
-    .await
+    post_jsonapi_on(server(), path, token, body).await
 }
 
-fn api_path(path: &str) -> String {
+pub fn api_path(path: &str) -> String {
     if path.starts_with('/') || path.starts_with("http://") {
         path.to_owned()
     } else {
@@ -183,6 +174,45 @@ pub async fn account_id(token: &str, name: &str) -> String {
         .and_then(|a| a["id"].as_str())
         .unwrap_or_else(|| panic!("no account {name}"))
         .to_owned()
+}
+
+/// A JSON:API POST with a token to any server.
+pub async fn post_jsonapi_on(addr: SocketAddr, path: &str, token: &str, body: &Value) -> Reply {
+    let auth = format!("Bearer {token}");
+    send(
+        addr,
+        "POST",
+        &api_path(path),
+        &[
+            ("accept", "application/vnd.api+json"),
+            ("content-type", "application/vnd.api+json"),
+            ("authorization", &auth),
+        ],
+        Some(&body.to_string()),
+    )
+    .await
+}
+
+/// A GET that authenticates with a `Cookie` header only.
+pub async fn get_with_cookie(addr: SocketAddr, path: &str, cookie: &str) -> Reply {
+    send(
+        addr,
+        "GET",
+        &api_path(path),
+        &[("accept", "application/vnd.api+json"), ("cookie", cookie)],
+        None,
+    )
+    .await
+}
+
+/// The `name=value` part of a `Set-Cookie` header value.
+pub fn cookie_pair(set_cookie: &str) -> String {
+    set_cookie.split(';').next().unwrap_or("").trim().to_owned()
+}
+
+/// `YYYY-MM-DD HH:MM:SS`, URL-encoded.
+pub fn server_time(time: chrono::DateTime<chrono::Utc>) -> String {
+    api_model::stats::server_time(&time).replace(' ', "%20")
 }
 
 /// `YYYY-MM-DD HH:MM:SS`, URL-encoded, `seconds_ago` before now.

@@ -1,8 +1,14 @@
-//! The demo server over real HTTP on loopback: sign-in, authorization, collections, single
-//! records, statistics, charts, static files, and the shapes of the upstream samples.
+//! The demo server over real HTTP on loopback: sign-in (tokens and cookies), authorization,
+//! collections, single records, statistics, charts, CDR exports and their downloads, profiles,
+//! data files, fault injection, static files, and the shapes of the upstream samples.
 
+mod charts;
 mod client;
 mod collections;
+mod cookies;
+mod data_files;
+mod exports;
+mod faults;
 mod shapes;
 mod statistics;
 

@@ -1,0 +1,377 @@
+//! What a call-detail record shows of a synthetic call: its numbers, times and disconnect
+//! code, which calls an export's filters select, and the gzip-compressed CSV of an export.
+//!
+//! A call's numbers are full numbers, as on a switch: the source number is one of a small pool
+//! per source prefix (customers call from a limited set of numbers), the destination number
+//! starts with the prefix of the rate the call was priced with. `*-prefix-routing-*`
+//! statistics parameters and export filters match these numbers.
+
+use crate::call_history::Call;
+use crate::data::{AccountRecord, CdrExportRecord, DataSet, RateRecord};
+use crate::seeded::{hash, label, mix};
+use api_model::stats::parse_time;
+use chrono::DateTime;
+use rust_decimal::Decimal;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::Write;
+
+/// How many source numbers share one source prefix.
+pub const NUMBERS_PER_SOURCE_PREFIX: u64 = 40;
+/// Length of a number when its rate does not tell.
+const DEFAULT_NUMBER_LENGTH: usize = 12;
+const MAX_NUMBER_LENGTH: usize = 20;
+
+/// `prefix` followed by digits from `bits` up to `length` digits in all (at least one digit).
+fn digits_after(prefix: &str, length: usize, mut bits: u64) -> String {
+    let wanted = length.clamp(prefix.len() + 1, MAX_NUMBER_LENGTH.max(prefix.len() + 1));
+    let mut number = String::with_capacity(wanted);
+    number.push_str(prefix);
+    let mut used = 0;
+    while number.len() < wanted {
+        if used == 18 {
+            bits = mix(bits);
+            used = 0;
+        }
+        number.push(char::from(b'0' + (bits % 10) as u8));
+        bits /= 10;
+        used += 1;
+    }
+    number
+}
+
+/// The `index`-th source number of a source prefix.
+pub fn source_number(prefix: &str, index: u64) -> String {
+    digits_after(
+        prefix,
+        DEFAULT_NUMBER_LENGTH,
+        hash(&[label(prefix), index % NUMBERS_PER_SOURCE_PREFIX]),
+    )
+}
+
+/// The number the call came from (`src_prefix_routing`).
+pub fn src_number(account: &AccountRecord, call: &Call) -> String {
+    let prefix = account
+        .traffic
+        .src_prefixes
+        .get(call.src_prefix)
+        .map_or("", String::as_str);
+    source_number(prefix, mix(call.key) >> 7)
+}
+
+/// The number the call went to (`dst_prefix_routing`).
+pub fn dst_number(data: &DataSet, call: &Call) -> String {
+    let rate = call_rate(data, call);
+    let prefix = rate.map_or("", |r| r.attributes.prefix.as_str());
+    let length = rate
+        .and_then(|r| r.attributes.dst_number_min_length)
+        .and_then(|l| usize::try_from(l).ok())
+        .filter(|l| *l > prefix.len())
+        .unwrap_or(DEFAULT_NUMBER_LENGTH);
+    digits_after(prefix, length, mix(call.key ^ 0x0d57))
+}
+
+pub fn call_rate<'d>(data: &'d DataSet, call: &Call) -> Option<&'d RateRecord> {
+    call.rate.and_then(|index| data.rates.get(index))
+}
+
+/// The filters of an export, read once: the time range and the optional narrowing keys.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExportFilters {
+    /// Unix seconds, inclusive.
+    pub from: Option<i64>,
+    /// Unix seconds, exclusive (`time_start_lt`, or `time_start_lteq` plus a second).
+    pub to: Option<i64>,
+    pub success: Option<bool>,
+    pub duration_eq: Option<u64>,
+    pub duration_gteq: Option<u64>,
+    pub duration_lteq: Option<u64>,
+    pub src_number: Option<String>,
+    pub dst_number: Option<String>,
+}
+
+impl ExportFilters {
+    pub fn read(filters: &BTreeMap<String, Value>) -> ExportFilters {
+        let time = |key: &str| {
+            filters
+                .get(key)
+                .and_then(Value::as_str)
+                .and_then(parse_time)
+                .map(|t| t.timestamp())
+        };
+        let text = |key: &str| filters.get(key).and_then(Value::as_str).map(str::to_owned);
+        let seconds = |key: &str| filters.get(key).and_then(Value::as_u64);
+        ExportFilters {
+            from: time("time_start_gteq"),
+            to: time("time_start_lt").or_else(|| time("time_start_lteq").map(|t| t + 1)),
+            success: filters.get("success_eq").and_then(Value::as_bool),
+            duration_eq: seconds("duration_eq"),
+            duration_gteq: seconds("duration_gteq"),
+            duration_lteq: seconds("duration_lteq"),
+            src_number: text("src_prefix_routing_eq"),
+            dst_number: text("dst_prefix_routing_eq"),
+        }
+    }
+
+    fn matches(&self, call: &Call, account: &AccountRecord, data: &DataSet) -> bool {
+        self.success.is_none_or(|s| s == call.answered)
+            && self.duration_eq.is_none_or(|d| call.duration == d)
+            && self.duration_gteq.is_none_or(|d| call.duration >= d)
+            && self.duration_lteq.is_none_or(|d| call.duration <= d)
+            && self
+                .src_number
+                .as_ref()
+                .is_none_or(|n| *n == src_number(account, call))
+            && self
+                .dst_number
+                .as_ref()
+                .is_none_or(|n| *n == dst_number(data, call))
+    }
+}
+
+/// Calls `f` for every call of the export: the account's calls in the filters' range that
+/// match them, as they stood when the export was last updated (so a finished export never
+/// grows). An export without a time range has no calls.
+pub fn for_each_export_call(data: &DataSet, export: &CdrExportRecord, mut f: impl FnMut(&Call)) {
+    let filters = ExportFilters::read(&export.attributes.filters);
+    let (Some(from), Some(to), Some(account)) =
+        (filters.from, filters.to, data.accounts.get(export.account))
+    else {
+        return;
+    };
+    let snapshot = export.attributes.updated_at.timestamp();
+    data.history
+        .for_each_call(data, export.account, from, to, snapshot, |call| {
+            if filters.matches(call, account, data) {
+                f(call)
+            }
+        });
+}
+
+pub fn count_export_rows(data: &DataSet, export: &CdrExportRecord) -> u64 {
+    let mut rows = 0;
+    for_each_export_call(data, export, |_| rows += 1);
+    rows
+}
+
+/// The columns of an export, titled like the real server's (`time_start` → `Time Start`).
+pub const CSV_COLUMNS: [&str; 20] = [
+    "Time Start",
+    "Time Connect",
+    "Time End",
+    "Success",
+    "Duration",
+    "Src Prefix In",
+    "Dst Prefix In",
+    "Lega Disconnect Code",
+    "Lega Disconnect Reason",
+    "Auth Orig Ip",
+    "Src Prefix Routing",
+    "Dst Prefix Routing",
+    "Destination Prefix",
+    "Destination Initial Interval",
+    "Destination Next Interval",
+    "Destination Initial Rate",
+    "Destination Next Rate",
+    "Destination Fee",
+    "Customer Price",
+    "Customer Duration",
+];
+
+const FAILURES: [(u16, &str); 5] = [
+    (486, "Busy Here"),
+    (480, "Temporarily Unavailable"),
+    (487, "Request Terminated"),
+    (404, "Not Found"),
+    (503, "Service Unavailable"),
+];
+
+/// How an export writes times, by its `time-format`, like PostgreSQL prints them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeFormat {
+    /// `2026-02-03 20:21:32.118457+00`
+    WithTimezone,
+    /// `2026-02-03 20:21:32.118457`
+    WithoutTimezone,
+    /// `2026-02-03 20:21:32`
+    RoundToSeconds,
+}
+
+impl TimeFormat {
+    pub fn of(export: &CdrExportRecord) -> TimeFormat {
+        match export.attributes.time_format.as_deref() {
+            Some("without_timezone") => TimeFormat::WithoutTimezone,
+            Some("round_to_seconds") => TimeFormat::RoundToSeconds,
+            _ => TimeFormat::WithTimezone,
+        }
+    }
+
+    fn write(self, micros: i64) -> String {
+        let Some(time) = DateTime::from_timestamp_micros(micros) else {
+            return String::new();
+        };
+        let seconds = time.format("%Y-%m-%d %H:%M:%S");
+        let fraction = micros.rem_euclid(1_000_000);
+        match self {
+            TimeFormat::RoundToSeconds => seconds.to_string(),
+            TimeFormat::WithoutTimezone if fraction == 0 => seconds.to_string(),
+            TimeFormat::WithoutTimezone => format!("{seconds}.{fraction:06}"),
+            TimeFormat::WithTimezone if fraction == 0 => format!("{seconds}+00"),
+            TimeFormat::WithTimezone => format!("{seconds}.{fraction:06}+00"),
+        }
+    }
+}
+
+/// A CSV field, quoted when it has to be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// When the call started, in microseconds: its whole second and a fraction only a CDR shows.
+fn start_micros(call: &Call) -> i64 {
+    call.start * 1_000_000 + (mix(call.key ^ 0x0c5f) % 1_000_000) as i64
+}
+
+/// The CSV row of one call, without the line end.
+pub fn csv_row(data: &DataSet, account: &AccountRecord, call: &Call, format: TimeFormat) -> String {
+    let bits = mix(call.key ^ 0x0c5f);
+    let start = start_micros(call);
+    let ring = 800_000 + ((bits >> 20) % 5_000) as i64 * 1000;
+    let (connect, end) = if call.answered {
+        let connect = start + ring;
+        let duration = i64::try_from(call.duration).unwrap_or(0) * 1_000_000;
+        (Some(connect), connect + duration)
+    } else {
+        (None, start + ring)
+    };
+    let (code, reason) = if call.answered {
+        (200, "Bye")
+    } else {
+        FAILURES[((bits >> 40) % FAILURES.len() as u64) as usize]
+    };
+    let rate = call_rate(data, call);
+    let src = src_number(account, call);
+    let dst = dst_number(data, call);
+    let ip = account.traffic.ips.get(call.ip).map_or("", String::as_str);
+    let money = |value: Option<Decimal>| value.map(|v| v.to_string()).unwrap_or_default();
+    let billed = rate.map_or(0, |r| r.billed_seconds(call.duration, call.answered));
+    let fields: [String; 20] = [
+        format.write(start),
+        connect.map(|t| format.write(t)).unwrap_or_default(),
+        format.write(end),
+        if call.answered { "t" } else { "f" }.to_owned(),
+        call.duration.to_string(),
+        src.clone(),
+        dst.clone(),
+        code.to_string(),
+        reason.to_owned(),
+        ip.to_owned(),
+        src,
+        dst,
+        rate.map(|r| r.attributes.prefix.clone())
+            .unwrap_or_default(),
+        rate.map(|r| r.attributes.initial_interval.to_string())
+            .unwrap_or_default(),
+        rate.map(|r| r.attributes.next_interval.to_string())
+            .unwrap_or_default(),
+        money(rate.map(|r| r.attributes.initial_rate)),
+        money(rate.map(|r| r.attributes.next_rate)),
+        money(rate.and_then(|r| r.attributes.connect_fee)),
+        call.price(data).to_string(),
+        billed.to_string(),
+    ];
+    fields
+        .iter()
+        .map(|f| csv_field(f))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The export's file: a header line and one row per call, newest first, gzip-compressed.
+/// Also answers how many data rows it holds.
+pub fn export_csv_gz(data: &DataSet, export: &CdrExportRecord) -> std::io::Result<(Vec<u8>, u64)> {
+    let mut calls = Vec::new();
+    for_each_export_call(data, export, |call| calls.push(*call));
+    // Newest first, like the real export; the key breaks ties so the order is stable.
+    calls.sort_by_cached_key(|call| std::cmp::Reverse((start_micros(call), call.key)));
+    let format = TimeFormat::of(export);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    writeln!(gz, "{}", CSV_COLUMNS.join(","))?;
+    if let Some(account) = data.accounts.get(export.account) {
+        for call in &calls {
+            writeln!(gz, "{}", csv_row(data, account, call, format))?;
+        }
+    }
+    Ok((gz.finish()?, calls.len() as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_their_prefix_and_length() {
+        assert_eq!(digits_after("38044", 12, 1234567).len(), 12);
+        assert!(digits_after("38044", 12, 99).starts_with("38044"));
+        assert_eq!(digits_after("12345678901234", 12, 5).len(), 15);
+        assert_eq!(digits_after("", 30, u64::MAX).len(), MAX_NUMBER_LENGTH);
+        assert!(digits_after("1", 20, 7).bytes().all(|b| b.is_ascii_digit()));
+        let pool: std::collections::HashSet<String> =
+            (0..200).map(|i| source_number("4930", i)).collect();
+        assert_eq!(pool.len() as u64, NUMBERS_PER_SOURCE_PREFIX);
+    }
+
+    #[test]
+    fn times_print_like_postgres() {
+        let micros = 1_767_225_600_118_457; // 2026-01-01 00:00:00.118457 UTC
+        assert_eq!(
+            TimeFormat::WithTimezone.write(micros),
+            "2026-01-01 00:00:00.118457+00"
+        );
+        assert_eq!(
+            TimeFormat::WithoutTimezone.write(micros),
+            "2026-01-01 00:00:00.118457"
+        );
+        assert_eq!(
+            TimeFormat::RoundToSeconds.write(micros),
+            "2026-01-01 00:00:00"
+        );
+        assert_eq!(
+            TimeFormat::WithTimezone.write(1_767_225_600_000_000),
+            "2026-01-01 00:00:00+00"
+        );
+    }
+
+    #[test]
+    fn export_filters_read_every_key() {
+        let filters: BTreeMap<String, Value> = serde_json::from_value(serde_json::json!({
+            "time_start_gteq": "2026-01-01 00:00:00",
+            "time_start_lteq": "2026-01-02T00:00:00.000Z",
+            "success_eq": true,
+            "duration_gteq": 30,
+            "src_prefix_routing_eq": "380441234567"
+        }))
+        .unwrap();
+        let read = ExportFilters::read(&filters);
+        assert_eq!(read.from, Some(1_767_225_600));
+        assert_eq!(read.to, Some(1_767_225_600 + 86_401));
+        assert_eq!(read.success, Some(true));
+        assert_eq!(read.duration_gteq, Some(30));
+        assert_eq!(read.src_number.as_deref(), Some("380441234567"));
+        assert_eq!(
+            ExportFilters::read(&BTreeMap::new()),
+            ExportFilters::default()
+        );
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

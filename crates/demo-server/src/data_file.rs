@@ -1,0 +1,895 @@
+//! The data file: a whole data set as JSON (format `demo-server-data/1`), so a demo can show
+//! one's own customers, accounts, services, rates and CDR exports instead of the seeded ones.
+//! `demo-server --dump-data FILE` writes the seeded data set in this format: the format's
+//! complete example, and a file to start editing from.
+//!
+//! Every record is `{"id": …, "attributes": {…}}` with the attributes exactly as the API sends
+//! them (so a real server's answer can be pasted in); ids are UUIDs and may be left out (they
+//! are then made from the seed). Customers own their accounts and rates; accounts own their
+//! services and CDR exports. `reference-data` (countries, network types, networks, network
+//! prefixes) is optional: without it the seeded tables serve.
+//!
+//! Statistics, charts and export rows of loaded accounts come from the same synthetic call
+//! history as the seeded ones, shaped by each account's optional `traffic` profile and priced
+//! with its customer's enabled rates that do not reject calls. A Completed or Deleted export's
+//! `rows-count` is always counted from that history, so it matches the download.
+
+use crate::call_history::CallHistory;
+use crate::data::{
+    AccountRecord, CdrExportRecord, CountryRecord, Customer, CustomerId, DataSet,
+    NetworkPrefixRecord, NetworkRecord, NetworkTypeRecord, RateRecord, ServiceRecord,
+    TrafficProfile,
+};
+use crate::profiles::PortalAccess;
+use crate::seeded::uuid;
+use api_model::resources::{
+    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
+    Service, api_time,
+};
+use api_model::stats::parse_time;
+use chrono::{DateTime, Duration, DurationRound, Utc};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+/// The value of `format`.
+pub const FORMAT: &str = "demo-server-data/1";
+/// Limits of a traffic profile, so that one account cannot make every request slow.
+const MAX_PEAK_CALLS_PER_MINUTE: u64 = 1000;
+const MAX_MEAN_DURATION: u64 = 1800;
+
+/// A whole data set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DataFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// When the file's times were current. When given, every time in the file (service and
+    /// rate dates, exports and their filters) moves forward by the time passed since, so a
+    /// dump keeps looking recent; leave it out to keep the times as written.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "api_time::option::serialize"
+    )]
+    pub time_base: Option<DateTime<Utc>>,
+    pub customers: Vec<CustomerEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_data: Option<ReferenceData>,
+}
+
+/// A customer: how it signs in, what its portal may show, what it owns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CustomerEntry {
+    pub login: String,
+    pub password: String,
+    #[serde(default)]
+    pub name: String,
+    /// The flags of `GET /profiles`; each may be left out.
+    #[serde(default)]
+    pub portal_access: PortalAccess,
+    #[serde(default)]
+    pub accounts: Vec<AccountEntry>,
+    #[serde(default)]
+    pub rates: Vec<Entry<Rate>>,
+}
+
+/// A record with an optional id and the API's attributes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Entry<A> {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub attributes: A,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct AccountEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub attributes: Account,
+    /// Filterable on the real server although not sent as attributes.
+    #[serde(
+        default,
+        deserialize_with = "api_model::number::optional_decimal",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub balance_low_threshold: Option<Decimal>,
+    #[serde(
+        default,
+        deserialize_with = "api_model::number::optional_decimal",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub balance_high_threshold: Option<Decimal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_call_duration: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external_id: Option<i64>,
+    /// How the account's synthetic calls look; a modest default when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<Traffic>,
+    #[serde(default)]
+    pub services: Vec<Entry<Service>>,
+    #[serde(default)]
+    pub cdr_exports: Vec<Entry<CdrExport>>,
+}
+
+/// The shape of an account's synthetic calls.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Traffic {
+    /// Calls per minute at the busiest hour of a weekday (up to 3 decimals).
+    #[serde(deserialize_with = "api_model::number::decimal")]
+    pub peak_calls_per_minute: Decimal,
+    /// Share of answered calls, percent (one decimal counts).
+    #[serde(deserialize_with = "api_model::number::decimal")]
+    pub asr_percent: Decimal,
+    /// Mean duration of an answered call, seconds.
+    pub mean_duration_seconds: u64,
+    /// Source number prefixes the calls come from.
+    pub src_prefixes: Vec<String>,
+    /// ISO 3166 alpha-2 code of the calls' source country.
+    pub src_country: String,
+    /// Originating IP addresses (`auth-orig-ip`).
+    pub orig_ips: Vec<String>,
+}
+
+impl Default for Traffic {
+    fn default() -> Traffic {
+        Traffic {
+            peak_calls_per_minute: Decimal::from(5),
+            asr_percent: Decimal::from(75),
+            mean_duration_seconds: 120,
+            src_prefixes: Vec::new(),
+            src_country: String::new(),
+            orig_ips: Vec::new(),
+        }
+    }
+}
+
+/// Global reference data; ids are required here, since records refer to each other by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ReferenceData {
+    pub countries: Vec<CountryEntry>,
+    pub network_types: Vec<Entry<NetworkType>>,
+    pub networks: Vec<NetworkEntry>,
+    pub network_prefixes: Vec<NetworkPrefixEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CountryEntry {
+    pub id: String,
+    pub attributes: Country,
+    /// E.164 calling code, digits only.
+    pub calling_code: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct NetworkEntry {
+    pub id: String,
+    pub attributes: Network,
+    pub network_type_id: String,
+    pub country_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct NetworkPrefixEntry {
+    pub id: String,
+    pub attributes: NetworkPrefix,
+    pub network_id: String,
+}
+
+/// Collects the problems of a data file, each with where it is.
+#[derive(Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn check(&mut self, ok: bool, at: &str, what: impl std::fmt::Display) {
+        if !ok {
+            self.0.push(format!("{at}: {what}"));
+        }
+    }
+}
+
+fn is_uuid(id: &str) -> bool {
+    uuid::Uuid::try_parse(id).is_ok()
+}
+
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl DataFile {
+    /// Reads and checks a data file.
+    pub fn load(path: &Path) -> Result<DataFile, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        DataFile::from_json(&text).map_err(|error| format!("{}: {error}", path.display()))
+    }
+
+    /// Parses and checks a data file's text.
+    pub fn from_json(text: &str) -> Result<DataFile, String> {
+        let file: DataFile = serde_json::from_str(text).map_err(|error| error.to_string())?;
+        file.validate()?;
+        Ok(file)
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        // Plain data with string keys: serializing cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Everything [`DataSet::from_file`] relies on: the format, unique logins, ids that are
+    /// UUIDs and unique per type, references that resolve, traffic within bounds.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut problems = Problems::default();
+        problems.check(
+            self.format == FORMAT,
+            "format",
+            format!("must be {FORMAT:?}, not {:?}", self.format),
+        );
+        problems.check(!self.customers.is_empty(), "customers", "none given");
+        let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();
+        let mut id = |problems: &mut Problems, kind: &'static str, at: &str, id: Option<&str>| {
+            if let Some(id) = id {
+                problems.check(is_uuid(id), at, format!("id {id:?} is not a UUID"));
+                let fresh = ids.entry(kind).or_default().insert(id.to_lowercase());
+                problems.check(fresh, at, format!("id {id} is used twice"));
+            }
+        };
+        let mut country_codes: HashSet<String> = crate::reference_data::COUNTRIES
+            .iter()
+            .map(|c| c.iso2.to_owned())
+            .collect();
+        if let Some(reference) = &self.reference_data {
+            country_codes = reference
+                .countries
+                .iter()
+                .filter_map(|c| c.attributes.iso2.clone())
+                .collect();
+            let known = |list: Vec<&str>| -> HashSet<String> {
+                list.into_iter().map(str::to_lowercase).collect()
+            };
+            let country_ids = known(reference.countries.iter().map(|c| c.id.as_str()).collect());
+            let type_ids = known(
+                reference
+                    .network_types
+                    .iter()
+                    .filter_map(|t| t.id.as_deref())
+                    .collect(),
+            );
+            let network_ids = known(reference.networks.iter().map(|n| n.id.as_str()).collect());
+            for (i, country) in reference.countries.iter().enumerate() {
+                let at = format!("reference-data.countries[{i}]");
+                id(&mut problems, "countries", &at, Some(&country.id));
+                problems.check(
+                    is_digits(&country.calling_code),
+                    &at,
+                    "calling-code must be digits",
+                );
+            }
+            for (i, network_type) in reference.network_types.iter().enumerate() {
+                let at = format!("reference-data.network-types[{i}]");
+                problems.check(network_type.id.is_some(), &at, "id is required");
+                id(
+                    &mut problems,
+                    "network-types",
+                    &at,
+                    network_type.id.as_deref(),
+                );
+            }
+            for (i, network) in reference.networks.iter().enumerate() {
+                let at = format!("reference-data.networks[{i}]");
+                id(&mut problems, "networks", &at, Some(&network.id));
+                problems.check(
+                    type_ids.contains(&network.network_type_id.to_lowercase()),
+                    &at,
+                    "network-type-id names no network type",
+                );
+                problems.check(
+                    country_ids.contains(&network.country_id.to_lowercase()),
+                    &at,
+                    "country-id names no country",
+                );
+            }
+            for (i, prefix) in reference.network_prefixes.iter().enumerate() {
+                let at = format!("reference-data.network-prefixes[{i}]");
+                id(&mut problems, "network-prefixes", &at, Some(&prefix.id));
+                problems.check(
+                    network_ids.contains(&prefix.network_id.to_lowercase()),
+                    &at,
+                    "network-id names no network",
+                );
+            }
+        }
+        let mut logins = HashSet::new();
+        for (c, customer) in self.customers.iter().enumerate() {
+            let at = format!("customers[{c}]");
+            problems.check(!customer.login.is_empty(), &at, "login is empty");
+            problems.check(!customer.password.is_empty(), &at, "password is empty");
+            problems.check(
+                logins.insert(customer.login.as_str()),
+                &at,
+                format!("login {:?} is used twice", customer.login),
+            );
+            for (r, rate) in customer.rates.iter().enumerate() {
+                let at = format!("{at}.rates[{r}]");
+                id(&mut problems, "rates", &at, rate.id.as_deref());
+            }
+            for (a, account) in customer.accounts.iter().enumerate() {
+                let at = format!("{at}.accounts[{a}]");
+                id(&mut problems, "accounts", &at, account.id.as_deref());
+                for (s, service) in account.services.iter().enumerate() {
+                    let at = format!("{at}.services[{s}]");
+                    id(&mut problems, "services", &at, service.id.as_deref());
+                }
+                for (e, export) in account.cdr_exports.iter().enumerate() {
+                    let at = format!("{at}.cdr-exports[{e}]");
+                    id(&mut problems, "cdr-exports", &at, export.id.as_deref());
+                }
+                if let Some(traffic) = &account.traffic {
+                    let at = format!("{at}.traffic");
+                    let peak = traffic.peak_calls_per_minute;
+                    problems.check(
+                        peak >= Decimal::ZERO && peak <= Decimal::from(MAX_PEAK_CALLS_PER_MINUTE),
+                        &at,
+                        format!("peak-calls-per-minute must be 0 to {MAX_PEAK_CALLS_PER_MINUTE}"),
+                    );
+                    let asr = traffic.asr_percent;
+                    problems.check(
+                        asr >= Decimal::ZERO && asr <= Decimal::from(100),
+                        &at,
+                        "asr-percent must be 0 to 100",
+                    );
+                    problems.check(
+                        (1..=MAX_MEAN_DURATION).contains(&traffic.mean_duration_seconds),
+                        &at,
+                        format!("mean-duration-seconds must be 1 to {MAX_MEAN_DURATION}"),
+                    );
+                    problems.check(
+                        traffic.src_prefixes.iter().all(|p| is_digits(p)),
+                        &at,
+                        "src-prefixes must be digits",
+                    );
+                    problems.check(
+                        traffic.src_country.is_empty()
+                            || country_codes.contains(&traffic.src_country),
+                        &at,
+                        format!("src-country {:?} is no country's iso2", traffic.src_country),
+                    );
+                }
+            }
+        }
+        match problems.0.len() {
+            0 => Ok(()),
+            1..=20 => Err(problems.0.join("; ")),
+            n => Err(format!(
+                "{}; … and {} more",
+                problems.0[..20].join("; "),
+                n - 20
+            )),
+        }
+    }
+}
+
+/// Moves the times of a file by `shift`.
+struct TimeShift(Duration);
+
+impl TimeShift {
+    fn time(&self, time: DateTime<Utc>) -> DateTime<Utc> {
+        time.checked_add_signed(self.0).unwrap_or(time)
+    }
+
+    /// Time values among an export's filters, kept in the form they were written in.
+    fn filters(&self, filters: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+        filters
+            .iter()
+            .map(|(key, value)| {
+                let shifted = value
+                    .as_str()
+                    .filter(|_| key.starts_with("time_"))
+                    .and_then(parse_time)
+                    .map(|time| {
+                        let moved = self.time(time);
+                        let text = value.as_str().unwrap_or("");
+                        if text.contains('T') {
+                            api_time::format(&moved)
+                        } else {
+                            api_model::stats::server_time(&moved)
+                        }
+                    });
+                (
+                    key.clone(),
+                    shifted.map_or_else(|| value.clone(), Value::from),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Per mille from a decimal scaled by `factor`, rounded; negative or huge values are clamped.
+fn scaled(value: Decimal, factor: i64) -> u64 {
+    (value * Decimal::from(factor))
+        .round()
+        .to_u64()
+        .unwrap_or(0)
+}
+
+impl DataSet {
+    /// The data set of a checked data file. Ids left out come from the seed; times move by the
+    /// time passed since `time-base`. Never fails: [`DataFile::validate`] has checked what
+    /// matters, and anything else falls back to a harmless default.
+    pub fn from_file(file: &DataFile, seed: u64, now: DateTime<Utc>) -> DataSet {
+        let started_at = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
+        let shift = TimeShift(
+            file.time_base
+                .map_or_else(Duration::zero, |base| started_at - base),
+        );
+        let id_or = |id: &Option<String>, kind: &str, index: usize| {
+            id.clone()
+                .unwrap_or_else(|| uuid(seed, &format!("file-{kind}"), index as u64))
+        };
+        let (countries, network_types, networks, network_prefixes) = match &file.reference_data {
+            Some(reference) => reference_records(reference),
+            None => crate::data::seeded_reference_data(seed),
+        };
+        let mut customers = Vec::new();
+        let mut rates = Vec::new();
+        let mut accounts = Vec::new();
+        let mut services = Vec::new();
+        let mut exports = Vec::new();
+        for (c, entry) in file.customers.iter().enumerate() {
+            let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
+            customers.push(Customer {
+                id: customer,
+                login: entry.login.clone(),
+                password: entry.password.clone(),
+                name: entry.name.clone(),
+                portal_access: entry.portal_access.clone(),
+            });
+            for rate in &entry.rates {
+                let mut attributes = rate.attributes.clone();
+                attributes.valid_from = shift.time(attributes.valid_from);
+                attributes.valid_till = attributes.valid_till.map(|t| shift.time(t));
+                rates.push(RateRecord {
+                    id: id_or(&rate.id, "rates", rates.len()),
+                    customer,
+                    country: DataSet::country_of_number(&countries, &attributes.prefix),
+                    attributes,
+                });
+            }
+        }
+        for (c, entry) in file.customers.iter().enumerate() {
+            let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
+            let usable = DataSet::usable_rates(&rates, customer);
+            for account in &entry.accounts {
+                let index = accounts.len();
+                let traffic = account.traffic.clone().unwrap_or_default();
+                let src_country = countries
+                    .iter()
+                    .position(|c| c.attributes.iso2.as_deref() == Some(&traffic.src_country))
+                    .unwrap_or(0);
+                let calling_code = countries
+                    .get(src_country)
+                    .map_or_else(String::new, |c| c.calling_code.clone());
+                accounts.push(AccountRecord {
+                    id: id_or(&account.id, "accounts", index),
+                    customer,
+                    attributes: account.attributes.clone(),
+                    balance_low_threshold: account.balance_low_threshold,
+                    balance_high_threshold: account.balance_high_threshold,
+                    max_call_duration: account.max_call_duration,
+                    external_id: account.external_id,
+                    traffic: TrafficProfile {
+                        peak_milli_calls: scaled(traffic.peak_calls_per_minute, 1000)
+                            .min(MAX_PEAK_CALLS_PER_MINUTE * 1000),
+                        asr_per_mille: scaled(traffic.asr_percent, 10).min(1000),
+                        mean_duration: traffic.mean_duration_seconds.clamp(1, MAX_MEAN_DURATION),
+                        src_prefixes: if traffic.src_prefixes.is_empty() {
+                            vec![calling_code]
+                        } else {
+                            traffic.src_prefixes.clone()
+                        },
+                        src_country,
+                        ips: if traffic.orig_ips.is_empty() {
+                            // Documentation addresses (TEST-NET-1).
+                            vec![format!("192.0.2.{}", index % 254 + 1)]
+                        } else {
+                            traffic.orig_ips.clone()
+                        },
+                        rates: usable.clone(),
+                    },
+                });
+                for service in &account.services {
+                    let mut attributes = service.attributes.clone();
+                    attributes.created_at = shift.time(attributes.created_at);
+                    attributes.renew_at = attributes.renew_at.map(|t| shift.time(t));
+                    services.push(ServiceRecord {
+                        id: id_or(&service.id, "services", services.len()),
+                        customer,
+                        account: index,
+                        attributes,
+                    });
+                }
+                for export in &account.cdr_exports {
+                    let mut attributes = export.attributes.clone();
+                    attributes.created_at = shift.time(attributes.created_at);
+                    attributes.updated_at = shift.time(attributes.updated_at);
+                    attributes.filters = shift.filters(&attributes.filters);
+                    let has_rows = matches!(
+                        attributes.status,
+                        CdrExportStatus::Completed | CdrExportStatus::Deleted
+                    );
+                    exports.push(CdrExportRecord {
+                        id: id_or(&export.id, "cdr-exports", exports.len()),
+                        customer,
+                        account: index,
+                        attributes,
+                        completes_at: None,
+                        rows_to_count: has_rows,
+                    });
+                }
+            }
+        }
+        DataSet {
+            seed,
+            started_at,
+            customers,
+            accounts,
+            network_types,
+            networks,
+            network_prefixes,
+            countries,
+            services,
+            rates,
+            cdr_exports: std::sync::RwLock::new(exports),
+            history: CallHistory::new(seed, now),
+        }
+    }
+
+    /// The data set as a data file, with every id and the reference data, times as they are
+    /// now (`time-base` is the start-up time).
+    pub fn to_file(&self) -> DataFile {
+        let mut exports = self
+            .cdr_exports
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        crate::cdr_exports::settle(self, &mut exports, Utc::now());
+        let customers = self
+            .customers
+            .iter()
+            .map(|customer| CustomerEntry {
+                login: customer.login.clone(),
+                password: customer.password.clone(),
+                name: customer.name.clone(),
+                portal_access: customer.portal_access.clone(),
+                rates: self
+                    .rates
+                    .iter()
+                    .filter(|r| r.customer == customer.id)
+                    .map(|r| Entry {
+                        id: Some(r.id.clone()),
+                        attributes: r.attributes.clone(),
+                    })
+                    .collect(),
+                accounts: self
+                    .accounts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| a.customer == customer.id)
+                    .map(|(index, account)| self.account_entry(index, account, &exports))
+                    .collect(),
+            })
+            .collect();
+        DataFile {
+            format: FORMAT.to_owned(),
+            time_base: Some(self.started_at),
+            customers,
+            reference_data: Some(self.reference_entries()),
+        }
+    }
+
+    fn account_entry(
+        &self,
+        index: usize,
+        account: &AccountRecord,
+        exports: &[CdrExportRecord],
+    ) -> AccountEntry {
+        let traffic = &account.traffic;
+        AccountEntry {
+            id: Some(account.id.clone()),
+            attributes: account.attributes.clone(),
+            balance_low_threshold: account.balance_low_threshold,
+            balance_high_threshold: account.balance_high_threshold,
+            max_call_duration: account.max_call_duration,
+            external_id: account.external_id,
+            traffic: Some(Traffic {
+                peak_calls_per_minute: Decimal::new(
+                    i64::try_from(traffic.peak_milli_calls).unwrap_or(0),
+                    3,
+                )
+                .normalize(),
+                asr_percent: Decimal::new(i64::try_from(traffic.asr_per_mille).unwrap_or(0), 1)
+                    .normalize(),
+                mean_duration_seconds: traffic.mean_duration,
+                src_prefixes: traffic.src_prefixes.clone(),
+                src_country: self
+                    .countries
+                    .get(traffic.src_country)
+                    .and_then(|c| c.attributes.iso2.clone())
+                    .unwrap_or_default(),
+                orig_ips: traffic.ips.clone(),
+            }),
+            services: self
+                .services
+                .iter()
+                .filter(|s| s.account == index)
+                .map(|s| Entry {
+                    id: Some(s.id.clone()),
+                    attributes: s.attributes.clone(),
+                })
+                .collect(),
+            cdr_exports: exports
+                .iter()
+                .filter(|e| e.account == index)
+                .map(|e| Entry {
+                    id: Some(e.id.clone()),
+                    attributes: e.attributes.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn reference_entries(&self) -> ReferenceData {
+        let country_id = |index: usize| {
+            self.countries
+                .get(index)
+                .map_or_else(String::new, |c| c.id.clone())
+        };
+        ReferenceData {
+            countries: self
+                .countries
+                .iter()
+                .map(|c| CountryEntry {
+                    id: c.id.clone(),
+                    attributes: c.attributes.clone(),
+                    calling_code: c.calling_code.clone(),
+                })
+                .collect(),
+            network_types: self
+                .network_types
+                .iter()
+                .map(|t| Entry {
+                    id: Some(t.id.clone()),
+                    attributes: t.attributes.clone(),
+                })
+                .collect(),
+            networks: self
+                .networks
+                .iter()
+                .map(|n| NetworkEntry {
+                    id: n.id.clone(),
+                    attributes: n.attributes.clone(),
+                    network_type_id: self
+                        .network_types
+                        .get(n.network_type)
+                        .map_or_else(String::new, |t| t.id.clone()),
+                    country_id: country_id(n.country),
+                })
+                .collect(),
+            network_prefixes: self
+                .network_prefixes
+                .iter()
+                .map(|p| NetworkPrefixEntry {
+                    id: p.id.clone(),
+                    attributes: p.attributes.clone(),
+                    network_id: self
+                        .networks
+                        .get(p.network)
+                        .map_or_else(String::new, |n| n.id.clone()),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Records of the reference data of a file; references by id become indexes (a dangling one,
+/// which validation rules out, becomes index 0).
+fn reference_records(reference: &ReferenceData) -> crate::data::ReferenceData {
+    let index_of = |ids: Vec<&str>| -> HashMap<String, usize> {
+        ids.into_iter()
+            .enumerate()
+            .map(|(i, id)| (id.to_lowercase(), i))
+            .collect()
+    };
+    let country_index = index_of(reference.countries.iter().map(|c| c.id.as_str()).collect());
+    let type_index = index_of(
+        reference
+            .network_types
+            .iter()
+            .map(|t| t.id.as_deref().unwrap_or(""))
+            .collect(),
+    );
+    let network_index = index_of(reference.networks.iter().map(|n| n.id.as_str()).collect());
+    let lookup =
+        |map: &HashMap<String, usize>, id: &str| map.get(&id.to_lowercase()).copied().unwrap_or(0);
+    let countries = reference
+        .countries
+        .iter()
+        .map(|c| CountryRecord {
+            id: c.id.clone(),
+            attributes: c.attributes.clone(),
+            calling_code: c.calling_code.clone(),
+        })
+        .collect();
+    let network_types = reference
+        .network_types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| NetworkTypeRecord {
+            id: t.id.clone().unwrap_or_else(|| format!("network-type-{i}")),
+            attributes: t.attributes.clone(),
+        })
+        .collect();
+    let networks: Vec<NetworkRecord> = reference
+        .networks
+        .iter()
+        .map(|n| NetworkRecord {
+            id: n.id.clone(),
+            attributes: n.attributes.clone(),
+            network_type: lookup(&type_index, &n.network_type_id),
+            country: lookup(&country_index, &n.country_id),
+        })
+        .collect();
+    let prefixes = reference
+        .network_prefixes
+        .iter()
+        .map(|p| {
+            let network = lookup(&network_index, &p.network_id);
+            NetworkPrefixRecord {
+                id: p.id.clone(),
+                attributes: p.attributes.clone(),
+                network,
+                country: networks.get(network).map_or(0, |n| n.country),
+            }
+        })
+        .collect();
+    (countries, network_types, networks, prefixes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+    }
+
+    #[test]
+    fn the_seeded_data_set_round_trips_through_its_file() {
+        let seeded = DataSet::generate(5, now());
+        let file = seeded.to_file();
+        let text = file.to_json_pretty();
+        let read = DataFile::from_json(&text).unwrap();
+        assert_eq!(read, file);
+        let loaded = DataSet::from_file(&read, 5, now());
+        assert_eq!(loaded.to_file(), file);
+        assert_eq!(loaded.accounts.len(), seeded.accounts.len());
+        for (a, b) in loaded.accounts.iter().zip(&seeded.accounts) {
+            assert_eq!((&a.id, &a.attributes), (&b.id, &b.attributes));
+            assert_eq!(a.traffic.rates, b.traffic.rates);
+            assert_eq!(a.traffic.peak_milli_calls, b.traffic.peak_milli_calls);
+        }
+        assert_eq!(
+            loaded.rates.iter().map(|r| r.country).collect::<Vec<_>>(),
+            seeded.rates.iter().map(|r| r.country).collect::<Vec<_>>()
+        );
+        assert_eq!(loaded.customers[0].login, "demo");
+    }
+
+    fn minimal() -> Value {
+        serde_json::json!({
+            "format": FORMAT,
+            "customers": [{
+                "login": "acme", "password": "secret", "name": "Acme, Inc.",
+                "accounts": [{
+                    "attributes": {"name": "Main, primary", "balance": "10.50", "currency": "EUR"},
+                    "services": [{"attributes": {"name": "DID", "state": "Active",
+                        "created-at": "2026-01-01T00:00:00.000Z"}}],
+                    "cdr-exports": [{"attributes": {"status": "Completed",
+                        "filters": {"time_start_gteq": "2026-01-01 00:00:00", "time_start_lt": "2026-01-02 00:00:00"},
+                        "rows-count": 7, "created-at": "2026-01-02T01:00:00.000Z", "updated-at": "2026-01-02T01:00:05.000Z"}}]
+                }],
+                "rates": [{"attributes": {"prefix": "4930", "enabled": true, "reject-calls": false,
+                    "initial-rate": "0.01", "initial-interval": 1, "next-rate": "0.01", "next-interval": 1,
+                    "valid-from": "2025-01-01T00:00:00.000Z"}}]
+            }]
+        })
+    }
+
+    #[test]
+    fn a_minimal_file_gets_ids_defaults_and_shifted_times() {
+        let file = DataFile::from_json(&minimal().to_string()).unwrap();
+        let data = DataSet::from_file(&file, 1, now());
+        assert_eq!(data.accounts.len(), 1);
+        let account = &data.accounts[0];
+        assert!(is_uuid(&account.id));
+        assert_eq!(account.traffic.peak_milli_calls, 5000);
+        assert_eq!(account.traffic.asr_per_mille, 750);
+        assert_eq!(account.traffic.rates, [0]);
+        assert_eq!(
+            account.traffic.src_prefixes,
+            ["380"],
+            "first seeded country"
+        );
+        assert_eq!(
+            data.rates[0].country,
+            data.country_by_id(&data.countries[1].id)
+        );
+        assert!(data.cdr_exports.read().unwrap()[0].rows_to_count);
+        assert_eq!(data.countries.len(), crate::reference_data::COUNTRIES.len());
+
+        let mut shifted = minimal();
+        shifted["time-base"] = "2026-01-02T00:00:00Z".into();
+        let file = DataFile::from_json(&shifted.to_string()).unwrap();
+        let data = DataSet::from_file(&file, 1, now());
+        let export = data.cdr_exports.read().unwrap()[0].clone();
+        // By whole minutes: from the time base to the (minute) start-up time.
+        let moved = data.started_at - parse_time("2026-01-02T00:00:00Z").unwrap();
+        let gteq = export.attributes.filters["time_start_gteq"]
+            .as_str()
+            .unwrap();
+        assert_eq!(
+            parse_time(gteq).unwrap(),
+            parse_time("2026-01-01 00:00:00").unwrap() + moved
+        );
+        assert!(!gteq.contains('T'), "keeps the form it was written in");
+        assert_eq!(
+            data.services[0].attributes.created_at,
+            parse_time("2026-01-01T00:00:00Z").unwrap() + moved
+        );
+    }
+
+    #[test]
+    fn problems_are_reported_with_their_place() {
+        let broken = |edit: fn(&mut Value)| {
+            let mut file = minimal();
+            edit(&mut file);
+            DataFile::from_json(&file.to_string()).unwrap_err()
+        };
+        assert!(broken(|f| f["format"] = "v2".into()).contains("format"));
+        assert!(
+            broken(|f| f["customers"][0]["accounts"][0]["id"] = "42".into())
+                .contains("customers[0].accounts[0]: id \"42\" is not a UUID")
+        );
+        assert!(broken(|f| f["customers"][0]["colour"] = "red".into()).contains("colour"));
+        assert!(
+            broken(|f| {
+                let again = f["customers"][0].clone();
+                f["customers"].as_array_mut().unwrap().push(again);
+            })
+            .contains("login \"acme\" is used twice")
+        );
+        assert!(
+            broken(|f| {
+                f["customers"][0]["accounts"][0]["traffic"] = serde_json::json!({
+                    "peak-calls-per-minute": 5000, "asr-percent": "120", "mean-duration-seconds": 0,
+                    "src-prefixes": ["12a"], "src-country": "XX", "orig-ips": []
+                })
+            })
+            .matches("traffic:")
+            .count()
+                == 5
+        );
+        assert!(broken(|f| f["customers"] = serde_json::json!([])).contains("none given"));
+    }
+}

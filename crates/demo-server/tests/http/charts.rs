@@ -1,0 +1,248 @@
+//! `POST /chart-active-calls`, and its agreement with `origination-active-calls`.
+
+use crate::client::*;
+use serde_json::{Value, json};
+
+fn chart_request(kind: &str, attributes: Value, account: Option<&str>) -> Value {
+    let mut body = json!({"data": {"type": kind, "attributes": attributes}});
+    if let Some(id) = account {
+        body["data"]["relationships"] =
+            json!({"account": {"data": {"type": "accounts", "id": id}}});
+    }
+    body
+}
+
+fn points(attributes: &Value, name: &str) -> Vec<(chrono::DateTime<chrono::Utc>, u64)> {
+    attributes[name]
+        .as_array()
+        .unwrap_or_else(|| panic!("{name}"))
+        .iter()
+        .map(|p| {
+            let x = chrono::DateTime::parse_from_rfc3339(p["x"].as_str().unwrap())
+                .unwrap()
+                .to_utc();
+            let y = p["y"].as_str().unwrap().parse().unwrap();
+            (x, y)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn chart_of_active_calls_counts_calls_in_progress_minute_by_minute() {
+    let token = demo_token().await;
+    let london = account_id(&token, "London Carrier").await;
+    let reply = post_jsonapi(
+        "chart-active-calls",
+        &token,
+        &chart_request("chart-active-calls", json!({}), Some(&london)),
+    )
+    .await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    assert_eq!(reply.header("content-type"), "application/vnd.api+json");
+    let body = reply.json();
+    let data = &body["data"];
+    assert_eq!(data["type"], "chart-active-calls");
+    let id = data["id"].as_str().unwrap();
+    assert!(
+        data["links"]["self"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/chart-active-calls/{id}"))
+    );
+    assert!(data["relationships"]["account"]["links"]["related"].is_string());
+    let attributes = &data["attributes"];
+    let from = chrono::DateTime::parse_from_rfc3339(attributes["from-time"].as_str().unwrap())
+        .unwrap()
+        .to_utc();
+    let to = chrono::DateTime::parse_from_rfc3339(attributes["to-time"].as_str().unwrap())
+        .unwrap()
+        .to_utc();
+    assert_eq!((to - from).num_hours(), 24);
+    let originated = points(attributes, "originated-calls");
+    let terminated = points(attributes, "terminated-calls");
+    assert!(
+        (1439..=1441).contains(&originated.len()),
+        "{}",
+        originated.len()
+    );
+    assert_eq!(
+        originated.iter().map(|p| p.0).collect::<Vec<_>>(),
+        terminated.iter().map(|p| p.0).collect::<Vec<_>>()
+    );
+    assert!(
+        originated
+            .windows(2)
+            .all(|w| (w[1].0 - w[0].0).num_seconds() == 60)
+    );
+    assert!(originated.iter().all(|p| p.0 >= from && p.0 <= to));
+    assert!(originated.iter().all(|p| p.0.timestamp() % 60 == 0));
+    let total = |series: &[(chrono::DateTime<chrono::Utc>, u64)]| -> u64 {
+        series.iter().map(|p| p.1).sum()
+    };
+    assert!(total(&originated) > 0 && total(&terminated) > 0);
+    assert!(total(&terminated) < total(&originated));
+
+    // The same counts as origination-active-calls at the same minutes.
+    let first = originated[0].0;
+    let active = get(
+        &format!(
+            "origination-active-calls?account-id={london}&from-time={}",
+            server_time(first)
+        ),
+        Some(&token),
+    )
+    .await
+    .json();
+    let t = active["data"]["t"].as_array().unwrap();
+    let calls = active["data"]["calls"].as_array().unwrap();
+    for (i, (x, y)) in originated.iter().enumerate().take(t.len().min(100)) {
+        assert_eq!(t[i].as_i64().unwrap(), x.timestamp());
+        assert_eq!(calls[i].as_u64().unwrap(), *y, "at {x}");
+    }
+
+    let window = chart_request(
+        "chart-active-calls",
+        json!({"from-time": time_ago(3 * 3600).replace("%20", " "), "to-time": time_ago(3600).replace("%20", " ")}),
+        Some(&london),
+    );
+    let reply = post_jsonapi("chart-active-calls", &token, &window).await;
+    assert_eq!(reply.status, 201);
+    let series = points(&reply.json()["data"]["attributes"], "originated-calls");
+    assert!((120..=121).contains(&series.len()), "{}", series.len());
+}
+
+#[tokio::test]
+async fn chart_of_active_calls_answers_422_415_and_400_like_the_cps_chart() {
+    let token = demo_token().await;
+    let kyiv = account_id(&token, "Kyiv Wholesale").await;
+    let kind = "chart-active-calls";
+    let missing = post_jsonapi(kind, &token, &chart_request(kind, json!({}), None)).await;
+    assert_eq!(missing.status, 422);
+    assert_eq!(
+        missing.json()["errors"][0]["source"]["pointer"],
+        "/data/relationships/account"
+    );
+    let other = other_token().await;
+    let secret = get("accounts", Some(&other)).await.json()["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let foreign = post_jsonapi(kind, &token, &chart_request(kind, json!({}), Some(&secret))).await;
+    assert_eq!(foreign.status, 422);
+    let backwards = post_jsonapi(
+        kind,
+        &token,
+        &chart_request(
+            kind,
+            json!({"from-time": "2026-07-02 00:00:00", "to-time": "2026-07-01 00:00:00"}),
+            Some(&kyiv),
+        ),
+    )
+    .await;
+    assert_eq!(backwards.status, 422);
+    assert_eq!(
+        backwards.json()["errors"][0]["source"]["pointer"],
+        "/data/attributes/from-time"
+    );
+    let bad_time = post_jsonapi(
+        kind,
+        &token,
+        &chart_request(kind, json!({"from-time": "soon"}), Some(&kyiv)),
+    )
+    .await;
+    assert_eq!(bad_time.status, 422);
+    let wrong_type = post_jsonapi(
+        kind,
+        &token,
+        &chart_request("chart-originated-cps", json!({}), Some(&kyiv)),
+    )
+    .await;
+    assert_eq!(wrong_type.status, 400);
+    let auth = format!("Bearer {token}");
+    let plain = send(
+        server(),
+        "POST",
+        &format!("{API}/{kind}"),
+        &[
+            ("authorization", &auth),
+            ("content-type", "application/json"),
+        ],
+        Some(&chart_request(kind, json!({}), Some(&kyiv)).to_string()),
+    )
+    .await;
+    assert_eq!(plain.status, 415);
+    let html = send(
+        server(),
+        "POST",
+        &format!("{API}/{kind}"),
+        &[
+            ("authorization", &auth),
+            ("accept", "text/html"),
+            ("content-type", "application/vnd.api+json"),
+        ],
+        Some(&chart_request(kind, json!({}), Some(&kyiv)).to_string()),
+    )
+    .await;
+    assert_eq!(html.status, 406);
+    let anonymous = send(
+        server(),
+        "POST",
+        &format!("{API}/{kind}"),
+        &[("content-type", "application/vnd.api+json")],
+        Some(&chart_request(kind, json!({}), Some(&kyiv)).to_string()),
+    )
+    .await;
+    assert_eq!(anonymous.status, 401);
+    // A period before the call history has no samples.
+    let ancient = post_jsonapi(
+        kind,
+        &token,
+        &chart_request(
+            kind,
+            json!({"from-time": "2001-01-01 00:00:00", "to-time": "2001-01-02 00:00:00"}),
+            Some(&kyiv),
+        ),
+    )
+    .await;
+    assert_eq!(ancient.status, 201);
+    assert_eq!(
+        ancient.json()["data"]["attributes"]["originated-calls"],
+        json!([])
+    );
+}
+
+#[tokio::test]
+async fn profiles_answer_the_customers_permission_flags() {
+    let token = demo_token().await;
+    let reply = get("profiles", Some(&token)).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), "application/vnd.api+json");
+    let body = reply.json();
+    let data = &body["data"];
+    assert!(
+        data.is_object(),
+        "a singleton resource, as on the real server"
+    );
+    assert_eq!(data["type"], "profiles");
+    assert!(data["id"].is_string());
+    assert!(data.get("links").is_none());
+    let flags = data["attributes"].as_object().unwrap();
+    assert_eq!(flags.len(), 20);
+    assert!(flags.values().all(Value::is_boolean));
+    for allowed in [
+        "account",
+        "outgoing-cdr-exports",
+        "outgoing-statistics",
+        "outgoing-statistics-active-calls",
+        "services",
+    ] {
+        assert_eq!(flags[allowed], true, "{allowed}");
+    }
+    assert_eq!(flags["invoices"], false);
+    let theirs = get("profiles", Some(&other_token().await)).await.json();
+    assert_ne!(theirs["data"]["attributes"], data["attributes"]);
+    assert_eq!(theirs["data"]["attributes"]["services"], false);
+    let anonymous = get("profiles", None).await;
+    assert_eq!(anonymous.status, 401);
+    assert_eq!(anonymous.json()["errors"][0]["status"], "401");
+}

@@ -39,6 +39,9 @@ pub struct ChartSpec {
     /// (series key in the payload, label)
     pub series: Vec<(String, String)>,
     pub payload: Arc<StatsPayload>,
+    /// The time span shown before any zoom (unix seconds); `None` spans the samples. Filled
+    /// axes run up to now, past a requested end, so pages pass the requested range here.
+    pub span: Option<(f64, f64)>,
 }
 
 /// Where the plot area lies on the canvas (CSS pixels) and which times it spans.
@@ -109,7 +112,12 @@ fn draw(
     let (Some(&first), Some(&last)) = (data.t.first(), data.t.last()) else {
         return Ok(None);
     };
-    let (mut from, mut to) = window_range.unwrap_or((first, last));
+    let (mut from, mut to) = window_range
+        .or(spec
+            .span
+            .map(|(from, to)| (from.max(first), to.min(last)))
+            .filter(|(from, to)| from < to))
+        .unwrap_or((first, last));
     if to - from < 60.0 {
         from -= 30.0;
         to += 30.0;

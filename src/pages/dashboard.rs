@@ -304,6 +304,7 @@ pub fn Dashboard() -> impl IntoView {
                     unit: "calls/s".into(),
                     series: vec![("cps".into(), "CPS".into())],
                     payload,
+                    span: None,
                 },
                 zone,
             )

@@ -356,10 +356,18 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             return view! { <p class="empty">"No calls in this range."</p> }.into_any();
         }
         let currency = currency.get();
+        // The requested range, when it has an end; the charts show that span.
+        let span = request.with(|r| {
+            let query = r.as_ref().ok()?;
+            Some((
+                query.from_time?.timestamp() as f64,
+                query.to_time?.timestamp() as f64,
+            ))
+        });
         view! {
             <div class="stats-results" class:stale=move || results.is_loading()>
                 {totals_view(&payload, &currency)}
-                {charts_view(page, payload.clone(), &currency, zone)}
+                {charts_view(page, payload.clone(), &currency, zone, span)}
             </div>
         }
         .into_any()
@@ -411,6 +419,7 @@ fn charts_view(
     payload: Arc<StatsPayload>,
     currency: &str,
     zone: Signal<Zone>,
+    span: Option<(f64, f64)>,
 ) -> impl IntoView {
     page.charts()
         .into_iter()
@@ -431,6 +440,7 @@ fn charts_view(
                     .map(|(k, l)| ((*k).to_owned(), (*l).to_owned()))
                     .collect(),
                 payload: payload.clone(),
+                span,
             };
             line_chart(spec, zone)
         })

@@ -297,9 +297,13 @@ impl Api {
                 ApiError::Unauthorized { message } => message,
                 other => other.message(),
             };
-            self.session.expire(&format!(
-                "You were signed out: {message} Please sign in again."
-            ));
+            // An empty 401 already reads as a whole sentence; a server's own words get context.
+            let notice = if body.is_empty() {
+                message.clone()
+            } else {
+                format!("You were signed out: {message} Please sign in again.")
+            };
+            self.session.expire(&notice);
             return Err(ApiError::Unauthorized { message });
         }
         Ok(RawAnswer {

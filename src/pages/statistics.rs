@@ -260,7 +260,12 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
     );
     // Without an account in the URL, the first account is shown.
     let pick_first = navigate.clone();
+    // Only while this page is the one shown: leaving it empties the query too.
+    let own_path = location.pathname.get_untracked();
     Effect::new(move |_| {
+        if location.pathname.get() != own_path {
+            return;
+        }
         let first = accounts.with_data(|list| list.and_then(|l| l.first().map(|a| a.id.clone())));
         let view = applied.get();
         if let (Some(first), true) = (first, view.account_id.is_empty()) {
@@ -338,6 +343,14 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
     let url_errors = move || request.get().err().unwrap_or_default();
 
     let outcome = move || {
+        // Without the account list there is nothing to choose from: say why, offer a retry.
+        if let (Some(error), false) = (accounts.error(), accounts.has_data()) {
+            let retry_both = move || {
+                accounts.retry();
+                results.retry();
+            };
+            return status::error_panel(error, retry_both).into_any();
+        }
         if request.with(Result::is_err) {
             return view! { <p class="hint">"Fix the form above to see statistics."</p> }
                 .into_any();

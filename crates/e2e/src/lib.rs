@@ -17,6 +17,13 @@
 //!
 //! Each session downloads files into a directory of its own, without asking
 //! ([`Portal::wait_for_download`]).
+//!
+//! Faults: with [`Setup::fault_control`] the demo server mounts `/__demo/faults`
+//! ([`Portal::set_faults`], [`Portal::clear_faults`]); [`Portal::restart_server`] gives the
+//! server a fresh start (a new token secret, so every issued token is refused);
+//! [`Portal::go_offline`] and [`Portal::go_online`] cut and restore the browser's network. The
+//! harness logs every request under `/api` the server receives, and its answer
+//! ([`Portal::served_requests`]), so a test can count requests, retries and their pauses.
 
 use bytes::Bytes;
 use fantoccini::elements::Element;
@@ -34,11 +41,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::task::JoinHandle;
 use url::Url;
 
-pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD};
+pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
 pub use fantoccini;
 
 /// How long a wait helper polls before failing. Generous: the machine may have 2 busy cores.
@@ -90,6 +98,11 @@ pub struct Setup {
     /// Lifetime of the tokens the server issues (short ones test session expiry).
     pub token_lifetime: Duration,
     pub api: ApiServer,
+    /// Mounts the demo server's `GET/POST/DELETE /__demo/faults` (off by default, as in
+    /// production-like runs), for [`Portal::set_faults`] and [`Portal::clear_faults`].
+    pub fault_control: bool,
+    /// A data set to serve instead of the seeded one (the demo server's `--data`).
+    pub data: Option<Arc<DataFile>>,
 }
 
 impl Default for Setup {
@@ -97,6 +110,8 @@ impl Default for Setup {
         Setup {
             token_lifetime: demo_server::Options::default().token_lifetime,
             api: ApiServer::default(),
+            fault_control: false,
+            data: None,
         }
     }
 }
@@ -134,6 +149,8 @@ where
         base_url: server.base_url.clone(),
         http: HttpClient::builder(TokioExecutor::new()).build_http(),
         downloads: downloads.path().to_path_buf(),
+        served: server.served.clone(),
+        restart: server.restart.clone(),
     };
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -227,9 +244,116 @@ pub fn portal_dist() -> PathBuf {
 }
 
 /// The demo server, in-process on a free loopback port.
+///
+/// The demo API is served through a slot that [`Portal::restart_server`] can refill with a fresh
+/// instance, so connections the browser keeps open reach the new instance too.
 struct DemoServer {
     base_url: String,
     task: JoinHandle<()>,
+    served: RequestLog,
+    restart: Option<Arc<Restart>>,
+}
+
+/// The requests under `/api` the server received, in order.
+type RequestLog = Arc<Mutex<Vec<ServedRequest>>>;
+
+/// The running demo API and how to start it afresh.
+struct Restart {
+    current: Arc<RwLock<axum::Router>>,
+    options: demo_server::Options,
+}
+
+/// One request under `/api` the server received, and its answer, as the harness saw them.
+#[derive(Debug, Clone)]
+pub struct ServedRequest {
+    pub method: String,
+    /// The path, such as `/api/rest/customer/v1/accounts`.
+    pub path: String,
+    /// The raw query, empty without one.
+    pub query: String,
+    /// The `User-Agent` header, empty without one (the harness's own client sends none).
+    pub user_agent: String,
+    pub received: Instant,
+    /// The status and when the answer's head left, unless it is still pending or the request
+    /// was dropped (a browser that gave up on it may close the connection first).
+    pub answer: Option<(u16, Instant)>,
+}
+
+impl ServedRequest {
+    /// The path below the API root: `accounts`, `origination-statistics`, `auth`, …
+    pub fn endpoint(&self) -> &str {
+        self.path
+            .strip_prefix(api_model::API_PATH)
+            .unwrap_or(&self.path)
+            .trim_start_matches('/')
+    }
+
+    pub fn status(&self) -> Option<u16> {
+        self.answer.map(|(status, _)| status)
+    }
+
+    /// Whether the browser sent it (rather than the harness, as in [`Portal::api_get`]).
+    pub fn from_browser(&self) -> bool {
+        self.user_agent.contains("Mozilla/")
+    }
+
+    /// The query parameter `name`, percent-decoded.
+    pub fn query_param(&self, name: &str) -> Option<String> {
+        url::form_urlencoded::parse(self.query.as_bytes())
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.into_owned())
+    }
+}
+
+/// Middleware of the whole server: logs each request under `/api` with its answer.
+async fn log_request(
+    axum::extract::State(log): axum::extract::State<RequestLog>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let path = request.uri().path().to_owned();
+    if !(path == "/api" || path.starts_with("/api/")) {
+        return next.run(request).await;
+    }
+    let entry = ServedRequest {
+        method: request.method().to_string(),
+        path,
+        query: request.uri().query().unwrap_or_default().to_owned(),
+        user_agent: request
+            .headers()
+            .get(http::header::USER_AGENT)
+            .and_then(|agent| agent.to_str().ok())
+            .unwrap_or_default()
+            .to_owned(),
+        received: Instant::now(),
+        answer: None,
+    };
+    let index = {
+        let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
+        log.push(entry);
+        log.len() - 1
+    };
+    let response = next.run(request).await;
+    let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
+    log[index].answer = Some((response.status().as_u16(), Instant::now()));
+    response
+}
+
+/// A router that hands every request to the router in `current` at the time it arrives.
+fn delegating(current: Arc<RwLock<axum::Router>>) -> axum::Router {
+    axum::Router::new().fallback(move |request: axum::extract::Request| {
+        let router = current
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        async move {
+            use tower::ServiceExt;
+            match router.oneshot(request).await {
+                Ok(response) => response,
+                Err(never) => match never {},
+            }
+        }
+    })
 }
 
 impl DemoServer {
@@ -241,21 +365,33 @@ impl DemoServer {
         let options = demo_server::Options {
             dist_dir: Some(dist.to_path_buf()),
             token_lifetime: setup.token_lifetime,
+            data: setup.data.clone(),
+            enable_fault_control: setup.fault_control,
             ..Default::default()
         };
-        let stub = (setup.api == ApiServer::UpstreamSamples).then(|| upstream_stub::router(dist));
+        let (router, restart) = match setup.api {
+            ApiServer::UpstreamSamples => (upstream_stub::router(dist), None),
+            ApiServer::Demo => {
+                let current = Arc::new(RwLock::new(demo_server::app(options.clone())));
+                let router = delegating(current.clone());
+                (router, Some(Arc::new(Restart { current, options })))
+            }
+        };
+        let served = RequestLog::default();
+        let router = router.layer(axum::middleware::from_fn_with_state(
+            served.clone(),
+            log_request,
+        ));
         let task = tokio::spawn(async move {
-            let outcome = match stub {
-                Some(router) => axum::serve(listener, router).await,
-                None => demo_server::serve(listener, options).await,
-            };
-            if let Err(error) = outcome {
+            if let Err(error) = axum::serve(listener, router).await {
                 eprintln!("e2e: the server stopped: {error}");
             }
         });
         DemoServer {
             base_url: format!("http://{address}"),
             task,
+            served,
+            restart,
         }
     }
 
@@ -428,6 +564,8 @@ pub struct Portal {
     base_url: String,
     http: HttpClient<HttpConnector, Full<Bytes>>,
     downloads: PathBuf,
+    served: RequestLog,
+    restart: Option<Arc<Restart>>,
 }
 
 impl Portal {
@@ -684,10 +822,125 @@ impl Portal {
     pub async fn throttle_network(&self, latency: Duration) {
         let command = NetworkConditions {
             latency_ms: u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),
+            offline: false,
         };
         if let Err(error) = self.client.issue_cmd(command).await {
             panic!("cannot throttle the browser's network: {error}");
         }
+    }
+
+    /// Cuts the browser off the network (chromedriver's network conditions with
+    /// `offline: true`): its requests fail at once, as with a pulled cable. Chromium also turns
+    /// `navigator.onLine` false and fires `offline`.
+    pub async fn go_offline(&self) {
+        let command = NetworkConditions {
+            latency_ms: 0,
+            offline: true,
+        };
+        if let Err(error) = self.client.issue_cmd(command).await {
+            panic!("cannot take the browser offline: {error}");
+        }
+    }
+
+    /// Brings the browser back online (and drops any [`Portal::throttle_network`] latency), then
+    /// waits up to two seconds for the page to get the `online` event. Should Chromium not fire
+    /// it, the event is dispatched on `window` by script instead, so the page always hears of
+    /// it once; the answer says which happened.
+    pub async fn go_online(&self) -> OnlineEvent {
+        let listen = "window.__e2eOnlineFired = false;
+            window.addEventListener('online', () => { window.__e2eOnlineFired = true; },
+                { once: true });";
+        if let Err(error) = self.client.execute(listen, Vec::new()).await {
+            panic!("cannot listen for the `online` event: {error}");
+        }
+        let command = NetworkConditions {
+            latency_ms: 0,
+            offline: false,
+        };
+        if let Err(error) = self.client.issue_cmd(command).await {
+            panic!("cannot bring the browser back online: {error}");
+        }
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            let fired = self
+                .client
+                .execute("return window.__e2eOnlineFired === true;", Vec::new())
+                .await;
+            if matches!(fired, Ok(serde_json::Value::Bool(true))) {
+                return OnlineEvent::FiredByBrowser;
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
+        let dispatch = "window.dispatchEvent(new Event('online'));";
+        if let Err(error) = self.client.execute(dispatch, Vec::new()).await {
+            panic!("cannot dispatch the `online` event: {error}");
+        }
+        OnlineEvent::Dispatched
+    }
+
+    /// Every request under `/api` the server has received in this test so far, in order of
+    /// arrival, with its answer. The harness's own calls ([`Portal::api_get`],
+    /// [`Portal::issue_token`]) count too.
+    pub fn served_requests(&self) -> Vec<ServedRequest> {
+        self.served
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Replaces the demo server's fault settings through `POST /__demo/faults` (members left out
+    /// take their defaults, so `{}` switches faults off; replacing restarts the server's fault
+    /// sequence) and answers the settings in force. Needs [`Setup::fault_control`].
+    pub async fn set_faults(&self, settings: serde_json::Value) -> serde_json::Value {
+        let request = http::Request::post(self.url_for(FAULT_CONTROL_PATH))
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(settings.to_string())))
+            .expect("building the fault settings request");
+        let (status, body) = self.send(request).await;
+        assert!(
+            status == http::StatusCode::OK,
+            "POST {FAULT_CONTROL_PATH} {settings} answered {status}: {} \
+             (is `Setup::fault_control` on?)",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body).unwrap_or_else(|error| {
+            panic!(
+                "POST {FAULT_CONTROL_PATH} answered {}: {error}",
+                String::from_utf8_lossy(&body)
+            )
+        })
+    }
+
+    /// Switches every fault off (`DELETE /__demo/faults`). Needs [`Setup::fault_control`].
+    pub async fn clear_faults(&self) {
+        let request = http::Request::delete(self.url_for(FAULT_CONTROL_PATH))
+            .body(Full::new(Bytes::new()))
+            .expect("building the fault reset request");
+        let (status, body) = self.send(request).await;
+        assert!(
+            status == http::StatusCode::OK,
+            "DELETE {FAULT_CONTROL_PATH} answered {status}: {} (is `Setup::fault_control` on?)",
+            String::from_utf8_lossy(&body)
+        );
+    }
+
+    /// Starts the demo API afresh with the same options, as a restart of the server would: a
+    /// new token secret (every token issued before is refused with 401 from now on), faults
+    /// off, the same data. Connections the browser keeps open reach the new instance too. Only
+    /// for [`ApiServer::Demo`].
+    pub async fn restart_server(&self) {
+        let restart = self
+            .restart
+            .clone()
+            .expect("restart_server needs the demo server (ApiServer::Demo)");
+        let fresh = tokio::task::spawn_blocking(move || {
+            let fresh = demo_server::app(restart.options.clone());
+            *restart
+                .current
+                .write()
+                .unwrap_or_else(PoisonError::into_inner) = fresh;
+        });
+        fresh.await.expect("starting the demo server afresh");
     }
 
     /// The directory this session's browser downloads into (empty at the start).
@@ -827,10 +1080,23 @@ impl Portal {
     }
 }
 
-/// Chromedriver's command that emulates a slow network: fixed latency, ample throughput.
+/// Whether the page heard `online` from Chromium itself when [`Portal::go_online`] brought the
+/// browser back, or only from the harness's own dispatch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnlineEvent {
+    FiredByBrowser,
+    Dispatched,
+}
+
+/// The demo server's runtime fault control (`Options::enable_fault_control`).
+const FAULT_CONTROL_PATH: &str = "/__demo/faults";
+
+/// Chromedriver's command that emulates the network: fixed latency and ample throughput, or no
+/// network at all.
 #[derive(Debug)]
 struct NetworkConditions {
     latency_ms: u64,
+    offline: bool,
 }
 
 impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
@@ -842,7 +1108,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
     fn method_and_body(&self, _request_url: &Url) -> (http::Method, Option<String>) {
         let body = serde_json::json!({
             "network_conditions": {
-                "offline": false,
+                "offline": self.offline,
                 "latency": self.latency_ms,
                 "download_throughput": 100_000_000,
                 "upload_throughput": 100_000_000,

@@ -33,13 +33,19 @@ pub fn start() {
 }
 
 /// Replaces the page with a way out after a panic: the app's state can no longer be trusted, so
-/// this uses the DOM directly. The message stays generic (details go to the console), so no
-/// customer data or token can end up on screen.
+/// this uses the DOM directly.
 fn show_crash_page() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Some(body) = document.body() else { return };
+    if let Some(body) = document.body() {
+        render_crash_page(&document, &body);
+    }
+}
+
+/// Fills `container` with the crash page. The message stays generic (details go to the
+/// console), so no customer data or token can end up on screen.
+pub fn render_crash_page(document: &web_sys::Document, container: &web_sys::Element) {
     let here = document
         .location()
         .and_then(|l| l.href().ok())
@@ -63,7 +69,7 @@ fn show_crash_page() {
         Some(main)
     };
     if let Some(main) = page() {
-        body.set_text_content(None);
-        let _ = body.append_child(&main);
+        container.set_text_content(None);
+        let _ = container.append_child(&main);
     }
 }

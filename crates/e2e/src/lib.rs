@@ -1037,6 +1037,35 @@ impl Portal {
         })
     }
 
+    /// `POST <API>/<path>` of a JSON:API document with a token, as a script would send it.
+    /// Panics unless the answer is a success.
+    pub async fn api_post(
+        &self,
+        token: &str,
+        path: &str,
+        document: &serde_json::Value,
+    ) -> serde_json::Value {
+        let url = self.url_for(&format!("{}/{path}", api_model::API_PATH));
+        let request = http::Request::post(&url)
+            .header(http::header::CONTENT_TYPE, api_model::JSONAPI_MEDIA_TYPE)
+            .header(http::header::ACCEPT, api_model::JSONAPI_MEDIA_TYPE)
+            .header(http::header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Full::new(Bytes::from(document.to_string())))
+            .expect("building an API request");
+        let (status, body) = self.send(request).await;
+        assert!(
+            status.is_success(),
+            "POST {path} answered {status}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body).unwrap_or_else(|error| {
+            panic!(
+                "POST {path} answered {}: {error}",
+                String::from_utf8_lossy(&body)
+            )
+        })
+    }
+
     /// `GET <API>/<path>?<query>` with a token: the status and body, whatever they are (to learn
     /// whether the server offers something, such as a file).
     pub async fn api_request(

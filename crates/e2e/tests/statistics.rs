@@ -6,15 +6,10 @@
 //! Expected numbers come from the demo API itself, asked with a token as a script would, for
 //! the same account and UTC range the page asks for; nothing here writes numbers down.
 
-use bytes::Bytes;
 use e2e::fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use e2e::fantoccini::elements::Element;
 use e2e::fantoccini::key::Key;
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client as HttpClient;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -41,77 +36,27 @@ const QUALITY_CHARTS: [&str; 4] = ["chart-calls", "chart-acd", "chart-asr", "cha
 // The demo API, asked directly
 
 /// The demo API with a token of the demo customer, as a script would call it.
-struct Api {
-    http: HttpClient<HttpConnector, Full<Bytes>>,
-    root: String,
+struct Api<'p> {
+    portal: &'p Portal,
     token: String,
 }
 
-impl Api {
-    async fn new(portal: &Portal) -> Api {
+impl<'p> Api<'p> {
+    async fn new(portal: &'p Portal) -> Api<'p> {
         Api {
-            http: HttpClient::builder(TokioExecutor::new()).build_http(),
-            root: portal.url_for(api_model::API_PATH),
+            portal,
             token: portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await,
         }
     }
 
-    async fn send(&self, request: http::Request<Full<Bytes>>) -> Value {
-        let what = format!("{} {}", request.method(), request.uri());
-        let response = self
-            .http
-            .request(request)
-            .await
-            .unwrap_or_else(|error| panic!("{what} failed: {error}"));
-        let status = response.status();
-        let body = response
-            .into_body()
-            .collect()
-            .await
-            .unwrap_or_else(|error| panic!("reading the answer to {what}: {error}"))
-            .to_bytes();
-        assert!(
-            status.is_success(),
-            "{what} answered {status}: {}",
-            String::from_utf8_lossy(&body)
-        );
-        serde_json::from_slice(&body).unwrap_or_else(|error| {
-            panic!(
-                "{what} answered {error}: {}",
-                String::from_utf8_lossy(&body)
-            )
-        })
-    }
-
     /// `GET <API>/<path>?<query>`.
     async fn get(&self, path: &str, query: &[(&str, &str)]) -> Value {
-        // Brackets escaped too: `http::Uri` need not take them raw.
-        let query = api_model::query::encode_pairs(query)
-            .replace('[', "%5B")
-            .replace(']', "%5D");
-        let request = http::Request::get(format!("{}/{path}?{query}", self.root))
-            .header(http::header::ACCEPT, api_model::JSONAPI_MEDIA_TYPE)
-            .header(
-                http::header::AUTHORIZATION,
-                format!("Bearer {}", self.token),
-            )
-            .body(Full::new(Bytes::new()))
-            .expect("building a GET request");
-        self.send(request).await
+        self.portal.api_get(&self.token, path, query).await
     }
 
     /// `POST <API>/<path>` with a JSON:API body.
     async fn post(&self, path: &str, body: &Value) -> Value {
-        let request = http::Request::post(format!("{}/{path}", self.root))
-            .header(http::header::CONTENT_TYPE, api_model::JSONAPI_MEDIA_TYPE)
-            .header(http::header::ACCEPT, api_model::JSONAPI_MEDIA_TYPE)
-            .header(
-                http::header::AUTHORIZATION,
-                format!("Bearer {}", self.token),
-            )
-            .body(Full::new(Bytes::from(body.to_string())))
-            .expect("building a POST request");
-        self.send(request).await
+        self.portal.api_post(&self.token, path, body).await
     }
 
     /// The id and currency of the customer's account named `name`.
@@ -283,7 +228,7 @@ async fn browser_wall_clock(portal: &Portal, seconds: i64) -> String {
 // ---------------------------------------------------------------------------------------------
 // The page
 
-async fn sign_in(portal: &Portal) -> Api {
+async fn sign_in(portal: &Portal) -> Api<'_> {
     portal.open("/login").await;
     portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
     Api::new(portal).await

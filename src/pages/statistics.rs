@@ -47,6 +47,25 @@ const fn plan(
     }
 }
 
+/// ACD and ASR read the same on origination and quality pages.
+fn acd_plan() -> ChartPlan {
+    plan(
+        "acd",
+        "ACD (average call duration)",
+        "acd",
+        vec![("acd", "ACD")],
+    )
+}
+
+fn asr_plan() -> ChartPlan {
+    plan(
+        "asr",
+        "ASR (answer-seizure ratio)",
+        "asr",
+        vec![("asr", "ASR")],
+    )
+}
+
 /// What a statistics page shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StatsPage {
@@ -98,18 +117,8 @@ impl StatsPage {
                     "total_duration",
                     vec![("total_duration", "Total duration")],
                 ),
-                plan(
-                    "acd",
-                    "ACD (average call duration)",
-                    "acd",
-                    vec![("acd", "ACD")],
-                ),
-                plan(
-                    "asr",
-                    "ASR (answer-seizure ratio)",
-                    "asr",
-                    vec![("asr", "ASR")],
-                ),
+                acd_plan(),
+                asr_plan(),
                 plan(
                     "price",
                     "Total price",
@@ -124,18 +133,8 @@ impl StatsPage {
                     "total_calls",
                     vec![("total_calls", "Total calls")],
                 ),
-                plan(
-                    "acd",
-                    "ACD (average call duration)",
-                    "acd",
-                    vec![("acd", "ACD")],
-                ),
-                plan(
-                    "asr",
-                    "ASR (answer-seizure ratio)",
-                    "asr",
-                    vec![("asr", "ASR")],
-                ),
+                acd_plan(),
+                asr_plan(),
                 plan("cps", "Calls per second", "cps", vec![("cps", "CPS")]),
             ],
             StatsPage::Table(StatsEndpoint::ActiveCalls) => {

@@ -16,9 +16,10 @@ use e2e::fantoccini::Locator;
 use e2e::{
     DEMO_LOGIN, DEMO_PASSWORD, DataFile, OnlineEvent, Portal, ServedRequest, Setup, query_param,
 };
+use e2e::{now_seconds, utc_text};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use url::Url;
 
 const LIST_PANEL: &str = ".list-page .error-panel";
@@ -332,52 +333,6 @@ async fn wait_for_message(portal: &Portal, css: &str, needle: &str) -> String {
 // Statistics pages
 
 const DAY: i64 = 86_400;
-
-fn now_seconds() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .expect("the clock is past 1970")
-        .as_secs() as i64
-}
-
-/// `YYYY-MM-DD HH:MM:SS` in UTC, as the API and the portal's URLs write times.
-fn utc_text(seconds: i64) -> String {
-    let is_leap = |year: i64| (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let mut days = seconds.div_euclid(DAY);
-    let second = seconds.rem_euclid(DAY);
-    let mut year = 1970;
-    while days >= if is_leap(year) { 366 } else { 365 } {
-        days -= if is_leap(year) { 366 } else { 365 };
-        year += 1;
-    }
-    let lengths = [
-        31,
-        if is_leap(year) { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    let mut month = 0;
-    while days >= lengths[month] {
-        days -= lengths[month];
-        month += 1;
-    }
-    format!(
-        "{year:04}-{:02}-{:02} {:02}:{:02}:{:02}",
-        month + 1,
-        days + 1,
-        second / 3600,
-        second % 3600 / 60,
-        second % 60
-    )
-}
 
 /// Yesterday 08:00–12:00 UTC: a past range with calls, the same for the page and the API.
 fn busy_range() -> (String, String) {

@@ -10,9 +10,10 @@ use e2e::fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, Poi
 use e2e::fantoccini::elements::Element;
 use e2e::fantoccini::key::Key;
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};
+use e2e::{now_seconds, utc_text};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 const ACCOUNT: &str = "Kyiv Wholesale";
 const RESULTS: &str = ".statistics-page .stats-results";
@@ -137,44 +138,6 @@ fn api_totals(body: &Value) -> BTreeMap<String, Option<String>> {
 // Times
 
 const DAY: i64 = 86_400;
-
-fn now_seconds() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .expect("the clock is past 1970")
-        .as_secs() as i64
-}
-
-/// Seconds since the epoch as the API writes times: `YYYY-MM-DD HH:MM:SS`, UTC.
-fn utc_text(seconds: i64) -> String {
-    let (mut days, second_of_day) = (seconds.div_euclid(DAY), seconds.rem_euclid(DAY));
-    let leap = |year: i64| (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let mut year = 1970;
-    loop {
-        let length = if leap(year) { 366 } else { 365 };
-        if days < length {
-            break;
-        }
-        days -= length;
-        year += 1;
-    }
-    let february = if leap(year) { 29 } else { 28 };
-    let mut month = 1;
-    for length in [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] {
-        if days < length {
-            break;
-        }
-        days -= length;
-        month += 1;
-    }
-    format!(
-        "{year:04}-{month:02}-{:02} {:02}:{:02}:{:02}",
-        days + 1,
-        second_of_day / 3600,
-        second_of_day % 3600 / 60,
-        second_of_day % 60
-    )
-}
 
 /// The start of yesterday in UTC.
 fn yesterday_utc() -> i64 {

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use portal::Reuse;
+use portal::{Bundle, Reuse};
 use process::Cmd;
 use tools::Toolchain;
 
@@ -19,9 +19,12 @@ const USAGE: &str = "\
 Usage: cargo xtask <command> [options]
 
 Commands:
-  serve [--port N] [--release]   Build the portal into dist/ and run the demo server on it
-                                 (default port 8080; --release optimises the portal build)
-  dist                           Release build of the portal into dist/, with file sizes
+  serve [--port N] [--release] [--upstream URL]
+                                 Build the portal into dist/ and run the demo server on it
+                                 (default port 8080; --release optimises the portal build;
+                                 --upstream proxies the API to a real deployment's base URL)
+  dist [--public-url /path/]     Release build of the portal into dist/, with file sizes;
+                                 --public-url builds it for serving under that path
   test                           fmt, clippy, native tests, release build, wasm browser tests,
                                  end-to-end tests in headless Chromium; stops at the first failure
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
@@ -53,10 +56,7 @@ fn run(args: &[String]) -> Result<()> {
     let root = workspace_root();
     match command.as_str() {
         "serve" => serve(&root, parse_serve_options(options)?),
-        "dist" => {
-            no_options(command, options)?;
-            dist(&root)
-        }
+        "dist" => dist(&root, parse_dist_options(options)?),
         "test" => {
             no_options(command, options)?;
             test(&root)
@@ -94,31 +94,40 @@ fn workspace_root() -> PathBuf {
 struct ServeOptions {
     port: u16,
     release: bool,
+    /// A real deployment's base URL to proxy the API to, instead of the demo data.
+    upstream: Option<String>,
 }
 
 fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
     let mut parsed = ServeOptions {
         port: DEFAULT_PORT,
         release: false,
+        upstream: None,
     };
     let mut options = options.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
             "--release" => parsed.release = true,
+            "--upstream" => {
+                parsed.upstream = Some(options.next().context("--upstream needs a URL")?.clone())
+            }
             "--port" => {
                 let value = options.next().context("--port needs a number")?;
                 parsed.port = value
                     .parse()
                     .with_context(|| format!("--port: `{value}` is not a port number"))?;
             }
-            other => match other.strip_prefix("--port=") {
-                Some(value) => {
+            other => {
+                if let Some(value) = other.strip_prefix("--port=") {
                     parsed.port = value
                         .parse()
                         .with_context(|| format!("--port: `{value}` is not a port number"))?
+                } else if let Some(value) = other.strip_prefix("--upstream=") {
+                    parsed.upstream = Some(value.to_owned())
+                } else {
+                    bail!("`serve` does not know the option `{other}`")
                 }
-                None => bail!("`serve` does not know the option `{other}`"),
-            },
+            }
         }
     }
     Ok(parsed)
@@ -128,21 +137,51 @@ fn serve(root: &Path, options: ServeOptions) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     let profile = if options.release { "release" } else { "debug" };
     println!("xtask: building the portal ({profile}) into dist/");
-    portal::build_dist(root, &toolchain, options.release, Reuse::IfFresh)?;
+    portal::build_dist(
+        root,
+        &toolchain,
+        options.release,
+        Reuse::IfFresh,
+        &Bundle::default_dist(root),
+    )?;
     println!("xtask: starting the demo server on port {}", options.port);
     let port = options.port.to_string();
     // exec: the server owns the terminal from here, so Ctrl-C stops it as usual.
-    Cmd::cargo(root)
+    let mut server = Cmd::cargo(root)
         .args(["run", "-p", "demo-server", "--release", "--"])
-        .args(["--dist", "dist", "--port", &port])
-        .exec()
+        .args(["--dist", "dist", "--port", &port]);
+    if let Some(upstream) = &options.upstream {
+        server = server.args(["--upstream", upstream]);
+    }
+    server.exec()
 }
 
-fn dist(root: &Path) -> Result<()> {
+/// `dist` options: the public URL the bundle is served under.
+fn parse_dist_options(options: &[String]) -> Result<String> {
+    let mut public_url = "/".to_owned();
+    let mut options = options.iter();
+    while let Some(option) = options.next() {
+        let value = match option.as_str() {
+            "--public-url" => options.next().context("--public-url needs a path")?.clone(),
+            other => match other.strip_prefix("--public-url=") {
+                Some(value) => value.to_owned(),
+                None => bail!("`dist` does not know the option `{other}`"),
+            },
+        };
+        public_url = portal_config::parse_public_url(&value).map_err(anyhow::Error::msg)?;
+    }
+    Ok(public_url)
+}
+
+fn dist(root: &Path, public_url: String) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
-    println!("xtask: release build of the portal into dist/");
-    portal::build_dist(root, &toolchain, true, Reuse::Never)?;
-    sizes::print_report(&root.join("dist"))
+    println!("xtask: release build of the portal into dist/ (public URL {public_url})");
+    let bundle = Bundle {
+        dir: root.join("dist"),
+        public_url,
+    };
+    portal::build_dist(root, &toolchain, true, Reuse::Never, &bundle)?;
+    sizes::print_report(&bundle.dir)
 }
 
 /// One stage of `cargo xtask test`; the pipeline stops at the first that fails.
@@ -168,6 +207,8 @@ impl Stage {
 }
 
 const TEST_STAGES: usize = 6;
+/// The sub-path the hosting tests serve a second build under.
+const SUBPATH_PUBLIC_URL: &str = "/portal/";
 
 fn test(root: &Path) -> Result<()> {
     let started = Instant::now();
@@ -222,7 +263,19 @@ fn test(root: &Path) -> Result<()> {
     stage.end(&mut timings);
 
     let stage = Stage::begin(4, "release build of the portal");
-    portal::build_dist(root, &toolchain, true, Reuse::IfFresh)?;
+    portal::build_dist(
+        root,
+        &toolchain,
+        true,
+        Reuse::IfFresh,
+        &Bundle::default_dist(root),
+    )?;
+    // The same portal built for a sub-path, for the hosting tests.
+    let subpath = Bundle {
+        dir: root.join("target/dist-subpath"),
+        public_url: SUBPATH_PUBLIC_URL.to_owned(),
+    };
+    portal::build_dist(root, &toolchain, true, Reuse::IfFresh, &subpath)?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(5, "wasm tests in Chromium");
@@ -247,6 +300,8 @@ fn test(root: &Path) -> Result<()> {
     let e2e = Cmd::cargo(root)
         .args(["test", "-p", "e2e", "--", "--test-threads=2"])
         .env("PORTAL_DIST", &dist)
+        .env("PORTAL_SUBPATH_DIST", &subpath.dir)
+        .env("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL)
         .env("WEBDRIVER_URL", driver.url())
         .run();
     drop(driver);

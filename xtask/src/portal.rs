@@ -31,7 +31,29 @@ pub enum Reuse {
     Never,
 }
 
-pub fn build_dist(root: &Path, toolchain: &Toolchain, release: bool, reuse: Reuse) -> Result<()> {
+/// Where a build goes and which public URL (path prefix) it is served under.
+pub struct Bundle {
+    pub dir: PathBuf,
+    pub public_url: String,
+}
+
+impl Bundle {
+    /// `dist/`, served at the site's root.
+    pub fn default_dist(root: &Path) -> Bundle {
+        Bundle {
+            dir: root.join("dist"),
+            public_url: "/".to_owned(),
+        }
+    }
+}
+
+pub fn build_dist(
+    root: &Path,
+    toolchain: &Toolchain,
+    release: bool,
+    reuse: Reuse,
+    bundle: &Bundle,
+) -> Result<()> {
     let profile = if release { "release" } else { "debug" };
     let mut cargo = Cmd::cargo(root).args([
         "build",
@@ -46,19 +68,36 @@ pub fn build_dist(root: &Path, toolchain: &Toolchain, release: bool, reuse: Reus
     }
     cargo.run()?;
 
-    let stamp_path = target_dir(root).join("xtask/dist.stamp");
+    let stamp_name = if bundle.dir == root.join("dist") {
+        "dist.stamp".to_owned()
+    } else {
+        let mut hasher = DefaultHasher::new();
+        bundle.dir.hash(&mut hasher);
+        format!("dist-{:016x}.stamp", hasher.finish())
+    };
+    let stamp_path = target_dir(root).join("xtask").join(stamp_name);
     let inputs = input_fingerprint(root, toolchain, profile)?;
-    let stamp = |dist_index: String| format!("{inputs}\n{dist_index}\n");
-    let dist_index = root.join("dist/index.html");
+    let public_url = &bundle.public_url;
+    let stamp = |dist_index: String| format!("{inputs}\n{public_url}\n{dist_index}\n");
+    let dist_index = bundle.dir.join("index.html");
     if reuse == Reuse::IfFresh
         && let Some(dist_index) = file_signature(&dist_index)
         && fs::read_to_string(&stamp_path).ok() == Some(stamp(dist_index))
     {
-        println!("xtask: dist/ is up to date ({profile} build); not running Trunk");
+        println!(
+            "xtask: {} is up to date ({profile} build, public URL {public_url}); not running Trunk",
+            bundle.dir.display()
+        );
         return Ok(());
     }
 
-    let mut trunk = Cmd::new("trunk").current_dir(root).arg("build");
+    let mut trunk = Cmd::new("trunk")
+        .current_dir(root)
+        .arg("build")
+        .arg("--dist")
+        .arg(&bundle.dir)
+        .arg("--public-url")
+        .arg(public_url);
     if release {
         trunk = trunk.arg("--release");
     }

@@ -3,7 +3,11 @@
 //! with bearer tokens or a session cookie, every collection with filters, sort, include and
 //! paging, single records, statistics from a synthetic call history, both charts, CDR exports
 //! with their gzip-compressed CSV download, the portal access profile, fault injection for
-//! tests, and the portal's static files with SPA fallback.
+//! tests, and the portal's static files with SPA fallback (under any path prefix, with its
+//! `config.json`, cache rules and Content-Security-Policy, and a collector of CSP violation
+//! reports). With `Options::upstream` the API is forwarded to a real deployment instead, so
+//! the portal can be tried against it from one origin. `example_parent` serves a page that
+//! embeds the portal, for embedding demos and tests.
 //!
 //! The server speaks through the `api_model` types the portal uses, so both share one model.
 
@@ -13,10 +17,13 @@ pub mod cdr_exports;
 pub mod cdrs;
 pub mod charts;
 pub mod collections;
+pub mod csp_reports;
 pub mod data;
 pub mod data_file;
+pub mod example_parent;
 pub mod faults;
 pub mod profiles;
+pub mod proxy;
 pub mod records;
 pub mod reference_data;
 pub mod resources;
@@ -26,6 +33,7 @@ pub mod static_files;
 pub mod statistics;
 
 pub use data_file::DataFile;
+pub use example_parent::example_parent;
 pub use faults::{ErrorBody, Faults};
 
 use axum::Router;
@@ -55,6 +63,14 @@ pub struct Options {
     pub faults: Faults,
     /// Mounts `GET/POST/DELETE /__demo/faults` to change the faults at run time.
     pub enable_fault_control: bool,
+    /// The path the portal's files are served under (`--public-url`, default `/`); made to
+    /// start and end with `/`. `GET /` redirects there when it is not `/`.
+    pub public_url: String,
+    /// The text `{public_url}config.json` answers instead of dist's file (`--config FILE`).
+    pub config_json: Option<String>,
+    /// Base URL of a real deployment (`https://switch.example`) to forward every API request
+    /// to instead of answering it from the demo data (`--upstream URL`).
+    pub upstream: Option<String>,
 }
 
 impl Default for Options {
@@ -66,6 +82,9 @@ impl Default for Options {
             data: None,
             faults: Faults::default(),
             enable_fault_control: false,
+            public_url: "/".to_owned(),
+            config_json: None,
+            upstream: None,
         }
     }
 }
@@ -76,10 +95,20 @@ pub struct AppState {
     pub tokens: auth::TokenKeys,
     pub minute_cache: statistics::MinuteCache,
     pub faults: faults::FaultState,
+    /// The last CSP violation reports (`/__demo/csp-reports`).
+    pub csp_reports: csp_reports::CspReports,
+    /// Where API requests are forwarded, when they are.
+    pub upstream: Option<proxy::Upstream>,
 }
 
 impl AppState {
+    /// Panics when `options.upstream` is not an http(s) URL (`proxy::parse_upstream` checks
+    /// it beforehand).
     pub fn new(options: &Options) -> AppState {
+        let upstream = options.upstream.as_deref().map(|url| {
+            proxy::Upstream::new(url)
+                .unwrap_or_else(|message| panic!("Options::upstream: {message}"))
+        });
         let now = chrono::Utc::now();
         let data = match &options.data {
             Some(file) => data::DataSet::from_file(file, options.seed, now),
@@ -90,6 +119,8 @@ impl AppState {
             tokens: auth::TokenKeys::new(options.token_lifetime),
             minute_cache: statistics::MinuteCache::default(),
             faults: faults::FaultState::new(Faults::default()),
+            csp_reports: csp_reports::CspReports::default(),
+            upstream,
         };
         state.apply_faults(options.faults.clone());
         state
@@ -129,22 +160,41 @@ fn api_routes() -> Router<Arc<AppState>> {
         .fallback(responses::api_route_not_found)
 }
 
-/// The whole application: the API, JSON 404s for any other `/api/` path, the fault control
-/// endpoint when enabled, and the portal's files (or a plain 404 without them). Generates the
-/// data set, which takes well under a second.
+/// The whole application: the API (or the forwarding of it to `Options::upstream`), JSON 404s
+/// for any other `/api/` path, the fault control endpoint when enabled, and the portal's files
+/// under `Options::public_url` with the CSP report collector (or a plain 404 without them).
+/// Generates the data set, which takes well under a second.
 pub fn app(options: Options) -> Router {
     let state = Arc::new(AppState::new(&options));
-    // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
-    // sliding session cookie of requests that reach a handler.
-    let mut api = Router::new()
-        .nest(api_model::API_PATH, api_routes())
+    let not_found = Router::new()
         .route("/api", any(responses::api_route_not_found))
         .route("/api/", any(responses::api_route_not_found))
-        .route("/api/{*rest}", any(responses::api_route_not_found))
-        .layer(from_fn_with_state(state.clone(), auth::slide_session))
-        .layer(from_fn_with_state(state.clone(), faults::inject))
-        .layer(from_fn(responses::api_headers))
-        .with_state(state.clone());
+        .route("/api/{*rest}", any(responses::api_route_not_found));
+    let inject_faults = from_fn_with_state(state.clone(), faults::inject);
+    // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
+    // sliding session cookie of requests that reach a handler.
+    let mut api = match &state.upstream {
+        None => not_found
+            .nest(api_model::API_PATH, api_routes())
+            .layer(from_fn_with_state(state.clone(), auth::slide_session))
+            .layer(inject_faults)
+            .layer(from_fn(responses::api_headers))
+            .with_state(state.clone()),
+        // The upstream's answers keep their own headers; faults still apply.
+        Some(_) => {
+            let api_path = api_model::API_PATH;
+            let proxied = Router::new()
+                .route(api_path, any(proxy::forward))
+                .route(&format!("{api_path}/"), any(proxy::forward))
+                .route(&format!("{api_path}/{{*rest}}"), any(proxy::forward))
+                .layer(inject_faults.clone());
+            not_found
+                .layer(inject_faults)
+                .layer(from_fn(responses::api_headers))
+                .merge(proxied)
+                .with_state(state.clone())
+        }
+    };
     if options.enable_fault_control {
         api = api.merge(
             Router::new()
@@ -154,11 +204,20 @@ pub fn app(options: Options) -> Router {
                         .post(faults::replace)
                         .delete(faults::clear),
                 )
-                .with_state(state),
+                .with_state(state.clone()),
         );
     }
     match &options.dist_dir {
-        Some(dist) => api.fallback_service(static_files::router(dist)),
+        Some(dist) => {
+            let portal = static_files::Portal::new(
+                dist,
+                &options.public_url,
+                options.config_json.clone(),
+                Some(csp_reports::REPORTS_PATH),
+            );
+            api.merge(csp_reports::routes().with_state(state))
+                .fallback_service(static_files::portal_router(Arc::new(portal)))
+        }
         None => api.fallback(static_files::no_portal),
     }
 }

@@ -3,6 +3,7 @@
 use demo_server::data::DataSet;
 use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile, Options};
 use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -17,6 +18,15 @@ Options:
   --host HOST               address to listen on (default 127.0.0.1)
   --port PORT               port to listen on; 0 picks a free one (default 8080)
   --dist DIR                serve the portal's built files from DIR
+  --public-url PATH         serve them under PATH, such as /portal/ (default /); GET /
+                            then redirects there
+  --config FILE             answer {PATH}config.json with FILE instead of DIR/config.json
+                            (checked at start-up); the Content-Security-Policy follows it
+  --upstream URL            forward every API request to the deployment at URL (such as
+                            https://switch.example) instead of answering with demo data
+  --embed-example PORT      also serve a page embedding the portal on 127.0.0.1:PORT
+                            (0 picks a free one); its origin joins embed.allowedOrigins
+  --embed-example-dir DIR   that page's files (default examples/embed)
   --token-lifetime SECONDS  lifetime of issued tokens; 0 issues tokens without expiry (default 600)
   --seed N                  seed of the generated data and call history (default 1)
   --data FILE               serve the data set in FILE (format demo-server-data/1) instead
@@ -45,6 +55,9 @@ struct Args {
     options: Options,
     data_file: Option<PathBuf>,
     dump_data: Option<PathBuf>,
+    config_file: Option<PathBuf>,
+    embed_example: Option<u16>,
+    embed_example_dir: PathBuf,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, String> {
@@ -59,6 +72,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
         options: Options::default(),
         data_file: None,
         dump_data: None,
+        config_file: None,
+        embed_example: None,
+        embed_example_dir: PathBuf::from("examples/embed"),
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -88,6 +104,21 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             "--host" => parsed.host = value()?,
             "--port" => parsed.port = number(&flag, &value()?, "a port number")?,
             "--dist" => parsed.options.dist_dir = Some(PathBuf::from(value()?)),
+            "--public-url" => {
+                parsed.options.public_url = portal_config::parse_public_url(&value()?)
+                    .map_err(|e| format!("{flag}: {e}"))?
+            }
+            "--config" => parsed.config_file = Some(PathBuf::from(value()?)),
+            "--upstream" => {
+                parsed.options.upstream = Some(
+                    demo_server::proxy::parse_upstream(&value()?)
+                        .map_err(|e| format!("{flag}: {e}"))?,
+                )
+            }
+            "--embed-example" => {
+                parsed.embed_example = Some(number(&flag, &value()?, "a port number")?)
+            }
+            "--embed-example-dir" => parsed.embed_example_dir = PathBuf::from(value()?),
             "--token-lifetime" => {
                 let seconds: u64 = number(&flag, &value()?, "a number of seconds")?;
                 parsed.options.token_lifetime = Duration::from_secs(seconds);
@@ -135,6 +166,57 @@ fn dump_data(options: &Options, path: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads `--config FILE` and checks it as the portal would.
+fn read_config(path: &std::path::Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--config: cannot read {}: {e}", path.display()))?;
+    portal_config::parse_config(&text).map_err(|e| {
+        format!(
+            "--config: {} is not a config the portal accepts: {e}",
+            path.display()
+        )
+    })?;
+    Ok(text)
+}
+
+/// Binds the embedding example's listener on 127.0.0.1:`port`, adds its origin to the
+/// portal's `embed.allowedOrigins` (in `args.options.config_json`), and makes its router.
+async fn embed_example(
+    args: &mut Args,
+    port: u16,
+    portal_address: SocketAddr,
+) -> Result<(tokio::net::TcpListener, axum::Router), String> {
+    let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port))
+        .await
+        .map_err(|e| format!("--embed-example: cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let parent_address = listener.local_addr().map_err(|e| e.to_string())?;
+    let origin = format!("http://{parent_address}");
+    let config = demo_server::static_files::config_text(&args.options).unwrap_or_default();
+    let config = demo_server::example_parent::with_allowed_origin(&config, &origin)
+        .map_err(|e| format!("--embed-example: cannot add {origin} to config.json: {e}"))?;
+    args.options.config_json = Some(config);
+    // A page on another host cannot frame a wildcard address; the portal is on loopback too.
+    let mut portal_address = portal_address;
+    if portal_address.ip().is_unspecified() {
+        portal_address.set_ip(Ipv4Addr::LOCALHOST.into());
+    }
+    let dir = &args.embed_example_dir;
+    if !dir.join("index.html").is_file() {
+        eprintln!(
+            "demo-server: warning: {} has no index.html; the embedding example will not load",
+            dir.display()
+        );
+    }
+    let parent = demo_server::example_parent(
+        dir.clone(),
+        format!("http://{portal_address}{}", args.options.public_url),
+        format!("http://{portal_address}{}", api_model::API_PATH),
+        DEMO_LOGIN.to_owned(),
+        DEMO_PASSWORD.to_owned(),
+    );
+    Ok((listener, parent))
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let mut args = match parse_args(std::env::args().skip(1)) {
@@ -166,13 +248,30 @@ async fn main() -> ExitCode {
             }
         };
     }
-    if let Some(dist) = &args.options.dist_dir
-        && !dist.join("index.html").is_file()
-    {
-        eprintln!(
+    if let Some(path) = &args.config_file {
+        match read_config(path) {
+            Ok(text) => args.options.config_json = Some(text),
+            Err(message) => {
+                eprintln!("demo-server: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    match &args.options.dist_dir {
+        Some(dist) if !dist.join("index.html").is_file() => eprintln!(
             "demo-server: warning: {} has no index.html; the portal will not load",
             dist.display()
-        );
+        ),
+        Some(_) => {}
+        None if args.config_file.is_some()
+            || args.options.public_url != "/"
+            || args.embed_example.is_some() =>
+        {
+            eprintln!(
+                "demo-server: warning: --config, --public-url and --embed-example need --dist"
+            )
+        }
+        None => {}
     }
     let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
         Ok(listener) => listener,
@@ -191,15 +290,40 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let embedding = match args.embed_example {
+        Some(port) => match embed_example(&mut args, port, address).await {
+            Ok(embedding) => Some(embedding),
+            Err(message) => {
+                eprintln!("demo-server: {message}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
     let loaded = args.options.data.is_some();
     let control = args.options.enable_fault_control;
     let faults_on = !args.options.faults.is_off();
+    let upstream = args.options.upstream.clone();
+    let public_url = args.options.public_url.clone();
     let app = demo_server::app(args.options);
-    println!("Portal: http://{address}/");
-    if loaded {
+    println!("Portal: http://{address}{public_url}");
+    if let Some(upstream) = &upstream {
+        println!("API: proxied to {upstream}");
+    } else if loaded {
         println!("Data: {}", args.data_file.unwrap_or_default().display());
     } else {
         println!("Login: {DEMO_LOGIN} / {DEMO_PASSWORD}");
+    }
+    if let Some((listener, parent)) = embedding {
+        match listener.local_addr() {
+            Ok(parent_address) => println!("Embedding example: http://{parent_address}/"),
+            Err(error) => eprintln!("demo-server: {error}"),
+        }
+        tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, parent).await {
+                eprintln!("demo-server: embedding example: {error}");
+            }
+        });
     }
     if faults_on {
         println!("Faults: injected (see --help)");
@@ -262,6 +386,77 @@ mod tests {
         assert!(parse(&["--error-share", "0.7", "--truncate-share", "0.7"]).is_err());
         assert!(parse(&["--error-body", "sometimes"]).is_err());
         assert!(parse(&["--enable-fault-control=yes"]).is_err());
+        assert!(parse(&["--public-url", "https://x.example/portal/"]).is_err());
+        assert!(parse(&["--public-url", "/a/../b/"]).is_err());
+        assert!(parse(&["--upstream", "switch.example"]).is_err());
+        assert!(parse(&["--upstream", "ftp://switch.example"]).is_err());
+        assert!(parse(&["--upstream"]).is_err());
+        assert!(parse(&["--embed-example", "x"]).is_err());
+        assert!(parse(&["--config"]).is_err());
+    }
+
+    #[test]
+    fn hosting_proxy_and_embedding_flags() {
+        let defaults = parse(&[]).unwrap().unwrap();
+        assert_eq!(defaults.options.public_url, "/");
+        assert_eq!(defaults.options.upstream, None);
+        assert_eq!(defaults.options.config_json, None);
+        assert_eq!(defaults.config_file, None);
+        assert_eq!(defaults.embed_example, None);
+        assert_eq!(defaults.embed_example_dir, PathBuf::from("examples/embed"));
+        let args = parse(&[
+            "--public-url",
+            "portal",
+            "--config=site.json",
+            "--upstream",
+            "https://switch.example/",
+            "--embed-example",
+            "0",
+            "--embed-example-dir=parent",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(args.options.public_url, "/portal/");
+        assert_eq!(args.config_file, Some(PathBuf::from("site.json")));
+        assert_eq!(
+            args.options.upstream.as_deref(),
+            Some("https://switch.example")
+        );
+        assert_eq!(args.embed_example, Some(0));
+        assert_eq!(args.embed_example_dir, PathBuf::from("parent"));
+        let args = parse(&[
+            "--public-url=/a/b",
+            "--upstream=http://127.0.0.1:9000/prefix",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(args.options.public_url, "/a/b/");
+        assert_eq!(
+            args.options.upstream.as_deref(),
+            Some("http://127.0.0.1:9000/prefix")
+        );
+    }
+
+    #[test]
+    fn config_files_are_checked_before_starting() {
+        let dir = std::env::temp_dir().join(format!("demo-server-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.json");
+        std::fs::write(&good, r#"{"title":"Acme","auth":"cookie"}"#).unwrap();
+        assert_eq!(
+            read_config(&good).unwrap(),
+            r#"{"title":"Acme","auth":"cookie"}"#
+        );
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, r#"{"auth":"basic"}"#).unwrap();
+        let message = read_config(&bad).unwrap_err();
+        assert!(
+            message.contains("bad.json") && message.contains("auth"),
+            "{message}"
+        );
+        let message = read_config(&dir.join("missing.json")).unwrap_err();
+        assert!(message.contains("cannot read"), "{message}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -1,27 +1,152 @@
-//! The portal's built files (`dist/`): served as they are, with the single-page-app fallback
-//! (any path that is not a file answers `index.html`), and cache headers that let browsers keep
-//! hashed assets forever but always revalidate `index.html` and `config.json`.
+//! The portal's built files (`dist/`): served under a path prefix (`--public-url`, default `/`)
+//! as they are, with the single-page-app fallback (any path under the prefix that is not a
+//! file answers `index.html`), `config.json` from dist or from `--config`, cache headers that
+//! let browsers keep hashed assets forever but always revalidate `index.html` and
+//! `config.json`, and the security headers of the portal: its Content-Security-Policy (from
+//! `portal_config`, for the config in force), `nosniff`, a referrer policy, COOP and a
+//! permissions policy. No `X-Frame-Options`: the CSP's `frame-ancestors` decides who may frame
+//! the portal, so that the origins of `embed.allowedOrigins` can.
 
+use crate::Options;
 use axum::Router;
-use axum::extract::Request;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use std::path::Path;
+use axum::response::{IntoResponse, Redirect, Response};
+use portal_config::PortalConfig;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub const NO_CACHE: &str = "no-cache";
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=()";
 
-/// The router that serves `dist` with the SPA fallback.
+/// The `config.json` text the portal gets: `Options::config_json`, else dist's file (`None`
+/// when there is neither).
+pub fn config_text(options: &Options) -> Option<String> {
+    options.config_json.clone().or_else(|| {
+        let dist = options.dist_dir.as_ref()?;
+        std::fs::read_to_string(dist.join("config.json")).ok()
+    })
+}
+
+/// The portal's files as served: where, with which `config.json`, under which policy.
+#[derive(Debug)]
+pub struct Portal {
+    dist: PathBuf,
+    prefix: String,
+    config_override: Option<String>,
+    config: PortalConfig,
+    csp: HeaderValue,
+    files: ServeDir<ServeFile>,
+}
+
+impl Portal {
+    /// Reads and parses the config in force once: `config_override`, else `dist/config.json`,
+    /// else the defaults of `{}`; when there is none or it is invalid, a warning goes to
+    /// standard error and the policy follows the defaults. `report_uri` is the CSP's
+    /// `report-uri`, if any.
+    pub fn new(
+        dist: &Path,
+        public_url: &str,
+        config_override: Option<String>,
+        report_uri: Option<&str>,
+    ) -> Portal {
+        let (source, text) = match &config_override {
+            Some(text) => ("the --config text".to_owned(), Some(text.clone())),
+            None => {
+                let path = dist.join("config.json");
+                (
+                    path.display().to_string(),
+                    std::fs::read_to_string(&path).ok(),
+                )
+            }
+        };
+        let config = match text.as_deref().map(portal_config::parse_config) {
+            Some(Ok(config)) => config,
+            Some(Err(error)) => {
+                eprintln!(
+                    "demo-server: warning: {source}: {error}; the Content-Security-Policy \
+                     assumes the defaults"
+                );
+                default_config()
+            }
+            None => {
+                eprintln!(
+                    "demo-server: warning: {source} is missing; the portal's settings are the \
+                     defaults ({{}})"
+                );
+                default_config()
+            }
+        };
+        let policy = portal_config::content_security_policy(&config, report_uri);
+        let csp = HeaderValue::from_str(&policy)
+            .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        let index = ServeFile::new(dist.join("index.html"));
+        Portal {
+            dist: dist.to_path_buf(),
+            prefix: portal_config::normalize_public_url(public_url),
+            config_override,
+            config,
+            csp,
+            files: ServeDir::new(dist)
+                .append_index_html_on_directories(true)
+                .fallback(index),
+        }
+    }
+
+    pub fn dist(&self) -> &Path {
+        &self.dist
+    }
+
+    /// The normalised path prefix (`/` or `/portal/`).
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The config in force, as the CSP was made from it.
+    pub fn config(&self) -> &PortalConfig {
+        &self.config
+    }
+
+    /// The `Content-Security-Policy` of every answer.
+    pub fn content_security_policy(&self) -> &str {
+        self.csp.to_str().unwrap_or("")
+    }
+
+    fn config_path(&self) -> String {
+        format!("{}config.json", self.prefix)
+    }
+}
+
+fn default_config() -> PortalConfig {
+    // `{}` is always valid; the fallback keeps this panic-free all the same.
+    portal_config::parse_config("{}").unwrap_or_else(|_| PortalConfig {
+        api_base_url: String::new(),
+        title: "Customer Portal".to_owned(),
+        locale: "en".to_owned(),
+        auth: portal_config::AuthMode::Token,
+        embed: portal_config::EmbedConfig::default(),
+    })
+}
+
+/// The router that serves `dist` at `/` with the SPA fallback and dist's `config.json` (no
+/// CSP `report-uri`: nothing collects reports here).
 pub fn router(dist: &Path) -> Router {
-    let index = ServeFile::new(dist.join("index.html"));
-    let files = ServeDir::new(dist)
-        .append_index_html_on_directories(true)
-        .fallback(index);
+    portal_router(Arc::new(Portal::new(dist, "/", None, None)))
+}
+
+/// The router that serves the portal as `portal` says, for every path (its fallback).
+pub fn portal_router(portal: Arc<Portal>) -> Router {
     Router::new()
-        .fallback_service(files)
-        .layer(middleware::from_fn(cache_headers))
+        .fallback(serve)
+        .layer(middleware::from_fn_with_state(
+            portal.clone(),
+            portal_headers,
+        ))
+        .with_state(portal)
 }
 
 /// What answers non-API paths when no `dist` directory was given.
@@ -35,8 +160,62 @@ pub async fn no_portal() -> Response {
         .into_response()
 }
 
-async fn cache_headers(request: Request, next: Next) -> Response {
-    let is_config = request.uri().path() == "/config.json";
+fn with_query(path: &str, uri: &Uri) -> String {
+    match uri.query() {
+        Some(query) => format!("{path}?{query}"),
+        None => path.to_owned(),
+    }
+}
+
+async fn serve(State(portal): State<Arc<Portal>>, request: Request) -> Response {
+    let path = request.uri().path();
+    let prefix = portal.prefix.as_str();
+    if prefix != "/" && (path == "/" || path == prefix.trim_end_matches('/')) {
+        return Redirect::temporary(&with_query(prefix, request.uri())).into_response();
+    }
+    let Some(rest) = path.strip_prefix(prefix) else {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            format!("Not found. The portal is at {prefix}\n"),
+        )
+            .into_response();
+    };
+    if rest == "config.json"
+        && let Some(text) = &portal.config_override
+    {
+        if !matches!(*request.method(), Method::GET | Method::HEAD) {
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+            )
+                .into_response();
+        }
+        return ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response();
+    }
+    let Ok(uri) = with_query(&format!("/{rest}"), request.uri()).parse::<Uri>() else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let (mut parts, body) = request.into_parts();
+    parts.uri = uri;
+    match portal
+        .files
+        .clone()
+        .oneshot(Request::from_parts(parts, body))
+        .await
+    {
+        Ok(response) => response.into_response(),
+        Err(never) => match never {},
+    }
+}
+
+/// Cache and security headers of every answer of the portal's files.
+async fn portal_headers(
+    State(portal): State<Arc<Portal>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let is_config = request.uri().path() == portal.config_path();
     let mut response = next.run(request).await;
     let is_html = response
         .headers()
@@ -50,13 +229,69 @@ async fn cache_headers(request: Request, next: Next) -> Response {
     } else if ok {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
     }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, portal.csp.clone());
+    let fixed: [(HeaderName, &'static str); 4] = [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            HeaderName::from_static("permissions-policy"),
+            PERMISSIONS_POLICY,
+        ),
+    ];
+    for (name, value) in fixed {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_follows_the_override_else_dist_else_the_defaults() {
+        let dist = std::env::temp_dir().join(format!(
+            "demo-server-portal-{}-{}",
+            std::process::id(),
+            chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0)
+        ));
+        std::fs::create_dir_all(&dist).unwrap();
+        let defaults = portal_config::content_security_policy(&default_config(), Some("/reports"));
+        let missing = Portal::new(&dist, "portal", None, Some("/reports"));
+        assert_eq!(missing.prefix(), "/portal/");
+        assert_eq!(missing.content_security_policy(), defaults);
+        std::fs::write(
+            dist.join("config.json"),
+            r#"{"apiBaseUrl":"https://switch.example"}"#,
+        )
+        .unwrap();
+        let from_dist = Portal::new(&dist, "/", None, None);
+        assert!(
+            from_dist
+                .content_security_policy()
+                .contains("connect-src 'self' https://switch.example;")
+        );
+        let embedded = Portal::new(
+            &dist,
+            "/",
+            Some(r#"{"embed":{"allowedOrigins":["https://parent.example"]}}"#.to_owned()),
+            None,
+        );
+        assert!(embedded.config().embed.allows("https://parent.example"));
+        assert!(
+            embedded
+                .content_security_policy()
+                .contains("frame-ancestors 'self' https://parent.example;")
+        );
+        let broken = Portal::new(&dist, "/", Some("{".to_owned()), None);
+        assert_eq!(
+            broken.content_security_policy(),
+            portal_config::content_security_policy(&default_config(), None)
+        );
+        std::fs::remove_dir_all(&dist).ok();
+    }
 }

@@ -13,6 +13,11 @@ use std::time::Duration;
 /// Starts a server on 127.0.0.1:0 on its own thread and runtime; it lives as long as the
 /// test binary.
 pub fn start(options: Options) -> SocketAddr {
+    start_router(move || demo_server::app(options))
+}
+
+/// Serves the router `make` builds (on the server's runtime) like `start`.
+pub fn start_router(make: impl FnOnce() -> axum::Router + Send + 'static) -> SocketAddr {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -27,12 +32,34 @@ pub fn start(options: Options) -> SocketAddr {
             sender
                 .send(listener.local_addr().expect("address"))
                 .expect("send");
-            demo_server::serve(listener, options).await.expect("serve");
+            axum::serve(listener, make()).await.expect("serve");
         });
     });
     receiver
         .recv_timeout(Duration::from_secs(20))
         .expect("server started")
+}
+
+/// A loopback address nothing listens on (bound, then closed).
+pub fn closed_address() -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("address")
+}
+
+/// A fresh directory under the temporary directory, with the given files.
+pub fn temp_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "demo-server-{name}-{}-{}",
+        std::process::id(),
+        chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0)
+    ));
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    dir
 }
 
 /// The shared demo server with default options.

@@ -1,14 +1,20 @@
 //! The demo server over real HTTP on loopback: sign-in (tokens and cookies), authorization,
 //! collections, single records, statistics, charts, CDR exports and their downloads, profiles,
-//! data files, fault injection, static files, and the shapes of the upstream samples.
+//! data files, fault injection, static files (under a public URL, with the config override,
+//! security headers and CSP reports), the proxy to an upstream, the embedding example's parent
+//! server, the nginx sample, and the shapes of the upstream samples.
 
 mod charts;
 mod client;
 mod collections;
 mod cookies;
 mod data_files;
+mod embedding;
 mod exports;
 mod faults;
+mod nginx_sample;
+mod portal_files;
+mod proxy;
 mod shapes;
 mod statistics;
 

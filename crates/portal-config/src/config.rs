@@ -1,0 +1,207 @@
+//! `config.json`: read once at start-up from beside `index.html`, so one build serves every
+//! deployment. Unknown keys are ignored so that later keys never break an older portal.
+
+use crate::origin::{Origin, OriginError};
+use serde::Deserialize;
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PortalConfig {
+    /// The deployment's `{base_url}`; empty means the page's own origin.
+    pub api_base_url: String,
+    pub title: String,
+    pub locale: String,
+    pub auth: AuthMode,
+    pub embed: EmbedConfig,
+}
+
+/// How requests prove who the customer is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AuthMode {
+    /// A JWT from `POST /auth` (or pasted), sent as `Authorization: Bearer …`.
+    #[default]
+    Token,
+    /// The server's HttpOnly session cookie (`"cookie_auth": true`); the portal never sees a
+    /// token, and signing out is `DELETE /auth`.
+    Cookie,
+}
+
+/// Embedding in another site's page (an iframe).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EmbedConfig {
+    /// Parent origins allowed to frame the portal and to talk to it. Empty: no embedding.
+    pub allowed_origins: Vec<Origin>,
+}
+
+impl EmbedConfig {
+    pub fn allows(&self, origin: &str) -> bool {
+        self.allowed_origins.iter().any(|o| o.as_str() == origin)
+    }
+}
+
+impl PortalConfig {
+    /// The origin of an API on another host (`apiBaseUrl` as an absolute URL), which the
+    /// portal must be allowed to connect to.
+    pub fn api_origin(&self) -> Option<Origin> {
+        Origin::of_url(&self.api_base_url)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawConfig {
+    api_base_url: Option<String>,
+    title: Option<String>,
+    locale: Option<String>,
+    auth: Option<String>,
+    embed: Option<RawEmbed>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawEmbed {
+    allowed_origins: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    Missing { status: u16 },
+    Unreachable(String),
+    Malformed(String),
+    Invalid(String),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Missing { status } => write!(
+                f,
+                "config.json was not found next to the portal (HTTP {status}). \
+                 Deploy it beside index.html."
+            ),
+            ConfigError::Unreachable(reason) => {
+                write!(f, "config.json could not be loaded: {reason}")
+            }
+            ConfigError::Malformed(reason) => write!(f, "config.json is not valid JSON: {reason}"),
+            ConfigError::Invalid(reason) => write!(f, "config.json has a wrong value: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Reads the text of `config.json`.
+pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
+    let raw: RawConfig =
+        serde_json::from_str(text).map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    let api_base_url = raw.api_base_url.unwrap_or_default().trim().to_owned();
+    if !(api_base_url.is_empty()
+        || api_base_url.starts_with("https://")
+        || api_base_url.starts_with("http://")
+        || (api_base_url.starts_with('/') && !api_base_url.starts_with("//")))
+    {
+        return Err(ConfigError::Invalid(format!(
+            "apiBaseUrl “{api_base_url}” must be empty, a path starting with “/”, or an http(s) URL"
+        )));
+    }
+    let auth = match raw.auth.as_deref().map(str::trim) {
+        None | Some("") | Some("token") => AuthMode::Token,
+        Some("cookie") => AuthMode::Cookie,
+        Some(other) => {
+            return Err(ConfigError::Invalid(format!(
+                "auth “{other}” must be “token” or “cookie”"
+            )));
+        }
+    };
+    let allowed_origins = raw
+        .embed
+        .and_then(|embed| embed.allowed_origins)
+        .unwrap_or_default()
+        .iter()
+        .map(|text| Origin::parse(text))
+        .collect::<Result<Vec<_>, OriginError>>()
+        .map_err(|e| ConfigError::Invalid(format!("embed.allowedOrigins: {e}")))?;
+    Ok(PortalConfig {
+        api_base_url,
+        title: raw
+            .title
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or_else(|| "Customer Portal".to_owned()),
+        locale: raw
+            .locale
+            .filter(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| "en".to_owned()),
+        auth,
+        embed: EmbedConfig { allowed_origins },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_for_an_empty_object() {
+        let config = parse_config("{}").unwrap();
+        assert_eq!(config.api_base_url, "");
+        assert_eq!(config.title, "Customer Portal");
+        assert_eq!(config.locale, "en");
+        assert_eq!(config.auth, AuthMode::Token);
+        assert!(config.embed.allowed_origins.is_empty());
+        assert_eq!(config.api_origin(), None);
+    }
+
+    #[test]
+    fn every_key() {
+        let config = parse_config(
+            r#"{"apiBaseUrl":" https://switch.example/ ","title":"Acme Voice","locale":"uk",
+                "auth":"cookie","embed":{"allowedOrigins":["https://Portal.Acme.example/"]},
+                "later":"ignored"}"#,
+        )
+        .unwrap();
+        assert_eq!(config.api_base_url, "https://switch.example/");
+        assert_eq!(config.title, "Acme Voice");
+        assert_eq!(config.locale, "uk");
+        assert_eq!(config.auth, AuthMode::Cookie);
+        assert!(config.embed.allows("https://portal.acme.example"));
+        assert!(!config.embed.allows("https://evil.example"));
+        assert!(
+            !config
+                .embed
+                .allows("https://portal.acme.example.evil.example")
+        );
+        assert_eq!(
+            config.api_origin().unwrap().as_str(),
+            "https://switch.example"
+        );
+    }
+
+    #[test]
+    fn wrong_values_name_the_key() {
+        for (text, key) in [
+            (r#"{"apiBaseUrl":"switch.example"}"#, "apiBaseUrl"),
+            (r#"{"apiBaseUrl":"//switch.example"}"#, "apiBaseUrl"),
+            (r#"{"auth":"basic"}"#, "auth"),
+            (
+                r#"{"embed":{"allowedOrigins":["*"]}}"#,
+                "embed.allowedOrigins",
+            ),
+            (
+                r#"{"embed":{"allowedOrigins":["https://a.example/path"]}}"#,
+                "embed.allowedOrigins",
+            ),
+        ] {
+            match parse_config(text) {
+                Err(ConfigError::Invalid(message)) => {
+                    assert!(message.contains(key), "{message} does not name {key}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        assert!(matches!(parse_config("{"), Err(ConfigError::Malformed(_))));
+        assert!(matches!(
+            parse_config(r#"{"embed":{"allowedOrigins":"x"}}"#),
+            Err(ConfigError::Malformed(_))
+        ));
+    }
+}

@@ -1,0 +1,18 @@
+//! What a deployment of the portal is made of, without I/O: the `config.json` schema
+//! ([`PortalConfig`]), the public URL it is served under, web [`Origin`]s, the Content-Security-Policy the portal runs under
+//! ([`content_security_policy`]), and the message protocol between an embedded portal and its
+//! parent page ([`embed`]).
+//!
+//! The portal reads these at run time; the demo server reads the same `config.json` to send the
+//! matching policy, so the two cannot drift apart.
+
+mod config;
+mod csp;
+pub mod embed;
+mod origin;
+mod public_url;
+
+pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config};
+pub use csp::content_security_policy;
+pub use origin::{Origin, OriginError};
+pub use public_url::{normalize_public_url, parse_public_url};

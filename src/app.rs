@@ -2,6 +2,7 @@
 
 use crate::components::shell::Shell;
 use crate::config::{ConfigError, PortalConfig, load_config};
+use crate::embed::{EmbedBridge, Embedding};
 use crate::http::Api;
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
@@ -53,18 +54,23 @@ fn reload() {
 fn Portal(config: PortalConfig) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
-        if let Some(root) = document.document_element() {
-            let _ = root.set_attribute("lang", &config.locale);
-        }
     }
-    let session = Session::restore();
+    crate::appearance::apply_locale(&config.locale);
+    let embedding = Embedding::detect(&config.embed);
+    // An embedded portal's token belongs to the parent page: nothing is restored from storage.
+    let session = match embedding {
+        Some(_) => Session::in_memory(),
+        None => Session::restore(),
+    };
     provide_context(session);
     provide_context(crate::prefs::Prefs::load());
     provide_context(Api::new(&config, session));
+    provide_context(embedding.clone());
     provide_context(config);
 
     view! {
-        <Router>
+        <Router base=crate::routing::base()>
+            {embedding.map(|embedding| view! { <EmbedBridge embedding /> })}
             <Routes fallback=NotFound>
                 <Route path=path!("/login") view=LoginPage />
                 <ParentRoute path=path!("") view=Shell>

@@ -3,8 +3,8 @@
 //! Every answer becomes data or an [`ApiError`] (see `api_model::errors::classify`). A 401 on a
 //! request made with the token ends the session; the guard then sends the user to sign in.
 
-use crate::config::PortalConfig;
-use crate::session::Session;
+use crate::config::{AuthMode, PortalConfig};
+use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::{AuthRequest, AuthResponse};
 use api_model::errors::{ApiError, classify, classify_error};
@@ -52,11 +52,13 @@ impl Drop for Abort {
 pub struct Api {
     root: Arc<str>,
     session: Session,
+    auth: AuthMode,
 }
 
 enum Method {
     Get,
     Post(String),
+    Delete,
 }
 
 /// What a request expects back: a JSON:API document, or a file of any type.
@@ -75,8 +77,9 @@ pub struct Download {
 impl Api {
     pub fn new(config: &PortalConfig, session: Session) -> Api {
         Api {
-            root: config.api_root().into(),
+            root: crate::config::api_root(config).into(),
             session,
+            auth: config.auth,
         }
     }
 
@@ -155,15 +158,18 @@ impl Api {
         classify(status, &body)
     }
 
-    /// `POST /auth`: exchanges a login and password for a token. Sent without a token, and a
-    /// 401 here is a wrong password, not an expired session.
-    pub async fn sign_in(&self, login: &str, password: &str) -> Result<String, ApiError> {
+    /// `POST /auth`: signs in with a login and password and starts the session: with the
+    /// token the server issues, or (cookie mode) with the session cookie it sets. Sent without
+    /// a credential, and a 401 here is a wrong password, not an expired session.
+    pub async fn sign_in(&self, login: &str, password: &str, keep: Keep) -> Result<(), ApiError> {
         let url = format!("{}/auth", self.root);
-        let body = serde_json::to_string(&AuthRequest::new(login, password)).map_err(|e| {
-            ApiError::Decode {
-                status: 0,
-                reason: e.to_string(),
-            }
+        let mut request = AuthRequest::new(login, password);
+        if self.auth == AuthMode::Cookie {
+            request.cookie_auth = Some(true);
+        }
+        let body = serde_json::to_string(&request).map_err(|e| ApiError::Decode {
+            status: 0,
+            reason: e.to_string(),
         })?;
         let (status, text) = self
             .send_text(&url, Method::Post(body), None, false)
@@ -180,7 +186,38 @@ impl Api {
                 other => other,
             });
         }
-        classify::<AuthResponse>(status, &text).map(|answer| answer.jwt)
+        match self.auth {
+            AuthMode::Cookie if (200..300).contains(&status) => {
+                self.session.sign_in_with_cookie(keep);
+                Ok(())
+            }
+            AuthMode::Cookie => Err(classify_error(status, &text)),
+            AuthMode::Token => {
+                let answer = classify::<AuthResponse>(status, &text)?;
+                self.session
+                    .sign_in(&answer.jwt, keep)
+                    .map_err(|e| ApiError::Decode {
+                        status,
+                        reason: format!("the server's token cannot be used: {e}"),
+                    })
+            }
+        }
+    }
+
+    /// Signs out at once. In cookie mode the server ends its session too (`DELETE /auth`, in
+    /// the background); the portal forgets its side whatever the server answers, since the
+    /// customer asked to leave.
+    pub fn sign_out(&self) {
+        let had_cookie = self.session.credential_untracked() == Some(Credential::Cookie);
+        self.session.sign_out();
+        if had_cookie {
+            let (api, url) = (self.clone(), format!("{}/auth", self.root));
+            leptos::task::spawn_local(async move {
+                let _ = api
+                    .send(&url, Method::Delete, None, false, Expect::Document)
+                    .await;
+            });
+        }
     }
 
     async fn send_text(
@@ -188,10 +225,10 @@ impl Api {
         url: &str,
         method: Method,
         signal: Option<AbortSignal>,
-        with_token: bool,
+        with_session: bool,
     ) -> Result<(u16, String), ApiError> {
         let answer = self
-            .send(url, method, signal, with_token, Expect::Document)
+            .send(url, method, signal, with_session, Expect::Document)
             .await?;
         let text = String::from_utf8(answer.body).map_err(|_| ApiError::Decode {
             status: answer.status,
@@ -205,13 +242,14 @@ impl Api {
         url: &str,
         method: Method,
         signal: Option<AbortSignal>,
-        with_token: bool,
+        with_session: bool,
         expect: Expect,
     ) -> Result<RawAnswer, ApiError> {
         use gloo_net::http::{Request, RequestBuilder};
         let builder: RequestBuilder = match &method {
             Method::Get => Request::get(url),
             Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
+            Method::Delete => Request::delete(url),
         };
         // Files come in their own type; the server still wants JSON:API (or */*) accepted.
         let accept = match expect {
@@ -238,17 +276,26 @@ impl Api {
         let mut builder = builder
             .header("Accept", &accept)
             .abort_signal(Some(&own.signal()));
-        let token = if with_token {
-            self.session.token_untracked()
+        // Cookie mode: the browser sends (and, on sign-in, stores) the session cookie, also
+        // to an API on another origin.
+        if self.auth == AuthMode::Cookie {
+            builder = builder.credentials(web_sys::RequestCredentials::Include);
+        }
+        let credential = if with_session {
+            self.session.credential_untracked()
         } else {
             None
+        };
+        let token = match &credential {
+            Some(Credential::Bearer(token)) => Some(token.clone()),
+            _ => None,
         };
         if let Some(token) = &token {
             builder = builder.header("Authorization", &format!("Bearer {token}"));
         }
         let request = match method {
             Method::Post(body) => builder.body(body),
-            Method::Get => builder.build(),
+            Method::Get | Method::Delete => builder.build(),
         }
         .map_err(|e| ApiError::Network {
             reason: without_secrets(&e.to_string(), &token),
@@ -292,7 +339,7 @@ impl Api {
         if aborted() {
             return Err(ApiError::Aborted);
         }
-        if status == 401 && token.is_some() {
+        if status == 401 && credential.is_some() {
             let message = match classify_error(status, &String::from_utf8_lossy(&body)) {
                 ApiError::Unauthorized { message } => message,
                 other => other.message(),
@@ -303,7 +350,7 @@ impl Api {
             } else {
                 format!("You were signed out: {message} Please sign in again.")
             };
-            self.session.expire(&notice);
+            self.session.reject(&notice);
             return Err(ApiError::Unauthorized { message });
         }
         Ok(RawAnswer {

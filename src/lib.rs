@@ -5,8 +5,10 @@
 //! only code that calls fetch and knows the token) → `api_model` (pure types, separate crate).
 
 pub mod app;
+pub mod appearance;
 pub mod components;
 pub mod config;
+pub mod embed;
 pub mod export;
 pub mod format;
 pub mod http;
@@ -14,6 +16,7 @@ pub mod pages;
 pub mod prefs;
 pub mod remote;
 pub mod resources;
+pub mod routing;
 pub mod session;
 pub mod stats_view;
 

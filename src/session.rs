@@ -1,28 +1,59 @@
-//! The signed-in session: the token, where it is kept, and when it ends.
+//! The signed-in session: what proves who the customer is (a token, or the server's session
+//! cookie), where it is kept, and when it ends.
 //!
-//! The token is private to this module and the HTTP layer; nothing renders it or puts it in a URL.
+//! The token is private to this module, the HTTP layer and the embedding bridge (which receives
+//! it from the parent page); nothing renders it or puts it in a URL.
 
 use api_model::auth::{Claims, TokenError, read_claims};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use std::time::Duration;
 
 const TOKEN_KEY: &str = "portal.token";
+/// Cookie mode keeps no secret in the browser, only the fact that a session cookie was set.
+const COOKIE_SESSION_KEY: &str = "portal.cookie-session";
 
 /// Message shown on the sign-in page when the session ended by itself.
 pub const EXPIRED_MESSAGE: &str = "Your session has expired. Please sign in again.";
 
-#[derive(Clone, Copy)]
-pub struct Session {
-    token: RwSignal<Option<String>>,
-    notice: RwSignal<Option<String>>,
-    expiry_timer: StoredValue<Option<TimeoutHandle>>,
+/// What requests carry to prove who the customer is.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Credential {
+    /// `Authorization: Bearer <token>`.
+    Bearer(String),
+    /// The server's HttpOnly session cookie, which the browser sends by itself.
+    Cookie,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Keep {
+/// Where a credential is kept.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Keep {
+    /// sessionStorage: until the tab closes.
     ThisTab,
+    /// localStorage: "keep me signed in on this device".
     AcrossRestarts,
+    /// Nowhere: an embedded portal's token belongs to the parent page, which sends it again.
+    InMemory,
+}
+
+/// Why the last session ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ended {
+    /// The token's `exp` passed.
+    Expired,
+    /// The server answered 401.
+    Rejected,
+    /// The customer signed out.
+    SignedOut,
+}
+
+#[derive(Clone, Copy)]
+pub struct Session {
+    credential: RwSignal<Option<Credential>>,
+    expires_at: RwSignal<Option<DateTime<Utc>>>,
+    notice: RwSignal<Option<String>>,
+    ended: RwSignal<Option<Ended>>,
+    expiry_timer: StoredValue<Option<TimeoutHandle>>,
 }
 
 fn storage(keep: Keep) -> Option<web_sys::Storage> {
@@ -30,55 +61,86 @@ fn storage(keep: Keep) -> Option<web_sys::Storage> {
     match keep {
         Keep::ThisTab => window.session_storage().ok().flatten(),
         Keep::AcrossRestarts => window.local_storage().ok().flatten(),
+        Keep::InMemory => None,
     }
 }
 
-fn stored_token() -> Option<String> {
+fn stored(key: &str) -> Option<String> {
     [Keep::ThisTab, Keep::AcrossRestarts]
         .into_iter()
-        .find_map(|keep| storage(keep)?.get_item(TOKEN_KEY).ok().flatten())
+        .find_map(|keep| storage(keep)?.get_item(key).ok().flatten())
         .filter(|t| !t.trim().is_empty())
 }
 
-fn forget_stored_token() {
+fn store(key: &str, value: &str, keep: Keep) {
+    if let Some(storage) = storage(keep) {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+fn forget_stored_credentials() {
     for keep in [Keep::ThisTab, Keep::AcrossRestarts] {
         if let Some(storage) = storage(keep) {
             let _ = storage.remove_item(TOKEN_KEY);
+            let _ = storage.remove_item(COOKIE_SESSION_KEY);
         }
     }
 }
 
+/// A pasted or issued token without a `Bearer ` prefix or surrounding blanks.
+fn bare_token(token: &str) -> String {
+    let token = token.trim();
+    token
+        .strip_prefix("Bearer ")
+        .unwrap_or(token)
+        .trim()
+        .to_owned()
+}
+
 impl Session {
-    /// Restores a token kept by an earlier visit, unless it has expired meanwhile.
-    pub fn restore() -> Session {
-        let session = Session {
-            token: RwSignal::new(None),
+    fn empty() -> Session {
+        Session {
+            credential: RwSignal::new(None),
+            expires_at: RwSignal::new(None),
             notice: RwSignal::new(None),
+            ended: RwSignal::new(None),
             expiry_timer: StoredValue::new(None),
-        };
-        if let Some(token) = stored_token() {
+        }
+    }
+
+    /// A session with nothing restored: an embedded portal waits for its parent's token.
+    pub fn in_memory() -> Session {
+        Session::empty()
+    }
+
+    /// Restores a session kept by an earlier visit: a token unless it has expired meanwhile,
+    /// or the mark that a session cookie was set (the server says with its first 401 if the
+    /// cookie has gone).
+    pub fn restore() -> Session {
+        let session = Session::empty();
+        if let Some(token) = stored(TOKEN_KEY) {
             match read_claims(&token) {
-                Ok(claims) if !claims.is_expired(Utc::now()) => session.start(token, &claims),
-                Ok(_) => session.expire(EXPIRED_MESSAGE),
+                Ok(claims) if !claims.is_expired(Utc::now()) => {
+                    session.start(Credential::Bearer(token), Some(&claims))
+                }
+                Ok(_) => session.end(Ended::Expired, EXPIRED_MESSAGE),
                 // A token we cannot read may still be valid for the server (opaque tokens);
                 // the first 401 will end it.
-                Err(_) => session.token.set(Some(token)),
+                Err(_) => session.start(Credential::Bearer(token), None),
             }
+        } else if stored(COOKIE_SESSION_KEY).is_some() {
+            session.start(Credential::Cookie, None);
         }
         session
     }
 
-    /// Starts a session with a token the server issued or the user pasted.
+    /// Starts a session with a token the server issued, the user pasted or the parent page
+    /// sent.
     ///
-    /// A token whose claims cannot be read is still accepted from the server (it knows its own
-    /// tokens; the first 401 ends such a session), but an expired one never is.
-    pub fn sign_in(&self, token: &str, keep_signed_in: bool) -> Result<(), TokenError> {
-        let token = token.trim();
-        let token = token
-            .strip_prefix("Bearer ")
-            .unwrap_or(token)
-            .trim()
-            .to_owned();
+    /// A token whose claims cannot be read is still accepted (the server knows its own tokens;
+    /// the first 401 ends such a session), but an expired one never is.
+    pub fn sign_in(&self, token: &str, keep: Keep) -> Result<(), TokenError> {
+        let token = bare_token(token);
         if token.is_empty() {
             return Err(TokenError::NotAJwt);
         }
@@ -88,34 +150,31 @@ impl Session {
                 "this token has already expired".into(),
             ));
         }
-        forget_stored_token();
-        let keep = if keep_signed_in {
-            Keep::AcrossRestarts
-        } else {
-            Keep::ThisTab
-        };
-        if let Some(storage) = storage(keep) {
-            let _ = storage.set_item(TOKEN_KEY, &token);
-        }
-        self.notice.set(None);
-        match claims {
-            Some(claims) => self.start(token, &claims),
-            None => {
-                self.cancel_timer();
-                self.token.set(Some(token));
-            }
-        }
+        forget_stored_credentials();
+        store(TOKEN_KEY, &token, keep);
+        self.start(Credential::Bearer(token), claims.as_ref());
         Ok(())
     }
 
-    fn start(&self, token: String, claims: &Claims) {
+    /// Starts a session held by the server's session cookie (cookie mode).
+    pub fn sign_in_with_cookie(&self, keep: Keep) {
+        forget_stored_credentials();
+        store(COOKIE_SESSION_KEY, "1", keep);
+        self.start(Credential::Cookie, None);
+    }
+
+    fn start(&self, credential: Credential, claims: Option<&Claims>) {
         self.cancel_timer();
-        if let Some(expires_at) = claims.expires_at() {
+        let expires_at = claims.and_then(Claims::expires_at);
+        if let Some(expires_at) = expires_at {
             let session = *self;
             let delay = (expires_at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
-            self.arm_timer(delay, move || session.expire(EXPIRED_MESSAGE));
+            self.arm_timer(delay, move || session.end(Ended::Expired, EXPIRED_MESSAGE));
         }
-        self.token.set(Some(token));
+        self.notice.set(None);
+        self.ended.set(None);
+        self.expires_at.set(expires_at);
+        self.credential.set(Some(credential));
     }
 
     // Browsers cap timeouts at 2^31 ms; re-arm in steps so a far-away expiry still fires.
@@ -144,21 +203,29 @@ impl Session {
         }
     }
 
-    /// Ends the session at the user's request.
+    /// Ends the session at the user's request (the HTTP layer also tells the server, in
+    /// cookie mode).
     pub fn sign_out(&self) {
-        self.cancel_timer();
-        forget_stored_token();
-        self.token.set(None);
+        self.end(Ended::SignedOut, "");
     }
 
-    /// Ends the session because the token expired or the server rejected it.
-    pub fn expire(&self, message: &str) {
-        self.sign_out();
-        self.notice.set(Some(message.to_owned()));
+    /// Ends the session because the server rejected its credential.
+    pub fn reject(&self, message: &str) {
+        self.end(Ended::Rejected, message);
+    }
+
+    fn end(&self, why: Ended, message: &str) {
+        self.cancel_timer();
+        forget_stored_credentials();
+        self.credential.set(None);
+        self.expires_at.set(None);
+        self.notice
+            .set((!message.is_empty()).then(|| message.to_owned()));
+        self.ended.set(Some(why));
     }
 
     pub fn is_signed_in(&self) -> bool {
-        self.token.with(Option::is_some)
+        self.credential.with(Option::is_some)
     }
 
     /// Why the last session ended, for the sign-in page.
@@ -166,9 +233,19 @@ impl Session {
         self.notice.get()
     }
 
-    /// The token, for the HTTP layer only.
-    pub(crate) fn token_untracked(&self) -> Option<String> {
-        self.token.get_untracked()
+    /// Why the last session ended (`None` while one runs or before the first).
+    pub fn ended(&self) -> Option<Ended> {
+        self.ended.get()
+    }
+
+    /// When the current token runs out, if it says.
+    pub fn expires_at(&self) -> Option<DateTime<Utc>> {
+        self.expires_at.get()
+    }
+
+    /// The credential, for the HTTP layer only.
+    pub(crate) fn credential_untracked(&self) -> Option<Credential> {
+        self.credential.get_untracked()
     }
 }
 

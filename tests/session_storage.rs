@@ -1,11 +1,11 @@
-//! In the browser: where the token is kept, and what happens when it expires.
+//! In the browser: where the token (or the cookie-session mark) is kept, and how a session ends.
 #![cfg(target_arch = "wasm32")]
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use portal::session::{Session, safe_next};
+use portal::session::{Ended, Keep, Session, safe_next};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -17,14 +17,18 @@ fn token_expiring_in(seconds: i64) -> String {
     format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2lnbmF0dXJl")
 }
 
-fn stored(local: bool) -> Option<String> {
+fn stored_under(key: &str, local: bool) -> Option<String> {
     let window = web_sys::window().unwrap();
     let storage = if local {
         window.local_storage()
     } else {
         window.session_storage()
     };
-    storage.unwrap().unwrap().get_item("portal.token").unwrap()
+    storage.unwrap().unwrap().get_item(key).unwrap()
+}
+
+fn stored(local: bool) -> Option<String> {
+    stored_under("portal.token", local)
 }
 
 fn fresh_session() -> Session {
@@ -39,12 +43,12 @@ fn fresh_session() -> Session {
 fn keep_signed_in_chooses_the_storage() {
     let session = fresh_session();
     let token = token_expiring_in(600);
-    session.sign_in(&token, false).unwrap();
+    session.sign_in(&token, Keep::ThisTab).unwrap();
     assert!(session.is_signed_in());
     assert_eq!(stored(false), Some(token.clone()));
     assert_eq!(stored(true), None);
 
-    session.sign_in(&token, true).unwrap();
+    session.sign_in(&token, Keep::AcrossRestarts).unwrap();
     assert_eq!(stored(true), Some(token));
     assert_eq!(stored(false), None);
 
@@ -56,11 +60,17 @@ fn keep_signed_in_chooses_the_storage() {
 #[wasm_bindgen_test]
 fn expired_tokens_are_refused_and_opaque_server_tokens_accepted() {
     let session = fresh_session();
-    assert!(session.sign_in(&token_expiring_in(-5), false).is_err());
-    assert!(session.sign_in("   ", false).is_err());
+    assert!(
+        session
+            .sign_in(&token_expiring_in(-5), Keep::ThisTab)
+            .is_err()
+    );
+    assert!(session.sign_in("   ", Keep::ThisTab).is_err());
     assert!(!session.is_signed_in());
     // A server may issue tokens the portal cannot read; the server decides on them.
-    session.sign_in("opaque-server-token", false).unwrap();
+    session
+        .sign_in("opaque-server-token", Keep::ThisTab)
+        .unwrap();
     assert!(session.is_signed_in());
     session.sign_out();
 }
@@ -69,20 +79,54 @@ fn expired_tokens_are_refused_and_opaque_server_tokens_accepted() {
 async fn session_ends_by_itself_at_expiry_with_a_notice() {
     let session = fresh_session();
     session
-        .sign_in(&format!("Bearer {}", token_expiring_in(1)), false)
+        .sign_in(&format!("Bearer {}", token_expiring_in(1)), Keep::ThisTab)
         .unwrap();
     assert!(session.is_signed_in());
     TimeoutFuture::new(1600).await;
     assert!(!session.is_signed_in());
     assert!(session.notice().unwrap().contains("expired"));
+    assert_eq!(session.ended(), Some(Ended::Expired));
     assert_eq!(stored(false), None);
+}
+
+#[wasm_bindgen_test]
+fn an_embedded_token_is_kept_in_memory_only() {
+    let session = fresh_session();
+    let token = token_expiring_in(600);
+    session.sign_in(&token, Keep::InMemory).unwrap();
+    assert!(session.is_signed_in());
+    assert!(session.expires_at().is_some());
+    assert_eq!((stored(true), stored(false)), (None, None));
+    // A reload (a fresh restore) finds nothing: the parent page sends the token again.
+    assert!(!Session::restore().is_signed_in());
+    session.sign_out();
+    assert_eq!(session.ended(), Some(Ended::SignedOut));
+}
+
+#[wasm_bindgen_test]
+fn a_cookie_session_keeps_only_a_mark_and_a_rejection_ends_it() {
+    let session = fresh_session();
+    session.sign_in_with_cookie(Keep::ThisTab);
+    assert!(session.is_signed_in());
+    assert_eq!(
+        stored_under("portal.cookie-session", false).as_deref(),
+        Some("1")
+    );
+    assert_eq!((stored(true), stored(false)), (None, None));
+    assert!(Session::restore().is_signed_in());
+    session.reject("Authorization failed");
+    assert!(!session.is_signed_in());
+    assert_eq!(session.ended(), Some(Ended::Rejected));
+    assert_eq!(session.notice().as_deref(), Some("Authorization failed"));
+    assert_eq!(stored_under("portal.cookie-session", false), None);
+    assert!(!Session::restore().is_signed_in());
 }
 
 #[wasm_bindgen_test]
 fn restore_picks_up_a_kept_token() {
     let session = fresh_session();
     let token = token_expiring_in(600);
-    session.sign_in(&token, true).unwrap();
+    session.sign_in(&token, Keep::AcrossRestarts).unwrap();
     let restored = Session::restore();
     assert!(restored.is_signed_in());
     restored.sign_out();

@@ -1,7 +1,6 @@
-//! In the browser: how values are shown and how config.json is read.
+//! In the browser: how values are shown.
 #![cfg(target_arch = "wasm32")]
 
-use portal::config::{ConfigError, parse_config};
 use portal::format;
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -37,74 +36,4 @@ fn other_values() {
     assert_eq!(format::integer(Some(1_000_000)), "1,000,000");
     let t = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
     assert_eq!(format::timestamp(Some(&t)), "2026-07-02 08:00:07 UTC");
-}
-
-#[wasm_bindgen_test]
-fn config_reads_keys_and_ignores_unknown_ones() {
-    let config = parse_config(
-        r#"{"apiBaseUrl":"https://switch.example/","title":"Acme","locale":"uk","future":1}"#,
-    )
-    .unwrap();
-    assert_eq!(
-        config.api_root(),
-        "https://switch.example/api/rest/customer/v1"
-    );
-    assert_eq!(config.title, "Acme");
-    assert_eq!(config.locale, "uk");
-    let defaults = parse_config("{}").unwrap();
-    assert_eq!(defaults.api_root(), "/api/rest/customer/v1");
-    assert_eq!(defaults.title, "Customer Portal");
-}
-
-#[wasm_bindgen_test]
-fn config_problems_are_named() {
-    assert!(matches!(parse_config("{"), Err(ConfigError::Malformed(_))));
-    let err = parse_config(r#"{"apiBaseUrl":"ftp://x"}"#).unwrap_err();
-    assert!(err.to_string().contains("apiBaseUrl"));
-    assert!(
-        ConfigError::Missing { status: 404 }
-            .to_string()
-            .contains("config.json")
-    );
-}
-
-#[wasm_bindgen_test]
-fn config_reader_survives_hostile_input() {
-    // Deterministic mutations of a valid file: cut, byte flips, wrong kinds of values.
-    let base = r#"{"apiBaseUrl":"https://switch.example","title":"Acme","locale":"uk","embed":{"allowedOrigins":["https://a.example"]}}"#;
-    let nasty = [
-        "null",
-        "1e400",
-        "[]",
-        "{}",
-        "\"\\ud800\"",
-        "\"<script>\"",
-        "-0",
-        "true",
-    ];
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let inputs = 20_000;
-    for _ in 0..inputs {
-        let mut bytes = base.as_bytes().to_vec();
-        match next() % 3 {
-            0 => bytes.truncate((next() % (bytes.len() as u64 + 1)) as usize),
-            1 => {
-                for _ in 0..=(next() % 4) {
-                    let at = (next() % bytes.len() as u64) as usize;
-                    bytes[at] = (next() & 0x7f) as u8;
-                }
-            }
-            _ => {
-                let text = base.replace("\"Acme\"", nasty[(next() % nasty.len() as u64) as usize]);
-                bytes = text.into_bytes();
-            }
-        }
-        let _ = parse_config(&String::from_utf8_lossy(&bytes));
-    }
 }

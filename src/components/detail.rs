@@ -1,10 +1,10 @@
 //! A resource's attributes as a definition list, and its related pages.
 
+use crate::components::link::Link;
 use crate::components::value::cell_content;
 use crate::format::Zone;
 use crate::resources::DetailView;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
     let own_page = format!("/{}", api_model::query::encode_component(&detail.id));
@@ -44,7 +44,7 @@ pub fn related_links(links: &[(String, String)]) -> impl IntoView {
         .iter()
         .map(|(href, label)| {
             let (href, label) = (href.clone(), label.clone());
-            view! { <li><A href=href>{label}</A></li> }
+            view! { <li><Link href=href>{label}</Link></li> }
         })
         .collect_view();
     view! { <ul class="related-links">{items}</ul> }

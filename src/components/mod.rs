@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod detail;
 pub mod filter_bar;
+pub mod link;
 pub mod pager;
 pub mod shell;
 pub mod status;

@@ -1,14 +1,17 @@
 //! The signed-in layout: navigation to every section, the signed-in state, and the guard that
 //! sends a signed-out visitor to `/login?next=<where they were>`.
 
+use crate::components::link::Link;
 use crate::config::PortalConfig;
+use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
+use crate::http::Api;
 use crate::prefs::Prefs;
-use crate::session::Session;
+use crate::session::{Ended, Session};
 use api_model::query::encode_component;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::components::{A, Outlet};
+use leptos_router::components::Outlet;
 use leptos_router::hooks::{use_location, use_navigate};
 
 const SECTIONS: [(&str, &str); 11] = [
@@ -66,12 +69,16 @@ pub fn Shell() -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
 
+    // Embedded, the parent page signs the customer in; the portal waits for its token.
+    let embedding = use_context::<Option<Embedding>>().flatten();
+    let embedded = embedding.is_some();
+
     let guard_navigate = navigate.clone();
     Effect::new(move |_| {
-        if session.is_signed_in() {
+        if session.is_signed_in() || embedded {
             return;
         }
-        let pathname = location.pathname.get_untracked();
+        let pathname = crate::routing::portal_path(&location.pathname.get_untracked());
         if pathname.starts_with("/login") {
             return;
         }
@@ -88,27 +95,35 @@ pub fn Shell() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     // Signing out forgets the preferences too: remembered views hold the customer's filters.
     // An expired session keeps them, so the user comes back to the same views.
+    let api = expect_context::<Api>();
     let sign_out = move |_| {
-        navigate("/login", NavigateOptions::default());
+        if !embedded {
+            navigate("/login", NavigateOptions::default());
+        }
         prefs.forget();
-        session.sign_out();
+        api.sign_out();
+    };
+    let chrome_hidden = {
+        let embedding = embedding.clone();
+        move || embedding.as_ref().is_some_and(Embedding::chrome_hidden)
+    };
+    let signed_out_view = move || match embedding.clone() {
+        Some(embedding) => waiting_for_parent(embedding, session).into_any(),
+        None => view! { <p class="loading">"Redirecting to sign-in…"</p> }.into_any(),
     };
     let title = StoredValue::new(config.title.clone());
     let links = || {
         SECTIONS
             .iter()
-            .map(|(href, label)| view! { <li><A href=*href exact=true>{*label}</A></li> })
+            .map(|(href, label)| view! { <li><Link href=*href exact=true>{*label}</Link></li> })
             .collect_view()
     };
 
     view! {
-        <Show
-            when=move || session.is_signed_in()
-            fallback=|| view! { <p class="loading">"Redirecting to sign-in…"</p> }
-        >
+        <Show when=move || session.is_signed_in() fallback=signed_out_view>
             <a class="skip-link" href="#main">"Skip to content"</a>
-            <header class="topbar">
-                <A href="/" attr:class="brand">{move || title.get_value()}</A>
+            <header class="topbar" class:hidden=chrome_hidden.clone()>
+                <Link href="/" class="brand">{move || title.get_value()}</Link>
                 <nav id="main-nav" aria-label="Sections">
                     <ul>{links()}</ul>
                 </nav>
@@ -122,5 +137,34 @@ pub fn Shell() -> impl IntoView {
                 <Outlet />
             </main>
         </Show>
+    }
+}
+
+/// Embedded and without a token: the parent page has been asked for one. A parent that does
+/// not speak the protocol leaves the customer a way to sign in here.
+fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
+    let location = use_location();
+    let sign_in_here = move || {
+        login_url(
+            &crate::routing::portal_path(&location.pathname.get()),
+            &location.search.get(),
+        )
+    };
+    let host = move || {
+        embedding
+            .parent_origin()
+            .unwrap_or_else(|| "the page around the portal".to_owned())
+    };
+    let message = move || match session.ended() {
+        Some(Ended::Expired) => "Your session has expired. Waiting for a new one from",
+        Some(Ended::Rejected) => "The server refused the session. Waiting for a new one from",
+        Some(Ended::SignedOut) => "You signed out. Waiting to be signed in again by",
+        None => "Waiting to be signed in by",
+    };
+    view! {
+        <main id="main" class="embed-waiting" role="status">
+            <p>{message} " " <bdi>{host}</bdi> "…"</p>
+            <p><Link href=Signal::derive(sign_in_here)>"Sign in here instead"</Link></p>
+        </main>
     }
 }

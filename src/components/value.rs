@@ -1,9 +1,9 @@
 //! One value as shown in a table cell or a detail entry.
 
+use crate::components::link::Link;
 use crate::format::{self, Zone};
 use crate::resources::{Cell, Value};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// Copies text to the clipboard; browsers without the API just do nothing.
 fn copy_to_clipboard(text: &str) {
@@ -38,7 +38,7 @@ pub fn cell_content(cell: &Cell, zone: Zone) -> AnyView {
         (Value::Id(id), None) => id_view(id.clone()),
         (value, Some(href)) => {
             let (href, text) = (href.clone(), value.display(zone));
-            view! { <A href=href>{text}</A> }.into_any()
+            view! { <Link href=href>{text}</Link> }.into_any()
         }
         (value, None) => value.display(zone).into_any(),
     }

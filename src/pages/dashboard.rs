@@ -3,6 +3,7 @@
 //! visible; the chosen account is in the URL (`/?account-id=…`).
 
 use crate::components::chart::{ChartSpec, line_chart};
+use crate::components::link::Link;
 use crate::components::status;
 use crate::format;
 use crate::http::Api;
@@ -18,7 +19,6 @@ use chart_data::presets::{Preset, range};
 use chrono::{Duration as TimeSpan, Utc};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -210,7 +210,7 @@ pub fn Dashboard() -> impl IntoView {
                     view! {
                         <article class="account-card">
                             <h2>
-                                <A href=href>{name}</A>
+                                <Link href=href>{name}</Link>
                             </h2>
                             <p class="balance" class:negative=a.balance.is_sign_negative()>
                                 {format::money(Some(&a.balance), &a.currency)}
@@ -226,9 +226,9 @@ pub fn Dashboard() -> impl IntoView {
                                 <dd>{format::optional_decimal(a.total_capacity.as_ref())}</dd>
                             </dl>
                             <p class="related-links">
-                                <A href=format!("/statistics/origination?account-id={id}")>"Statistics"</A>
+                                <Link href=format!("/statistics/origination?account-id={id}")>"Statistics"</Link>
                                 " · "
-                                <A href=format!("/statistics/cps?account-id={id}")>"CPS chart"</A>
+                                <Link href=format!("/statistics/cps?account-id={id}")>"CPS chart"</Link>
                             </p>
                         </article>
                     }

@@ -4,6 +4,7 @@
 //! Only the decoding is generic; the page itself is compiled once for all resource types.
 
 use crate::components::detail::{attribute_list, related_links};
+use crate::components::link::Link;
 use crate::components::status;
 use crate::export::save_blob;
 use crate::http::Api;
@@ -18,7 +19,6 @@ use api_model::filters::Collection;
 use api_model::query::encode_component;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 use std::future::Future;
 use std::pin::Pin;
@@ -115,7 +115,7 @@ fn detail_view_page(
     view! {
         <section class="detail-page">
             <p class="breadcrumb">
-                <A href=format!("/{}", naming.collection.path())>{naming.title}</A>
+                <Link href=format!("/{}", naming.collection.path())>{naming.title}</Link>
             </p>
             {refresh_error}
             {body}
@@ -229,7 +229,7 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                                 {
                                     Some(target) => {
                                         let href = detail_href(target, &record.id);
-                                        view! { <li><A href=href>{label}</A></li> }.into_any()
+                                        view! { <li><Link href=href>{label}</Link></li> }.into_any()
                                     }
                                     None => view! { <li>{label}</li> }.into_any(),
                                 }

@@ -11,6 +11,7 @@ use crate::http::{Abort, Api};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{ColumnHead, Naming, Shown, TablePage, naming, table_page};
+use crate::routing::portal_path;
 use api_model::document::ListDocument;
 use api_model::errors::ApiError;
 use api_model::filters::Filter;
@@ -111,7 +112,7 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
     }
     // Only while this list is the page shown: leaving it changes the URL too.
     Effect::new(move |_| {
-        let here = location.pathname.get() == format!("/{collection}");
+        let here = portal_path(&location.pathname.get()) == format!("/{collection}");
         if let (true, Ok(current)) = (here, params.get()) {
             prefs.remember_view(collection, &current.to_query());
         }
@@ -124,7 +125,7 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         let navigate = navigate.clone();
         move |to: ListParams, replace: bool| {
             let query = to.to_query();
-            let path = location.pathname.get_untracked();
+            let path = portal_path(&location.pathname.get_untracked());
             let url = if query.is_empty() {
                 path
             } else {

@@ -1,8 +1,8 @@
 //! `/login`: sign in with a login and password, or with a token minted by the provider.
 
-use crate::config::PortalConfig;
+use crate::config::{AuthMode, PortalConfig};
 use crate::http::Api;
-use crate::session::{Session, safe_next};
+use crate::session::{Keep, Session, safe_next};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::NavigateOptions;
@@ -51,15 +51,12 @@ pub fn LoginPage() -> impl IntoView {
         busy.set(true);
         let api = api.clone();
         spawn_local(async move {
-            let outcome = match api.sign_in(user.trim(), &secret).await {
-                Ok(token) => session
-                    .sign_in(&token, keep_signed_in.get_untracked())
-                    .map_err(|e| format!("The server's token cannot be used: {e}")),
-                Err(e) => Err(e.message()),
-            };
-            if let Err(message) = outcome {
+            if let Err(e) = api
+                .sign_in(user.trim(), &secret, keep(keep_signed_in.get_untracked()))
+                .await
+            {
                 password.set(String::new());
-                error.set(Some(message));
+                error.set(Some(e.message()));
             }
             busy.set(false);
         });
@@ -79,7 +76,7 @@ pub fn LoginPage() -> impl IntoView {
             token_error.set(Some(e.to_string()));
             return;
         }
-        match session.sign_in(&pasted, keep_signed_in.get_untracked()) {
+        match session.sign_in(&pasted, keep(keep_signed_in.get_untracked())) {
             Ok(()) => token.set(String::new()),
             Err(e) => token_error.set(Some(e.to_string())),
         }
@@ -113,6 +110,8 @@ pub fn LoginPage() -> impl IntoView {
                     {move || if busy.get() { "Signing in…" } else { "Sign in" }}
                 </button>
             </form>
+            // Cookie mode keeps no token in the browser, so none can be pasted either.
+            {(config.auth == AuthMode::Token).then(|| view! {
             <details class="token-sign-in">
                 <summary>"Sign in with a token"</summary>
                 <form id="token-form" on:submit=submit_token>
@@ -124,6 +123,15 @@ pub fn LoginPage() -> impl IntoView {
                     <button type="submit">"Use this token"</button>
                 </form>
             </details>
+            })}
         </main>
+    }
+}
+
+fn keep(across_restarts: bool) -> Keep {
+    if across_restarts {
+        Keep::AcrossRestarts
+    } else {
+        Keep::ThisTab
     }
 }

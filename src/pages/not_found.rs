@@ -1,5 +1,5 @@
+use crate::components::link::Link;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
 #[component]
@@ -10,7 +10,7 @@ pub fn NotFound() -> impl IntoView {
             <h1>"Page not found"</h1>
             <p>{move || format!("There is no page at {}.", location.pathname.get())}</p>
             <p>
-                <A href="/">"Go to the overview"</A>
+                <Link href="/">"Go to the overview"</Link>
             </p>
         </section>
     }

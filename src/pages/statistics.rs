@@ -9,6 +9,7 @@ use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
+use crate::routing::portal_path;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
 use api_model::document::{ListDocument, SingleDocument};
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
@@ -274,7 +275,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             };
             let url = format!(
                 "{}?{}",
-                location.pathname.get_untracked(),
+                portal_path(&location.pathname.get_untracked()),
                 view.to_query(endpoint)
             );
             pick_first(
@@ -324,7 +325,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
     let apply = Callback::new(move |view: StatsView| {
         let url = format!(
             "{}?{}",
-            location.pathname.get_untracked(),
+            portal_path(&location.pathname.get_untracked()),
             view.to_query(endpoint)
         );
         navigate(&url, NavigateOptions::default());

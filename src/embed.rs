@@ -1,0 +1,215 @@
+//! The portal inside a parent page's iframe: its side of the message protocol
+//! (`portal_config::embed`, described in `docs/embedding.md`).
+//!
+//! Only the origins in `config.json` `embed.allowedOrigins` are listened to, and only when the
+//! message comes from the window that frames us. The token arrives by message (never in the
+//! URL) and stays in memory; the parent is asked for a new one before it runs out.
+
+use crate::appearance;
+use crate::routing;
+use crate::session::{Ended, Keep, Session};
+use chrono::Utc;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate};
+use portal_config::EmbedConfig;
+use portal_config::embed::{
+    ParentMessage, PortalMessage, Refusal, TokenRequestReason, renew_ahead,
+};
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+
+/// The portal is embedded: framed by another window, with parents allowed by config.json.
+#[derive(Clone)]
+pub struct Embedding {
+    allowed: Arc<EmbedConfig>,
+    /// The parent's origin once it has spoken; until then messages go to every allowed origin
+    /// (the browser delivers only to the one that matches).
+    parent_origin: RwSignal<Option<String>>,
+    chrome_hidden: RwSignal<bool>,
+}
+
+fn parent_window() -> Option<web_sys::Window> {
+    let window = web_sys::window()?;
+    let parent = window.parent().ok().flatten()?;
+    (!js_sys::Object::is(&parent, &window)).then_some(parent)
+}
+
+impl Embedding {
+    /// `Some` when framed and `config.json` allows embedding at all.
+    pub fn detect(allowed: &EmbedConfig) -> Option<Embedding> {
+        if allowed.allowed_origins.is_empty() || parent_window().is_none() {
+            return None;
+        }
+        Some(Embedding {
+            allowed: Arc::new(allowed.clone()),
+            parent_origin: RwSignal::new(None),
+            chrome_hidden: RwSignal::new(false),
+        })
+    }
+
+    /// Whether the parent asked the portal to hide its navigation bar.
+    pub fn chrome_hidden(&self) -> bool {
+        self.chrome_hidden.get()
+    }
+
+    /// The parent's origin, once it has spoken.
+    pub fn parent_origin(&self) -> Option<String> {
+        self.parent_origin.get()
+    }
+
+    pub fn post(&self, message: &PortalMessage) {
+        let Some(parent) = parent_window() else {
+            return;
+        };
+        let Ok(data) = js_sys::JSON::parse(&message.encode().to_string()) else {
+            return;
+        };
+        match self.parent_origin.get_untracked() {
+            Some(origin) => {
+                let _ = parent.post_message(&data, &origin);
+            }
+            None => {
+                for origin in &self.allowed.allowed_origins {
+                    let _ = parent.post_message(&data, origin.as_str());
+                }
+            }
+        }
+    }
+
+    /// The message's protocol content, when it comes from our parent on an allowed origin.
+    fn accept(&self, event: &web_sys::MessageEvent) -> Option<ParentMessage> {
+        let from_parent = match (event.source(), parent_window()) {
+            (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
+            _ => false,
+        };
+        let origin = event.origin();
+        if !from_parent || !self.allowed.allows(&origin) {
+            return None;
+        }
+        let text = js_sys::JSON::stringify(&event.data()).ok()?.as_string()?;
+        let data: serde_json::Value = serde_json::from_str(&text).ok()?;
+        match ParentMessage::decode(&data) {
+            Ok(message) => {
+                self.parent_origin.set(Some(origin));
+                Some(message)
+            }
+            Err(Refusal::NotOurs) => None,
+            Err(Refusal::NotUnderstood(why)) => {
+                leptos::logging::warn!("portal: ignored a message from {origin}: {why}");
+                None
+            }
+        }
+    }
+}
+
+/// Runs the protocol for the page's lifetime; sits inside the router (it follows and changes
+/// the location).
+#[component]
+pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let navigate = use_navigate();
+    let location = use_location();
+    appearance::mark_embedded();
+
+    let listener = {
+        let embedding = embedding.clone();
+        web_sys::window().map(|window| {
+            gloo_events::EventListener::new(&window, "message", move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+                    return;
+                };
+                match embedding.accept(event) {
+                    Some(ParentMessage::Token { token }) => {
+                        if let Err(e) = session.sign_in(&token, Keep::InMemory) {
+                            leptos::logging::warn!("portal: the parent's token is unusable: {e}");
+                            embedding.post(&PortalMessage::TokenRequest {
+                                reason: TokenRequestReason::Rejected,
+                            });
+                        }
+                    }
+                    Some(ParentMessage::Theme { theme }) => appearance::apply_theme(theme),
+                    Some(ParentMessage::Locale { locale }) => appearance::apply_locale(&locale),
+                    Some(ParentMessage::Chrome { hidden }) => embedding.chrome_hidden.set(hidden),
+                    Some(ParentMessage::Navigate { path }) => navigate(&path, Default::default()),
+                    None => {}
+                }
+            })
+        })
+    };
+    let resize_observer = watch_content_height(embedding.clone());
+    // Dropped with the app: stop listening and observing.
+    StoredValue::new_local((listener, resize_observer));
+
+    // Ask for a new token a little before this one runs out.
+    let renewal = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    {
+        let embedding = embedding.clone();
+        Effect::new(move |_| {
+            let timer = session.expires_at().and_then(|expires_at| {
+                let remaining = (expires_at - Utc::now()).to_std().ok()?;
+                let wait = remaining - renew_ahead(remaining);
+                let embedding = embedding.clone();
+                Some(gloo_timers::callback::Timeout::new(
+                    wait.as_millis().min(u32::MAX as u128) as u32,
+                    move || {
+                        embedding.post(&PortalMessage::TokenRequest {
+                            reason: TokenRequestReason::Expiring,
+                        })
+                    },
+                ))
+            });
+            // Replacing the old timer cancels it.
+            renewal.set_value(timer);
+        });
+    }
+    {
+        let embedding = embedding.clone();
+        Effect::new(move |_| {
+            let message = match session.ended() {
+                Some(Ended::Expired) => PortalMessage::TokenRequest {
+                    reason: TokenRequestReason::Expired,
+                },
+                Some(Ended::Rejected) => PortalMessage::TokenRequest {
+                    reason: TokenRequestReason::Rejected,
+                },
+                Some(Ended::SignedOut) => PortalMessage::SignedOut,
+                None => return,
+            };
+            embedding.post(&message);
+        });
+    }
+    {
+        let embedding = embedding.clone();
+        Effect::new(move |_| {
+            let path = routing::portal_path(&location.pathname.get());
+            let search = location.search.get();
+            let path = if search.is_empty() {
+                path
+            } else {
+                format!("{path}?{}", search.trim_start_matches('?'))
+            };
+            embedding.post(&PortalMessage::Location { path });
+        });
+    }
+    embedding.post(&PortalMessage::Ready);
+}
+
+/// Reports the content height whenever it changes, so that the parent can size the frame
+/// without a scroll bar.
+fn watch_content_height(embedding: Embedding) -> Option<web_sys::ResizeObserver> {
+    let body = web_sys::window()?.document()?.body()?;
+    let last = std::cell::Cell::new(0u32);
+    let measured = body.clone();
+    let on_resize = Closure::<dyn Fn()>::new(move || {
+        let height = measured.get_bounding_client_rect().height().ceil().max(0.0) as u32;
+        if height != last.replace(height) {
+            embedding.post(&PortalMessage::Resize { height });
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&body);
+    // The observer calls back for as long as the page lives.
+    on_resize.forget();
+    Some(observer)
+}

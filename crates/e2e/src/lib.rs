@@ -103,6 +103,27 @@ pub struct Setup {
     pub fault_control: bool,
     /// A data set to serve instead of the seeded one (the demo server's `--data`).
     pub data: Option<Arc<DataFile>>,
+    /// Which build of the portal is served, and under which path.
+    pub bundle: Bundle,
+    /// A `config.json` served instead of the bundle's (the demo server's `--config`).
+    pub config_json: Option<String>,
+    /// Proxies the API (the demo server's `--upstream`) to a second demo server serving this
+    /// data set; the portal's own server then answers no API request itself.
+    pub upstream_data: Option<Arc<DataFile>>,
+    /// Serves the example parent page (`examples/embed`) on `http://127.0.0.2:<port>`, which
+    /// the portal's config.json then allows, and the test pages of `crates/e2e/pages` on an
+    /// origin it does not allow (`http://127.0.0.3:<port>`).
+    pub embedding: bool,
+}
+
+/// The portal build a test runs against.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Bundle {
+    /// `$PORTAL_DIST`, built for the site's root.
+    #[default]
+    Root,
+    /// `$PORTAL_SUBPATH_DIST`, built with the public URL `$PORTAL_SUBPATH` (`/portal/`).
+    SubPath,
 }
 
 impl Default for Setup {
@@ -112,6 +133,10 @@ impl Default for Setup {
             api: ApiServer::default(),
             fault_control: false,
             data: None,
+            bundle: Bundle::Root,
+            config_json: None,
+            upstream_data: None,
+            embedding: false,
         }
     }
 }
@@ -138,8 +163,11 @@ where
         .enable_all()
         .build()
         .expect("building the tokio runtime");
-    let dist = portal_dist();
-    let server = runtime.block_on(DemoServer::start(&dist, &setup));
+    let (dist, public_url) = match setup.bundle {
+        Bundle::Root => (portal_dist(), "/".to_owned()),
+        Bundle::SubPath => subpath_dist(),
+    };
+    let server = runtime.block_on(DemoServer::start(&dist, &public_url, &setup));
     let driver = WebDriver::connect();
     let profile = TempDir::create("e2e-chromium");
     let downloads = TempDir::create("e2e-downloads");
@@ -151,6 +179,8 @@ where
         downloads: downloads.path().to_path_buf(),
         served: server.served.clone(),
         restart: server.restart.clone(),
+        parent_url: server.parent_url.clone(),
+        foreign_url: server.foreign_url.clone(),
     };
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -243,6 +273,39 @@ pub fn portal_dist() -> PathBuf {
     dist
 }
 
+/// `$PORTAL_SUBPATH_DIST` and its public URL `$PORTAL_SUBPATH` (both set by `cargo xtask test`).
+pub fn subpath_dist() -> (PathBuf, String) {
+    let dist = std::env::var_os("PORTAL_SUBPATH_DIST")
+        .map(|dir| workspace_root().join(dir))
+        .unwrap_or_else(|| workspace_root().join("target/dist-subpath"));
+    let public_url = std::env::var("PORTAL_SUBPATH").unwrap_or_else(|_| "/portal/".to_owned());
+    assert!(
+        dist.join("index.html").is_file(),
+        "no sub-path build at {}: run `cargo xtask test`, or `trunk build --release --dist DIR \
+         --public-url {public_url}` and set PORTAL_SUBPATH_DIST",
+        dist.display()
+    );
+    (dist, public_url)
+}
+
+/// A loopback listener on `host` (any of 127.0.0.0/8 is this machine; other hosts are other
+/// origins for the browser).
+async fn listen(host: [u8; 4], what: &str) -> (tokio::net::TcpListener, SocketAddr) {
+    let listener = tokio::net::TcpListener::bind((Ipv4Addr::from(host), 0))
+        .await
+        .unwrap_or_else(|e| panic!("binding a loopback port for {what}: {e}"));
+    let address = listener.local_addr().expect("a bound listener's address");
+    (listener, address)
+}
+
+fn serve_in_background(listener: tokio::net::TcpListener, router: axum::Router) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, router).await {
+            eprintln!("e2e: a server stopped: {error}");
+        }
+    })
+}
+
 /// The demo server, in-process on a free loopback port.
 ///
 /// The demo API is served through a slot that [`Portal::restart_server`] can refill with a fresh
@@ -252,6 +315,10 @@ struct DemoServer {
     task: JoinHandle<()>,
     served: RequestLog,
     restart: Option<Arc<Restart>>,
+    /// Servers beside the portal's: the upstream API, the parent page, the foreign pages.
+    others: Vec<JoinHandle<()>>,
+    parent_url: Option<String>,
+    foreign_url: Option<String>,
 }
 
 /// The requests under `/api` the server received, in order.
@@ -273,6 +340,10 @@ pub struct ServedRequest {
     pub query: String,
     /// The `User-Agent` header, empty without one (the harness's own client sends none).
     pub user_agent: String,
+    /// Whether it carried an `Authorization` header.
+    pub authorization: bool,
+    /// Whether it carried a non-empty `Cookie` header.
+    pub cookie: bool,
     pub received: Instant,
     /// The status and when the answer's head left, unless it is still pending or the request
     /// was dropped (a browser that gave up on it may close the connection first).
@@ -325,6 +396,11 @@ async fn log_request(
             .and_then(|agent| agent.to_str().ok())
             .unwrap_or_default()
             .to_owned(),
+        authorization: request.headers().contains_key(http::header::AUTHORIZATION),
+        cookie: request
+            .headers()
+            .get(http::header::COOKIE)
+            .is_some_and(|cookie| !cookie.is_empty()),
         received: Instant::now(),
         answer: None,
     };
@@ -357,16 +433,74 @@ fn delegating(current: Arc<RwLock<axum::Router>>) -> axum::Router {
 }
 
 impl DemoServer {
-    async fn start(dist: &Path, setup: &Setup) -> DemoServer {
-        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-            .await
-            .expect("binding a loopback port for the demo server");
-        let address = listener.local_addr().expect("the demo server's address");
+    async fn start(dist: &Path, public_url: &str, setup: &Setup) -> DemoServer {
+        let (listener, address) = listen([127, 0, 0, 1], "the demo server").await;
+        let base_url = format!("http://{address}");
+        let mut others = Vec::new();
+
+        let upstream = match &setup.upstream_data {
+            Some(data) => {
+                let (listener, upstream_address) = listen([127, 0, 0, 1], "the upstream").await;
+                let options = demo_server::Options {
+                    token_lifetime: setup.token_lifetime,
+                    data: Some(data.clone()),
+                    ..Default::default()
+                };
+                others.push(serve_in_background(listener, demo_server::app(options)));
+                Some(format!("http://{upstream_address}"))
+            }
+            None => None,
+        };
+
+        let mut config_json = setup.config_json.clone();
+        let (mut parent_url, mut foreign_url) = (None, None);
+        if setup.embedding {
+            let (parent_listener, parent) = listen([127, 0, 0, 2], "the parent page").await;
+            let (foreign_listener, foreign) = listen([127, 0, 0, 3], "the foreign pages").await;
+            let bundle_config = match &config_json {
+                Some(text) => text.clone(),
+                None => std::fs::read_to_string(dist.join("config.json")).unwrap_or_default(),
+            };
+            config_json = Some(
+                demo_server::example_parent::with_allowed_origin(
+                    &bundle_config,
+                    &format!("http://{parent}"),
+                )
+                .expect("the bundle's config.json is valid JSON"),
+            );
+            let pages = |dir: PathBuf| {
+                demo_server::example_parent::example_parent(
+                    dir,
+                    format!("{base_url}{public_url}"),
+                    api_model::api_root(&base_url),
+                    DEMO_LOGIN.to_owned(),
+                    DEMO_PASSWORD.to_owned(),
+                )
+            };
+            let root = workspace_root();
+            others.push(serve_in_background(
+                parent_listener,
+                pages(root.join("examples/embed")),
+            ));
+            // The foreign origin serves the example parent page too (a parent on an origin
+            // config.json does not name), and the test pages under /pages/.
+            let foreign_router = pages(root.join("examples/embed")).nest_service(
+                "/pages",
+                tower_http::services::ServeDir::new(root.join("crates/e2e/pages")),
+            );
+            others.push(serve_in_background(foreign_listener, foreign_router));
+            parent_url = Some(format!("http://{parent}"));
+            foreign_url = Some(format!("http://{foreign}"));
+        }
+
         let options = demo_server::Options {
             dist_dir: Some(dist.to_path_buf()),
             token_lifetime: setup.token_lifetime,
             data: setup.data.clone(),
             enable_fault_control: setup.fault_control,
+            public_url: public_url.to_owned(),
+            config_json,
+            upstream,
             ..Default::default()
         };
         let (router, restart) = match setup.api {
@@ -382,21 +516,23 @@ impl DemoServer {
             served.clone(),
             log_request,
         ));
-        let task = tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, router).await {
-                eprintln!("e2e: the server stopped: {error}");
-            }
-        });
+        let task = serve_in_background(listener, router);
         DemoServer {
-            base_url: format!("http://{address}"),
+            base_url,
             task,
             served,
             restart,
+            others,
+            parent_url,
+            foreign_url,
         }
     }
 
     fn stop(self) {
         self.task.abort();
+        for other in self.others {
+            other.abort();
+        }
     }
 }
 
@@ -566,9 +702,27 @@ pub struct Portal {
     downloads: PathBuf,
     served: RequestLog,
     restart: Option<Arc<Restart>>,
+    parent_url: Option<String>,
+    foreign_url: Option<String>,
 }
 
 impl Portal {
+    /// `http://127.0.0.2:<port>` of the example parent page (with [`Setup::embedding`]).
+    pub fn parent_url(&self) -> &str {
+        self.parent_url
+            .as_deref()
+            .expect("the parent page runs only with Setup::embedding")
+    }
+
+    /// `http://127.0.0.3:<port>`: an origin config.json does not allow, serving the example
+    /// parent page and, under `/pages/`, the pages of `crates/e2e/pages` (with
+    /// [`Setup::embedding`]).
+    pub fn foreign_url(&self) -> &str {
+        self.foreign_url
+            .as_deref()
+            .expect("the foreign pages run only with Setup::embedding")
+    }
+
     /// The WebDriver client, for anything the helpers do not cover.
     pub fn client(&self) -> &Client {
         &self.client
@@ -982,8 +1136,8 @@ impl Portal {
             .await;
         self.press_enter("form#login-form input[name=password]")
             .await;
-        self.wait_for_url("a path other than /login after signing in", |url| {
-            url.path() != "/login"
+        self.wait_for_url("a path other than the login page after signing in", |url| {
+            !url.path().ends_with("/login")
         })
         .await;
     }
@@ -1088,6 +1242,35 @@ impl Portal {
             .body(Full::new(Bytes::new()))
             .expect("building an API request");
         self.send(request).await
+    }
+
+    /// `GET` of any URL the way a plain client (a CDN, curl) would: status, headers, body.
+    pub async fn plain_get(&self, url: &str) -> (http::StatusCode, http::HeaderMap, Bytes) {
+        let request = http::Request::get(url)
+            .body(Full::new(Bytes::new()))
+            .expect("building a request");
+        let response = self
+            .http
+            .request(request)
+            .await
+            .unwrap_or_else(|error| panic!("GET {url} failed: {error}"));
+        let (head, body) = response.into_parts();
+        let body = body
+            .collect()
+            .await
+            .unwrap_or_else(|error| panic!("reading the response of GET {url}: {error}"))
+            .to_bytes();
+        (head.status, head.headers, body)
+    }
+
+    /// The Content-Security-Policy violations the browser reported to the demo server.
+    pub async fn csp_violations(&self) -> Vec<serde_json::Value> {
+        let (status, _, body) = self.plain_get(&self.url_for("/__demo/csp-reports")).await;
+        assert!(
+            status.is_success(),
+            "GET /__demo/csp-reports answered {status}"
+        );
+        serde_json::from_slice(&body).expect("the CSP reports are a JSON array")
     }
 
     /// Sends a request to the demo server and reads the whole answer.

@@ -1,0 +1,512 @@
+//! Deployment, end to end: the strict Content-Security-Policy, hosting under a sub-path,
+//! embedding in another origin's page, cookie sessions and the upstream proxy.
+
+use e2e::{Bundle, DEMO_LOGIN, DEMO_PASSWORD, DataFile, Portal, Setup};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+const ACCOUNT_CARD: &str = ".account-card h2";
+const ACCOUNT_NAMES: &str = "table#accounts-table tbody tr td:first-child";
+const WAITING_FOR_PARENT: &str = "main.embed-waiting";
+
+async fn script(portal: &Portal, what: &str, code: &str) -> Value {
+    match portal.client().execute(code, vec![]).await {
+        Ok(value) => value,
+        Err(error) => panic!("{}", portal.failure(&format!("{what}: {error}")).await),
+    }
+}
+
+async fn sign_in(portal: &Portal) {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+}
+
+fn header<'a>(headers: &'a http::HeaderMap, name: &str) -> &'a str {
+    headers
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_strict_policy_blocks_nothing_and_nothing_leaves_the_origin() {
+    e2e::run(|portal| async move {
+        let (status, headers, _) = portal.plain_get(&portal.url_for("/")).await;
+        assert!(status.is_success());
+        let policy = header(&headers, "content-security-policy");
+        assert!(
+            policy.contains("script-src 'self' 'wasm-unsafe-eval';")
+                && policy.contains("style-src 'self';")
+                && policy.contains("frame-ancestors 'none'")
+                && !policy.contains("unsafe-inline"),
+            "the policy sent is {policy:?}"
+        );
+
+        // A walk through every kind of page: lists, a detail, the dashboard and both charts.
+        sign_in(&portal).await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        for (path, ready) in [
+            ("/accounts", ACCOUNT_NAMES),
+            ("/rates", "table tbody tr"),
+            ("/services", "table tbody tr"),
+            ("/network-prefixes", "table tbody tr"),
+            ("/cdr-exports", "table tbody tr"),
+            ("/statistics/origination", "canvas"),
+            ("/statistics/cps", "canvas"),
+        ] {
+            portal.open(path).await;
+            portal.wait_for(ready).await;
+        }
+        portal.open("/accounts").await;
+        portal.click(&format!("{ACCOUNT_NAMES} a")).await;
+        portal.wait_for("dl").await;
+
+        let resources = script(
+            &portal,
+            "the resources the page loaded",
+            "return performance.getEntriesByType('resource').map(entry => entry.name);",
+        )
+        .await;
+        let resources: Vec<&str> = resources
+            .as_array()
+            .expect("a list of URLs")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(resources.len() > 3, "{resources:?}");
+        let elsewhere: Vec<&&str> = resources
+            .iter()
+            .filter(|url| !url.starts_with(&format!("{}/", portal.base_url())))
+            .collect();
+        assert!(
+            elsewhere.is_empty(),
+            "requests left the origin: {elsewhere:?}"
+        );
+
+        // Reports are sent in the background; give them time to arrive.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(portal.csp_violations().await, Vec::<Value>::new());
+
+        // The same check sees a violation when there is one: an injected inline script.
+        let ran = script(
+            &portal,
+            "injecting an inline script",
+            "const s = document.createElement('script'); s.textContent = 'window.__injected = 1;'; \
+             document.head.append(s); return window.__injected === 1;",
+        )
+        .await;
+        assert_eq!(ran, json!(false), "the inline script ran");
+        let violations = portal
+            .wait_until("the injected script reported", async || {
+                let violations = portal.csp_violations().await;
+                (!violations.is_empty()).then_some(violations)
+            })
+            .await;
+        assert!(
+            violations[0]["violated-directive"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("script-src")),
+            "{violations:?}"
+        );
+    });
+}
+
+#[test]
+fn served_under_a_sub_path_with_deep_links_and_cache_rules() {
+    let setup = Setup {
+        bundle: Bundle::SubPath,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        let (status, headers, _) = portal.plain_get(&portal.url_for("/")).await;
+        assert!(status.is_redirection(), "GET / answered {status}");
+        assert_eq!(header(&headers, "location"), "/portal/");
+
+        // index.html and config.json are revalidated; the hashed files are kept for good.
+        let (_, headers, index) = portal.plain_get(&portal.url_for("/portal/rates")).await;
+        assert_eq!(header(&headers, "cache-control"), "no-cache");
+        let index = String::from_utf8_lossy(&index).into_owned();
+        assert!(index.contains(r#"<base href="/portal/""#), "{index}");
+        let (_, headers, _) = portal
+            .plain_get(&portal.url_for("/portal/config.json"))
+            .await;
+        assert_eq!(header(&headers, "cache-control"), "no-cache");
+        let assets: Vec<&str> = index
+            .split('"')
+            .filter(|part| {
+                part.starts_with("/portal/")
+                    && [".js", ".wasm", ".css"]
+                        .iter()
+                        .any(|ext| part.ends_with(ext))
+            })
+            .collect();
+        assert!(assets.len() >= 4, "assets named in index.html: {assets:?}");
+        for asset in assets {
+            let (status, headers, _) = portal.plain_get(&portal.url_for(asset)).await;
+            assert!(status.is_success(), "{asset}: {status}");
+            assert_eq!(
+                header(&headers, "cache-control"),
+                "public, max-age=31536000, immutable",
+                "{asset}"
+            );
+        }
+
+        // A deep link opened cold goes through sign-in and comes back under the sub-path.
+        portal.open("/portal/accounts?page[size]=2").await;
+        let login = portal.wait_for_path("/portal/login").await;
+        assert_eq!(
+            e2e::query_param(&login, "next").as_deref(),
+            Some("/accounts?page[size]=2")
+        );
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let url = portal.wait_for_path("/portal/accounts").await;
+        assert_eq!(e2e::query_param(&url, "page[size]").as_deref(), Some("2"));
+        portal
+            .wait_for_texts(ACCOUNT_NAMES, "two accounts", |names| names.len() == 2)
+            .await;
+
+        portal.click("#main-nav a[href='/portal/rates']").await;
+        portal.wait_for_path("/portal/rates").await;
+        portal.wait_for("table tbody tr").await;
+        portal.reload().await;
+        portal.wait_for_path("/portal/rates").await;
+        portal.wait_for("table tbody tr").await;
+
+        portal.click("a.brand").await;
+        portal.wait_for_path("/portal/").await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        portal.open("/portal/no-such-page").await;
+        portal.wait_for_text(".not-found", "Page not found").await;
+    });
+}
+
+fn embedded() -> Setup {
+    Setup {
+        embedding: true,
+        ..Setup::default()
+    }
+}
+
+async fn enter_portal_frame(portal: &Portal) {
+    portal.wait_for("iframe[name=portal]").await;
+    portal
+        .client()
+        .enter_frame(0)
+        .await
+        .expect("entering the portal's frame");
+}
+
+async fn leave_frame(portal: &Portal) {
+    portal
+        .client()
+        .enter_parent_frame()
+        .await
+        .expect("leaving the frame");
+}
+
+/// The portal frame's height as the parent set it, and the height of the portal's content.
+async fn frame_and_content_heights(portal: &Portal) -> (i64, i64) {
+    let frame = script(
+        portal,
+        "the frame's height",
+        "return document.querySelector('iframe[name=portal]').clientHeight;",
+    )
+    .await;
+    enter_portal_frame(portal).await;
+    let content = script(
+        portal,
+        "the content's height",
+        "return Math.ceil(document.body.getBoundingClientRect().height);",
+    )
+    .await;
+    leave_frame(portal).await;
+    (frame.as_i64().unwrap_or(-1), content.as_i64().unwrap_or(-2))
+}
+
+async fn wait_for_frame_fitting_content(portal: &Portal) -> i64 {
+    portal
+        .wait_until("the frame sized to the portal's content", async || {
+            let (frame, content) = frame_and_content_heights(portal).await;
+            (frame == content && frame > 100).then_some(frame)
+        })
+        .await
+}
+
+#[test]
+fn an_allowed_parent_signs_the_portal_in_steers_and_sizes_it() {
+    e2e::run_with(embedded(), |portal| async move {
+        portal
+            .client()
+            .goto(&format!("{}/", portal.parent_url()))
+            .await
+            .expect("opening the parent page");
+        enter_portal_frame(&portal).await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        // The parent asked to hide the portal's navigation; its token stays in memory.
+        portal.wait_for("header.topbar.hidden").await;
+        let kept = script(
+            &portal,
+            "what the portal stored",
+            "return [sessionStorage.getItem('portal.token'), localStorage.getItem('portal.token'), \
+             location.href];",
+        )
+        .await;
+        assert_eq!(kept[0], Value::Null);
+        assert_eq!(kept[1], Value::Null);
+        assert!(
+            !kept[2].as_str().unwrap_or_default().contains("eyJ"),
+            "{kept}"
+        );
+        leave_frame(&portal).await;
+
+        let overview_height = wait_for_frame_fitting_content(&portal).await;
+
+        // The parent's menu drives the portal, which reports where it is.
+        portal.click("button[data-path='/accounts']").await;
+        portal.wait_for_text("#portal-location", "/accounts").await;
+        enter_portal_frame(&portal).await;
+        portal
+            .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
+            .await;
+        leave_frame(&portal).await;
+        let accounts_height = wait_for_frame_fitting_content(&portal).await;
+        assert_ne!(overview_height, accounts_height, "the frame kept its size");
+
+        // Theme and language follow the parent.
+        portal.select("#theme", "dark").await;
+        portal.select("#locale", "uk").await;
+        enter_portal_frame(&portal).await;
+        portal
+            .wait_until("the parent's theme and language", async || {
+                let look = script(
+                    &portal,
+                    "the portal's theme and language",
+                    "return [document.documentElement.dataset.theme, document.documentElement.lang];",
+                )
+                .await;
+                (look == json!(["dark", "uk"])).then_some(())
+            })
+            .await;
+    });
+}
+
+#[test]
+fn the_parent_renews_the_token_before_it_runs_out() {
+    let setup = Setup {
+        token_lifetime: Duration::from_secs(4),
+        ..embedded()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal
+            .client()
+            .goto(&format!("{}/", portal.parent_url()))
+            .await
+            .expect("opening the parent page");
+        enter_portal_frame(&portal).await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        leave_frame(&portal).await;
+        // Three tokens of 4 s: the portal asked ahead each time and never lost its session.
+        portal.wait_for_text("#token-requests", "3").await;
+        portal.click("button[data-path='/accounts']").await;
+        enter_portal_frame(&portal).await;
+        portal
+            .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
+            .await;
+        assert!(
+            portal
+                .client()
+                .find(fantoccini::Locator::Css(WAITING_FOR_PARENT))
+                .await
+                .is_err(),
+            "the portal waited for a token"
+        );
+        let refused: Vec<String> = portal
+            .served_requests()
+            .iter()
+            .filter(|r| r.from_browser() && r.status() == Some(401))
+            .map(|r| r.path.clone())
+            .collect();
+        assert!(refused.is_empty(), "requests refused: {refused:?}");
+        let log = {
+            leave_frame(&portal).await;
+            portal
+                .wait_for("#log")
+                .await
+                .text()
+                .await
+                .unwrap_or_default()
+        };
+        assert!(log.contains("token-request (expiring)"), "{log}");
+        assert!(!log.contains("token-request (expired)"), "{log}");
+    });
+}
+
+#[test]
+fn messages_from_other_origins_are_ignored() {
+    e2e::run_with(embedded(), |portal| async move {
+        // A sibling frame on an origin config.json does not name posts a valid token.
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let foreign = format!("{}/pages/foreign.html?token={token}", portal.foreign_url());
+        let parent = url::Url::parse_with_params(
+            &format!("{}/", portal.parent_url()),
+            [("signIn", "manual"), ("foreign", foreign.as_str())],
+        )
+        .expect("the parent page's URL");
+        portal
+            .client()
+            .goto(parent.as_str())
+            .await
+            .expect("opening the parent page");
+        portal.wait_for("iframe[name=foreign]").await;
+        portal
+            .client()
+            .enter_frame(1)
+            .await
+            .expect("entering the foreign frame");
+        portal
+            .wait_until("the foreign frame's 20 messages", async || {
+                let sent = script(
+                    &portal,
+                    "messages sent",
+                    "return document.body.dataset.sent;",
+                )
+                .await;
+                (sent == json!("20")).then_some(())
+            })
+            .await;
+        leave_frame(&portal).await;
+
+        enter_portal_frame(&portal).await;
+        portal.wait_for(WAITING_FOR_PARENT).await;
+        let data_requests = portal
+            .served_requests()
+            .iter()
+            .filter(|r| r.from_browser() && r.endpoint() != "auth")
+            .count();
+        assert_eq!(data_requests, 0, "the portal used the foreign token");
+        leave_frame(&portal).await;
+
+        // The real parent's token is taken at once.
+        portal.click("#sign-in").await;
+        enter_portal_frame(&portal).await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+    });
+}
+
+#[test]
+fn a_page_on_an_origin_not_allowed_cannot_frame_the_portal() {
+    e2e::run_with(embedded(), |portal| async move {
+        portal
+            .client()
+            .goto(&format!("{}/", portal.foreign_url()))
+            .await
+            .expect("opening the page on a foreign origin");
+        portal.wait_for("iframe[name=portal]").await;
+        let violations = portal
+            .wait_until("the blocked framing reported", async || {
+                let violations = portal.csp_violations().await;
+                (!violations.is_empty()).then_some(violations)
+            })
+            .await;
+        assert!(
+            violations
+                .iter()
+                .all(|v| v["violated-directive"] == "frame-ancestors"),
+            "{violations:?}"
+        );
+        let loaded_the_portal = portal.served_requests().iter().any(|r| r.from_browser());
+        assert!(!loaded_the_portal, "the framed portal ran");
+    });
+}
+
+#[test]
+fn cookie_mode_uses_the_server_session_and_ends_it_on_sign_out() {
+    let setup = Setup {
+        config_json: Some(r#"{"auth": "cookie"}"#.to_owned()),
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.wait_for("form#login-form").await;
+        assert!(
+            portal
+                .client()
+                .find(fantoccini::Locator::Css("form#token-form"))
+                .await
+                .is_err(),
+            "cookie mode offers to paste a token"
+        );
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        let kept = script(
+            &portal,
+            "what the portal stored",
+            "return [sessionStorage.getItem('portal.token'), localStorage.getItem('portal.token'), \
+             sessionStorage.getItem('portal.cookie-session')];",
+        )
+        .await;
+        assert_eq!(kept, json!([null, null, "1"]));
+
+        // A reload keeps the session: the browser still has the cookie.
+        portal.open("/accounts").await;
+        portal
+            .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
+            .await;
+        let data_requests: Vec<_> = portal
+            .served_requests()
+            .into_iter()
+            .filter(|r| r.from_browser() && r.endpoint() != "auth")
+            .collect();
+        assert!(!data_requests.is_empty());
+        assert!(
+            data_requests.iter().all(|r| r.cookie && !r.authorization),
+            "requests without the cookie or with a token"
+        );
+
+        portal.click("#sign-out").await;
+        portal.wait_for_path("/login").await;
+        portal
+            .wait_until("DELETE /auth answered 204", async || {
+                portal
+                    .served_requests()
+                    .iter()
+                    .any(|r| {
+                        r.method == "DELETE" && r.endpoint() == "auth" && r.status() == Some(204)
+                    })
+                    .then_some(())
+            })
+            .await;
+        // The server's session is over: the portal cannot get back in without signing in.
+        portal.open("/accounts").await;
+        portal.wait_for_path("/login").await;
+    });
+}
+
+#[test]
+fn the_api_can_be_proxied_to_an_upstream_deployment() {
+    let data = json!({
+        "format": "demo-server-data/1",
+        "customers": [{
+            "login": DEMO_LOGIN,
+            "password": DEMO_PASSWORD,
+            "name": "Upstream customer",
+            "accounts": [{"attributes": {"name": "Upstream Only Account", "balance": "7.5", "currency": "EUR"}}],
+        }],
+    });
+    let setup = Setup {
+        upstream_data: Some(Arc::new(
+            DataFile::from_json(&data.to_string()).expect("a valid data file"),
+        )),
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        portal
+            .wait_for_texts(ACCOUNT_NAMES, "the upstream's account", |names| {
+                names == ["Upstream Only Account"]
+            })
+            .await;
+    });
+}

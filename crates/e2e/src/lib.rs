@@ -740,8 +740,12 @@ impl Portal {
 
     /// Navigates to a path on the demo server, like typing it into the address bar.
     pub async fn open(&self, path_and_query: &str) {
-        let url = self.url_for(path_and_query);
-        if let Err(error) = self.client.goto(&url).await {
+        self.open_url(&self.url_for(path_and_query)).await
+    }
+
+    /// Navigates to any URL (another origin's page, say).
+    pub async fn open_url(&self, url: &str) {
+        if let Err(error) = self.client.goto(url).await {
             panic!(
                 "{}",
                 self.failure(&format!("cannot open {url}: {error}")).await

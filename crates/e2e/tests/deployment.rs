@@ -205,6 +205,12 @@ async fn leave_frame(portal: &Portal) {
         .expect("leaving the frame");
 }
 
+/// The portal's overview in its frame, signed in by the parent.
+async fn wait_for_embedded_overview(portal: &Portal) {
+    enter_portal_frame(portal).await;
+    portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+}
+
 /// The portal frame's height as the parent set it, and the height of the portal's content.
 async fn frame_and_content_heights(portal: &Portal) -> (i64, i64) {
     let frame = script(
@@ -236,13 +242,8 @@ async fn wait_for_frame_fitting_content(portal: &Portal) -> i64 {
 #[test]
 fn an_allowed_parent_signs_the_portal_in_steers_and_sizes_it() {
     e2e::run_with(embedded(), |portal| async move {
-        portal
-            .client()
-            .goto(&format!("{}/", portal.parent_url()))
-            .await
-            .expect("opening the parent page");
-        enter_portal_frame(&portal).await;
-        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        portal.open_url(&format!("{}/", portal.parent_url())).await;
+        wait_for_embedded_overview(&portal).await;
         // The parent asked to hide the portal's navigation; its token stays in memory.
         portal.wait_for("header.topbar.hidden").await;
         let kept = script(
@@ -298,13 +299,8 @@ fn the_parent_renews_the_token_before_it_runs_out() {
         ..embedded()
     };
     e2e::run_with(setup, |portal| async move {
-        portal
-            .client()
-            .goto(&format!("{}/", portal.parent_url()))
-            .await
-            .expect("opening the parent page");
-        enter_portal_frame(&portal).await;
-        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        portal.open_url(&format!("{}/", portal.parent_url())).await;
+        wait_for_embedded_overview(&portal).await;
         leave_frame(&portal).await;
         // Three tokens of 4 s: the portal asked ahead each time and never lost its session.
         portal.wait_for_text("#token-requests", "3").await;
@@ -353,11 +349,7 @@ fn messages_from_other_origins_are_ignored() {
             [("signIn", "manual"), ("foreign", foreign.as_str())],
         )
         .expect("the parent page's URL");
-        portal
-            .client()
-            .goto(parent.as_str())
-            .await
-            .expect("opening the parent page");
+        portal.open_url(parent.as_str()).await;
         portal.wait_for("iframe[name=foreign]").await;
         portal
             .client()
@@ -389,19 +381,14 @@ fn messages_from_other_origins_are_ignored() {
 
         // The real parent's token is taken at once.
         portal.click("#sign-in").await;
-        enter_portal_frame(&portal).await;
-        portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
+        wait_for_embedded_overview(&portal).await;
     });
 }
 
 #[test]
 fn a_page_on_an_origin_not_allowed_cannot_frame_the_portal() {
     e2e::run_with(embedded(), |portal| async move {
-        portal
-            .client()
-            .goto(&format!("{}/", portal.foreign_url()))
-            .await
-            .expect("opening the page on a foreign origin");
+        portal.open_url(&format!("{}/", portal.foreign_url())).await;
         portal.wait_for("iframe[name=portal]").await;
         let violations = portal
             .wait_until("the blocked framing reported", async || {

@@ -1,9 +1,11 @@
 //! The application: configuration first, then the session, the API client and the routes.
 
+use crate::appearance::Appearance;
 use crate::components::shell::Shell;
 use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::{EmbedBridge, Embedding};
 use crate::http::Api;
+use crate::i18n::{self, Locale};
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
@@ -55,7 +57,17 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
     }
-    crate::appearance::apply_locale(&config.locale);
+    let prefs = crate::prefs::Prefs::load();
+    // The user's choice, else the deployment's, else the browser's, else English.
+    let language = prefs
+        .language()
+        .and_then(|tag| i18n::by_tag(&tag))
+        .or_else(|| config.locale.as_deref().and_then(i18n::by_tag))
+        .or_else(i18n::from_browser)
+        .unwrap_or(i18n::LANGUAGES[0]);
+    let locale = Locale::new(language);
+    provide_context(locale);
+    provide_context(Appearance::new(prefs.theme()));
     let embedding = Embedding::detect(&config.embed);
     // An embedded portal's token belongs to the parent page: nothing is restored from storage.
     let session = match embedding {
@@ -63,7 +75,7 @@ fn Portal(config: PortalConfig) -> impl IntoView {
         None => Session::restore(),
     };
     provide_context(session);
-    provide_context(crate::prefs::Prefs::load());
+    provide_context(prefs);
     provide_context(Api::new(&config, session));
     provide_context(embedding.clone());
     provide_context(config);
@@ -71,6 +83,10 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     view! {
         <Router base=crate::routing::base()>
             {embedding.map(|embedding| view! { <EmbedBridge embedding /> })}
+            // A new language re-renders the pages at the same URL, which holds their state.
+            {move || {
+                let _ = locale.get();
+                view! {
             <Routes fallback=NotFound>
                 <Route path=path!("/login") view=LoginPage />
                 <ParentRoute path=path!("") view=Shell>
@@ -101,6 +117,8 @@ fn Portal(config: PortalConfig) -> impl IntoView {
                     <Route path=path!("/statistics/cps") view=|| statistics_page(StatsPage::OriginatedCps) />
                 </ParentRoute>
             </Routes>
+                }
+            }}
         </Router>
     }
 }

@@ -1,20 +1,119 @@
 //! How the page looks as a whole: colour theme and language, set on `<html>` so that the
 //! stylesheet (`[data-theme]`) and the browser (`lang`) follow.
 
+use leptos::prelude::*;
 use portal_config::embed::Theme;
+use wasm_bindgen::JsCast;
 
 fn root() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.document_element()
 }
 
-pub fn apply_theme(theme: Theme) {
-    if let Some(root) = root() {
-        let name = match theme {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        };
-        let _ = root.set_attribute("data-theme", name);
+/// The theme the user (or the embedding parent) chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThemeChoice {
+    /// Follows the system's light or dark setting (`prefers-color-scheme`).
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThemeChoice::System => "system",
+            ThemeChoice::Light => "light",
+            ThemeChoice::Dark => "dark",
+        }
     }
+
+    pub fn parse(text: &str) -> Option<ThemeChoice> {
+        ThemeChoice::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
+impl From<Theme> for ThemeChoice {
+    fn from(theme: Theme) -> ThemeChoice {
+        match theme {
+            Theme::Light => ThemeChoice::Light,
+            Theme::Dark => ThemeChoice::Dark,
+        }
+    }
+}
+
+/// The page's theme, for whoever draws colours themselves (charts).
+#[derive(Clone, Copy)]
+pub struct Appearance {
+    theme: RwSignal<ThemeChoice>,
+    system_dark: RwSignal<bool>,
+}
+
+impl Appearance {
+    /// Puts `theme` in force and follows the system's setting from now on.
+    pub fn new(theme: ThemeChoice) -> Appearance {
+        let media = web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+        let appearance = Appearance {
+            theme: RwSignal::new(theme),
+            system_dark: RwSignal::new(media.as_ref().is_some_and(|m| m.matches())),
+        };
+        if let Some(media) = media {
+            let system_dark = appearance.system_dark;
+            let listener = gloo_events::EventListener::new(&media, "change", move |event| {
+                if let Some(media) = event.dyn_ref::<web_sys::MediaQueryListEvent>() {
+                    system_dark.set(media.matches());
+                }
+            });
+            // The page follows the system for as long as it lives.
+            listener.forget();
+        }
+        apply_theme(theme);
+        appearance
+    }
+
+    pub fn theme(&self) -> ThemeChoice {
+        self.theme.get()
+    }
+
+    pub fn set_theme(&self, theme: ThemeChoice) {
+        apply_theme(theme);
+        self.theme.set(theme);
+    }
+
+    /// Whether the page is dark now (chosen, or the system's setting); tracked.
+    pub fn is_dark(&self) -> bool {
+        match self.theme.get() {
+            ThemeChoice::Dark => true,
+            ThemeChoice::Light => false,
+            ThemeChoice::System => self.system_dark.get(),
+        }
+    }
+}
+
+/// `data-theme` on `<html>`, or none to follow the system (the stylesheet's `light-dark()`).
+fn apply_theme(theme: ThemeChoice) {
+    if let Some(root) = root() {
+        let _ = match theme {
+            ThemeChoice::System => root.remove_attribute("data-theme"),
+            chosen => root.set_attribute("data-theme", chosen.as_str()),
+        };
+    }
+}
+
+/// The value of a CSS custom property of the page (`--text`), for drawing on canvas.
+pub fn css_variable(name: &str) -> Option<String> {
+    let window = web_sys::window()?;
+    let root = root()?;
+    let value = window
+        .get_computed_style(&root)
+        .ok()??
+        .get_property_value(name)
+        .ok()?;
+    let value = value.trim();
+    (!value.is_empty()).then(|| value.to_owned())
 }
 
 pub fn apply_locale(locale: &str) {

@@ -5,7 +5,8 @@
 //! message comes from the window that frames us. The token arrives by message (never in the
 //! URL) and stays in memory; the parent is asked for a new one before it runs out.
 
-use crate::appearance;
+use crate::appearance::{self, Appearance};
+use crate::i18n::{self, Locale};
 use crate::routing;
 use crate::session::{Ended, Keep, Session};
 use chrono::Utc;
@@ -112,6 +113,8 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     let location = use_location();
     appearance::mark_embedded();
 
+    let look = use_context::<Appearance>();
+    let use_locale = use_context::<Locale>();
     let listener = {
         let embedding = embedding.clone();
         web_sys::window().map(|window| {
@@ -128,8 +131,19 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
                             });
                         }
                     }
-                    Some(ParentMessage::Theme { theme }) => appearance::apply_theme(theme),
-                    Some(ParentMessage::Locale { locale }) => appearance::apply_locale(&locale),
+                    Some(ParentMessage::Theme { theme }) => {
+                        if let Some(look) = look {
+                            look.set_theme(theme.into())
+                        }
+                    }
+                    Some(ParentMessage::Locale { locale }) => {
+                        match (i18n::by_tag(&locale), use_locale) {
+                            (Some(language), Some(use_locale)) => use_locale.set(language),
+                            _ => {
+                                leptos::logging::warn!("portal: no texts in the language {locale}")
+                            }
+                        }
+                    }
                     Some(ParentMessage::Chrome { hidden }) => embedding.chrome_hidden.set(hidden),
                     Some(ParentMessage::Navigate { path }) => navigate(&path, Default::default()),
                     None => {}

@@ -12,6 +12,7 @@ pub mod embed;
 pub mod export;
 pub mod format;
 pub mod http;
+pub mod i18n;
 pub mod pages;
 pub mod prefs;
 pub mod remote;

@@ -1,6 +1,8 @@
-//! The user's preferences in one versioned store in localStorage: time zone, chosen columns and
-//! the last view of each list. Cleared on sign-out, because views hold the customer's filters.
+//! The user's preferences in one versioned store in localStorage: language, theme, time zone,
+//! chosen columns and the last view of each list. Cleared on sign-out, because views hold the
+//! customer's filters.
 
+use crate::appearance::ThemeChoice;
 use crate::format::Zone;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -15,6 +17,11 @@ struct Stored {
     version: u32,
     #[serde(default)]
     zone: Option<String>,
+    /// A language tag the user chose (`uk`), else the deployment's or the browser's.
+    #[serde(default)]
+    language: Option<String>,
+    #[serde(default)]
+    theme: Option<String>,
     /// Visible column keys per collection, when the user chose them.
     #[serde(default)]
     columns: BTreeMap<String, Vec<String>>,
@@ -76,6 +83,28 @@ impl Prefs {
 
     pub fn set_zone(&self, zone: Zone) {
         self.change(|s| s.zone = Some(zone.as_str().to_owned()));
+    }
+
+    /// The language the user chose, if they chose.
+    pub fn language(&self) -> Option<String> {
+        self.store.with(|s| s.language.clone())
+    }
+
+    pub fn set_language(&self, tag: &str) {
+        self.change(|s| s.language = Some(tag.to_owned()));
+    }
+
+    pub fn theme(&self) -> ThemeChoice {
+        self.store.with(|s| {
+            s.theme
+                .as_deref()
+                .and_then(ThemeChoice::parse)
+                .unwrap_or_default()
+        })
+    }
+
+    pub fn set_theme(&self, theme: ThemeChoice) {
+        self.change(|s| s.theme = Some(theme.as_str().to_owned()));
     }
 
     /// The columns the user chose for a collection, if they chose.

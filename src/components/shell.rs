@@ -1,11 +1,13 @@
 //! The signed-in layout: navigation to every section, the signed-in state, and the guard that
 //! sends a signed-out visitor to `/login?next=<where they were>`.
 
+use crate::appearance::{Appearance, ThemeChoice};
 use crate::components::link::Link;
 use crate::config::PortalConfig;
 use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
+use crate::i18n::{self, Locale, Texts};
 use crate::prefs::Prefs;
 use crate::session::{Ended, Session};
 use api_model::query::encode_component;
@@ -14,19 +16,22 @@ use leptos_router::NavigateOptions;
 use leptos_router::components::Outlet;
 use leptos_router::hooks::{use_location, use_navigate};
 
-const SECTIONS: [(&str, &str); 11] = [
-    ("/", "Overview"),
-    ("/accounts", "Accounts"),
-    ("/services", "Services"),
-    ("/rates", "Rates"),
-    ("/cdr-exports", "CDR exports"),
-    ("/network-types", "Network types"),
-    ("/network-prefixes", "Network prefixes"),
-    ("/statistics/origination", "Origination"),
-    ("/statistics/quality", "Quality"),
-    ("/statistics/active-calls", "Active calls"),
-    ("/statistics/cps", "CPS chart"),
-];
+/// The sections in the navigation, with their names in the language in use.
+fn sections(t: &'static Texts) -> [(&'static str, &'static str); 11] {
+    [
+        ("/", t.nav_overview),
+        ("/accounts", t.nav_accounts),
+        ("/services", t.nav_services),
+        ("/rates", t.nav_rates),
+        ("/cdr-exports", t.nav_cdr_exports),
+        ("/network-types", t.nav_network_types),
+        ("/network-prefixes", t.nav_network_prefixes),
+        ("/statistics/origination", t.nav_origination),
+        ("/statistics/quality", t.nav_quality),
+        ("/statistics/active-calls", t.nav_active_calls),
+        ("/statistics/cps", t.nav_cps_chart),
+    ]
+}
 
 /// `/login?next=…` for the current location.
 pub fn login_url(pathname: &str, search: &str) -> String {
@@ -39,12 +44,75 @@ pub fn login_url(pathname: &str, search: &str) -> String {
     format!("/login?next={}", encode_component(&here))
 }
 
+/// The language of the portal; the choice is remembered.
+fn language_picker() -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let locale = expect_context::<Locale>();
+    let t = i18n::texts();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(language) = i18n::by_tag(&event_target_value(&ev)) {
+            prefs.set_language(language.tag);
+            locale.set(language);
+        }
+    };
+    let current = i18n::language().tag;
+    let options = i18n::LANGUAGES
+        .iter()
+        .map(|l| {
+            view! {
+                <option value=l.tag selected=l.tag == current lang=l.tag>{l.native_name}</option>
+            }
+        })
+        .collect_view();
+    view! {
+        <label class="picker">
+            <span class="visually-hidden">{t.language_label}</span>
+            <select id="language" on:change=on_change>{options}</select>
+        </label>
+    }
+}
+
+/// Light, dark, or the system's setting; the choice is remembered.
+fn theme_picker() -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let appearance = expect_context::<Appearance>();
+    let t = i18n::texts();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(theme) = ThemeChoice::parse(&event_target_value(&ev)) {
+            prefs.set_theme(theme);
+            appearance.set_theme(theme);
+        }
+    };
+    let name = |theme| match theme {
+        ThemeChoice::System => t.theme_system,
+        ThemeChoice::Light => t.theme_light,
+        ThemeChoice::Dark => t.theme_dark,
+    };
+    let options = ThemeChoice::ALL
+        .into_iter()
+        .map(|theme| {
+            view! {
+                <option value=theme.as_str() selected=move || appearance.theme() == theme>
+                    {name(theme)}
+                </option>
+            }
+        })
+        .collect_view();
+    view! {
+        <label class="picker">
+            <span class="visually-hidden">{t.theme_label}</span>
+            <select id="theme" on:change=on_change>{options}</select>
+        </label>
+    }
+}
+
 /// Which time zone timestamps are shown in: the browser's (named) or UTC.
 fn zone_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
+    let t = i18n::texts();
     let browser = match browser_zone_name() {
-        Some(name) => format!("Local time ({name})"),
-        None => "Local time".to_owned(),
+        Some(name) => (t.time_zone_local_named)(&name),
+        None => t.time_zone_local.to_owned(),
     };
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(zone) = Zone::parse(&event_target_value(&ev)) {
@@ -53,10 +121,10 @@ fn zone_picker() -> impl IntoView {
     };
     view! {
         <label class="zone-picker">
-            <span class="visually-hidden">"Time zone"</span>
+            <span class="visually-hidden">{t.time_zone_label}</span>
             <select id="time-zone" on:change=on_change>
                 <option value="browser" selected=move || prefs.zone() == Zone::Browser>{browser}</option>
-                <option value="utc" selected=move || prefs.zone() == Zone::Utc>"UTC"</option>
+                <option value="utc" selected=move || prefs.zone() == Zone::Utc>{t.time_zone_utc}</option>
             </select>
         </label>
     }
@@ -66,6 +134,7 @@ fn zone_picker() -> impl IntoView {
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
     let config = expect_context::<PortalConfig>();
+    let t = i18n::texts();
     let location = use_location();
     let navigate = use_navigate();
 
@@ -109,28 +178,50 @@ pub fn Shell() -> impl IntoView {
     };
     let signed_out_view = move || match embedding.clone() {
         Some(embedding) => waiting_for_parent(embedding, session).into_any(),
-        None => view! { <p class="loading">"Redirecting to sign-in…"</p> }.into_any(),
+        None => view! { <p class="loading">{t.redirecting_to_sign_in}</p> }.into_any(),
     };
     let title = StoredValue::new(config.title.clone());
-    let links = || {
-        SECTIONS
-            .iter()
-            .map(|(href, label)| view! { <li><Link href=*href exact=true>{*label}</Link></li> })
+    // On narrow screens the sections fold into a menu; following a link folds it again.
+    let menu_open = RwSignal::new(false);
+    let links = move || {
+        sections(t)
+            .into_iter()
+            .map(|(href, label)| {
+                view! {
+                    <li on:click=move |_| menu_open.set(false)>
+                        <Link href=href exact=true>{label}</Link>
+                    </li>
+                }
+            })
             .collect_view()
     };
 
     view! {
         <Show when=move || session.is_signed_in() fallback=signed_out_view>
-            <a class="skip-link" href="#main">"Skip to content"</a>
-            <header class="topbar" class:hidden=chrome_hidden.clone()>
+            <a class="skip-link" href="#main">{t.skip_to_content}</a>
+            <header class="topbar" class:hidden=chrome_hidden.clone() class:menu-open=menu_open>
                 <Link href="/" class="brand">{move || title.get_value()}</Link>
-                <nav id="main-nav" aria-label="Sections">
+                <button
+                    type="button"
+                    id="menu-button"
+                    class="menu-button"
+                    aria-controls="main-nav"
+                    aria-expanded=move || menu_open.get().to_string()
+                    on:click=move |_| menu_open.update(|open| *open = !*open)
+                >
+                    {t.menu}
+                </button>
+                <nav id="main-nav" aria-label=t.nav_sections_label>
                     <ul>{links()}</ul>
                 </nav>
-                {zone_picker()}
+                <div class="preferences">
+                    {language_picker()}
+                    {theme_picker()}
+                    {zone_picker()}
+                </div>
                 <div class="account-state">
-                    <span class="signed-in">"Signed in"</span>
-                    <button type="button" id="sign-out" on:click=sign_out.clone()>"Sign out"</button>
+                    <span class="signed-in">{t.signed_in}</span>
+                    <button type="button" id="sign-out" on:click=sign_out.clone()>{t.sign_out}</button>
                 </div>
             </header>
             <main id="main" tabindex="-1">

@@ -71,14 +71,14 @@ impl Portal {
                     "demo-server: warning: {source}: {error}; the Content-Security-Policy \
                      assumes the defaults"
                 );
-                default_config()
+                PortalConfig::default()
             }
             None => {
                 eprintln!(
                     "demo-server: warning: {source} is missing; the portal's settings are the \
                      defaults ({{}})"
                 );
-                default_config()
+                PortalConfig::default()
             }
         };
         let policy = portal_config::content_security_policy(&config, report_uri);
@@ -119,17 +119,6 @@ impl Portal {
     fn config_path(&self) -> String {
         format!("{}config.json", self.prefix)
     }
-}
-
-fn default_config() -> PortalConfig {
-    // `{}` is always valid; the fallback keeps this panic-free all the same.
-    portal_config::parse_config("{}").unwrap_or_else(|_| PortalConfig {
-        api_base_url: String::new(),
-        title: "Customer Portal".to_owned(),
-        locale: "en".to_owned(),
-        auth: portal_config::AuthMode::Token,
-        embed: portal_config::EmbedConfig::default(),
-    })
 }
 
 /// The router that serves `dist` at `/` with the SPA fallback and dist's `config.json` (no
@@ -260,7 +249,8 @@ mod tests {
             chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0)
         ));
         std::fs::create_dir_all(&dist).unwrap();
-        let defaults = portal_config::content_security_policy(&default_config(), Some("/reports"));
+        let defaults =
+            portal_config::content_security_policy(&PortalConfig::default(), Some("/reports"));
         let missing = Portal::new(&dist, "portal", None, Some("/reports"));
         assert_eq!(missing.prefix(), "/portal/");
         assert_eq!(missing.content_security_policy(), defaults);
@@ -290,7 +280,7 @@ mod tests {
         let broken = Portal::new(&dist, "/", Some("{".to_owned()), None);
         assert_eq!(
             broken.content_security_policy(),
-            portal_config::content_security_policy(&default_config(), None)
+            portal_config::content_security_policy(&PortalConfig::default(), None)
         );
         std::fs::remove_dir_all(&dist).ok();
     }

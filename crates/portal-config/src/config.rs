@@ -10,7 +10,8 @@ pub struct PortalConfig {
     /// The deployment's `{base_url}`; empty means the page's own origin.
     pub api_base_url: String,
     pub title: String,
-    pub locale: String,
+    /// The deployment's language (`uk`); `None` leaves it to the browser's languages.
+    pub locale: Option<String>,
     pub auth: AuthMode,
     pub embed: EmbedConfig,
 }
@@ -38,6 +39,21 @@ impl EmbedConfig {
         self.allowed_origins.iter().any(|o| o.as_str() == origin)
     }
 }
+
+impl Default for PortalConfig {
+    /// What an empty `config.json` (`{}`) means.
+    fn default() -> PortalConfig {
+        PortalConfig {
+            api_base_url: String::new(),
+            title: DEFAULT_TITLE.to_owned(),
+            locale: None,
+            auth: AuthMode::Token,
+            embed: EmbedConfig::default(),
+        }
+    }
+}
+
+const DEFAULT_TITLE: &str = "Customer Portal";
 
 impl PortalConfig {
     /// The origin of an API on another host (`apiBaseUrl` as an absolute URL), which the
@@ -126,11 +142,11 @@ pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
         title: raw
             .title
             .filter(|t| !t.trim().is_empty())
-            .unwrap_or_else(|| "Customer Portal".to_owned()),
+            .unwrap_or_else(|| DEFAULT_TITLE.to_owned()),
         locale: raw
             .locale
-            .filter(|l| !l.trim().is_empty())
-            .unwrap_or_else(|| "en".to_owned()),
+            .map(|l| l.trim().to_owned())
+            .filter(|l| !l.is_empty()),
         auth,
         embed: EmbedConfig { allowed_origins },
     })
@@ -143,9 +159,10 @@ mod tests {
     #[test]
     fn defaults_for_an_empty_object() {
         let config = parse_config("{}").unwrap();
+        assert_eq!(config, PortalConfig::default());
         assert_eq!(config.api_base_url, "");
         assert_eq!(config.title, "Customer Portal");
-        assert_eq!(config.locale, "en");
+        assert_eq!(config.locale, None);
         assert_eq!(config.auth, AuthMode::Token);
         assert!(config.embed.allowed_origins.is_empty());
         assert_eq!(config.api_origin(), None);
@@ -161,7 +178,7 @@ mod tests {
         .unwrap();
         assert_eq!(config.api_base_url, "https://switch.example/");
         assert_eq!(config.title, "Acme Voice");
-        assert_eq!(config.locale, "uk");
+        assert_eq!(config.locale.as_deref(), Some("uk"));
         assert_eq!(config.auth, AuthMode::Cookie);
         assert!(config.embed.allows("https://portal.acme.example"));
         assert!(!config.embed.allows("https://evil.example"));

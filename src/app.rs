@@ -26,22 +26,22 @@ use leptos_router::path;
 pub fn App() -> impl IntoView {
     let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
     spawn_local(async move { config.set(Some(load_config().await)) });
+    let t = i18n::texts();
     move || match config.get() {
-        None => view! { <p class="boot" role="status">"Loading the portal…"</p> }.into_any(),
+        None => view! { <p class="boot" role="status">{t.loading_portal}</p> }.into_any(),
         Some(Err(error)) => config_error_page(error).into_any(),
         Some(Ok(config)) => view! { <Portal config /> }.into_any(),
     }
 }
 
 fn config_error_page(error: ConfigError) -> impl IntoView {
+    let t = i18n::texts();
     view! {
         <main id="main" class="fatal-error" role="alert">
-            <h1>"The portal is not configured correctly"</h1>
-            <p>{error.to_string()}</p>
-            <p class="hint">
-                "If you run this portal, check config.json. Otherwise, please tell your provider."
-            </p>
-            <button type="button" on:click=|_| reload()>"Reload"</button>
+            <h1>{t.config_error_title}</h1>
+            <p>{i18n::config_error_text(&error)}</p>
+            <p class="hint">{t.config_error_hint}</p>
+            <button type="button" on:click=|_| reload()>{t.config_reload}</button>
         </main>
     }
 }
@@ -59,15 +59,24 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     }
     let prefs = crate::prefs::Prefs::load();
     // The user's choice, else the deployment's, else the browser's, else English.
-    let language = prefs
-        .language()
-        .and_then(|tag| i18n::by_tag(&tag))
-        .or_else(|| config.locale.as_deref().and_then(i18n::by_tag))
-        .or_else(i18n::from_browser)
-        .unwrap_or(i18n::LANGUAGES[0]);
-    let locale = Locale::new(language);
+    let deployment_locale = config.locale.clone();
+    let chosen_language = Memo::new(move |_| {
+        prefs
+            .language()
+            .and_then(|tag| i18n::by_tag(&tag))
+            .or_else(|| deployment_locale.as_deref().and_then(i18n::by_tag))
+            .or_else(i18n::from_browser)
+            .unwrap_or(i18n::LANGUAGES[0])
+    });
+    let locale = Locale::new(chosen_language.get_untracked());
+    let chosen_theme = Memo::new(move |_| prefs.theme());
+    let appearance = Appearance::new(chosen_theme.get_untracked());
+    // A choice in the preferences, or their forgetting on sign-out, is put in force here; an
+    // embedding parent's theme and language go straight to the page instead.
+    Effect::new(move |_| locale.set(chosen_language.get()));
+    Effect::new(move |_| appearance.set_theme(chosen_theme.get()));
     provide_context(locale);
-    provide_context(Appearance::new(prefs.theme()));
+    provide_context(appearance);
     let embedding = Embedding::detect(&config.embed);
     // An embedded portal's token belongs to the parent page: nothing is restored from storage.
     let session = match embedding {

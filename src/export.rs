@@ -45,21 +45,21 @@ pub fn save_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> 
     save_blob(
         file_name,
         &web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-            .map_err(|_| "the file could not be made")?,
+            .map_err(|_| crate::i18n::texts().file_not_made)?,
     )
 }
 
 pub fn save_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
-    let url = web_sys::Url::create_object_url_with_blob(blob)
-        .map_err(|_| "the file could not be made")?;
+    let t = crate::i18n::texts();
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| t.file_not_made)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or(t.file_no_document)?;
     let anchor: web_sys::HtmlAnchorElement = document
         .create_element("a")
-        .map_err(|_| "no link element")?
+        .map_err(|_| t.file_no_link)?
         .dyn_into()
-        .map_err(|_| "no link element")?;
+        .map_err(|_| t.file_no_link)?;
     anchor.set_href(&url);
     anchor.set_download(file_name);
     anchor.click();

@@ -1,12 +1,87 @@
-//! How values are shown: exactly as the server sent them, grouped, with units; never via floats.
+//! How values are shown: exactly as the server sent them, grouped for the language in use by the
+//! browser's `Intl` (no locale tables in the wasm), with units; never via floats.
 
+use crate::i18n;
 use chrono::{DateTime, FixedOffset, Utc};
 use rust_decimal::Decimal;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::JsValue;
 
 /// Placeholder for a missing value.
 pub const DASH: &str = "—";
 
-/// Groups the integer digits of a decimal's exact text: `-12500.75` → `-12,500.75`.
+thread_local! {
+    /// `Intl.NumberFormat(locale, {fraction digits}).format`, made once per locale and scale:
+    /// making one is far slower than using it.
+    static NUMBER_FORMATS: RefCell<HashMap<(&'static str, u32), js_sys::Function>> =
+        RefCell::new(HashMap::new());
+}
+
+fn number_format(locale: &'static str, fraction_digits: u32) -> Option<js_sys::Function> {
+    NUMBER_FORMATS.with(|formats| {
+        if let Some(format) = formats.borrow().get(&(locale, fraction_digits)) {
+            return Some(format.clone());
+        }
+        let options = js_sys::Object::new();
+        let digits = JsValue::from(fraction_digits);
+        js_sys::Reflect::set(&options, &"minimumFractionDigits".into(), &digits).ok()?;
+        js_sys::Reflect::set(&options, &"maximumFractionDigits".into(), &digits).ok()?;
+        let locales = js_sys::Array::of1(&locale.into());
+        let format = js_sys::Intl::NumberFormat::new(&locales, &options).format();
+        formats
+            .borrow_mut()
+            .insert((locale, fraction_digits), format.clone());
+        Some(format)
+    })
+}
+
+thread_local! {
+    static MONTH_DAY_FORMATS: RefCell<HashMap<&'static str, js_sys::Function>> =
+        RefCell::new(HashMap::new());
+}
+
+/// A day of a month as the language writes it on a chart axis: `05 Jul`, `05 лип.`.
+pub fn month_day(month0: u32, day: u32) -> String {
+    let locale = i18n::language().intl_locale;
+    let format = MONTH_DAY_FORMATS.with(|formats| {
+        if let Some(format) = formats.borrow().get(locale) {
+            return Some(format.clone());
+        }
+        let options = js_sys::Object::new();
+        js_sys::Reflect::set(&options, &"day".into(), &"2-digit".into()).ok()?;
+        js_sys::Reflect::set(&options, &"month".into(), &"short".into()).ok()?;
+        // The day is given in UTC below; the chart has already applied the zone.
+        js_sys::Reflect::set(&options, &"timeZone".into(), &"UTC".into()).ok()?;
+        let locales = js_sys::Array::of1(&locale.into());
+        let format = js_sys::Intl::DateTimeFormat::new(&locales, &options).format();
+        formats.borrow_mut().insert(locale, format.clone());
+        Some(format)
+    });
+    // Any leap year holds every month's days.
+    let date = js_sys::Date::new(&JsValue::from_f64(
+        js_sys::Date::utc(2000.0, f64::from(month0))
+            + f64::from(day.saturating_sub(1)) * 86_400_000.0,
+    ));
+    format
+        .and_then(|format| format.call1(&JsValue::NULL, &date).ok())
+        .and_then(|text| text.as_string())
+        .unwrap_or_else(|| chart_data::ticks::english_month_day(month0, day))
+}
+
+/// A decimal's exact text (`-12500.75`) grouped for the language: `-12,500.75`, `-12 500,75`.
+/// `Intl` reads the text as an exact decimal (not a float), keeping every digit.
+pub fn localize_number(text: &str) -> String {
+    let fraction_digits = text.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+    // Intl allows at most 100 fraction digits; a decimal has at most 28.
+    let localized = number_format(i18n::language().intl_locale, fraction_digits.min(100))
+        .and_then(|format| format.call1(&JsValue::NULL, &JsValue::from_str(text)).ok())
+        .and_then(|text| text.as_string());
+    localized.unwrap_or_else(|| group_digits(text))
+}
+
+/// Groups the integer digits of a decimal's exact text: `-12500.75` → `-12,500.75`; the
+/// fallback where `Intl` cannot help.
 pub fn group_digits(text: &str) -> String {
     let (sign, unsigned) = match text.strip_prefix('-') {
         Some(rest) => ("-", rest),
@@ -30,7 +105,7 @@ pub fn group_digits(text: &str) -> String {
 }
 
 pub fn decimal(value: &Decimal) -> String {
-    group_digits(&value.to_string())
+    localize_number(&value.to_string())
 }
 
 pub fn optional_decimal(value: Option<&Decimal>) -> String {
@@ -47,12 +122,12 @@ pub fn money(value: Option<&Decimal>, currency: &str) -> String {
 
 pub fn integer(value: Option<i64>) -> String {
     value
-        .map(|v| group_digits(&v.to_string()))
+        .map(|v| localize_number(&v.to_string()))
         .unwrap_or_else(|| DASH.to_owned())
 }
 
 pub fn count(value: u64) -> String {
-    group_digits(&value.to_string())
+    localize_number(&value.to_string())
 }
 
 /// The time zone timestamps are shown in.
@@ -137,14 +212,16 @@ pub fn browser_zone_name() -> Option<String> {
         .as_string()
 }
 
-/// A timestamp in a zone, with the zone shown: `2026-07-02 11:00:00 +03:00` or `… UTC`.
+/// A timestamp in a zone as the language writes it, with the zone shown:
+/// `2026-07-02 11:00:00 +03:00`, `02.07.2026 08:00:00 UTC`.
 pub fn timestamp_in(time: &DateTime<Utc>, zone: Zone) -> String {
+    let pattern = i18n::language().date_time_pattern;
     match zone {
-        Zone::Utc => time.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
-        Zone::Browser => time
-            .with_timezone(&zone.offset_at(time))
-            .format("%Y-%m-%d %H:%M:%S %:z")
-            .to_string(),
+        Zone::Utc => format!("{} UTC", time.format(pattern)),
+        Zone::Browser => {
+            let local = time.with_timezone(&zone.offset_at(time));
+            format!("{} {}", local.format(pattern), local.format("%:z"))
+        }
     }
 }
 
@@ -153,10 +230,6 @@ pub fn timestamp(value: Option<&DateTime<Utc>>) -> String {
     value
         .map(|t| timestamp_in(t, Zone::Utc))
         .unwrap_or_else(|| DASH.to_owned())
-}
-
-pub fn yes_no(value: bool) -> &'static str {
-    if value { "Yes" } else { "No" }
 }
 
 /// `0b9f7a8e-5d2c-11ef-9a4e-0242ac120003` → `0b9f7a8e…0003`, for narrow cells.

@@ -198,7 +198,9 @@ impl Api {
                     .sign_in(&answer.jwt, keep)
                     .map_err(|e| ApiError::Decode {
                         status,
-                        reason: format!("the server's token cannot be used: {e}"),
+                        reason: (crate::i18n::texts().reason_unusable_token)(
+                            &crate::i18n::token_error_text(&e),
+                        ),
                     })
             }
         }
@@ -232,7 +234,7 @@ impl Api {
             .await?;
         let text = String::from_utf8(answer.body).map_err(|_| ApiError::Decode {
             status: answer.status,
-            reason: "the answer is not UTF-8 text".into(),
+            reason: crate::i18n::texts().reason_not_utf8.into(),
         })?;
         Ok((answer.status, text))
     }
@@ -259,7 +261,7 @@ impl Api {
         // The request has its own controller: the caller's signal (superseded) and the timeout
         // both abort it.
         let own = AbortController::new().map_err(|_| ApiError::Network {
-            reason: "the browser cannot make requests".into(),
+            reason: crate::i18n::texts().reason_no_requests.into(),
         })?;
         let timed_out = std::rc::Rc::new(std::cell::Cell::new(false));
         let _timeout = {
@@ -303,7 +305,7 @@ impl Api {
 
         let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
         let timeout_error = || ApiError::Network {
-            reason: format!("no answer within {} seconds", REQUEST_TIMEOUT.as_secs()),
+            reason: (crate::i18n::texts().reason_timeout)(&REQUEST_TIMEOUT.as_secs().to_string()),
         };
         let response = match request.send().await {
             Ok(response) => response,
@@ -329,9 +331,9 @@ impl Api {
             // The body broke off mid-way: treat it as a failed answer of that status.
             Err(e) => {
                 return Err(ApiError::Network {
-                    reason: format!(
-                        "the answer (HTTP {status}) broke off: {}",
-                        without_secrets(&e.to_string(), &token)
+                    reason: (crate::i18n::texts().reason_broke_off)(
+                        &status.to_string(),
+                        &without_secrets(&e.to_string(), &token),
                     ),
                 });
             }
@@ -342,13 +344,15 @@ impl Api {
         if status == 401 && credential.is_some() {
             let message = match classify_error(status, &String::from_utf8_lossy(&body)) {
                 ApiError::Unauthorized { message } => message,
-                other => other.message(),
+                other => crate::i18n::error_text(&other),
             };
             // An empty 401 already reads as a whole sentence; a server's own words get context.
             let notice = if body.is_empty() {
-                message.clone()
+                crate::i18n::error_text(&ApiError::Unauthorized {
+                    message: message.clone(),
+                })
             } else {
-                format!("You were signed out: {message} Please sign in again.")
+                (crate::i18n::texts().signed_out_by_server)(&message)
             };
             self.session.reject(&notice);
             return Err(ApiError::Unauthorized { message });
@@ -377,7 +381,7 @@ impl RawAnswer {
             .map(|text| (status, text))
             .map_err(|_| ApiError::Decode {
                 status,
-                reason: "the answer is not UTF-8 text".into(),
+                reason: crate::i18n::texts().reason_not_utf8.into(),
             })
     }
 }

@@ -33,6 +33,11 @@ pub fn start() {
     {
         boot.remove();
     }
+    // Until config.json and the preferences say otherwise (and for a page that cannot load
+    // them), speak the browser's language.
+    if let Some(language) = i18n::from_browser() {
+        i18n::set_language(language);
+    }
     leptos::mount::mount_to_body(app::App);
 }
 
@@ -54,21 +59,19 @@ pub fn render_crash_page(document: &web_sys::Document, container: &web_sys::Elem
         .location()
         .and_then(|l| l.href().ok())
         .unwrap_or_else(|| "/".to_owned());
+    let t = i18n::texts();
     let page = || -> Option<web_sys::Element> {
         let main = document.create_element("main").ok()?;
         main.set_class_name("fatal-error");
         main.set_attribute("role", "alert").ok()?;
         let title = document.create_element("h1").ok()?;
-        title.set_text_content(Some("Something went wrong"));
+        title.set_text_content(Some(t.crash_title));
         let text = document.create_element("p").ok()?;
-        text.set_text_content(Some(
-            "The portal hit an unexpected problem and stopped. Reloading the page usually helps; \
-             your data on the server is not affected.",
-        ));
+        text.set_text_content(Some(t.crash_text));
         let reload = document.create_element("a").ok()?;
         reload.set_class_name("reload button");
         reload.set_attribute("href", &here).ok()?;
-        reload.set_text_content(Some("Reload the page"));
+        reload.set_text_content(Some(t.crash_reload));
         main.append_with_node_3(&title, &text, &reload).ok()?;
         Some(main)
     };

@@ -4,6 +4,7 @@
 //! hold typed values; how they read (grouping, time zone) is decided when they are shown.
 
 use crate::format::{self, Zone};
+use crate::i18n::{ResourceTexts, Texts, texts};
 use api_model::document::{ListDocument, PageLinks, Resource, SingleDocument};
 use api_model::filters::Collection;
 use api_model::resources::{
@@ -37,7 +38,8 @@ impl Value {
             Value::Money(amount, currency) => format::money(Some(amount), currency),
             Value::Decimal(value) => format::decimal(value),
             Value::Integer(value) => format::integer(Some(*value)),
-            Value::Bool(value) => format::yes_no(*value).to_owned(),
+            Value::Bool(true) => texts().yes.to_owned(),
+            Value::Bool(false) => texts().no.to_owned(),
             Value::Time(time) => format::timestamp_in(time, zone),
             Value::Null => format::DASH.to_owned(),
         }
@@ -183,8 +185,8 @@ impl<A> Column<A> {
 }
 
 /// The identifier column every type has, hidden unless chosen.
-fn id_column<A>() -> Column<A> {
-    column("id", "ID", |r, _| Cell::id(&r.id)).optional()
+fn id_column<A>(t: &'static Texts) -> Column<A> {
+    column("id", t.col_id, |r, _| Cell::id(&r.id)).optional()
 }
 
 /// A column heading of a table.
@@ -229,12 +231,11 @@ pub struct DetailView {
     pub download: Option<(String, String)>,
 }
 
-/// The names a page uses for a resource type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The names a page uses for a resource type, in the language in use.
+#[derive(Clone, Copy)]
 pub struct Naming {
     pub collection: Collection,
-    pub title: &'static str,
-    pub noun: &'static str,
+    pub texts: &'static ResourceTexts,
 }
 
 fn head<A>(column: &Column<A>) -> ColumnHead {
@@ -249,8 +250,7 @@ fn head<A>(column: &Column<A>) -> ColumnHead {
 pub fn naming<A: Shown>() -> Naming {
     Naming {
         collection: A::COLLECTION,
-        title: A::TITLE,
-        noun: A::NOUN,
+        texts: A::texts(texts()),
     }
 }
 
@@ -293,10 +293,8 @@ pub fn detail_view<A: Shown>(document: SingleDocument<A>) -> DetailView {
 /// A resource type the portal lists and shows.
 pub trait Shown: ResourceType + DeserializeOwned + Clone + Send + Sync + 'static {
     const COLLECTION: Collection;
-    /// Plural title of the list page.
-    const TITLE: &'static str;
-    /// Singular noun for detail pages and messages.
-    const NOUN: &'static str;
+    /// The type's title and sentences for list and detail pages.
+    fn texts(t: &'static Texts) -> &'static ResourceTexts;
     /// `include` the API is asked for so that related names can be shown.
     const INCLUDE: &'static [&'static str] = &[];
     fn columns() -> Vec<Column<Self>>;
@@ -344,41 +342,48 @@ fn linked_to<A: Shown>(cell: Cell, resource: &Resource<A>) -> Cell {
 
 impl Shown for Account {
     const COLLECTION: Collection = Collection::Accounts;
-    const TITLE: &'static str = "Accounts";
-    const NOUN: &'static str = "account";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.accounts
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("name", "Name", |r, _| {
+            column("name", t.col_name, |r, _| {
                 linked_to(Cell::text(&r.attributes.name), r)
             }),
-            column("balance", "Balance", |r, _| {
+            column("balance", t.col_balance, |r, _| {
                 Cell::money(Some(&r.attributes.balance), &r.attributes.currency)
             }),
-            column("min-balance", "Min balance", |r, _| {
+            column("min-balance", t.col_min_balance, |r, _| {
                 Cell::money(r.attributes.min_balance.as_ref(), &r.attributes.currency)
             }),
-            column("max-balance", "Max balance", |r, _| {
+            column("max-balance", t.col_max_balance, |r, _| {
                 Cell::money(r.attributes.max_balance.as_ref(), &r.attributes.currency)
             }),
             column(
                 "destination-rate-limit",
-                "Destination rate limit",
+                t.col_destination_rate_limit,
                 |r, _| Cell::decimal(r.attributes.destination_rate_limit.as_ref()),
             ),
-            column("origination-capacity", "Origination capacity", |r, _| {
-                Cell::decimal(r.attributes.origination_capacity.as_ref())
-            }),
-            column("termination-capacity", "Termination capacity", |r, _| {
-                Cell::decimal(r.attributes.termination_capacity.as_ref())
-            }),
-            column("total-capacity", "Total capacity", |r, _| {
+            column(
+                "origination-capacity",
+                t.col_origination_capacity,
+                |r, _| Cell::decimal(r.attributes.origination_capacity.as_ref()),
+            ),
+            column(
+                "termination-capacity",
+                t.col_termination_capacity,
+                |r, _| Cell::decimal(r.attributes.termination_capacity.as_ref()),
+            ),
+            column("total-capacity", t.col_total_capacity, |r, _| {
                 Cell::decimal(r.attributes.total_capacity.as_ref())
             }),
-            column("currency", "Currency", |r, _| {
+            column("currency", t.col_currency, |r, _| {
                 Cell::text(&r.attributes.currency)
             }),
-            id_column(),
+            id_column(t),
         ]
     }
 
@@ -388,11 +393,12 @@ impl Shown for Account {
 
     fn related_pages(resource: &Resource<Self>) -> Vec<(String, String)> {
         let id = api_model::query::encode_component(&resource.id);
+        let t = texts();
         [
-            ("origination", "Origination statistics"),
-            ("quality", "Quality statistics"),
-            ("active-calls", "Active calls"),
-            ("cps", "Originated CPS chart"),
+            ("origination", t.stats_origination),
+            ("quality", t.stats_quality),
+            ("active-calls", t.stats_active_calls),
+            ("cps", t.related_cps_chart),
         ]
         .into_iter()
         .map(|(page, label)| {
@@ -407,13 +413,16 @@ impl Shown for Account {
 
 impl Shown for NetworkType {
     const COLLECTION: Collection = Collection::NetworkTypes;
-    const TITLE: &'static str = "Network types";
-    const NOUN: &'static str = "network type";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.network_types
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("name", "Name", |r, _| Cell::text(&r.attributes.name)),
-            id_column(),
+            column("name", t.col_name, |r, _| Cell::text(&r.attributes.name)),
+            id_column(t),
         ]
     }
 
@@ -424,20 +433,25 @@ impl Shown for NetworkType {
 
 impl Shown for NetworkPrefix {
     const COLLECTION: Collection = Collection::NetworkPrefixes;
-    const TITLE: &'static str = "Network prefixes";
-    const NOUN: &'static str = "network prefix";
     const INCLUDE: &'static [&'static str] = &["network"];
 
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.network_prefixes
+    }
+
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("prefix", "Prefix", |r, _| Cell::text(&r.attributes.prefix)),
-            column("number-min-length", "Min number length", |r, _| {
+            column("prefix", t.col_prefix, |r, _| {
+                Cell::text(&r.attributes.prefix)
+            }),
+            column("number-min-length", t.col_min_number_length, |r, _| {
                 Cell::integer(r.attributes.number_min_length)
             }),
-            column("number-max-length", "Max number length", |r, _| {
+            column("number-max-length", t.col_max_number_length, |r, _| {
                 Cell::integer(r.attributes.number_max_length)
             }),
-            column("network", "Network", |r, included| {
+            column("network", t.col_network, |r, included| {
                 match included.name_of(r, "network") {
                     Some((id, name)) => {
                         Cell::text(name).linked(detail_href(Collection::Networks, &id))
@@ -446,24 +460,27 @@ impl Shown for NetworkPrefix {
                 }
             })
             .unsortable(),
-            id_column(),
+            id_column(t),
         ]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
-        format!("Prefix {}", resource.attributes.prefix)
+        (texts().heading_network_prefix)(&resource.attributes.prefix)
     }
 }
 
 impl Shown for Network {
     const COLLECTION: Collection = Collection::Networks;
-    const TITLE: &'static str = "Networks";
-    const NOUN: &'static str = "network";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.networks
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("name", "Name", |r, _| Cell::text(&r.attributes.name)),
-            id_column(),
+            column("name", t.col_name, |r, _| Cell::text(&r.attributes.name)),
+            id_column(t),
         ]
     }
 
@@ -474,37 +491,40 @@ impl Shown for Network {
 
 impl Shown for Service {
     const COLLECTION: Collection = Collection::Services;
-    const TITLE: &'static str = "Services";
-    const NOUN: &'static str = "service";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.services
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("name", "Name", |r, _| {
+            column("name", t.col_name, |r, _| {
                 linked_to(Cell::text(&r.attributes.name), r)
             }),
-            column("state", "State", |r, _| Cell::text(&r.attributes.state)),
-            column("initial-price", "Initial price", |r, _| {
+            column("state", t.col_state, |r, _| Cell::text(&r.attributes.state)),
+            column("initial-price", t.col_initial_price, |r, _| {
                 Cell::decimal(r.attributes.initial_price.as_ref())
             }),
-            column("renew-price", "Renew price", |r, _| {
+            column("renew-price", t.col_renew_price, |r, _| {
                 Cell::decimal(r.attributes.renew_price.as_ref())
             }),
-            column("created-at", "Created", |r, _| {
+            column("created-at", t.col_created, |r, _| {
                 Cell::time(Some(&r.attributes.created_at))
             }),
-            column("renew-at", "Renews", |r, _| {
+            column("renew-at", t.col_renews, |r, _| {
                 Cell::time(r.attributes.renew_at.as_ref())
             }),
-            column("renew-period", "Renew period", |r, _| {
+            column("renew-period", t.col_renew_period, |r, _| {
                 Cell::optional_text(r.attributes.renew_period.as_ref())
             }),
-            column("service-type", "Service type", |r, _| {
+            column("service-type", t.col_service_type, |r, _| {
                 Cell::optional_text(r.attributes.service_type.as_ref())
             }),
-            column("ui-type", "UI type", |r, _| {
+            column("ui-type", t.col_ui_type, |r, _| {
                 Cell::optional_text(r.attributes.ui_type.as_ref())
             }),
-            id_column(),
+            id_column(t),
         ]
     }
 
@@ -537,41 +557,56 @@ pub fn readable_filters(filters: &std::collections::BTreeMap<String, serde_json:
         .join("; ")
 }
 
+/// A CDR export's status in the language in use; one this portal does not know, as sent.
+fn cdr_export_status(status: &CdrExportStatus) -> String {
+    let t = texts();
+    match status {
+        CdrExportStatus::Pending => t.cdr_status_pending.to_owned(),
+        CdrExportStatus::Completed => t.cdr_status_completed.to_owned(),
+        CdrExportStatus::Failed => t.cdr_status_failed.to_owned(),
+        CdrExportStatus::Deleted => t.cdr_status_deleted.to_owned(),
+        CdrExportStatus::Other(other) => other.clone(),
+    }
+}
+
 impl Shown for CdrExport {
     const COLLECTION: Collection = Collection::CdrExports;
-    const TITLE: &'static str = "CDR exports";
-    const NOUN: &'static str = "CDR export";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.cdr_exports
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("created-at", "Created", |r, _| {
+            column("created-at", t.col_created, |r, _| {
                 linked_to(Cell::time(Some(&r.attributes.created_at)), r)
             }),
-            column("status", "Status", |r, _| {
-                Cell::text(r.attributes.status.to_string())
+            column("status", t.col_status, |r, _| {
+                Cell::text(cdr_export_status(&r.attributes.status))
             }),
-            column("rows-count", "Rows", |r, _| {
+            column("rows-count", t.col_rows, |r, _| {
                 Cell::integer(r.attributes.rows_count.and_then(|n| i64::try_from(n).ok()))
             }),
-            column("filters", "Filters", |r: &Resource<Self>, _| {
+            column("filters", t.col_filters, |r: &Resource<Self>, _| {
                 Cell::text(readable_filters(&r.attributes.filters))
             })
             .unsortable(),
-            column("time-format", "Time format", |r, _| {
+            column("time-format", t.col_time_format, |r, _| {
                 Cell::optional_text(r.attributes.time_format.as_ref())
             }),
-            column("time-zone-name", "Time zone", |r, _| {
+            column("time-zone-name", t.col_time_zone, |r, _| {
                 Cell::optional_text(r.attributes.time_zone_name.as_ref())
             }),
-            column("updated-at", "Updated", |r, _| {
+            column("updated-at", t.col_updated, |r, _| {
                 Cell::time(Some(&r.attributes.updated_at))
             }),
-            id_column(),
+            id_column(t),
         ]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
-        format!("CDR export {}", format::short_id(&resource.id))
+        (texts().heading_cdr_export)(&format::short_id(&resource.id))
     }
 
     fn still_changing(resource: &Resource<Self>) -> bool {
@@ -591,53 +626,56 @@ impl Shown for CdrExport {
 
 impl Shown for Rate {
     const COLLECTION: Collection = Collection::Rates;
-    const TITLE: &'static str = "Rates";
-    const NOUN: &'static str = "rate";
+
+    fn texts(t: &'static Texts) -> &'static ResourceTexts {
+        &t.rates
+    }
 
     fn columns() -> Vec<Column<Self>> {
+        let t = texts();
         vec![
-            column("prefix", "Prefix", |r, _| {
+            column("prefix", t.col_prefix, |r, _| {
                 linked_to(Cell::text(&r.attributes.prefix), r)
             }),
-            column("dst-number-min-length", "Min number length", |r, _| {
+            column("dst-number-min-length", t.col_min_number_length, |r, _| {
                 Cell::integer(r.attributes.dst_number_min_length)
             }),
-            column("dst-number-max-length", "Max number length", |r, _| {
+            column("dst-number-max-length", t.col_max_number_length, |r, _| {
                 Cell::integer(r.attributes.dst_number_max_length)
             }),
-            column("enabled", "Enabled", |r, _| {
+            column("enabled", t.col_enabled, |r, _| {
                 Cell::boolean(r.attributes.enabled)
             }),
-            column("reject-calls", "Rejects calls", |r, _| {
+            column("reject-calls", t.col_rejects_calls, |r, _| {
                 Cell::boolean(r.attributes.reject_calls)
             }),
-            column("initial-rate", "Initial rate", |r, _| {
+            column("initial-rate", t.col_initial_rate, |r, _| {
                 Cell::decimal(Some(&r.attributes.initial_rate))
             }),
-            column("initial-interval", "Initial interval (s)", |r, _| {
+            column("initial-interval", t.col_initial_interval, |r, _| {
                 Cell::integer(Some(r.attributes.initial_interval))
             }),
-            column("next-rate", "Next rate", |r, _| {
+            column("next-rate", t.col_next_rate, |r, _| {
                 Cell::decimal(Some(&r.attributes.next_rate))
             }),
-            column("next-interval", "Next interval (s)", |r, _| {
+            column("next-interval", t.col_next_interval, |r, _| {
                 Cell::integer(Some(r.attributes.next_interval))
             }),
-            column("connect-fee", "Connect fee", |r, _| {
+            column("connect-fee", t.col_connect_fee, |r, _| {
                 Cell::decimal(r.attributes.connect_fee.as_ref())
             }),
-            column("attempt-fee", "Attempt fee", |r, _| {
+            column("attempt-fee", t.col_attempt_fee, |r, _| {
                 Cell::decimal(r.attributes.attempt_fee.as_ref())
             }),
-            column("valid-from", "Valid from", |r, _| {
+            column("valid-from", t.col_valid_from, |r, _| {
                 Cell::time(Some(&r.attributes.valid_from))
             }),
-            column("valid-till", "Valid till", |r, _| {
+            column("valid-till", t.col_valid_till, |r, _| {
                 Cell::time(r.attributes.valid_till.as_ref())
             }),
             column(
                 "network-prefix-id",
-                "Network prefix id",
+                t.col_network_prefix_id,
                 |r: &Resource<Self>, _| {
                     Cell::optional_text(
                         r.attributes
@@ -650,11 +688,11 @@ impl Shown for Rate {
             )
             .unsortable()
             .optional(),
-            id_column(),
+            id_column(t),
         ]
     }
 
     fn heading(resource: &Resource<Self>) -> String {
-        format!("Rate for prefix {}", resource.attributes.prefix)
+        (texts().heading_rate)(&resource.attributes.prefix)
     }
 }

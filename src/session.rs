@@ -13,9 +13,6 @@ const TOKEN_KEY: &str = "portal.token";
 /// Cookie mode keeps no secret in the browser, only the fact that a session cookie was set.
 const COOKIE_SESSION_KEY: &str = "portal.cookie-session";
 
-/// Message shown on the sign-in page when the session ended by itself.
-pub const EXPIRED_MESSAGE: &str = "Your session has expired. Please sign in again.";
-
 /// What requests carry to prove who the customer is.
 #[derive(Clone, PartialEq, Eq)]
 pub enum Credential {
@@ -123,7 +120,7 @@ impl Session {
                 Ok(claims) if !claims.is_expired(Utc::now()) => {
                     session.start(Credential::Bearer(token), Some(&claims))
                 }
-                Ok(_) => session.end(Ended::Expired, EXPIRED_MESSAGE),
+                Ok(_) => session.end(Ended::Expired, crate::i18n::texts().session_expired),
                 // A token we cannot read may still be valid for the server (opaque tokens);
                 // the first 401 will end it.
                 Err(_) => session.start(Credential::Bearer(token), None),
@@ -147,7 +144,7 @@ impl Session {
         let claims = read_claims(&token).ok();
         if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
             return Err(TokenError::BadPayload(
-                "this token has already expired".into(),
+                crate::i18n::texts().token_already_expired.into(),
             ));
         }
         forget_stored_credentials();
@@ -169,7 +166,9 @@ impl Session {
         if let Some(expires_at) = expires_at {
             let session = *self;
             let delay = (expires_at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
-            self.arm_timer(delay, move || session.end(Ended::Expired, EXPIRED_MESSAGE));
+            self.arm_timer(delay, move || {
+                session.end(Ended::Expired, crate::i18n::texts().session_expired)
+            });
         }
         self.notice.set(None);
         self.ended.set(None);

@@ -140,17 +140,17 @@ impl StatsView {
                 Ok((from, Some(to)))
             }
             TimeRange::Custom { from, to } => {
+                let t = crate::i18n::texts();
                 let from =
-                    parse_time(from).ok_or_else(|| error("from-time", "Enter a start time."))?;
+                    parse_time(from).ok_or_else(|| error("from-time", t.enter_start_time))?;
                 let to = match to.trim() {
                     "" => None,
                     text => Some(
-                        parse_time(text)
-                            .ok_or_else(|| error("to-time", "This end time cannot be read."))?,
+                        parse_time(text).ok_or_else(|| error("to-time", t.end_time_unreadable))?,
                     ),
                 };
                 if to.is_some_and(|to| to <= from) {
-                    return Err(error("to-time", "The end must be after the start."));
+                    return Err(error("to-time", t.end_after_start));
                 }
                 Ok((from, to))
             }
@@ -164,16 +164,17 @@ impl StatsView {
         now: DateTime<Utc>,
         zone: &dyn ZoneRules,
     ) -> Result<StatsQuery, Vec<FieldError>> {
+        let t = crate::i18n::texts();
         let mut errors = Vec::new();
         if self.account_id.trim().is_empty() {
-            errors.push(error("account-id", "Choose an account."));
+            errors.push(error("account-id", t.choose_account_error));
         }
         let range = self
             .resolve_range(now, zone)
             .map_err(|e| errors.push(e))
             .ok();
         if !endpoint.samplings().is_empty() && self.sampling.is_none() {
-            errors.push(error("sampling", "Choose a sampling."));
+            errors.push(error("sampling", t.choose_sampling));
         }
         for (name, value) in &self.filters {
             if let Some(problem) = check_filter(name, value.trim()) {
@@ -199,30 +200,25 @@ fn check_filter(name: &str, value: &str) -> Option<FieldError> {
     if value.is_empty() {
         return None;
     }
+    let t = crate::i18n::texts();
     if DURATION_PARAMS.contains(&field) {
         return match value.parse::<u64>() {
             Ok(_) => None,
-            Err(_) => Some(error(
-                field,
-                format!("“{value}” is not a duration in whole seconds."),
-            )),
+            Err(_) => Some(error(field, (t.not_a_duration)(value))),
         };
     }
     if PRICE_PARAMS.contains(&field) {
         return Decimal::from_str(value)
             .err()
-            .map(|_| error(field, format!("“{value}” is not a price such as 0.015.")));
+            .map(|_| error(field, (t.not_a_price)(value)));
     }
     if field == "auth-orig-ip" {
-        return IpAddr::from_str(value).err().map(|_| {
-            error(
-                field,
-                format!("“{value}” is not an IP address such as 192.0.2.10."),
-            )
-        });
+        return IpAddr::from_str(value)
+            .err()
+            .map(|_| error(field, (t.not_an_ip)(value)));
     }
     if field.ends_with("country-id") && value.parse::<u64>().is_err() && value.len() > 64 {
-        return Some(error(field, "This country cannot be read."));
+        return Some(error(field, t.country_unreadable));
     }
     // Prefix-routing matches are free text: digits usually, but the API takes strings.
     None

@@ -1,7 +1,7 @@
 //! In the browser: the list-state logic behind the list pages.
 #![cfg(target_arch = "wasm32")]
 
-use api_model::filters::{Collection, Filter, Operator};
+use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, PageWindow, SortKey};
 use portal::components::filter_bar::field_label;
 use portal::components::pager::summary;
@@ -9,23 +9,21 @@ use portal::components::table::toggled_sort;
 use portal::export::{csv_header, csv_rows};
 use portal::format::Zone;
 use portal::pages::list::{api_query, params_from_url};
-use portal::resources::{Cell, ColumnHead, Naming, TableRow, Value, readable_filters};
+use portal::resources::{Cell, ColumnHead, Naming, TableRow, Value, naming, readable_filters};
 use rust_decimal::Decimal;
 use std::str::FromStr;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const ACCOUNTS: Naming = Naming {
-    collection: Collection::Accounts,
-    title: "Accounts",
-    noun: "account",
-};
+fn accounts() -> Naming {
+    naming::<api_model::resources::Account>()
+}
 
 #[wasm_bindgen_test]
 fn url_query_becomes_the_view_or_an_inline_error() {
     let params = params_from_url(
-        ACCOUNTS,
+        accounts(),
         "?filter[name-cont]=west&sort=-balance&page[number]=2&page[size]=25",
     )
     .unwrap();
@@ -38,13 +36,13 @@ fn url_query_becomes_the_view_or_an_inline_error() {
         "filter[name-cont]=west&sort=-balance&page[number]=2&page[size]=25"
     );
 
-    let error = params_from_url(ACCOUNTS, "filter[balance-gt]=12a").unwrap_err();
+    let error = params_from_url(accounts(), "filter[balance-gt]=12a").unwrap_err();
     assert!(error.contains("12a"), "{error}");
     assert!(
-        params_from_url(ACCOUNTS, "filter[balance-cont]=1").is_err(),
+        params_from_url(accounts(), "filter[balance-cont]=1").is_err(),
         "cont is not in the numeric set"
     );
-    assert!(params_from_url(ACCOUNTS, "page[size]=5000").is_err());
+    assert!(params_from_url(accounts(), "page[size]=5000").is_err());
 }
 
 #[wasm_bindgen_test]

@@ -37,3 +37,58 @@ fn other_values() {
     let t = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
     assert_eq!(format::timestamp(Some(&t)), "2026-07-02 08:00:07 UTC");
 }
+
+/// Runs `check` with `tag` as the language in use, then goes back to English (tests share the
+/// page's thread).
+fn in_language(tag: &str, check: impl FnOnce()) {
+    let language = portal::i18n::by_tag(tag).expect("a language of the portal");
+    portal::i18n::set_language(language);
+    check();
+    portal::i18n::set_language(portal::i18n::LANGUAGES[0]);
+}
+
+fn digits(text: &str) -> String {
+    text.chars().filter(char::is_ascii_digit).collect()
+}
+
+#[wasm_bindgen_test]
+fn ukrainian_numbers_and_dates_keep_every_digit() {
+    in_language("uk", || {
+        let huge = Decimal::from_str("123456789012345.678901").unwrap();
+        let shown = format::money(Some(&huge), "USD");
+        assert_eq!(digits(&shown), "123456789012345678901", "{shown}");
+        assert!(shown.contains(",678901"), "decimal comma: {shown}");
+        assert!(!shown.contains('.'), "no decimal point: {shown}");
+        assert!(shown.ends_with(" USD"), "{shown}");
+        let negative = format::money(Some(&Decimal::from_str("-310.4").unwrap()), "UAH");
+        assert!(negative.contains("310,4"), "{negative}");
+        assert!(negative.starts_with(['-', '\u{2212}']), "{negative}");
+        assert_eq!(
+            format::count(1_000_000)
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .count(),
+            2
+        );
+        let t = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
+        assert_eq!(format::timestamp(Some(&t)), "02.07.2026 08:00:07 UTC");
+        let axis_day = format::month_day(6, 5);
+        assert!(
+            axis_day.contains("05") && axis_day.contains("лип"),
+            "{axis_day}"
+        );
+    });
+    assert_eq!(format::month_day(6, 5), "05 Jul");
+    assert_eq!(format::month_day(1, 29), "29 Feb");
+    // Back in English, the same values read the English way.
+    assert_eq!(format::count(1_000_000), "1,000,000");
+}
+
+#[wasm_bindgen_test]
+fn every_language_has_a_valid_date_pattern() {
+    use chrono::format::{Item, StrftimeItems};
+    for language in portal::i18n::LANGUAGES {
+        let broken = StrftimeItems::new(language.date_time_pattern).any(|item| item == Item::Error);
+        assert!(!broken, "{}: {}", language.tag, language.date_time_pattern);
+    }
+}

@@ -1,14 +1,16 @@
 //! A time-series line chart on `<canvas>` (plotters): series with gaps for nulls, decimated to
 //! the canvas width, time ticks in the chosen zone, a legend that toggles series, a crosshair
 //! with exact values, drag to zoom with a reset, sharp on high-DPI screens, redrawn on resize,
-//! and downloads of the picture (PNG) and the numbers (CSV).
+//! and downloads of the picture (PNG) and the numbers (CSV). For keyboards and screen readers:
+//! zoom buttons, the zoom announced in words, and a table of each series' lowest, highest and
+//! average value that describes the canvas.
 
 use crate::export::save_text;
 use crate::format::{self, Zone};
 use api_model::stats::StatsPayload;
 use chart_data::decimate::polylines;
-use chart_data::series::{drawable, exact_at, nearest_index, value_bounds};
-use chart_data::ticks::time_ticks;
+use chart_data::series::{drawable, exact_at, nearest_index, summarize, value_bounds};
+use chart_data::ticks::time_ticks_with;
 use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
@@ -17,16 +19,59 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
-/// Series colours, distinguishable for most colour-blind readers too.
-const PALETTE: [RGBColor; 7] = [
-    RGBColor(31, 95, 191),
-    RGBColor(230, 126, 34),
-    RGBColor(39, 174, 96),
-    RGBColor(192, 57, 43),
-    RGBColor(142, 68, 173),
-    RGBColor(22, 160, 133),
-    RGBColor(127, 140, 141),
-];
+/// The colours of a chart in one theme. Canvas cannot read CSS, so each theme has its own set,
+/// matching the stylesheet's palette.
+struct ChartColors {
+    /// Series colours, distinguishable for most colour-blind readers too.
+    series: [RGBColor; 7],
+    background: RGBColor,
+    text: RGBColor,
+    light_lines: RGBColor,
+    bold_lines: RGBColor,
+    axis: RGBColor,
+    time_grid: RGBColor,
+}
+
+const LIGHT: ChartColors = ChartColors {
+    series: [
+        RGBColor(31, 95, 191),
+        RGBColor(230, 126, 34),
+        RGBColor(39, 174, 96),
+        RGBColor(192, 57, 43),
+        RGBColor(142, 68, 173),
+        RGBColor(22, 160, 133),
+        RGBColor(127, 140, 141),
+    ],
+    background: RGBColor(255, 255, 255),
+    text: RGBColor(92, 101, 119),
+    light_lines: RGBColor(244, 246, 249),
+    bold_lines: RGBColor(222, 226, 232),
+    axis: RGBColor(180, 186, 196),
+    time_grid: RGBColor(236, 239, 243),
+};
+
+/// The same hues, lighter, on the dark surface (`--surface` of the dark theme).
+const DARK: ChartColors = ChartColors {
+    series: [
+        RGBColor(122, 167, 255),
+        RGBColor(255, 166, 87),
+        RGBColor(86, 211, 140),
+        RGBColor(255, 128, 112),
+        RGBColor(196, 142, 232),
+        RGBColor(72, 209, 184),
+        RGBColor(170, 180, 181),
+    ],
+    background: RGBColor(29, 33, 40),
+    text: RGBColor(163, 171, 185),
+    light_lines: RGBColor(37, 42, 51),
+    bold_lines: RGBColor(52, 58, 69),
+    axis: RGBColor(90, 98, 112),
+    time_grid: RGBColor(44, 50, 60),
+};
+
+fn colors(dark: bool) -> &'static ChartColors {
+    if dark { &DARK } else { &LIGHT }
+}
 
 const CHART_HEIGHT_CSS: f64 = 260.0;
 
@@ -62,8 +107,9 @@ impl PlotArea {
     }
 }
 
-fn color_of(index: usize) -> RGBColor {
-    PALETTE[index % PALETTE.len()]
+fn color_of(index: usize, dark: bool) -> RGBColor {
+    let series = &colors(dark).series;
+    series[index % series.len()]
 }
 
 fn css_color(color: RGBColor) -> String {
@@ -93,7 +139,9 @@ fn draw(
     hidden: &BTreeSet<String>,
     window_range: Option<(f64, f64)>,
     zone: Zone,
+    dark: bool,
 ) -> Result<Option<PlotArea>, String> {
+    let colors = colors(dark);
     let ratio = web_sys::window()
         .map(|w| w.device_pixel_ratio())
         .unwrap_or(1.0)
@@ -105,19 +153,14 @@ fn draw(
 
     let names: Vec<&str> = spec.series.iter().map(|(key, _)| key.as_str()).collect();
     let data = drawable(&spec.payload, &names);
-    let backend =
-        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("the canvas cannot be drawn on")?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or(crate::i18n::texts().chart_canvas_unusable)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    root.fill(&colors.background).map_err(|e| e.to_string())?;
     let (Some(&first), Some(&last)) = (data.t.first(), data.t.last()) else {
         return Ok(None);
     };
-    let (mut from, mut to) = window_range
-        .or(spec
-            .span
-            .map(|(from, to)| (from.max(first), to.min(last)))
-            .filter(|(from, to)| from < to))
-        .unwrap_or((first, last));
+    let (mut from, mut to) = window_range.or(full_span(spec)).unwrap_or((first, last));
     if to - from < 60.0 {
         from -= 30.0;
         to += 30.0;
@@ -149,9 +192,7 @@ fn draw(
         high + (high - low) * 0.05
     };
 
-    let font = ("sans-serif", px(12.0))
-        .into_font()
-        .color(&RGBColor(92, 101, 119));
+    let font = ("sans-serif", px(12.0)).into_font().color(&colors.text);
     let mut chart = ChartBuilder::on(&root)
         .margin_top(px(10.0))
         .margin_right(px(16.0))
@@ -169,20 +210,21 @@ fn draw(
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .max_light_lines(1)
-        .light_line_style(RGBColor(244, 246, 249))
-        .bold_line_style(RGBColor(222, 226, 232))
-        .axis_style(RGBColor(180, 186, 196))
+        .light_line_style(colors.light_lines)
+        .bold_line_style(colors.bold_lines)
+        .axis_style(colors.axis)
         .draw()
         .map_err(|e| e.to_string())?;
 
     let (x_pixels, y_pixels) = chart.plotting_area().get_pixel_range();
     let width_px = (x_pixels.end - x_pixels.start).max(1) as usize;
-    let grid = RGBColor(236, 239, 243);
-    for (tick, label) in time_ticks(
+    let grid = colors.time_grid;
+    for (tick, label) in time_ticks_with(
         from as i64,
         to as i64,
         (css_width / 110.0).max(2.0) as usize,
         zone.rules(),
+        &format::month_day,
     ) {
         let (x, _) = chart.backend_coord(&(tick as f64, low));
         root.draw(&PathElement::new(
@@ -199,7 +241,7 @@ fn draw(
     }
     for (index, values) in &visible {
         let style = ShapeStyle {
-            color: color_of(*index).to_rgba(),
+            color: color_of(*index, dark).to_rgba(),
             filled: false,
             stroke_width: px(1.5).max(1) as u32,
         };
@@ -223,10 +265,48 @@ fn draw(
     }))
 }
 
+/// The times a chart shows before any zoom (unix seconds): the requested span within the
+/// samples, else the samples' own.
+fn full_span(spec: &ChartSpec) -> Option<(f64, f64)> {
+    let first = *spec.payload.t.first()? as f64;
+    let last = *spec.payload.t.last()? as f64;
+    let requested = spec
+        .span
+        .map(|(from, to)| (from.max(first), to.min(last)))
+        .filter(|(from, to)| from < to);
+    Some(requested.unwrap_or((first, last)))
+}
+
+/// Zooming by buttons, the keyboard's way to what dragging does: the middle half of `shown`
+/// (not closer than two minutes), or twice `shown` around its middle within `full`, which is
+/// `None` once it covers all of `full` (no zoom).
+fn zoomed(shown: (f64, f64), full: (f64, f64), closer: bool) -> Option<(f64, f64)> {
+    let middle = (shown.0 + shown.1) / 2.0;
+    let half = (shown.1 - shown.0) / 2.0;
+    if closer {
+        let half = (half / 2.0).max(60.0);
+        return Some((middle - half, middle + half));
+    }
+    let width = half * 4.0;
+    if width >= full.1 - full.0 {
+        return None;
+    }
+    let from = (middle - width / 2.0).clamp(full.0, full.1 - width);
+    Some((from, from + width))
+}
+
+fn focus_element(element: Option<web_sys::HtmlButtonElement>) {
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}
+
 pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     let hidden = RwSignal::new(BTreeSet::<String>::new());
     let window_range = RwSignal::new(None::<(f64, f64)>);
+    let appearance = expect_context::<crate::appearance::Appearance>();
+    let t = crate::i18n::texts();
     let area = RwSignal::new(None::<PlotArea>);
     let failure = RwSignal::new(None::<String>);
     let hover = RwSignal::new(None::<(f64, usize)>);
@@ -248,14 +328,15 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
     Effect::new(move |_| {
         resized.track();
         let (hidden, range, zone) = (hidden.get(), window_range.get(), zone.get());
+        let dark = appearance.is_dark();
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
-        match spec.with_value(|spec| draw(&element, spec, &hidden, range, zone)) {
+        match spec.with_value(|spec| draw(&element, spec, &hidden, range, zone, dark)) {
             Ok(plot) => {
                 area.set(plot);
                 failure.set(None);
             }
-            Err(reason) => failure.set(Some(format!("The chart could not be drawn: {reason}"))),
+            Err(reason) => failure.set(Some((t.chart_failed)(&reason))),
         }
     });
 
@@ -318,8 +399,12 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
                 .map(|(i, (key, label))| {
                     let value = exact_at(&s.payload, key, index)
                         .map(|d| format!("{} {}", format::decimal(&d), s.unit))
-                        .unwrap_or_else(|| "no data".to_owned());
-                    (css_color(color_of(i)), label.clone(), value)
+                        .unwrap_or_else(|| t.chart_no_data.to_owned());
+                    (
+                        css_color(color_of(i, appearance.is_dark())),
+                        label.clone(),
+                        value,
+                    )
                 })
                 .collect();
             (lines, when)
@@ -385,12 +470,24 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
             .map(|(i, (key, label))| {
                 let key = key.clone();
                 let checked_key = key.clone();
+                let enter_key = key.clone();
                 view! {
                     <label class="legend-item">
                         <input
                             type="checkbox"
                             name=key.clone()
                             prop:checked=move || !hidden.with(|h| h.contains(&checked_key))
+                            // Enter toggles an entry too, not only Space.
+                            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                                if ev.key() == "Enter" {
+                                    ev.prevent_default();
+                                    hidden.update(|h| {
+                                        if !h.remove(&enter_key) {
+                                            h.insert(enter_key.clone());
+                                        }
+                                    });
+                                }
+                            }
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
                                 hidden.update(|h| {
@@ -402,7 +499,7 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
                                 });
                             }
                         />
-                        <span class="swatch" style:background-color=css_color(color_of(i))></span>
+                        <span class="swatch" style:background-color=move || css_color(color_of(i, appearance.is_dark()))></span>
                         {label.clone()}
                     </label>
                 }
@@ -434,21 +531,78 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
         });
         let _ = save_text(&format!("{csv_stem}.csv"), "text/csv;charset=utf-8", &csv);
     };
-    let summary =
-        format!("{title} ({unit}), {samples} samples. Hover for exact values; drag to zoom.");
+    let summary = (t.chart_summary)(&title, &unit, &samples.to_string());
+    // The numbers in words beside the picture: per series its lowest, highest and average value.
+    let values_id = format!("{id}-values");
+    let value_rows = spec.with_value(|s| {
+        s.series
+            .iter()
+            .map(|(key, label)| {
+                let summary = summarize(&s.payload, key);
+                let cell = |value: Option<&rust_decimal::Decimal>| {
+                    value.map_or_else(|| t.chart_no_data.to_owned(), format::decimal)
+                };
+                let min = cell(summary.as_ref().map(|s| &s.min));
+                let max = cell(summary.as_ref().map(|s| &s.max));
+                let mean = cell(summary.as_ref().map(|s| &s.mean));
+                view! {
+                    <tr data-key=key.clone()>
+                        <th scope="row">{label.clone()}</th>
+                        <td class="num">{min}</td>
+                        <td class="num">{max}</td>
+                        <td class="num">{mean}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    });
+    // Zooming by keyboard: buttons. When the zoom goes, so do its buttons: the focus moves to
+    // "Zoom in" instead of getting lost.
+    let zoom_in_button = NodeRef::<html::Button>::new();
+    let zoom = move |closer: bool| {
+        let Some(full) = spec.with_value(full_span) else {
+            return;
+        };
+        let shown = window_range.get_untracked().unwrap_or(full);
+        let next = zoomed(shown, full, closer);
+        window_range.set(next);
+        if next.is_none() {
+            focus_element(zoom_in_button.get_untracked());
+        }
+    };
+    let reset_zoom = move |_| {
+        window_range.set(None);
+        focus_element(zoom_in_button.get_untracked());
+    };
+    let zoom_state = move || {
+        let (from, to) = window_range.get()?;
+        let zone = zone.get();
+        let at = |seconds: f64| {
+            chrono::DateTime::from_timestamp(seconds.round() as i64, 0)
+                .map(|time| format::timestamp_in(&time, zone))
+                .unwrap_or_default()
+        };
+        Some((t.chart_zoom_state)(&at(from), &at(to)))
+    };
 
     view! {
         <figure class="chart" id=id>
             <figcaption>
                 <span class="chart-title">{title}</span>
                 <span class="chart-actions">
+                    <button type="button" class="zoom-in" node_ref=zoom_in_button on:click=move |_| zoom(true)>
+                        {t.chart_zoom_in}
+                    </button>
                     <Show when=move || window_range.get().is_some()>
-                        <button type="button" class="zoom-reset" on:click=move |_| window_range.set(None)>
-                            "Reset zoom"
+                        <button type="button" class="zoom-out" on:click=move |_| zoom(false)>
+                            {t.chart_zoom_out}
+                        </button>
+                        <button type="button" class="zoom-reset" on:click=reset_zoom>
+                            {t.chart_reset_zoom}
                         </button>
                     </Show>
-                    <button type="button" class="save-png" on:click=save_png>"PNG"</button>
-                    <button type="button" class="save-csv" on:click=save_csv>"CSV"</button>
+                    <button type="button" class="save-png" on:click=save_png>{t.chart_png}</button>
+                    <button type="button" class="save-csv" on:click=save_csv>{t.chart_csv}</button>
                 </span>
             </figcaption>
             <div class="legend">{legend}</div>
@@ -459,10 +613,28 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
                 on:mouseup=on_up
                 on:mouseleave=on_leave
             >
-                <canvas node_ref=canvas role="img" aria-label=summary></canvas>
+                <canvas
+                    node_ref=canvas
+                    role="img"
+                    aria-label=summary
+                    aria-describedby=values_id.clone()
+                ></canvas>
                 {crosshair}
                 {selection}
             </div>
+            <p class="zoom-state" aria-live="polite">{zoom_state}</p>
+            <table class="chart-values" id=values_id>
+                <caption>{(t.chart_values_caption)(&unit)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.chart_series}</th>
+                        <th scope="col">{t.chart_minimum}</th>
+                        <th scope="col">{t.chart_maximum}</th>
+                        <th scope="col">{t.chart_average}</th>
+                    </tr>
+                </thead>
+                <tbody>{value_rows}</tbody>
+            </table>
             {move || failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
         </figure>
     }

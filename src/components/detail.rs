@@ -7,6 +7,7 @@ use crate::resources::DetailView;
 use leptos::prelude::*;
 
 pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
+    let t = crate::i18n::texts();
     let own_page = format!("/{}", api_model::query::encode_component(&detail.id));
     let rows = detail
         .attributes
@@ -29,7 +30,7 @@ pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
     view! {
         <dl class="attributes">
             <div class="attribute" data-key="id">
-                <dt>"Identifier"</dt>
+                <dt>{t.identifier}</dt>
                 <dd>
                     <code>{detail.id.clone()}</code>
                 </dd>

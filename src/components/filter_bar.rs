@@ -9,13 +9,27 @@ use std::time::Duration;
 /// How long typing must pause before the filters apply.
 pub const TYPING_PAUSE: Duration = Duration::from_millis(400);
 
-/// `min-balance` → `Min balance`.
+/// An API field name as a label in the language in use: `min-balance` → `Min balance`.
 pub fn field_label(name: &str) -> String {
-    let spaced = name.replace('-', " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    (crate::i18n::texts().field_label)(name)
+}
+
+/// An operator's name in the language in use.
+pub fn operator_label(op: Operator) -> &'static str {
+    let t = crate::i18n::texts();
+    match op {
+        Operator::Eq => t.op_eq,
+        Operator::NotEq => t.op_not_eq,
+        Operator::Cont => t.op_cont,
+        Operator::Start => t.op_start,
+        Operator::End => t.op_end,
+        Operator::In => t.op_in,
+        Operator::NotIn => t.op_not_in,
+        Operator::ContAny => t.op_cont_any,
+        Operator::Gt => t.op_gt,
+        Operator::Gteq => t.op_gteq,
+        Operator::Lt => t.op_lt,
+        Operator::Lteq => t.op_lteq,
     }
 }
 
@@ -54,7 +68,7 @@ impl Row {
         self.filter()?
             .validate(collection)
             .err()
-            .map(|e| e.to_string())
+            .map(|e| crate::i18n::filter_error_text(&e))
     }
 }
 
@@ -135,22 +149,58 @@ pub fn filter_bar(
     });
     on_cleanup(cancel_pending);
 
-    let add = move |_| rows.update(|rs| rs.push(new_row(&blank_filter(collection))));
-    let clear = move |_| rows.set(Vec::new());
+    // The focus follows: to a new row's first field, and back to "Add filter" when the row it
+    // was in goes.
+    let add = move |_| {
+        let row = new_row(&blank_filter(collection));
+        let key = row.key;
+        rows.update(|rs| rs.push(row));
+        focus_soon(format!(
+            ".filter-bar .filter-row[data-key='{key}'] select.filter-field"
+        ));
+    };
+    let clear = move |_| {
+        rows.set(Vec::new());
+        focus_soon(ADD_BUTTON.to_owned());
+    };
+    let t = crate::i18n::texts();
 
     view! {
-        <div class="filter-bar" role="group" aria-label="Filters">
+        <div class="filter-bar" role="group" aria-label=t.filters_label>
             <For each=move || rows.get() key=|row| row.key let:row>
-                {filter_row(collection, row, move || rows.update(|rs| rs.retain(|r| r.key != row.key)))}
+                {filter_row(collection, row, move || {
+                    rows.update(|rs| rs.retain(|r| r.key != row.key));
+                    focus_soon(ADD_BUTTON.to_owned());
+                })}
             </For>
             <div class="filter-actions">
-                <button type="button" class="filter-add" on:click=add>"+ Add filter"</button>
+                <button type="button" class="filter-add" on:click=add>{t.add_filter}</button>
                 <Show when=move || rows.with(|rs| !rs.is_empty())>
-                    <button type="button" class="filter-clear" on:click=clear>"Clear filters"</button>
+                    <button type="button" class="filter-clear" on:click=clear>{t.clear_filters}</button>
                 </Show>
             </div>
         </div>
     }
+}
+
+const ADD_BUTTON: &str = ".filter-bar button.filter-add";
+
+/// Focuses the element matching `css` once the page shows what just changed.
+fn focus_soon(css: String) {
+    set_timeout(
+        move || {
+            use wasm_bindgen::JsCast;
+            let element = document()
+                .query_selector(&css)
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(element) = element {
+                let _ = element.focus();
+            }
+        },
+        Duration::ZERO,
+    );
 }
 
 fn filter_row(
@@ -158,6 +208,7 @@ fn filter_row(
     row: Row,
     remove: impl Fn() + Copy + 'static,
 ) -> impl IntoView {
+    let t = crate::i18n::texts();
     let fields = collection.filter_fields();
     let field_options = fields
         .iter()
@@ -185,7 +236,7 @@ fn filter_row(
             .filter_field(&row.field.get())
             .and_then(|f| f.operators);
         match set {
-            None => view! { <option value="" selected=true>"is"</option> }.into_any(),
+            None => view! { <option value="" selected=true>{t.op_is}</option> }.into_any(),
             Some(set) => set
                 .operators()
                 .iter()
@@ -193,7 +244,7 @@ fn filter_row(
                     let op = *op;
                     view! {
                         <option value=op.as_str() selected=move || row.operator.get() == Some(op)>
-                            {op.label()}
+                            {operator_label(op)}
                         </option>
                     }
                 })
@@ -208,9 +259,9 @@ fn filter_row(
         let takes_list =
             row.operator.get().is_some_and(Operator::takes_list) || row.field.get() == "id";
         if takes_list {
-            "values, separated by commas"
+            t.placeholder_values
         } else {
-            "value"
+            t.placeholder_value
         }
     };
     let error = move || row.error(collection);
@@ -218,12 +269,12 @@ fn filter_row(
     let described_by = error_id.clone();
     view! {
         <div class="filter-row" data-key=row.key>
-            <select class="filter-field" aria-label="Field" on:change=on_field>
+            <select class="filter-field" aria-label=t.filter_field on:change=on_field>
                 {field_options}
             </select>
             <select
                 class="filter-operator"
-                aria-label="Operator"
+                aria-label=t.filter_operator
                 on:change=on_operator
                 disabled=move || collection.filter_field(&row.field.get()).is_none_or(|f| f.operators.is_none())
             >
@@ -231,13 +282,13 @@ fn filter_row(
             </select>
             <input
                 class="filter-value"
-                aria-label="Value"
+                aria-label=t.filter_value
                 placeholder=placeholder
                 bind:value=row.value
                 aria-invalid=move || error().is_some().to_string()
                 aria-describedby=described_by
             />
-            <button type="button" class="filter-remove" aria-label="Remove this filter" on:click=move |_| remove()>
+            <button type="button" class="filter-remove" aria-label=t.filter_remove on:click=move |_| remove()>
                 "×"
             </button>
             <p class="filter-error" id=error_id role="alert">

@@ -19,14 +19,14 @@ fn target(link: Option<&String>, current: &ListParams) -> Option<ListParams> {
 }
 
 pub fn summary(window: &PageWindow) -> String {
+    let t = crate::i18n::texts();
     if window.total == 0 || window.first_row == 0 {
-        return format!("0 of {}", format::count(window.total));
+        return (t.pager_no_rows)(&format::count(window.total));
     }
-    format!(
-        "{}–{} of {}",
-        format::count(window.first_row),
-        format::count(window.last_row),
-        format::count(window.total)
+    (t.pager_rows)(
+        &format::count(window.first_row),
+        &format::count(window.last_row),
+        &format::count(window.total),
     )
 }
 
@@ -37,6 +37,7 @@ pub fn pager(
     total: u64,
     go: Callback<ListParams>,
 ) -> impl IntoView {
+    let t = crate::i18n::texts();
     let page = params.effective_page_number();
     let window = PageWindow::new(page, params.effective_page_size(), rows_on_page, total);
     let links = links.cloned().unwrap_or_default();
@@ -46,12 +47,20 @@ pub fn pager(
     let buttons = [
         (
             "page-first",
-            "« First",
+            t.page_first,
             target(links.first.as_ref(), params),
         ),
-        ("page-prev", "‹ Previous", prev),
-        ("page-next", "Next ›", target(links.next.as_ref(), params)),
-        ("page-last", "Last »", target(links.last.as_ref(), params)),
+        ("page-prev", t.page_prev, prev),
+        (
+            "page-next",
+            t.page_next,
+            target(links.next.as_ref(), params),
+        ),
+        (
+            "page-last",
+            t.page_last,
+            target(links.last.as_ref(), params),
+        ),
     ]
     .into_iter()
     .map(|(class, label, to)| {
@@ -94,12 +103,14 @@ pub fn pager(
         .map(|s| view! { <option value=s.to_string() selected=s == size>{s.to_string()}</option> })
         .collect_view();
     view! {
-        <nav class="pager" aria-label="Pages">
+        <nav class="pager" aria-label=t.pages_label>
             <span class="pager-summary" aria-live="polite">{summary(&window)}</span>
-            <span class="pager-page">{format!("Page {} of {}", window.page, window.page_count)}</span>
+            <span class="pager-page">
+                {(t.pager_page)(&window.page.to_string(), &window.page_count.to_string())}
+            </span>
             <span class="pager-buttons">{buttons}</span>
             <label class="pager-size">
-                "Rows per page "
+                {t.rows_per_page} " "
                 <select on:change=on_size>{sizes}</select>
             </label>
         </nav>

@@ -7,7 +7,7 @@ use crate::config::PortalConfig;
 use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
-use crate::i18n::{self, Locale, Texts};
+use crate::i18n::{self, Texts};
 use crate::prefs::Prefs;
 use crate::session::{Ended, Session};
 use api_model::query::encode_component;
@@ -47,12 +47,11 @@ pub fn login_url(pathname: &str, search: &str) -> String {
 /// The language of the portal; the choice is remembered.
 fn language_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
-    let locale = expect_context::<Locale>();
     let t = i18n::texts();
+    // The app puts the stored choice in force.
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(language) = i18n::by_tag(&event_target_value(&ev)) {
             prefs.set_language(language.tag);
-            locale.set(language);
         }
     };
     let current = i18n::language().tag;
@@ -77,10 +76,10 @@ fn theme_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     let appearance = expect_context::<Appearance>();
     let t = i18n::texts();
+    // The app puts the stored choice in force.
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(theme) = ThemeChoice::parse(&event_target_value(&ev)) {
             prefs.set_theme(theme);
-            appearance.set_theme(theme);
         }
     };
     let name = |theme| match theme {
@@ -196,10 +195,39 @@ pub fn Shell() -> impl IntoView {
             .collect_view()
     };
 
+    // The skip link moves the focus itself: followed, `#main` would resolve against
+    // <base href> and leave the page.
+    let skip_to_main = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        focus_main();
+    };
+    // Escape folds the open menu and leaves the focus on its button.
+    let menu_keys = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" && menu_open.get_untracked() {
+            menu_open.set(false);
+            focus_by_id("menu-button");
+        }
+    };
+    // On another page the focus goes to its content, as a page load would take a screen
+    // reader there; the link that was followed may be gone.
+    let pathname = use_location().pathname;
+    Effect::new(move |previous: Option<String>| {
+        let path = pathname.get();
+        if previous.is_some_and(|previous| previous != path) {
+            focus_main();
+        }
+        path
+    });
+
     view! {
         <Show when=move || session.is_signed_in() fallback=signed_out_view>
-            <a class="skip-link" href="#main">{t.skip_to_content}</a>
-            <header class="topbar" class:hidden=chrome_hidden.clone() class:menu-open=menu_open>
+            <a class="skip-link" href="#main" on:click=skip_to_main>{t.skip_to_content}</a>
+            <header
+                class="topbar"
+                class:hidden=chrome_hidden.clone()
+                class:menu-open=menu_open
+                on:keydown=menu_keys
+            >
                 <Link href="/" class="brand">{move || title.get_value()}</Link>
                 <button
                     type="button"
@@ -231,9 +259,27 @@ pub fn Shell() -> impl IntoView {
     }
 }
 
+/// Moves the keyboard focus to the element `id` (focusable, or `tabindex="-1"`).
+fn focus_by_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}
+
+/// The focus to the page's content (`main`, `tabindex="-1"`).
+fn focus_main() {
+    focus_by_id("main");
+}
+
 /// Embedded and without a token: the parent page has been asked for one. A parent that does
 /// not speak the protocol leaves the customer a way to sign in here.
 fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
+    let t = i18n::texts();
     let location = use_location();
     let sign_in_here = move || {
         login_url(
@@ -244,18 +290,18 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     let host = move || {
         embedding
             .parent_origin()
-            .unwrap_or_else(|| "the page around the portal".to_owned())
+            .unwrap_or_else(|| t.embed_parent_unknown.to_owned())
     };
     let message = move || match session.ended() {
-        Some(Ended::Expired) => "Your session has expired. Waiting for a new one from",
-        Some(Ended::Rejected) => "The server refused the session. Waiting for a new one from",
-        Some(Ended::SignedOut) => "You signed out. Waiting to be signed in again by",
-        None => "Waiting to be signed in by",
+        Some(Ended::Expired) => t.embed_waiting_expired,
+        Some(Ended::Rejected) => t.embed_waiting_rejected,
+        Some(Ended::SignedOut) => t.embed_waiting_signed_out,
+        None => t.embed_waiting,
     };
     view! {
         <main id="main" class="embed-waiting" role="status">
             <p>{message} " " <bdi>{host}</bdi> "…"</p>
-            <p><Link href=Signal::derive(sign_in_here)>"Sign in here instead"</Link></p>
+            <p><Link href=Signal::derive(sign_in_here)>{t.embed_sign_in_here}</Link></p>
         </main>
     }
 }

@@ -3,25 +3,61 @@
 use api_model::errors::ApiError;
 use leptos::prelude::*;
 
-/// Shown while the first answer is on its way (later loads dim the old rows instead).
-pub fn loading(what: &'static str) -> impl IntoView {
+/// Shown while the first answer is on its way (later loads dim the old rows instead). `text`
+/// is the whole sentence, such as `Loading accounts…` (`crate::i18n::Texts`).
+pub fn loading(text: &'static str) -> impl IntoView {
     view! {
-        <p class="loading" role="status">
+        <p class="loading" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
-            {format!("Loading {what}…")}
+            {text}
         </p>
+    }
+}
+
+/// Long work on its way (a large statistics request): what it is, how much of it, an
+/// indeterminate progress bar, and after a moment how long it has taken so far.
+pub fn working(text: &'static str, detail: Option<String>) -> impl IntoView {
+    let t = crate::i18n::texts();
+    let started = js_sys::Date::now();
+    let seconds = RwSignal::new(0u64);
+    let ticker = set_interval_with_handle(
+        move || seconds.set(((js_sys::Date::now() - started) / 1000.0) as u64),
+        std::time::Duration::from_secs(1),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(ticker) = ticker {
+            ticker.clear();
+        }
+    });
+    view! {
+        <div class="loading working" role="status">
+            <p><span class="spinner" aria-hidden="true"></span>{text}</p>
+            {detail.map(|detail| view! { <p class="hint">{detail}</p> })}
+            <progress aria-label=text></progress>
+            <p class="hint" aria-hidden="true">
+                {move || {
+                    let seconds = seconds.get();
+                    (seconds >= 2)
+                        .then(|| (t.working_for_seconds)(&crate::format::count(seconds)))
+                }}
+            </p>
+        </div>
     }
 }
 
 /// A failed request: the server's words and a way to try again.
 pub fn error_panel(error: ApiError, retry: impl Fn() + 'static) -> impl IntoView {
-    let status = error.status().map(|s| format!("HTTP {s}"));
+    let t = crate::i18n::texts();
+    let status = error
+        .status()
+        .map(|s| (t.error_http_status)(&s.to_string()));
     view! {
-        <div class="error-panel" role="alert">
-            <p class="error-message">{error.message()}</p>
+        <div class="error-panel" role="alert" aria-live="assertive">
+            <p class="error-message">{crate::i18n::error_text(&error)}</p>
             {status.map(|s| view! { <p class="error-status">{s}</p> })}
             <button type="button" class="retry" on:click=move |_| retry()>
-                "Retry"
+                {t.retry}
             </button>
         </div>
     }

@@ -16,6 +16,8 @@ pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
 
 pub struct TableSettings<'a> {
     pub id: String,
+    /// Names the table for screen readers (the list's title).
+    pub caption: &'static str,
     pub sort: &'a [SortKey],
     pub visible: &'a [&'static str],
     pub zone: Zone,
@@ -25,11 +27,13 @@ pub struct TableSettings<'a> {
 pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl IntoView {
     let TableSettings {
         id,
+        caption,
         sort,
         visible,
         zone,
         on_sort,
     } = settings;
+    let t = crate::i18n::texts();
     let shown: Vec<usize> = (0..page.columns.len())
         .filter(|i| visible.contains(&page.columns[*i].key))
         .collect();
@@ -67,7 +71,7 @@ pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl Int
                     <button
                         type="button"
                         class="sort"
-                        title=format!("Sort by {}", label.to_lowercase())
+                        title=(t.sort_by)(label)
                         on:click=move |_| on_sort.run(next_sort.clone())
                     >
                         {label}
@@ -78,6 +82,8 @@ pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl Int
             } else {
                 label.into_any()
             };
+            // Only a column that sorts says how it is sorted.
+            let aria_sort = (column.sortable || direction.is_some()).then_some(aria_sort);
             view! { <th scope="col" aria-sort=aria_sort data-key=key>{content}</th> }
         })
         .collect_view();
@@ -96,9 +102,13 @@ pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl Int
             view! { <tr data-id=row.id.clone()>{cells}</tr> }
         })
         .collect_view();
+    // The scrolling container takes the focus, so a keyboard can scroll it too.
+    let caption_id = format!("{id}-caption");
+    let labelled_by = caption_id.clone();
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" role="region" tabindex="0" aria-labelledby=labelled_by>
             <table id=id class="data-table">
+                <caption id=caption_id class="visually-hidden">{caption}</caption>
                 <thead>
                     <tr>{headers}</tr>
                 </thead>

@@ -14,6 +14,7 @@ fn copy_to_clipboard(text: &str) {
 
 /// A long identifier, shortened, with a button that copies it whole.
 fn id_view(id: String) -> AnyView {
+    let t = crate::i18n::texts();
     let short = format::short_id(&id);
     let title = id.clone();
     view! {
@@ -22,10 +23,10 @@ fn id_view(id: String) -> AnyView {
             <button
                 type="button"
                 class="copy"
-                aria-label="Copy the full identifier"
+                aria-label=t.copy_identifier
                 on:click=move |_| copy_to_clipboard(&id)
             >
-                "Copy"
+                {t.copy}
             </button>
         </span>
     }

@@ -1,11 +1,13 @@
 //! English, the default language.
 
-use super::{Language, Texts};
+use super::{Language, ResourceTexts, Texts};
 
 pub static ENGLISH: Language = Language {
     tag: "en",
     native_name: "English",
     intl_locale: "en-GB",
+    // ISO order: unambiguous, and what the filter and range inputs accept.
+    date_time_pattern: "%Y-%m-%d %H:%M:%S",
     texts: Texts {
         nav_overview: "Overview",
         nav_accounts: "Accounts",
@@ -34,5 +36,413 @@ pub static ENGLISH: Language = Language {
         time_zone_utc: "UTC",
         redirecting_to_sign_in: "Redirecting to sign-in…",
         loading_portal: "Loading the portal…",
+        // Embedded, waiting for the parent page's token
+        embed_waiting: "Waiting to be signed in by",
+        embed_waiting_expired: "Your session has expired. Waiting for a new one from",
+        embed_waiting_rejected: "The server refused the session. Waiting for a new one from",
+        embed_waiting_signed_out: "You signed out. Waiting to be signed in again by",
+        embed_parent_unknown: "the page around the portal",
+        embed_sign_in_here: "Sign in here instead",
+
+        // Start-up failure and the crash page
+        config_error_title: "The portal is not configured correctly",
+        config_error_hint: "If you run this portal, check config.json. Otherwise, please tell your provider.",
+        config_reload: "Reload",
+        config_missing: |status| {
+            format!(
+                "config.json was not found next to the portal (HTTP {status}). Deploy it beside index.html."
+            )
+        },
+        config_unreachable: |reason| format!("config.json could not be loaded: {reason}"),
+        config_malformed: |reason| format!("config.json is not valid JSON: {reason}"),
+        config_invalid: |reason| format!("config.json has a wrong value: {reason}"),
+        crash_title: "Something went wrong",
+        crash_text: "The portal hit an unexpected problem and stopped. Reloading the page usually helps; your data on the server is not affected.",
+        crash_reload: "Reload the page",
+
+        // Sign-in page and session notices
+        sign_in: "Sign in",
+        login_label: "Login",
+        password_label: "Password",
+        keep_signed_in: "Keep me signed in on this device",
+        signing_in: "Signing in…",
+        enter_login_and_password: "Enter your login and password.",
+        token_sign_in: "Sign in with a token",
+        token_hint: "Your provider can issue a token for you. It is kept in this browser only.",
+        token_label: "Token",
+        use_token: "Use this token",
+        paste_token_first: "Paste a token first.",
+        token_not_jwt: "This is not a token: expected three parts separated by dots",
+        token_unreadable: |reason| format!("The token's contents cannot be read: {reason}"),
+        token_already_expired: "this token has already expired",
+        session_expired: "Your session has expired. Please sign in again.",
+        signed_out_by_server: |message| {
+            format!("You were signed out: {message} Please sign in again.")
+        },
+
+        // Request errors
+        error_unknown: "Unknown error",
+        status_text: |status| {
+            let reason = match status {
+                400 => "The request was rejected as invalid",
+                401 => "You are not signed in, or your session has expired",
+                403 => "You are not allowed to see this",
+                404 => "Not found",
+                406 => "The server cannot answer in the requested format",
+                415 => "The server does not accept this request format",
+                422 => "The server could not accept these values",
+                429 => "Too many requests; please wait a moment",
+                500 => "The server failed to answer",
+                502..=504 => "The server is unavailable right now",
+                _ => "The request failed",
+            };
+            format!("{reason} (HTTP {status}).")
+        },
+        error_unreadable_answer: |reason| {
+            format!("The server's answer could not be read: {reason}")
+        },
+        error_unreachable: |reason| {
+            format!("The server could not be reached ({reason}). Check your connection and retry.")
+        },
+        error_cancelled: "The request was cancelled.",
+        error_http_status: |status| format!("HTTP {status}"),
+        retry: "Retry",
+        reason_no_requests: "the browser cannot make requests",
+        reason_timeout: |seconds| format!("no answer within {seconds} seconds"),
+        reason_broke_off: |status, reason| {
+            format!("the answer (HTTP {status}) broke off: {reason}")
+        },
+        reason_not_utf8: "the answer is not UTF-8 text",
+        reason_unusable_token: |reason| format!("the server's token cannot be used: {reason}"),
+        file_not_made: "the file could not be made",
+        file_no_document: "no document",
+        file_no_link: "no link element",
+
+        // Filter and list-URL errors
+        filter_unknown_field: |name| format!("“{name}” cannot be filtered on"),
+        filter_operator_not_allowed: |field, operator| {
+            format!("“{field}” cannot be filtered with “{operator}”")
+        },
+        filter_no_operator: "(none)",
+        filter_empty_value: |field| format!("Enter a value for “{field}”"),
+        filter_not_a_number: |field, value| {
+            format!("“{value}” is not a number; “{field}” needs a number such as 12.5")
+        },
+        page_number_invalid: |value| format!("“{value}” is not a page number (1 or more)"),
+        page_size_invalid: |value, max| format!("“{value}” is not a page size (1 to {max})"),
+
+        // Resource types
+        accounts: ResourceTexts {
+            title: "Accounts",
+            loading_list: "Loading Accounts…",
+            loading_one: "Loading account…",
+            none_match: "No accounts match this view.",
+            missing_title: "No such account",
+            missing: |id| {
+                format!("There is no account with the identifier “{id}”, or it is not yours.")
+            },
+        },
+        services: ResourceTexts {
+            title: "Services",
+            loading_list: "Loading Services…",
+            loading_one: "Loading service…",
+            none_match: "No services match this view.",
+            missing_title: "No such service",
+            missing: |id| {
+                format!("There is no service with the identifier “{id}”, or it is not yours.")
+            },
+        },
+        rates: ResourceTexts {
+            title: "Rates",
+            loading_list: "Loading Rates…",
+            loading_one: "Loading rate…",
+            none_match: "No rates match this view.",
+            missing_title: "No such rate",
+            missing: |id| {
+                format!("There is no rate with the identifier “{id}”, or it is not yours.")
+            },
+        },
+        cdr_exports: ResourceTexts {
+            title: "CDR exports",
+            loading_list: "Loading CDR exports…",
+            loading_one: "Loading CDR export…",
+            none_match: "No cdr exports match this view.",
+            missing_title: "No such CDR export",
+            missing: |id| {
+                format!("There is no CDR export with the identifier “{id}”, or it is not yours.")
+            },
+        },
+        network_types: ResourceTexts {
+            title: "Network types",
+            loading_list: "Loading Network types…",
+            loading_one: "Loading network type…",
+            none_match: "No network types match this view.",
+            missing_title: "No such network type",
+            missing: |id| {
+                format!("There is no network type with the identifier “{id}”, or it is not yours.")
+            },
+        },
+        network_prefixes: ResourceTexts {
+            title: "Network prefixes",
+            loading_list: "Loading Network prefixes…",
+            loading_one: "Loading network prefix…",
+            none_match: "No network prefixes match this view.",
+            missing_title: "No such network prefix",
+            missing: |id| {
+                format!(
+                    "There is no network prefix with the identifier “{id}”, or it is not yours."
+                )
+            },
+        },
+        networks: ResourceTexts {
+            title: "Networks",
+            loading_list: "Loading Networks…",
+            loading_one: "Loading network…",
+            none_match: "No networks match this view.",
+            missing_title: "No such network",
+            missing: |id| {
+                format!("There is no network with the identifier “{id}”, or it is not yours.")
+            },
+        },
+
+        // Column headings and attribute names
+        col_id: "ID",
+        col_name: "Name",
+        col_balance: "Balance",
+        col_min_balance: "Min balance",
+        col_max_balance: "Max balance",
+        col_destination_rate_limit: "Destination rate limit",
+        col_origination_capacity: "Origination capacity",
+        col_termination_capacity: "Termination capacity",
+        col_total_capacity: "Total capacity",
+        col_currency: "Currency",
+        col_prefix: "Prefix",
+        col_min_number_length: "Min number length",
+        col_max_number_length: "Max number length",
+        col_network: "Network",
+        col_state: "State",
+        col_initial_price: "Initial price",
+        col_renew_price: "Renew price",
+        col_created: "Created",
+        col_renews: "Renews",
+        col_renew_period: "Renew period",
+        col_service_type: "Service type",
+        col_ui_type: "UI type",
+        col_status: "Status",
+        col_rows: "Rows",
+        col_filters: "Filters",
+        col_time_format: "Time format",
+        col_time_zone: "Time zone",
+        col_updated: "Updated",
+        col_enabled: "Enabled",
+        col_rejects_calls: "Rejects calls",
+        col_initial_rate: "Initial rate",
+        col_initial_interval: "Initial interval (s)",
+        col_next_rate: "Next rate",
+        col_next_interval: "Next interval (s)",
+        col_connect_fee: "Connect fee",
+        col_attempt_fee: "Attempt fee",
+        col_valid_from: "Valid from",
+        col_valid_till: "Valid till",
+        col_network_prefix_id: "Network prefix id",
+        field_label: super::spelled_out,
+
+        // Values and records
+        heading_network_prefix: |prefix| format!("Prefix {prefix}"),
+        heading_cdr_export: |id| format!("CDR export {id}"),
+        heading_rate: |prefix| format!("Rate for prefix {prefix}"),
+        cdr_status_pending: "Pending",
+        cdr_status_completed: "Completed",
+        cdr_status_failed: "Failed",
+        cdr_status_deleted: "Deleted",
+        yes: "Yes",
+        no: "No",
+        copy: "Copy",
+        copy_identifier: "Copy the full identifier",
+        identifier: "Identifier",
+
+        // Table and pager
+        sort_by: |column| format!("Sort by {}", column.to_lowercase()),
+        pages_label: "Pages",
+        page_first: "« First",
+        page_prev: "‹ Previous",
+        page_next: "Next ›",
+        page_last: "Last »",
+        pager_rows: |first, last, total| format!("{first}–{last} of {total}"),
+        pager_no_rows: |total| format!("0 of {total}"),
+        pager_page: |page, count| format!("Page {page} of {count}"),
+        rows_per_page: "Rows per page",
+
+        // Filter bar
+        filters_label: "Filters",
+        add_filter: "+ Add filter",
+        clear_filters: "Clear filters",
+        filter_field: "Field",
+        filter_operator: "Operator",
+        filter_value: "Value",
+        filter_remove: "Remove this filter",
+        placeholder_value: "value",
+        placeholder_values: "values, separated by commas",
+        op_is: "is",
+        op_eq: "equals",
+        op_not_eq: "does not equal",
+        op_cont: "contains",
+        op_start: "starts with",
+        op_end: "ends with",
+        op_in: "is one of",
+        op_not_in: "is none of",
+        op_cont_any: "contains any of",
+        op_gt: ">",
+        op_gteq: "≥",
+        op_lt: "<",
+        op_lteq: "≤",
+
+        // List page
+        columns: "Columns",
+        export_csv: "Export CSV",
+        export_cancel: "Cancel",
+        export_progress: |page, count| format!("Exporting page {page} of {count}"),
+        export_done: |rows| format!("Exported {rows} rows."),
+        export_failed: |reason| format!("Export failed: {reason}"),
+        export_cancelled: "Export cancelled.",
+
+        // Detail page
+        still_in_progress: "Still in progress: this page updates by itself.",
+        download_csv: "Download CSV",
+        downloading: "Downloading…",
+        downloaded: "Downloaded.",
+        loading_related: "Loading related records…",
+        related_none: "None.",
+        related_count: |count| format!("{count} records"),
+
+        // Charts
+        chart_failed: |reason| format!("The chart could not be drawn: {reason}"),
+        chart_canvas_unusable: "the canvas cannot be drawn on",
+        chart_no_data: "no data",
+        chart_summary: |title, unit, samples| {
+            format!("{title} ({unit}), {samples} samples. Hover for exact values; drag to zoom.")
+        },
+        chart_reset_zoom: "Reset zoom",
+        chart_png: "PNG",
+        chart_csv: "CSV",
+        chart_zoom_in: "Zoom in",
+        chart_zoom_out: "Zoom out",
+        chart_zoom_state: |from, to| format!("Showing {from} to {to}"),
+        chart_values_caption: |unit| format!("Lowest, highest and average values ({unit})"),
+        chart_series: "Series",
+        chart_minimum: "Minimum",
+        chart_maximum: "Maximum",
+        chart_average: "Average",
+
+        // Units
+        unit_calls: "calls",
+        unit_calls_per_second: "calls/s",
+        unit_minutes: "min",
+        unit_seconds: "s",
+
+        // Overview
+        overview_title: "Overview",
+        account: "Account",
+        no_accounts: "No accounts are visible to you.",
+        loading_accounts: "Loading accounts…",
+        loading_the_account: "Loading the account…",
+        statistics_link: "Statistics",
+        loading_todays_figures: "Loading today's figures…",
+        active_calls_now: "Active calls now",
+        calls_today: "Calls today",
+        asr_today: "ASR today",
+        acd_today: "ACD today",
+        spend_today: "Spend today",
+        loading_cps_chart: "Loading the CPS chart…",
+        no_calls_last_hour: "No calls in the last hour.",
+        cps_last_hour: "Originated CPS, last hour",
+
+        // Statistics pages
+        stats_origination: "Origination statistics",
+        stats_quality: "Quality statistics",
+        stats_active_calls: "Active calls",
+        stats_originated_cps: "Originated calls per second",
+        related_cps_chart: "Originated CPS chart",
+        chart_calls: "Calls",
+        series_total: "Total",
+        series_successful: "Successful",
+        series_failed: "Failed",
+        total_calls: "Total calls",
+        successful_calls: "Successful calls",
+        failed_calls: "Failed calls",
+        total_duration: "Total duration",
+        total_price: "Total price",
+        acd: "ACD",
+        acd_long: "ACD (average call duration)",
+        asr: "ASR",
+        asr_long: "ASR (answer-seizure ratio)",
+        cps: "CPS",
+        calls_per_second: "Calls per second",
+        concurrent_calls: "Concurrent calls",
+        active_calls: "Active calls",
+        value: "Value",
+        samples: |count| format!("{count} samples"),
+        fix_the_form: "Fix the form above to see statistics.",
+        no_calls_in_range: "No calls in this range.",
+        loading_statistics: "Loading statistics…",
+        points_per_series: |points| format!("About {points} points per series."),
+        working_for_seconds: |seconds| format!("Working for {seconds} s."),
+
+        // Statistics form
+        choose_an_account: "Choose an account",
+        time_range: "Time range",
+        custom_range: "Custom range",
+        range_last_hour: "Last hour",
+        range_today: "Today",
+        range_yesterday: "Yesterday",
+        range_last_7_days: "Last 7 days",
+        range_this_month: "This month",
+        range_last_month: "Last month",
+        from: "From",
+        to: "To",
+        sampling: "Sampling",
+        sampling_minute: "minute",
+        sampling_5_minutes: "5minutes",
+        sampling_15_minutes: "15minutes",
+        sampling_hour: "hour",
+        sampling_day: "day",
+        sampling_week: "week",
+        sampling_month: "month",
+        show: "Show",
+        more_filters: "More filters",
+        more_filters_set: |count| format!("More filters ({count} set)"),
+        any: "Any",
+        src_country: "Source country",
+        dst_country: "Destination country",
+        src_prefix_eq: "Source prefix equals",
+        src_prefix_starts_with: "Source prefix starts with",
+        src_prefix_ends_with: "Source prefix ends with",
+        src_prefix_contains: "Source prefix contains",
+        dst_prefix_eq: "Destination prefix equals",
+        dst_prefix_starts_with: "Destination prefix starts with",
+        dst_prefix_ends_with: "Destination prefix ends with",
+        dst_prefix_contains: "Destination prefix contains",
+        duration_eq: "Duration equals (s)",
+        duration_gt: "Duration over (s)",
+        duration_lt: "Duration under (s)",
+        orig_ip: "Originating IP",
+        price_eq: "Price equals",
+        price_gt: "Price over",
+        price_lt: "Price under",
+        parameter: "Parameter",
+        enter_start_time: "Enter a start time.",
+        end_time_unreadable: "This end time cannot be read.",
+        end_after_start: "The end must be after the start.",
+        choose_account_error: "Choose an account.",
+        choose_sampling: "Choose a sampling.",
+        not_a_duration: |value| format!("“{value}” is not a duration in whole seconds."),
+        not_a_price: |value| format!("“{value}” is not a price such as 0.015."),
+        not_an_ip: |value| format!("“{value}” is not an IP address such as 192.0.2.10."),
+        country_unreadable: "This country cannot be read.",
+
+        // Page not found
+        not_found_title: "Page not found",
+        not_found_text: |path| format!("There is no page at {path}."),
+        go_to_overview: "Go to the overview",
     },
 };

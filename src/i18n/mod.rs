@@ -7,9 +7,22 @@
 //!
 //! Changing the language re-renders the portal at the same URL (the URL holds all view state),
 //! so views read their texts once with [`texts`] instead of subscribing to each string.
+//!
+//! Texts with values take them already formatted (`&str`), so each language orders its words
+//! freely; a language whose nouns change with a count reads the count from those digits (see
+//! `uk::plural`). Errors that the pure crates describe in English (`ApiError`, filter, token and
+//! `config.json` errors) are put into words here by [`error_text`] and its siblings, keeping the
+//! server's own words as sent.
 
 mod en;
+mod errors;
 mod uk;
+
+pub use errors::{
+    config_error_text, error_text, filter_error_text, list_params_error_text, token_error_text,
+};
+/// Ukrainian plural forms for a formatted count (1 рядок, 2 рядки, 5 рядків).
+pub use uk::plural as ukrainian_plural;
 
 use std::cell::Cell;
 
@@ -19,8 +32,11 @@ pub struct Language {
     pub tag: &'static str,
     /// The language's name in itself, for the switcher.
     pub native_name: &'static str,
-    /// The locale `Intl` formats numbers and dates with.
+    /// The locale `Intl` formats numbers with.
     pub intl_locale: &'static str,
+    /// How a date and time reads (chrono's strftime), e.g. `%d.%m.%Y %H:%M:%S`. A pattern, not
+    /// `Intl`: the zone is the portal's choice, and no calendar tables are needed.
+    pub date_time_pattern: &'static str,
     pub texts: Texts,
 }
 
@@ -54,6 +70,382 @@ pub struct Texts {
     pub time_zone_utc: &'static str,
     pub redirecting_to_sign_in: &'static str,
     pub loading_portal: &'static str,
+    // Embedded, waiting for the parent page's token (`{message} <origin>…`)
+    pub embed_waiting: &'static str,
+    pub embed_waiting_expired: &'static str,
+    pub embed_waiting_rejected: &'static str,
+    pub embed_waiting_signed_out: &'static str,
+    /// Stands for the parent's origin until it is known.
+    pub embed_parent_unknown: &'static str,
+    pub embed_sign_in_here: &'static str,
+
+    // Start-up failure (config.json) and the crash page
+    pub config_error_title: &'static str,
+    pub config_error_hint: &'static str,
+    pub config_reload: &'static str,
+    /// HTTP status.
+    pub config_missing: fn(&str) -> String,
+    /// The browser's or parser's reason, as given.
+    pub config_unreachable: fn(&str) -> String,
+    pub config_malformed: fn(&str) -> String,
+    pub config_invalid: fn(&str) -> String,
+    pub crash_title: &'static str,
+    pub crash_text: &'static str,
+    pub crash_reload: &'static str,
+
+    // Sign-in page and session notices
+    pub sign_in: &'static str,
+    pub login_label: &'static str,
+    pub password_label: &'static str,
+    pub keep_signed_in: &'static str,
+    pub signing_in: &'static str,
+    pub enter_login_and_password: &'static str,
+    pub token_sign_in: &'static str,
+    pub token_hint: &'static str,
+    pub token_label: &'static str,
+    pub use_token: &'static str,
+    pub paste_token_first: &'static str,
+    pub token_not_jwt: &'static str,
+    /// Why the token cannot be read.
+    pub token_unreadable: fn(&str) -> String,
+    pub token_already_expired: &'static str,
+    pub session_expired: &'static str,
+    /// The server's own words on a 401.
+    pub signed_out_by_server: fn(&str) -> String,
+
+    // Request errors (`error_text`): the server's own words are shown as sent
+    pub error_unknown: &'static str,
+    /// A sentence for an HTTP status when the server gave no text of its own.
+    pub status_text: fn(u16) -> String,
+    pub error_unreadable_answer: fn(&str) -> String,
+    pub error_unreachable: fn(&str) -> String,
+    pub error_cancelled: &'static str,
+    /// `HTTP 500` under an error message.
+    pub error_http_status: fn(&str) -> String,
+    pub retry: &'static str,
+    pub reason_no_requests: &'static str,
+    /// Seconds, formatted.
+    pub reason_timeout: fn(&str) -> String,
+    /// HTTP status, and the browser's reason.
+    pub reason_broke_off: fn(&str, &str) -> String,
+    pub reason_not_utf8: &'static str,
+    pub reason_unusable_token: fn(&str) -> String,
+    pub file_not_made: &'static str,
+    pub file_no_document: &'static str,
+    pub file_no_link: &'static str,
+
+    // Filter and list-URL errors, shown inline
+    pub filter_unknown_field: fn(&str) -> String,
+    /// Field name, operator.
+    pub filter_operator_not_allowed: fn(&str, &str) -> String,
+    pub filter_no_operator: &'static str,
+    pub filter_empty_value: fn(&str) -> String,
+    /// Field name, value.
+    pub filter_not_a_number: fn(&str, &str) -> String,
+    pub page_number_invalid: fn(&str) -> String,
+    /// Value, largest size.
+    pub page_size_invalid: fn(&str, &str) -> String,
+
+    // Resource types: names and sentences of list and detail pages
+    pub accounts: ResourceTexts,
+    pub services: ResourceTexts,
+    pub rates: ResourceTexts,
+    pub cdr_exports: ResourceTexts,
+    pub network_types: ResourceTexts,
+    pub network_prefixes: ResourceTexts,
+    pub networks: ResourceTexts,
+
+    // Column headings and attribute names
+    pub col_id: &'static str,
+    pub col_name: &'static str,
+    pub col_balance: &'static str,
+    pub col_min_balance: &'static str,
+    pub col_max_balance: &'static str,
+    pub col_destination_rate_limit: &'static str,
+    pub col_origination_capacity: &'static str,
+    pub col_termination_capacity: &'static str,
+    pub col_total_capacity: &'static str,
+    pub col_currency: &'static str,
+    pub col_prefix: &'static str,
+    pub col_min_number_length: &'static str,
+    pub col_max_number_length: &'static str,
+    pub col_network: &'static str,
+    pub col_state: &'static str,
+    pub col_initial_price: &'static str,
+    pub col_renew_price: &'static str,
+    pub col_created: &'static str,
+    pub col_renews: &'static str,
+    pub col_renew_period: &'static str,
+    pub col_service_type: &'static str,
+    pub col_ui_type: &'static str,
+    pub col_status: &'static str,
+    pub col_rows: &'static str,
+    pub col_filters: &'static str,
+    pub col_time_format: &'static str,
+    pub col_time_zone: &'static str,
+    pub col_updated: &'static str,
+    pub col_enabled: &'static str,
+    pub col_rejects_calls: &'static str,
+    pub col_initial_rate: &'static str,
+    pub col_initial_interval: &'static str,
+    pub col_next_rate: &'static str,
+    pub col_next_interval: &'static str,
+    pub col_connect_fee: &'static str,
+    pub col_attempt_fee: &'static str,
+    pub col_valid_from: &'static str,
+    pub col_valid_till: &'static str,
+    pub col_network_prefix_id: &'static str,
+    /// An API field or relationship name (`min-balance`, `network-type`) as a label.
+    pub field_label: fn(&str) -> String,
+
+    // Values and records: headings, statuses, yes/no, identifiers
+    pub heading_network_prefix: fn(&str) -> String,
+    pub heading_cdr_export: fn(&str) -> String,
+    pub heading_rate: fn(&str) -> String,
+    pub cdr_status_pending: &'static str,
+    pub cdr_status_completed: &'static str,
+    pub cdr_status_failed: &'static str,
+    pub cdr_status_deleted: &'static str,
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub copy: &'static str,
+    pub copy_identifier: &'static str,
+    pub identifier: &'static str,
+
+    // Table and pager
+    /// The column's heading.
+    pub sort_by: fn(&str) -> String,
+    pub pages_label: &'static str,
+    pub page_first: &'static str,
+    pub page_prev: &'static str,
+    pub page_next: &'static str,
+    pub page_last: &'static str,
+    /// First row, last row, total (formatted).
+    pub pager_rows: fn(&str, &str, &str) -> String,
+    /// Total, when the page has no rows.
+    pub pager_no_rows: fn(&str) -> String,
+    /// Page, page count.
+    pub pager_page: fn(&str, &str) -> String,
+    pub rows_per_page: &'static str,
+
+    // Filter bar
+    pub filters_label: &'static str,
+    pub add_filter: &'static str,
+    pub clear_filters: &'static str,
+    pub filter_field: &'static str,
+    pub filter_operator: &'static str,
+    pub filter_value: &'static str,
+    pub filter_remove: &'static str,
+    pub placeholder_value: &'static str,
+    pub placeholder_values: &'static str,
+    /// The only choice for fields without operators (`id`).
+    pub op_is: &'static str,
+    pub op_eq: &'static str,
+    pub op_not_eq: &'static str,
+    pub op_cont: &'static str,
+    pub op_start: &'static str,
+    pub op_end: &'static str,
+    pub op_in: &'static str,
+    pub op_not_in: &'static str,
+    pub op_cont_any: &'static str,
+    pub op_gt: &'static str,
+    pub op_gteq: &'static str,
+    pub op_lt: &'static str,
+    pub op_lteq: &'static str,
+
+    // List page: column chooser and CSV export
+    pub columns: &'static str,
+    pub export_csv: &'static str,
+    pub export_cancel: &'static str,
+    /// Page, page count.
+    pub export_progress: fn(&str, &str) -> String,
+    /// Rows, formatted.
+    pub export_done: fn(&str) -> String,
+    pub export_failed: fn(&str) -> String,
+    pub export_cancelled: &'static str,
+
+    // Detail page
+    pub still_in_progress: &'static str,
+    pub download_csv: &'static str,
+    pub downloading: &'static str,
+    pub downloaded: &'static str,
+    pub loading_related: &'static str,
+    pub related_none: &'static str,
+    /// How many related records (more than one).
+    pub related_count: fn(&str) -> String,
+
+    // Charts
+    pub chart_failed: fn(&str) -> String,
+    pub chart_canvas_unusable: &'static str,
+    pub chart_no_data: &'static str,
+    /// Title, unit, number of samples: the canvas's accessible description.
+    pub chart_summary: fn(&str, &str, &str) -> String,
+    pub chart_reset_zoom: &'static str,
+    pub chart_png: &'static str,
+    pub chart_csv: &'static str,
+    /// Keyboard alternatives to dragging: narrow or widen the times shown.
+    pub chart_zoom_in: &'static str,
+    pub chart_zoom_out: &'static str,
+    /// While zoomed: the first and last time shown.
+    pub chart_zoom_state: fn(&str, &str) -> String,
+    /// The caption of a chart's table of values, with the unit.
+    pub chart_values_caption: fn(&str) -> String,
+    pub chart_series: &'static str,
+    pub chart_minimum: &'static str,
+    pub chart_maximum: &'static str,
+    pub chart_average: &'static str,
+
+    // Units
+    pub unit_calls: &'static str,
+    pub unit_calls_per_second: &'static str,
+    pub unit_minutes: &'static str,
+    pub unit_seconds: &'static str,
+
+    // Overview (dashboard)
+    pub overview_title: &'static str,
+    pub account: &'static str,
+    pub no_accounts: &'static str,
+    pub loading_accounts: &'static str,
+    pub loading_the_account: &'static str,
+    pub statistics_link: &'static str,
+    pub loading_todays_figures: &'static str,
+    pub active_calls_now: &'static str,
+    pub calls_today: &'static str,
+    pub asr_today: &'static str,
+    pub acd_today: &'static str,
+    pub spend_today: &'static str,
+    pub loading_cps_chart: &'static str,
+    pub no_calls_last_hour: &'static str,
+    pub cps_last_hour: &'static str,
+
+    // Statistics pages: titles, charts, totals
+    pub stats_origination: &'static str,
+    pub stats_quality: &'static str,
+    pub stats_active_calls: &'static str,
+    pub stats_originated_cps: &'static str,
+    /// Linked from an account's page.
+    pub related_cps_chart: &'static str,
+    pub chart_calls: &'static str,
+    pub series_total: &'static str,
+    pub series_successful: &'static str,
+    pub series_failed: &'static str,
+    pub total_calls: &'static str,
+    pub successful_calls: &'static str,
+    pub failed_calls: &'static str,
+    pub total_duration: &'static str,
+    pub total_price: &'static str,
+    pub acd: &'static str,
+    pub acd_long: &'static str,
+    pub asr: &'static str,
+    pub asr_long: &'static str,
+    pub cps: &'static str,
+    pub calls_per_second: &'static str,
+    pub concurrent_calls: &'static str,
+    pub active_calls: &'static str,
+    pub value: &'static str,
+    /// Samples, formatted.
+    pub samples: fn(&str) -> String,
+    pub fix_the_form: &'static str,
+    pub no_calls_in_range: &'static str,
+    pub loading_statistics: &'static str,
+    /// How many points per series a statistics request asks for (a formatted number).
+    pub points_per_series: fn(&str) -> String,
+    /// How long long work has taken so far (a formatted number of seconds).
+    pub working_for_seconds: fn(&str) -> String,
+
+    // Statistics form
+    pub choose_an_account: &'static str,
+    pub time_range: &'static str,
+    pub custom_range: &'static str,
+    pub range_last_hour: &'static str,
+    pub range_today: &'static str,
+    pub range_yesterday: &'static str,
+    pub range_last_7_days: &'static str,
+    pub range_this_month: &'static str,
+    pub range_last_month: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub sampling: &'static str,
+    pub sampling_minute: &'static str,
+    pub sampling_5_minutes: &'static str,
+    pub sampling_15_minutes: &'static str,
+    pub sampling_hour: &'static str,
+    pub sampling_day: &'static str,
+    pub sampling_week: &'static str,
+    pub sampling_month: &'static str,
+    pub show: &'static str,
+    pub more_filters: &'static str,
+    /// How many are set.
+    pub more_filters_set: fn(&str) -> String,
+    pub any: &'static str,
+    pub src_country: &'static str,
+    pub dst_country: &'static str,
+    pub src_prefix_eq: &'static str,
+    pub src_prefix_starts_with: &'static str,
+    pub src_prefix_ends_with: &'static str,
+    pub src_prefix_contains: &'static str,
+    pub dst_prefix_eq: &'static str,
+    pub dst_prefix_starts_with: &'static str,
+    pub dst_prefix_ends_with: &'static str,
+    pub dst_prefix_contains: &'static str,
+    pub duration_eq: &'static str,
+    pub duration_gt: &'static str,
+    pub duration_lt: &'static str,
+    pub orig_ip: &'static str,
+    pub price_eq: &'static str,
+    pub price_gt: &'static str,
+    pub price_lt: &'static str,
+    pub parameter: &'static str,
+    pub enter_start_time: &'static str,
+    pub end_time_unreadable: &'static str,
+    pub end_after_start: &'static str,
+    pub choose_account_error: &'static str,
+    pub choose_sampling: &'static str,
+    pub not_a_duration: fn(&str) -> String,
+    pub not_a_price: fn(&str) -> String,
+    pub not_an_ip: fn(&str) -> String,
+    pub country_unreadable: &'static str,
+
+    // Page not found
+    pub not_found_title: &'static str,
+    /// The path asked for.
+    pub not_found_text: fn(&str) -> String,
+    pub go_to_overview: &'static str,
+}
+
+/// The names and sentences of one resource type (a group of [`Texts`]): they differ in form
+/// per type in some languages (Ukrainian nouns change by case and gender), so each is whole.
+pub struct ResourceTexts {
+    /// Plural, as the list page's title: `Accounts`.
+    pub title: &'static str,
+    /// While the list loads: `Loading Accounts…`.
+    pub loading_list: &'static str,
+    /// While one record loads: `Loading account…`.
+    pub loading_one: &'static str,
+    /// A list view without rows.
+    pub none_match: &'static str,
+    /// The heading for an identifier that names nothing: `No such account`.
+    pub missing_title: &'static str,
+    /// The identifier asked for.
+    pub missing: fn(&str) -> String,
+}
+
+/// Languages are one per tag.
+impl PartialEq for Language {
+    fn eq(&self, other: &Language) -> bool {
+        self.tag == other.tag
+    }
+}
+
+/// An API name spelled out for reading: `min-balance` → `Min balance`. English labels are
+/// exactly this; other languages fall back to it for names they do not list.
+pub fn spelled_out(name: &str) -> String {
+    let spaced = name.replace('-', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// The languages offered, the default first.
@@ -100,7 +492,11 @@ impl Locale {
         leptos::prelude::Get::get(&self.0)
     }
 
+    /// Puts `language` in force; the same language again changes nothing (no re-render).
     pub fn set(&self, language: &'static Language) {
+        if leptos::prelude::GetUntracked::get_untracked(&self.0) == language {
+            return;
+        }
         set_language(language);
         crate::appearance::apply_locale(language.tag);
         leptos::prelude::Set::set(&self.0, language);

@@ -1,11 +1,12 @@
 //! Ukrainian.
 
-use super::{Language, Texts};
+use super::{Language, ResourceTexts, Texts};
 
 pub static UKRAINIAN: Language = Language {
     tag: "uk",
     native_name: "Українська",
     intl_locale: "uk",
+    date_time_pattern: "%d.%m.%Y %H:%M:%S",
     texts: Texts {
         nav_overview: "Огляд",
         nav_accounts: "Рахунки",
@@ -34,5 +35,458 @@ pub static UKRAINIAN: Language = Language {
         time_zone_utc: "UTC",
         redirecting_to_sign_in: "Перехід до входу…",
         loading_portal: "Завантаження порталу…",
+        // Embedded, waiting for the parent page's token
+        embed_waiting: "Очікуємо входу від",
+        embed_waiting_expired: "Термін дії сеансу минув. Очікуємо новий сеанс від",
+        embed_waiting_rejected: "Сервер відхилив сеанс. Очікуємо новий сеанс від",
+        embed_waiting_signed_out: "Ви вийшли. Очікуємо повторного входу від",
+        embed_parent_unknown: "сторінки, у яку вбудовано портал",
+        embed_sign_in_here: "Увійти тут",
+
+        // Start-up failure and the crash page
+        config_error_title: "Портал налаштовано неправильно",
+        config_error_hint: "Якщо ви адмініструєте цей портал, перевірте config.json. Інакше, будь ласка, повідомте свого провайдера.",
+        config_reload: "Перезавантажити",
+        config_missing: |status| {
+            format!(
+                "Файл config.json не знайдено поруч із порталом (HTTP {status}). Розмістіть його поруч з index.html."
+            )
+        },
+        config_unreachable: |reason| format!("Не вдалося завантажити config.json: {reason}"),
+        config_malformed: |reason| format!("config.json не є коректним JSON: {reason}"),
+        config_invalid: |reason| format!("У config.json неправильне значення: {reason}"),
+        crash_title: "Щось пішло не так",
+        crash_text: "Портал зіткнувся з неочікуваною проблемою і зупинився. Зазвичай допомагає перезавантаження сторінки; ваші дані на сервері не постраждали.",
+        crash_reload: "Перезавантажити сторінку",
+
+        // Sign-in page and session notices
+        sign_in: "Увійти",
+        login_label: "Логін",
+        password_label: "Пароль",
+        keep_signed_in: "Не виходити на цьому пристрої",
+        signing_in: "Вхід…",
+        enter_login_and_password: "Введіть логін і пароль.",
+        token_sign_in: "Увійти за токеном",
+        token_hint: "Ваш провайдер може видати вам токен. Він зберігається лише в цьому браузері.",
+        token_label: "Токен",
+        use_token: "Використати цей токен",
+        paste_token_first: "Спочатку вставте токен.",
+        token_not_jwt: "Це не токен: очікуються три частини, розділені крапками",
+        token_unreadable: |reason| format!("Не вдається прочитати вміст токена: {reason}"),
+        token_already_expired: "термін дії цього токена вже минув",
+        session_expired: "Термін дії сеансу минув. Увійдіть знову.",
+        signed_out_by_server: |message| format!("Сеанс завершено: {message} Увійдіть знову."),
+
+        // Request errors
+        error_unknown: "Невідома помилка",
+        status_text: |status| {
+            let reason = match status {
+                400 => "Запит відхилено як некоректний",
+                401 => "Ви не увійшли, або термін дії сеансу минув",
+                403 => "У вас немає доступу до цього",
+                404 => "Не знайдено",
+                406 => "Сервер не може відповісти в запитаному форматі",
+                415 => "Сервер не приймає запити в цьому форматі",
+                422 => "Сервер не прийняв ці значення",
+                429 => "Забагато запитів; зачекайте трохи",
+                500 => "Сервер не зміг відповісти",
+                502..=504 => "Сервер зараз недоступний",
+                _ => "Запит не вдався",
+            };
+            format!("{reason} (HTTP {status}).")
+        },
+        error_unreadable_answer: |reason| {
+            format!("Не вдалося прочитати відповідь сервера: {reason}")
+        },
+        error_unreachable: |reason| {
+            format!(
+                "Не вдалося зв’язатися із сервером ({reason}). Перевірте з’єднання і спробуйте ще раз."
+            )
+        },
+        error_cancelled: "Запит скасовано.",
+        error_http_status: |status| format!("HTTP {status}"),
+        retry: "Спробувати ще раз",
+        reason_no_requests: "браузер не може надсилати запити",
+        reason_timeout: |seconds| {
+            let unit = plural(seconds, "секунди", "секунд", "секунд");
+            format!("немає відповіді протягом {seconds} {unit}")
+        },
+        reason_broke_off: |status, reason| {
+            format!("відповідь (HTTP {status}) обірвалася: {reason}")
+        },
+        reason_not_utf8: "відповідь не є текстом UTF-8",
+        reason_unusable_token: |reason| format!("токен від сервера не можна використати: {reason}"),
+        file_not_made: "не вдалося створити файл",
+        file_no_document: "немає документа",
+        file_no_link: "немає елемента посилання",
+
+        // Filter and list-URL errors
+        filter_unknown_field: |name| format!("За полем «{name}» фільтрувати не можна"),
+        filter_operator_not_allowed: |field, operator| {
+            format!("Поле «{field}» не можна фільтрувати з оператором «{operator}»")
+        },
+        filter_no_operator: "(немає)",
+        filter_empty_value: |field| format!("Введіть значення для «{field}»"),
+        filter_not_a_number: |field, value| {
+            format!("«{value}» — не число; для «{field}» потрібне число, наприклад 12.5")
+        },
+        page_number_invalid: |value| format!("«{value}» — не номер сторінки (1 або більше)"),
+        page_size_invalid: |value, max| format!("«{value}» — не розмір сторінки (від 1 до {max})"),
+
+        // Resource types
+        accounts: ResourceTexts {
+            title: "Рахунки",
+            loading_list: "Завантаження рахунків…",
+            loading_one: "Завантаження рахунку…",
+            none_match: "За цими умовами рахунків не знайдено.",
+            missing_title: "Такого рахунку немає",
+            missing: |id| format!("Рахунку з ідентифікатором «{id}» немає, або він не ваш."),
+        },
+        services: ResourceTexts {
+            title: "Послуги",
+            loading_list: "Завантаження послуг…",
+            loading_one: "Завантаження послуги…",
+            none_match: "За цими умовами послуг не знайдено.",
+            missing_title: "Такої послуги немає",
+            missing: |id| format!("Послуги з ідентифікатором «{id}» немає, або вона не ваша."),
+        },
+        rates: ResourceTexts {
+            title: "Тарифи",
+            loading_list: "Завантаження тарифів…",
+            loading_one: "Завантаження тарифу…",
+            none_match: "За цими умовами тарифів не знайдено.",
+            missing_title: "Такого тарифу немає",
+            missing: |id| format!("Тарифу з ідентифікатором «{id}» немає, або він не ваш."),
+        },
+        cdr_exports: ResourceTexts {
+            title: "Експорт CDR",
+            loading_list: "Завантаження експортів CDR…",
+            loading_one: "Завантаження експорту CDR…",
+            none_match: "За цими умовами експортів CDR не знайдено.",
+            missing_title: "Такого експорту CDR немає",
+            missing: |id| format!("Експорту CDR з ідентифікатором «{id}» немає, або він не ваш."),
+        },
+        network_types: ResourceTexts {
+            title: "Типи мереж",
+            loading_list: "Завантаження типів мереж…",
+            loading_one: "Завантаження типу мережі…",
+            none_match: "За цими умовами типів мереж не знайдено.",
+            missing_title: "Такого типу мережі немає",
+            missing: |id| format!("Типу мережі з ідентифікатором «{id}» немає, або він не ваш."),
+        },
+        network_prefixes: ResourceTexts {
+            title: "Префікси мереж",
+            loading_list: "Завантаження префіксів мереж…",
+            loading_one: "Завантаження префікса мережі…",
+            none_match: "За цими умовами префіксів мереж не знайдено.",
+            missing_title: "Такого префікса мережі немає",
+            missing: |id| {
+                format!("Префікса мережі з ідентифікатором «{id}» немає, або він не ваш.")
+            },
+        },
+        networks: ResourceTexts {
+            title: "Мережі",
+            loading_list: "Завантаження мереж…",
+            loading_one: "Завантаження мережі…",
+            none_match: "За цими умовами мереж не знайдено.",
+            missing_title: "Такої мережі немає",
+            missing: |id| format!("Мережі з ідентифікатором «{id}» немає, або вона не ваша."),
+        },
+
+        // Column headings and attribute names
+        col_id: "ID",
+        col_name: "Назва",
+        col_balance: "Баланс",
+        col_min_balance: "Мін. баланс",
+        col_max_balance: "Макс. баланс",
+        col_destination_rate_limit: "Ліміт тарифу за напрямком",
+        col_origination_capacity: "Ємність оригінації",
+        col_termination_capacity: "Ємність термінації",
+        col_total_capacity: "Загальна ємність",
+        col_currency: "Валюта",
+        col_prefix: "Префікс",
+        col_min_number_length: "Мін. довжина номера",
+        col_max_number_length: "Макс. довжина номера",
+        col_network: "Мережа",
+        col_state: "Стан",
+        col_initial_price: "Початкова ціна",
+        col_renew_price: "Ціна продовження",
+        col_created: "Створено",
+        col_renews: "Наступне продовження",
+        col_renew_period: "Період продовження",
+        col_service_type: "Тип послуги",
+        col_ui_type: "Тип інтерфейсу",
+        col_status: "Статус",
+        col_rows: "Рядки",
+        col_filters: "Фільтри",
+        col_time_format: "Формат часу",
+        col_time_zone: "Часовий пояс",
+        col_updated: "Оновлено",
+        col_enabled: "Увімкнено",
+        col_rejects_calls: "Відхиляє дзвінки",
+        col_initial_rate: "Початковий тариф",
+        col_initial_interval: "Початковий інтервал (с)",
+        col_next_rate: "Наступний тариф",
+        col_next_interval: "Наступний інтервал (с)",
+        col_connect_fee: "Плата за з’єднання",
+        col_attempt_fee: "Плата за спробу",
+        col_valid_from: "Діє з",
+        col_valid_till: "Діє до",
+        col_network_prefix_id: "ID префікса мережі",
+        field_label,
+
+        // Values and records
+        heading_network_prefix: |prefix| format!("Префікс {prefix}"),
+        heading_cdr_export: |id| format!("Експорт CDR {id}"),
+        heading_rate: |prefix| format!("Тариф для префікса {prefix}"),
+        cdr_status_pending: "Очікує",
+        cdr_status_completed: "Готово",
+        cdr_status_failed: "Помилка",
+        cdr_status_deleted: "Видалено",
+        yes: "Так",
+        no: "Ні",
+        copy: "Копіювати",
+        copy_identifier: "Копіювати повний ідентифікатор",
+        identifier: "Ідентифікатор",
+
+        // Table and pager
+        sort_by: |column| format!("Сортувати за стовпцем «{column}»"),
+        pages_label: "Сторінки",
+        page_first: "« Перша",
+        page_prev: "‹ Попередня",
+        page_next: "Наступна ›",
+        page_last: "Остання »",
+        pager_rows: |first, last, total| format!("{first}–{last} з {total}"),
+        pager_no_rows: |total| format!("0 з {total}"),
+        pager_page: |page, count| format!("Сторінка {page} з {count}"),
+        rows_per_page: "Рядків на сторінці",
+
+        // Filter bar
+        filters_label: "Фільтри",
+        add_filter: "+ Додати фільтр",
+        clear_filters: "Очистити фільтри",
+        filter_field: "Поле",
+        filter_operator: "Оператор",
+        filter_value: "Значення",
+        filter_remove: "Видалити цей фільтр",
+        placeholder_value: "значення",
+        placeholder_values: "значення через кому",
+        op_is: "є",
+        op_eq: "дорівнює",
+        op_not_eq: "не дорівнює",
+        op_cont: "містить",
+        op_start: "починається з",
+        op_end: "закінчується на",
+        op_in: "є одним із",
+        op_not_in: "не є жодним із",
+        op_cont_any: "містить будь-що з",
+        op_gt: ">",
+        op_gteq: "≥",
+        op_lt: "<",
+        op_lteq: "≤",
+
+        // List page
+        columns: "Стовпці",
+        export_csv: "Експорт у CSV",
+        export_cancel: "Скасувати",
+        export_progress: |page, count| format!("Експорт сторінки {page} з {count}"),
+        export_done: |rows| {
+            let word = plural(rows, "рядок", "рядки", "рядків");
+            format!("Експортовано {rows} {word}.")
+        },
+        export_failed: |reason| format!("Не вдалося експортувати: {reason}"),
+        export_cancelled: "Експорт скасовано.",
+
+        // Detail page
+        still_in_progress: "Ще виконується: сторінка оновиться сама.",
+        download_csv: "Завантажити CSV",
+        downloading: "Завантаження…",
+        downloaded: "Завантажено.",
+        loading_related: "Завантаження пов’язаних записів…",
+        related_none: "Немає.",
+        related_count: |count| {
+            let word = plural(count, "запис", "записи", "записів");
+            format!("{count} {word}")
+        },
+
+        // Charts
+        chart_failed: |reason| format!("Не вдалося намалювати графік: {reason}"),
+        chart_canvas_unusable: "на полотні неможливо малювати",
+        chart_no_data: "немає даних",
+        chart_summary: |title, unit, samples| {
+            let word = plural(samples, "точка", "точки", "точок");
+            format!(
+                "{title} ({unit}), {samples} {word} даних. Наведіть курсор, щоб побачити точні значення; виділіть ділянку мишею, щоб збільшити."
+            )
+        },
+        chart_reset_zoom: "Скинути масштаб",
+        chart_png: "PNG",
+        chart_csv: "CSV",
+        chart_zoom_in: "Збільшити",
+        chart_zoom_out: "Зменшити",
+        chart_zoom_state: |from, to| format!("Показано з {from} до {to}"),
+        chart_values_caption: |unit| format!("Найменше, найбільше та середнє значення ({unit})"),
+        chart_series: "Ряд",
+        chart_minimum: "Мінімум",
+        chart_maximum: "Максимум",
+        chart_average: "Середнє",
+
+        // Units
+        unit_calls: "дзвінки",
+        unit_calls_per_second: "дзв./с",
+        unit_minutes: "хв",
+        unit_seconds: "с",
+
+        // Overview
+        overview_title: "Огляд",
+        account: "Рахунок",
+        no_accounts: "У вас немає доступних рахунків.",
+        loading_accounts: "Завантаження рахунків…",
+        loading_the_account: "Завантаження рахунку…",
+        statistics_link: "Статистика",
+        loading_todays_figures: "Завантаження показників за сьогодні…",
+        active_calls_now: "Активні дзвінки зараз",
+        calls_today: "Дзвінки сьогодні",
+        asr_today: "ASR сьогодні",
+        acd_today: "ACD сьогодні",
+        spend_today: "Витрати сьогодні",
+        loading_cps_chart: "Завантаження графіка CPS…",
+        no_calls_last_hour: "За останню годину дзвінків не було.",
+        cps_last_hour: "Вихідні CPS, остання година",
+
+        // Statistics pages
+        stats_origination: "Статистика вихідного трафіку",
+        stats_quality: "Статистика якості",
+        stats_active_calls: "Активні дзвінки",
+        stats_originated_cps: "Вихідні дзвінки за секунду",
+        related_cps_chart: "Графік вихідних CPS",
+        chart_calls: "Дзвінки",
+        series_total: "Усього",
+        series_successful: "Успішні",
+        series_failed: "Неуспішні",
+        total_calls: "Усього дзвінків",
+        successful_calls: "Успішні дзвінки",
+        failed_calls: "Неуспішні дзвінки",
+        total_duration: "Загальна тривалість",
+        total_price: "Загальна вартість",
+        acd: "ACD",
+        acd_long: "ACD (середня тривалість дзвінка)",
+        asr: "ASR",
+        asr_long: "ASR (частка успішних дзвінків)",
+        cps: "CPS",
+        calls_per_second: "Дзвінки за секунду",
+        concurrent_calls: "Одночасні дзвінки",
+        active_calls: "Активні дзвінки",
+        value: "Значення",
+        samples: |count| {
+            let word = plural(count, "точка", "точки", "точок");
+            format!("{count} {word} даних")
+        },
+        fix_the_form: "Виправте форму вище, щоб побачити статистику.",
+        no_calls_in_range: "У цьому періоді дзвінків не було.",
+        loading_statistics: "Завантаження статистики…",
+        points_per_series: |points| format!("Приблизно {points} точок у кожному ряді."),
+        working_for_seconds: |seconds| format!("Триває {seconds} с."),
+
+        // Statistics form
+        choose_an_account: "Оберіть рахунок",
+        time_range: "Період",
+        custom_range: "Власний період",
+        range_last_hour: "Остання година",
+        range_today: "Сьогодні",
+        range_yesterday: "Учора",
+        range_last_7_days: "Останні 7 днів",
+        range_this_month: "Цей місяць",
+        range_last_month: "Минулий місяць",
+        from: "З",
+        to: "По",
+        sampling: "Інтервал",
+        sampling_minute: "хвилина",
+        sampling_5_minutes: "5 хвилин",
+        sampling_15_minutes: "15 хвилин",
+        sampling_hour: "година",
+        sampling_day: "день",
+        sampling_week: "тиждень",
+        sampling_month: "місяць",
+        show: "Показати",
+        more_filters: "Інші фільтри",
+        more_filters_set: |count| format!("Інші фільтри (задано: {count})"),
+        any: "Будь-яка",
+        src_country: "Країна джерела",
+        dst_country: "Країна призначення",
+        src_prefix_eq: "Префікс джерела дорівнює",
+        src_prefix_starts_with: "Префікс джерела починається з",
+        src_prefix_ends_with: "Префікс джерела закінчується на",
+        src_prefix_contains: "Префікс джерела містить",
+        dst_prefix_eq: "Префікс призначення дорівнює",
+        dst_prefix_starts_with: "Префікс призначення починається з",
+        dst_prefix_ends_with: "Префікс призначення закінчується на",
+        dst_prefix_contains: "Префікс призначення містить",
+        duration_eq: "Тривалість дорівнює (с)",
+        duration_gt: "Тривалість понад (с)",
+        duration_lt: "Тривалість менше (с)",
+        orig_ip: "IP джерела",
+        price_eq: "Ціна дорівнює",
+        price_gt: "Ціна понад",
+        price_lt: "Ціна менше",
+        parameter: "Параметр",
+        enter_start_time: "Вкажіть час початку.",
+        end_time_unreadable: "Не вдається прочитати час завершення.",
+        end_after_start: "Кінець має бути пізніше за початок.",
+        choose_account_error: "Оберіть рахунок.",
+        choose_sampling: "Оберіть інтервал.",
+        not_a_duration: |value| format!("«{value}» — не тривалість у цілих секундах."),
+        not_a_price: |value| format!("«{value}» — не ціна, як-от 0.015."),
+        not_an_ip: |value| format!("«{value}» — не IP-адреса, як-от 192.0.2.10."),
+        country_unreadable: "Не вдається розпізнати країну.",
+
+        // Page not found
+        not_found_title: "Сторінку не знайдено",
+        not_found_text: |path| format!("За адресою {path} сторінки немає."),
+        go_to_overview: "Перейти до огляду",
     },
 };
+
+/// The form of a noun for a count, as Ukrainian chooses it by the last digits: `one` for 1, 21,
+/// 101 (but not 11), `few` for 2–4, 22–24 (but not 12–14), `many` for the rest (5–20, 25, 0, …).
+/// The count comes formatted (`1 237`); only its digits are read, so grouping does not matter.
+pub fn plural<'a>(count: &str, one: &'a str, few: &'a str, many: &'a str) -> &'a str {
+    let digits: Vec<u32> = count.chars().filter_map(|c| c.to_digit(10)).collect();
+    let last = digits.last().copied().unwrap_or(0);
+    let tens = digits.len().checked_sub(2).map_or(0, |i| digits[i]);
+    match (tens, last) {
+        (1, _) => many,
+        (_, 1) => one,
+        (_, 2..=4) => few,
+        _ => many,
+    }
+}
+
+/// API field and relationship names as labels; a name not listed here reads as in English.
+fn field_label(name: &str) -> String {
+    let label = match name {
+        "id" => "ID",
+        "name" => "Назва",
+        "balance" => "Баланс",
+        "min-balance" => "Мін. баланс",
+        "max-balance" => "Макс. баланс",
+        "balance-low-threshold" => "Нижній поріг балансу",
+        "balance-high-threshold" => "Верхній поріг балансу",
+        "destination-rate-limit" => "Ліміт тарифу за напрямком",
+        "max-call-duration" => "Макс. тривалість дзвінка",
+        "origination-capacity" => "Ємність оригінації",
+        "termination-capacity" => "Ємність термінації",
+        "total-capacity" => "Загальна ємність",
+        "external-id" => "Зовнішній ID",
+        "uuid" => "UUID",
+        "prefix" => "Префікс",
+        "number-min-length" => "Мін. довжина номера",
+        "number-max-length" => "Макс. довжина номера",
+        "network" => "Мережа",
+        "network-type" => "Тип мережі",
+        "account" => "Рахунок",
+        "transactions" => "Транзакції",
+        other => return super::spelled_out(other),
+    };
+    label.to_owned()
+}

@@ -42,6 +42,7 @@ struct Today {
 
 #[component]
 pub fn Dashboard() -> impl IntoView {
+    let t = crate::i18n::texts();
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let query = use_query_map();
@@ -187,7 +188,7 @@ pub fn Dashboard() -> impl IntoView {
             };
             Some(view! {
                 <label class="account-picker">
-                    "Account " <select name="account-id" on:change=on_change>{options}</select>
+                    {t.account} " " <select name="account-id" on:change=on_change>{options}</select>
                 </label>
             })
         })
@@ -199,10 +200,10 @@ pub fn Dashboard() -> impl IntoView {
         }
         let chosen = chosen_id.get();
         accounts.with_data(|list| match list.map(Vec::as_slice) {
-            None => status::loading("accounts").into_any(),
-            Some([]) => view! { <p class="empty">"No accounts are visible to you."</p> }.into_any(),
+            None => status::loading(t.loading_accounts).into_any(),
+            Some([]) => view! { <p class="empty">{t.no_accounts}</p> }.into_any(),
             Some(list) => match list.iter().find(|a| Some(&a.id) == chosen.as_ref()) {
-                None => status::loading("the account").into_any(),
+                None => status::loading(t.loading_the_account).into_any(),
                 Some(account) => {
                     let a = &account.attributes;
                     let id = encode_component(&account.id);
@@ -216,19 +217,19 @@ pub fn Dashboard() -> impl IntoView {
                                 {format::money(Some(&a.balance), &a.currency)}
                             </p>
                             <dl class="limits">
-                                <dt>"Min balance"</dt>
+                                <dt>{t.col_min_balance}</dt>
                                 <dd>{format::money(a.min_balance.as_ref(), &a.currency)}</dd>
-                                <dt>"Max balance"</dt>
+                                <dt>{t.col_max_balance}</dt>
                                 <dd>{format::money(a.max_balance.as_ref(), &a.currency)}</dd>
-                                <dt>"Origination capacity"</dt>
+                                <dt>{t.col_origination_capacity}</dt>
                                 <dd>{format::optional_decimal(a.origination_capacity.as_ref())}</dd>
-                                <dt>"Total capacity"</dt>
+                                <dt>{t.col_total_capacity}</dt>
                                 <dd>{format::optional_decimal(a.total_capacity.as_ref())}</dd>
                             </dl>
                             <p class="related-links">
-                                <Link href=format!("/statistics/origination?account-id={id}")>"Statistics"</Link>
+                                <Link href=format!("/statistics/origination?account-id={id}")>{t.statistics_link}</Link>
                                 " · "
-                                <Link href=format!("/statistics/cps?account-id={id}")>"CPS chart"</Link>
+                                <Link href=format!("/statistics/cps?account-id={id}")>{t.nav_cps_chart}</Link>
                             </p>
                         </article>
                     }
@@ -255,7 +256,7 @@ pub fn Dashboard() -> impl IntoView {
             return status::error_panel(error, move || today.retry()).into_any();
         }
         let Some(today) = today.data() else {
-            return status::loading("today's figures").into_any();
+            return status::loading(t.loading_todays_figures).into_any();
         };
         let total = |key: &str| today.totals.get(key).and_then(|m| m.0);
         let show = |value: Option<rust_decimal::Decimal>, unit: &str| match value {
@@ -265,13 +266,13 @@ pub fn Dashboard() -> impl IntoView {
         };
         let currency = currency.get();
         let items = [
-            ("active-now", "Active calls now", show(today.active_now, "")),
-            ("total_calls", "Calls today", show(total("total_calls"), "")),
-            ("asr", "ASR today", show(total("asr"), "%")),
-            ("acd", "ACD today", show(total("acd"), "s")),
+            ("active-now", t.active_calls_now, show(today.active_now, "")),
+            ("total_calls", t.calls_today, show(total("total_calls"), "")),
+            ("asr", t.asr_today, show(total("asr"), "%")),
+            ("acd", t.acd_today, show(total("acd"), t.unit_seconds)),
             (
                 "total_price",
-                "Spend today",
+                t.spend_today,
                 show(total("total_price"), &currency),
             ),
         ]
@@ -293,16 +294,16 @@ pub fn Dashboard() -> impl IntoView {
             return status::error_panel(error, move || cps.retry()).into_any();
         }
         match cps.data() {
-            None => status::loading("the CPS chart").into_any(),
+            None => status::loading(t.loading_cps_chart).into_any(),
             Some(payload) if payload.is_empty() => {
-                view! { <p class="empty">"No calls in the last hour."</p> }.into_any()
+                view! { <p class="empty">{t.no_calls_last_hour}</p> }.into_any()
             }
             Some(payload) => line_chart(
                 ChartSpec {
                     id: "dashboard-cps".into(),
-                    title: "Originated CPS, last hour".into(),
-                    unit: "calls/s".into(),
-                    series: vec![("cps".into(), "CPS".into())],
+                    title: t.cps_last_hour.into(),
+                    unit: t.unit_calls_per_second.into(),
+                    series: vec![("cps".into(), t.cps.into())],
                     payload,
                     span: None,
                 },
@@ -315,7 +316,7 @@ pub fn Dashboard() -> impl IntoView {
     view! {
         <section class="dashboard">
             <div class="list-heading">
-                <h1>"Overview"</h1>
+                <h1>{t.overview_title}</h1>
                 {picker}
             </div>
             <div class="dashboard-grid">

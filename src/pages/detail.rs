@@ -71,19 +71,14 @@ fn detail_view_page(
         }
     });
 
+    let t = crate::i18n::texts();
     let body = move || {
         if let (Some(error), false) = (remote.error(), remote.has_data()) {
             if error.status() == Some(404) {
                 return view! {
                     <div class="not-found">
-                        <h1>{format!("No such {}", naming.noun)}</h1>
-                        <p>
-                            {format!(
-                                "There is no {} with the identifier “{}”, or it is not yours.",
-                                naming.noun,
-                                id.get(),
-                            )}
-                        </p>
+                        <h1>{naming.texts.missing_title}</h1>
+                        <p>{(naming.texts.missing)(&id.get())}</p>
                     </div>
                 }
                 .into_any();
@@ -95,7 +90,7 @@ fn detail_view_page(
             Some(detail) if detail.id == id.get() => view! {
                 <h1>{detail.heading.clone()}</h1>
                 {detail.refresh.then(|| view! {
-                    <p class="refreshing" role="status">"Still in progress: this page updates by itself."</p>
+                    <p class="refreshing" role="status">{t.still_in_progress}</p>
                 })}
                 {detail.download.clone().map(download_button)}
                 {attribute_list(detail, zone)}
@@ -103,7 +98,7 @@ fn detail_view_page(
                 {related_records(naming.collection, detail.id.clone(), detail.relationships.clone())}
             }
             .into_any(),
-            _ => status::loading(naming.noun).into_any(),
+            _ => status::loading(naming.texts.loading_one).into_any(),
         })
     };
     let refresh_error = move || {
@@ -115,7 +110,7 @@ fn detail_view_page(
     view! {
         <section class="detail-page">
             <p class="breadcrumb">
-                <Link href=format!("/{}", naming.collection.path())>{naming.title}</Link>
+                <Link href=format!("/{}", naming.collection.path())>{naming.texts.title}</Link>
             </p>
             {refresh_error}
             {body}
@@ -126,6 +121,7 @@ fn detail_view_page(
 /// A button that downloads the record's file through the API (the token stays in the request).
 fn download_button((path, file_name): (String, String)) -> impl IntoView {
     let api = expect_context::<Api>();
+    let t = crate::i18n::texts();
     let state = RwSignal::new(None::<Result<(), String>>);
     let busy = RwSignal::new(false);
     let start = move |_| {
@@ -143,10 +139,10 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
                     let options = web_sys::BlobPropertyBag::new();
                     options.set_type(&file.content_type);
                     web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
-                        .map_err(|_| "the file could not be made".to_owned())
+                        .map_err(|_| t.file_not_made.to_owned())
                         .and_then(|blob| save_blob(&file_name, &blob))
                 }
-                Err(error) => Err(error.message()),
+                Err(error) => Err(crate::i18n::error_text(&error)),
             };
             state.set(Some(outcome));
             busy.set(false);
@@ -155,11 +151,11 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
     view! {
         <p class="download">
             <button type="button" class="download-file primary" on:click=start disabled=move || busy.get()>
-                {move || if busy.get() { "Downloading…" } else { "Download CSV" }}
+                {move || if busy.get() { t.downloading } else { t.download_csv }}
             </button>
             {move || match state.get() {
                 Some(Err(message)) => Some(view! { <span class="form-error" role="alert">{message}</span> }.into_any()),
-                Some(Ok(())) => Some(view! { <span class="export-note">"Downloaded."</span> }.into_any()),
+                Some(Ok(())) => Some(view! { <span class="export-note">{t.downloaded}</span> }.into_any()),
                 None => None,
             }}
         </p>
@@ -188,6 +184,7 @@ fn related_of(value: &serde_json::Value) -> Option<RelatedRecord> {
 /// Follows each relationship (`GET /<type>/<id>/<relationship>`) and links what it finds.
 fn related_records(collection: Collection, id: String, names: Vec<String>) -> impl IntoView {
     let api = expect_context::<Api>();
+    let t = crate::i18n::texts();
     let sections = names
         .into_iter()
         .map(|name| {
@@ -212,12 +209,13 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
             let title = crate::components::filter_bar::field_label(&name);
             let content = move || {
                 if let Some(error) = remote.error() {
-                    return view! { <p class="related-error">{error.message()}</p> }.into_any();
+                    return view! { <p class="related-error">{crate::i18n::error_text(&error)}</p> }
+                        .into_any();
                 }
                 remote.with_data(|records| match records {
-                    None => status::loading("related records").into_any(),
+                    None => status::loading(t.loading_related).into_any(),
                     Some(records) if records.is_empty() => {
-                        view! { <p class="empty">"None."</p> }.into_any()
+                        view! { <p class="empty">{t.related_none}</p> }.into_any()
                     }
                     Some(records) => {
                         let items = records
@@ -235,8 +233,8 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                                 }
                             })
                             .collect_view();
-                        let count =
-                            (records.len() > 1).then(|| format!("{} records", records.len()));
+                        let count = (records.len() > 1)
+                            .then(|| (t.related_count)(&records.len().to_string()));
                         view! {
                             {count.map(|c| view! { <p class="related-count">{c}</p> })}
                             <ul>{items}</ul>

@@ -30,11 +30,12 @@ type PageLoader = Rc<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>;
 
 /// The list state the URL describes, checked before any request.
 pub fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
-    let params = ListParams::from_query(search).map_err(|e| e.to_string())?;
+    let params =
+        ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
     for filter in &params.filters {
         filter
             .validate(naming.collection)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| crate::i18n::filter_error_text(&e))?;
     }
     Ok(params)
 }
@@ -197,7 +198,7 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
     });
 
     let table_id = format!("{collection}-table");
-    let body = move || {
+    let body_view = move || {
         let current = match params.get() {
             Ok(current) => current,
             Err(message) => return status::input_error(message).into_any(),
@@ -207,15 +208,22 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         remote.with_data(|page| match page {
             None => match remote.error() {
                 Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-                None => status::loading(naming.title).into_any(),
+                None => status::loading(naming.texts.loading_list).into_any(),
             },
             Some(page) if page.rows.is_empty() => view! {
-                <p class="empty">{format!("No {} match this view.", naming.title.to_lowercase())}</p>
+                <p class="empty">{naming.texts.none_match}</p>
                 {pager(&current, page.links.as_ref(), 0, page.total, go)}
             }
             .into_any(),
             Some(page) => {
-                let settings = TableSettings { id: table_id.clone(), sort: &current.sort, visible: &visible, zone, on_sort };
+                let settings = TableSettings {
+                    id: table_id.clone(),
+                    caption: naming.texts.title,
+                    sort: &current.sort,
+                    visible: &visible,
+                    zone,
+                    on_sort,
+                };
                 view! {
                     <div
                         class="list-body"
@@ -230,6 +238,25 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
             }
         })
     };
+    // Sorting and paging draw the table and the pager anew: the focus goes back to the control
+    // the keyboard was on instead of getting lost.
+    // While the new page loads, the stale pager may have the wanted button disabled: the focus
+    // waits on a stand-in and goes to the wanted control once the data is there.
+    let refocus = StoredValue::new(None::<String>);
+    let on_stand_in = StoredValue::new(false);
+    let body = move || {
+        let focused = focused_control();
+        let standing_in = on_stand_in.get_value() && focused.is_some();
+        if !standing_in {
+            refocus.set_value(focused);
+        }
+        on_stand_in.set_value(false);
+        let view = body_view();
+        restore_focus(refocus, on_stand_in, standing_in, move || {
+            remote.is_loading()
+        });
+        view
+    };
     // A failed reload keeps the old rows and says so above them.
     let reload_error = move || {
         remote
@@ -241,7 +268,7 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
     view! {
         <section class="list-page">
             <div class="list-heading">
-                <h1>{naming.title}</h1>
+                <h1>{naming.texts.title}</h1>
                 <div class="list-tools">
                     {chooser}
                     {export_control(naming, params, load)}
@@ -252,6 +279,74 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
             {body}
         </section>
     }
+}
+
+/// A selector for the focused control if the table or pager holds it: a sort button by its
+/// column, a pager button by its class, the page size picker.
+fn focused_control() -> Option<String> {
+    let element = document().active_element()?;
+    element.closest(".list-page").ok()??;
+    if element.matches("th button.sort").unwrap_or(false) {
+        let key = element.closest("th").ok()??.get_attribute("data-key")?;
+        return Some(format!(".list-page th[data-key='{key}'] button.sort"));
+    }
+    if element.matches(".pager button").unwrap_or(false) {
+        let class = element.class_list().item(0)?;
+        return Some(format!(".list-page .pager button.{class}"));
+    }
+    if element.matches(".pager select").unwrap_or(false) {
+        return Some(".list-page .pager select".to_owned());
+    }
+    None
+}
+
+/// Once the page shows the new table, if the focus was lost (or disabled, or on a stand-in),
+/// focuses the control `refocus` names; while that is disabled, another pager button stands in
+/// for it (`on_stand_in`). Done once the page has loaded.
+fn restore_focus(
+    refocus: StoredValue<Option<String>>,
+    on_stand_in: StoredValue<bool>,
+    standing_in: bool,
+    loading: impl Fn() -> bool + 'static,
+) {
+    if refocus.with_value(Option::is_none) {
+        return;
+    }
+    set_timeout(
+        move || {
+            use wasm_bindgen::JsCast;
+            let Some(selector) = refocus.try_get_value().flatten() else {
+                return;
+            };
+            let document = document();
+            // The table and pager may be updated in place: a focused button may just have
+            // become disabled.
+            let lost = document.active_element().is_none_or(|e| {
+                document.body().is_some_and(|body| *body == e)
+                    || e.matches(":disabled").unwrap_or(false)
+            });
+            if !lost && !standing_in {
+                return;
+            }
+            let find = |css: &str| {
+                document
+                    .query_selector(css)
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            };
+            if let Some(wanted) = find(&format!("{selector}:not(:disabled)")) {
+                let _ = wanted.focus();
+                if !loading() {
+                    refocus.set_value(None);
+                }
+            } else if let Some(stand_in) = find(".list-page .pager button:not(:disabled)") {
+                let _ = stand_in.focus();
+                on_stand_in.set_value(true);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 fn column_chooser(
@@ -287,7 +382,7 @@ fn column_chooser(
         .collect_view();
     view! {
         <details class="column-chooser">
-            <summary>"Columns"</summary>
+            <summary>{crate::i18n::texts().columns}</summary>
             <div class="column-choices">{boxes}</div>
         </details>
     }
@@ -340,7 +435,7 @@ fn export_control(
                 let page = match result {
                     Ok(page) => page,
                     Err(error) => {
-                        state.set(ExportState::Failed(error.message()));
+                        state.set(ExportState::Failed(crate::i18n::error_text(&error)));
                         return;
                     }
                 };
@@ -373,27 +468,28 @@ fn export_control(
         in_flight.set_value(None);
         state.set(ExportState::Cancelled);
     };
+    let t = crate::i18n::texts();
 
     view! {
         <div class="export" aria-live="polite">
             {move || match state.get() {
                 ExportState::Running { pages_done, pages_total } => view! {
                     <label class="export-progress">
-                        {format!("Exporting page {} of {}", (pages_done + 1).min(pages_total), pages_total)}
+                        {(t.export_progress)(&(pages_done + 1).min(pages_total).to_string(), &pages_total.to_string())}
                         <progress max=pages_total value=pages_done></progress>
                     </label>
-                    <button type="button" class="export-cancel" on:click=cancel>"Cancel"</button>
+                    <button type="button" class="export-cancel" on:click=cancel>{t.export_cancel}</button>
                 }
                 .into_any(),
                 other => {
                     let note = match other {
-                        ExportState::Done { rows } => Some(format!("Exported {} rows.", crate::format::count(rows))),
-                        ExportState::Failed(message) => Some(format!("Export failed: {message}")),
-                        ExportState::Cancelled => Some("Export cancelled.".to_owned()),
+                        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows))),
+                        ExportState::Failed(message) => Some((t.export_failed)(&message)),
+                        ExportState::Cancelled => Some(t.export_cancelled.to_owned()),
                         _ => None,
                     };
                     view! {
-                        <button type="button" class="export-csv" on:click=start>"Export CSV"</button>
+                        <button type="button" class="export-csv" on:click=start>{t.export_csv}</button>
                         {note.map(|n| view! { <span class="export-note">{n}</span> })}
                     }
                     .into_any()

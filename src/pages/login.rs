@@ -10,6 +10,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 #[component]
 pub fn LoginPage() -> impl IntoView {
+    let t = crate::i18n::texts();
     let api = expect_context::<Api>();
     let session = expect_context::<Session>();
     let config = expect_context::<PortalConfig>();
@@ -44,7 +45,7 @@ pub fn LoginPage() -> impl IntoView {
         }
         let (user, secret) = (login.get_untracked(), password.get_untracked());
         if user.trim().is_empty() || secret.is_empty() {
-            error.set(Some("Enter your login and password.".into()));
+            error.set(Some(t.enter_login_and_password.into()));
             return;
         }
         error.set(None);
@@ -56,7 +57,7 @@ pub fn LoginPage() -> impl IntoView {
                 .await
             {
                 password.set(String::new());
-                error.set(Some(e.message()));
+                error.set(Some(crate::i18n::error_text(&e)));
             }
             busy.set(false);
         });
@@ -67,18 +68,18 @@ pub fn LoginPage() -> impl IntoView {
     let submit_token = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if token.get_untracked().trim().is_empty() {
-            token_error.set(Some("Paste a token first.".into()));
+            token_error.set(Some(t.paste_token_first.into()));
             return;
         }
         // A pasted token must at least look like one: catch copy-paste slips before using it.
         let pasted = token.get_untracked();
         if let Err(e) = api_model::auth::read_claims(&pasted) {
-            token_error.set(Some(e.to_string()));
+            token_error.set(Some(crate::i18n::token_error_text(&e)));
             return;
         }
         match session.sign_in(&pasted, keep(keep_signed_in.get_untracked())) {
             Ok(()) => token.set(String::new()),
-            Err(e) => token_error.set(Some(e.to_string())),
+            Err(e) => token_error.set(Some(crate::i18n::token_error_text(&e))),
         }
     };
 
@@ -87,12 +88,12 @@ pub fn LoginPage() -> impl IntoView {
             <h1>{config.title.clone()}</h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{n}</p> })}
             <form id="login-form" on:submit=submit novalidate=true>
-                <h2>"Sign in"</h2>
+                <h2>{t.sign_in}</h2>
                 <label>
-                    "Login" <input name="login" autocomplete="username" required=true bind:value=login />
+                    {t.login_label} <input name="login" autocomplete="username" required=true bind:value=login />
                 </label>
                 <label>
-                    "Password"
+                    {t.password_label}
                     <input
                         name="password"
                         type="password"
@@ -103,24 +104,24 @@ pub fn LoginPage() -> impl IntoView {
                 </label>
                 <label class="checkbox">
                     <input name="remember" type="checkbox" bind:checked=keep_signed_in />
-                    "Keep me signed in on this device"
+                    {t.keep_signed_in}
                 </label>
                 {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                 <button type="submit" disabled=move || busy.get()>
-                    {move || if busy.get() { "Signing in…" } else { "Sign in" }}
+                    {move || if busy.get() { t.signing_in } else { t.sign_in }}
                 </button>
             </form>
             // Cookie mode keeps no token in the browser, so none can be pasted either.
             {(config.auth == AuthMode::Token).then(|| view! {
             <details class="token-sign-in">
-                <summary>"Sign in with a token"</summary>
+                <summary>{t.token_sign_in}</summary>
                 <form id="token-form" on:submit=submit_token>
-                    <p class="hint">"Your provider can issue a token for you. It is kept in this browser only."</p>
+                    <p class="hint">{t.token_hint}</p>
                     <label>
-                        "Token" <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
+                        {t.token_label} <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
                     </label>
                     {move || token_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                    <button type="submit">"Use this token"</button>
+                    <button type="submit">{t.use_token}</button>
                 </form>
             </details>
             })}

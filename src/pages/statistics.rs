@@ -7,6 +7,7 @@ use crate::components::chart::{ChartSpec, line_chart};
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
+use crate::i18n::{Texts, texts};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::portal_path;
@@ -15,7 +16,9 @@ use api_model::document::{ListDocument, SingleDocument};
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::number::Metric;
 use api_model::resources::{Account, ChartOriginatedCps, Country, chart_request};
-use api_model::stats::{STATS_FILTER_PARAMS, StatsEndpoint, StatsPayload, parse_time, series_unit};
+use api_model::stats::{
+    STATS_FILTER_PARAMS, Sampling, StatsEndpoint, StatsPayload, parse_time, series_unit,
+};
 use chart_data::presets::Preset;
 use chrono::Utc;
 use leptos::prelude::*;
@@ -49,22 +52,12 @@ const fn plan(
 }
 
 /// ACD and ASR read the same on origination and quality pages.
-fn acd_plan() -> ChartPlan {
-    plan(
-        "acd",
-        "ACD (average call duration)",
-        "acd",
-        vec![("acd", "ACD")],
-    )
+fn acd_plan(t: &'static Texts) -> ChartPlan {
+    plan("acd", t.acd_long, "acd", vec![("acd", t.acd)])
 }
 
-fn asr_plan() -> ChartPlan {
-    plan(
-        "asr",
-        "ASR (answer-seizure ratio)",
-        "asr",
-        vec![("asr", "ASR")],
-    )
+fn asr_plan(t: &'static Texts) -> ChartPlan {
+    plan("asr", t.asr_long, "asr", vec![("asr", t.asr)])
 }
 
 /// What a statistics page shows.
@@ -77,11 +70,12 @@ pub enum StatsPage {
 
 impl StatsPage {
     fn title(self) -> &'static str {
+        let t = texts();
         match self {
-            StatsPage::Table(StatsEndpoint::Origination) => "Origination statistics",
-            StatsPage::Table(StatsEndpoint::Quality) => "Quality statistics",
-            StatsPage::Table(StatsEndpoint::ActiveCalls) => "Active calls",
-            StatsPage::OriginatedCps => "Originated calls per second",
+            StatsPage::Table(StatsEndpoint::Origination) => t.stats_origination,
+            StatsPage::Table(StatsEndpoint::Quality) => t.stats_quality,
+            StatsPage::Table(StatsEndpoint::ActiveCalls) => t.stats_active_calls,
+            StatsPage::OriginatedCps => t.stats_originated_cps,
         }
     }
 
@@ -100,57 +94,58 @@ impl StatsPage {
 
     /// The charts of the page, one per unit.
     fn charts(self) -> Vec<ChartPlan> {
+        let t = texts();
         match self {
             StatsPage::Table(StatsEndpoint::Origination) => vec![
                 plan(
                     "calls",
-                    "Calls",
+                    t.chart_calls,
                     "total_calls",
                     vec![
-                        ("total_calls", "Total"),
-                        ("successful_calls", "Successful"),
-                        ("failed_calls", "Failed"),
+                        ("total_calls", t.series_total),
+                        ("successful_calls", t.series_successful),
+                        ("failed_calls", t.series_failed),
                     ],
                 ),
                 plan(
                     "duration",
-                    "Total duration",
+                    t.total_duration,
                     "total_duration",
-                    vec![("total_duration", "Total duration")],
+                    vec![("total_duration", t.total_duration)],
                 ),
-                acd_plan(),
-                asr_plan(),
+                acd_plan(t),
+                asr_plan(t),
                 plan(
                     "price",
-                    "Total price",
+                    t.total_price,
                     "total_price",
-                    vec![("total_price", "Total price")],
+                    vec![("total_price", t.total_price)],
                 ),
             ],
             StatsPage::Table(StatsEndpoint::Quality) => vec![
                 plan(
                     "calls",
-                    "Calls",
+                    t.chart_calls,
                     "total_calls",
-                    vec![("total_calls", "Total calls")],
+                    vec![("total_calls", t.total_calls)],
                 ),
-                acd_plan(),
-                asr_plan(),
-                plan("cps", "Calls per second", "cps", vec![("cps", "CPS")]),
+                acd_plan(t),
+                asr_plan(t),
+                plan("cps", t.calls_per_second, "cps", vec![("cps", t.cps)]),
             ],
             StatsPage::Table(StatsEndpoint::ActiveCalls) => {
                 vec![plan(
                     "active-calls",
-                    "Concurrent calls",
+                    t.concurrent_calls,
                     "calls",
-                    vec![("calls", "Active calls")],
+                    vec![("calls", t.active_calls)],
                 )]
             }
             StatsPage::OriginatedCps => vec![plan(
                 "cps",
-                "Originated calls per second",
+                t.stats_originated_cps,
                 "cps",
-                vec![("cps", "CPS")],
+                vec![("cps", t.cps)],
             )],
         }
     }
@@ -158,23 +153,57 @@ impl StatsPage {
 
 /// Readable names of the totals and narrowing parameters.
 fn total_label(key: &str) -> &'static str {
+    let t = texts();
     match key {
-        "total_calls" => "Total calls",
-        "successful_calls" => "Successful calls",
-        "failed_calls" => "Failed calls",
-        "total_duration" => "Total duration",
-        "acd" => "ACD",
-        "asr" => "ASR",
-        "cps" => "CPS",
-        "total_price" => "Total price",
-        _ => "Value",
+        "total_calls" => t.total_calls,
+        "successful_calls" => t.successful_calls,
+        "failed_calls" => t.failed_calls,
+        "total_duration" => t.total_duration,
+        "acd" => t.acd,
+        "asr" => t.asr,
+        "cps" => t.cps,
+        "total_price" => t.total_price,
+        _ => t.value,
     }
 }
 
+/// The unit of a series in the language in use (`api_model` names them in English).
 fn unit_for(key: &str, currency: &str) -> String {
+    let t = texts();
     match series_unit(key) {
         "currency" => currency.to_owned(),
+        "min" => t.unit_minutes.to_owned(),
+        "s" => t.unit_seconds.to_owned(),
+        "calls/s" => t.unit_calls_per_second.to_owned(),
+        "calls" => t.unit_calls.to_owned(),
         unit => unit.to_owned(),
+    }
+}
+
+/// A range preset's name in the language in use.
+fn preset_label(preset: Preset) -> &'static str {
+    let t = texts();
+    match preset {
+        Preset::LastHour => t.range_last_hour,
+        Preset::Today => t.range_today,
+        Preset::Yesterday => t.range_yesterday,
+        Preset::Last7Days => t.range_last_7_days,
+        Preset::ThisMonth => t.range_this_month,
+        Preset::LastMonth => t.range_last_month,
+    }
+}
+
+/// A sampling's name in the language in use.
+fn sampling_label(sampling: Sampling) -> &'static str {
+    let t = texts();
+    match sampling {
+        Sampling::Minute => t.sampling_minute,
+        Sampling::FiveMinutes => t.sampling_5_minutes,
+        Sampling::FifteenMinutes => t.sampling_15_minutes,
+        Sampling::Hour => t.sampling_hour,
+        Sampling::Day => t.sampling_day,
+        Sampling::Week => t.sampling_week,
+        Sampling::Month => t.sampling_month,
     }
 }
 
@@ -341,7 +370,16 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             .unwrap_or_default()
     });
     let url_errors = move || request.get().err().unwrap_or_default();
+    // How large the asked series are, for the progress while they come.
+    let expected_points = move || {
+        let query = request.get_untracked().ok()?;
+        let step = query.sampling?.seconds()?;
+        let span = (query.to_time? - query.from_time?).num_seconds();
+        let points = u64::try_from(span / step).ok().filter(|p| *p > 0)?;
+        Some((texts().points_per_series)(&crate::format::count(points)))
+    };
 
+    let t = texts();
     let outcome = move || {
         // Without the account list there is nothing to choose from: say why, offer a retry.
         if let (Some(error), false) = (accounts.error(), accounts.has_data()) {
@@ -352,8 +390,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             return status::error_panel(error, retry_both).into_any();
         }
         if request.with(Result::is_err) {
-            return view! { <p class="hint">"Fix the form above to see statistics."</p> }
-                .into_any();
+            return view! { <p class="hint">{t.fix_the_form}</p> }.into_any();
         }
         if let (Some(error), false) = (results.error(), results.has_data()) {
             return status::error_panel(error, move || results.retry()).into_any();
@@ -363,10 +400,10 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             results.data(),
             !accounts.has_data() && accounts.error().is_none(),
         ) else {
-            return status::loading("statistics").into_any();
+            return status::working(t.loading_statistics, expected_points()).into_any();
         };
         if !has_calls(&payload) {
-            return view! { <p class="empty">"No calls in this range."</p> }.into_any();
+            return view! { <p class="empty">{t.no_calls_in_range}</p> }.into_any();
         }
         let currency = currency.get();
         // The requested range, when it has an end; the charts show that span.
@@ -423,7 +460,7 @@ fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView {
     });
     view! {
         <dl class="totals">{figures}</dl>
-        <p class="samples">{format!("{} samples", format::count(payload.t.len() as u64))}</p>
+        <p class="samples">{(texts().samples)(&format::count(payload.t.len() as u64))}</p>
     }
 }
 
@@ -483,25 +520,26 @@ fn from_input(input: &str, zone: Zone) -> String {
 }
 
 fn narrowing_label(name: &str) -> &'static str {
+    let t = texts();
     match name {
-        "src-country-id" => "Source country",
-        "dst-country-id" => "Destination country",
-        "src-prefix-routing-eq" => "Source prefix equals",
-        "src-prefix-routing-starts-with" => "Source prefix starts with",
-        "src-prefix-routing-ends-with" => "Source prefix ends with",
-        "src-prefix-routing-contains" => "Source prefix contains",
-        "dst-prefix-routing-eq" => "Destination prefix equals",
-        "dst-prefix-routing-starts-with" => "Destination prefix starts with",
-        "dst-prefix-routing-ends-with" => "Destination prefix ends with",
-        "dst-prefix-routing-contains" => "Destination prefix contains",
-        "duration-eq" => "Duration equals (s)",
-        "duration-gt" => "Duration over (s)",
-        "duration-lt" => "Duration under (s)",
-        "auth-orig-ip" => "Originating IP",
-        "customer-price-eq" => "Price equals",
-        "customer-price-gt" => "Price over",
-        "customer-price-lt" => "Price under",
-        _ => "Parameter",
+        "src-country-id" => t.src_country,
+        "dst-country-id" => t.dst_country,
+        "src-prefix-routing-eq" => t.src_prefix_eq,
+        "src-prefix-routing-starts-with" => t.src_prefix_starts_with,
+        "src-prefix-routing-ends-with" => t.src_prefix_ends_with,
+        "src-prefix-routing-contains" => t.src_prefix_contains,
+        "dst-prefix-routing-eq" => t.dst_prefix_eq,
+        "dst-prefix-routing-starts-with" => t.dst_prefix_starts_with,
+        "dst-prefix-routing-ends-with" => t.dst_prefix_ends_with,
+        "dst-prefix-routing-contains" => t.dst_prefix_contains,
+        "duration-eq" => t.duration_eq,
+        "duration-gt" => t.duration_gt,
+        "duration-lt" => t.duration_lt,
+        "auth-orig-ip" => t.orig_ip,
+        "customer-price-eq" => t.price_eq,
+        "customer-price-gt" => t.price_gt,
+        "customer-price-lt" => t.price_lt,
+        _ => t.parameter,
     }
 }
 
@@ -514,6 +552,7 @@ fn stats_form(
     url_errors: Signal<Vec<FieldError>>,
 ) -> impl IntoView {
     let endpoint = page.form_endpoint();
+    let t = texts();
     let api = expect_context::<Api>();
     let draft = RwSignal::new(applied.get_untracked());
     Effect::new(move |_| draft.set(applied.get()));
@@ -602,7 +641,7 @@ fn stats_form(
         .iter()
         .map(|p| {
             let value = p.as_str();
-            view! { <option value=value selected=move || range_value() == value>{p.label()}</option> }
+            view! { <option value=value selected=move || range_value() == value>{preset_label(*p)}</option> }
         })
         .collect_view();
     let custom_inputs = move || {
@@ -628,12 +667,12 @@ fn stats_form(
         };
         Some(view! {
             <label>
-                "From"
+                {t.from}
                 <input type="datetime-local" name="from-time" step="1" prop:value=to_input(&from, zone_now) on:change=set_from />
                 {error_for("from-time")}
             </label>
             <label>
-                "To"
+                {t.to}
                 <input type="datetime-local" name="to-time" step="1" prop:value=to_input(&to, zone_now) on:change=set_to />
                 {error_for("to-time")}
             </label>
@@ -646,7 +685,7 @@ fn stats_form(
             .iter()
             .map(|s| {
                 let s = *s;
-                view! { <option value=s.as_str() selected=move || draft.with(|d| d.sampling == Some(s))>{s.as_str()}</option> }
+                view! { <option value=s.as_str() selected=move || draft.with(|d| d.sampling == Some(s))>{sampling_label(s)}</option> }
             })
             .collect_view();
         let on_sampling = move |ev: leptos::ev::Event| {
@@ -654,7 +693,7 @@ fn stats_form(
         };
         view! {
             <label>
-                "Sampling" <select name="sampling" on:change=on_sampling>{options}</select>
+                {t.sampling} <select name="sampling" on:change=on_sampling>{options}</select>
                 {error_for("sampling")}
             </label>
         }
@@ -692,7 +731,7 @@ fn stats_form(
                     };
                     view! {
                         <select name=name on:change=on_input>
-                            <option value="">"Any"</option>
+                            <option value="">{t.any}</option>
                             {options}
                         </select>
                     }
@@ -711,8 +750,8 @@ fn stats_form(
         view! {
             <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty())>
                 <summary>{move || match active() {
-                    0 => "More filters".to_owned(),
-                    n => format!("More filters ({n} set)"),
+                    0 => t.more_filters.to_owned(),
+                    n => (t.more_filters_set)(&n.to_string()),
                 }}</summary>
                 <div class="narrowing-fields">{fields}</div>
             </details>
@@ -723,17 +762,17 @@ fn stats_form(
         <form class="stats-form" on:submit=submit novalidate=true>
             <div class="stats-fields">
                 <label>
-                    "Account"
+                    {t.account}
                     <select name="account-id" on:change=on_account>
-                        <option value="" disabled=true>"Choose an account"</option>
+                        <option value="" disabled=true>{t.choose_an_account}</option>
                         {account_options}
                     </select>
                     {error_for("account-id")}
                 </label>
-                <label>"Time range" <select name="range" on:change=on_range>{range_options}<option value="custom" selected=move || range_value() == "custom">"Custom range"</option></select></label>
+                <label>{t.time_range} <select name="range" on:change=on_range>{range_options}<option value="custom" selected=move || range_value() == "custom">{t.custom_range}</option></select></label>
                 {custom_inputs}
                 {sampling_field}
-                <button type="submit" class="apply">"Show"</button>
+                <button type="submit" class="apply">{t.show}</button>
             </div>
             {narrowing}
         </form>

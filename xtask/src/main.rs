@@ -31,8 +31,8 @@ Commands:
   help                           This text
 
 Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
-(cargo install), wasm-opt (npm binaryen into .tools/), Chromium and chromedriver (apt-get, as
-root, only for `test`).";
+(cargo install), wasm-opt (npm binaryen into .tools/), and only for `test` Chromium and
+chromedriver (apt-get, as root) and axe-core for the accessibility audit (npm, into .tools/).";
 
 const DEFAULT_PORT: u16 = 8080;
 
@@ -214,6 +214,7 @@ fn test(root: &Path) -> Result<()> {
     let started = Instant::now();
     let toolchain = Toolchain::ensure(root)?;
     let browser = browser::ensure_installed()?;
+    let axe_core = tools::ensure_axe_core(root)?;
     println!(
         "xtask: tools ready in {:.1} s",
         started.elapsed().as_secs_f64()
@@ -303,6 +304,7 @@ fn test(root: &Path) -> Result<()> {
         .env("PORTAL_SUBPATH_DIST", &subpath.dir)
         .env("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL)
         .env("WEBDRIVER_URL", driver.url())
+        .env("AXE_CORE_JS", &axe_core)
         .run();
     drop(driver);
     e2e?;

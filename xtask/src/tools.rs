@@ -1,5 +1,5 @@
 //! The build toolchain: the wasm32 target, Trunk, wasm-bindgen-cli and wasm-opt, each installed
-//! only when missing or at the wrong version.
+//! only when missing or at the wrong version; and axe-core, which only the tests need.
 //!
 //! Trunk runs with `offline = true` (Trunk.toml), so it never downloads tools: it takes the first
 //! `wasm-bindgen` and `wasm-opt` on PATH and refuses them when their versions differ from the
@@ -20,6 +20,8 @@ pub const TRUNK_VERSION: &str = "0.21.14";
 /// npm package providing wasm-opt; Trunk.toml pins the matching `wasm_opt = "version_132"`.
 pub const BINARYEN_VERSION: &str = "132.0.0";
 const WASM_OPT_TRUNK_PIN: &str = "version_132";
+/// npm package of the accessibility engine the end-to-end tests run (`AXE_CORE_JS`).
+pub const AXE_CORE_VERSION: &str = "4.14.1";
 
 pub struct Toolchain {
     /// The wasm-bindgen version of Cargo.lock, which the CLI must match exactly.
@@ -105,6 +107,18 @@ fn locked_version(lock_file: &Path, package: &str) -> Result<String> {
 fn quoted_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let rest = line.strip_prefix(key)?.trim_start().strip_prefix('=')?;
     rest.trim().strip_prefix('"')?.strip_suffix('"')
+}
+
+/// `value` of a `"key": "value",` line of a JSON file such as package.json.
+fn json_member<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line
+        .trim()
+        .strip_prefix('"')?
+        .strip_prefix(key)?
+        .strip_prefix('"')?;
+    let value = rest.trim_start().strip_prefix(':')?.trim();
+    let value = value.strip_suffix(',').unwrap_or(value).trim_end();
+    value.strip_prefix('"')?.strip_suffix('"')
 }
 
 /// Offline Trunk fails late and vaguely on a pin mismatch; say early which file to fix.
@@ -252,6 +266,46 @@ fn ensure_wasm_opt(binaryen_dir: &Path, binaryen_bin: &Path) -> Result<()> {
     }
 }
 
+/// axe-core for the end-to-end accessibility audit, in `<workspace>/.tools/node_modules/axe-core`
+/// (where the e2e harness looks without `AXE_CORE_JS`); answers the path of `axe.min.js`.
+pub fn ensure_axe_core(root: &Path) -> Result<PathBuf> {
+    let tools = root.join(".tools");
+    let package = tools.join("node_modules/axe-core");
+    let script = package.join("axe.min.js");
+    let installed = || {
+        let manifest = fs::read_to_string(package.join("package.json")).ok()?;
+        let version = manifest
+            .lines()
+            .find_map(|line| json_member(line, "version"))?;
+        (version == AXE_CORE_VERSION && script.is_file()).then_some(())
+    };
+    if installed().is_some() {
+        println!("xtask: axe-core {AXE_CORE_VERSION}: installed in .tools");
+        return Ok(script);
+    }
+    println!("xtask: installing axe-core@{AXE_CORE_VERSION} (npm) into .tools");
+    fs::create_dir_all(&tools).with_context(|| format!("creating {}", tools.display()))?;
+    Cmd::new("npm")
+        .args([
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "--save-exact",
+            "--prefix",
+        ])
+        .arg(&tools)
+        .arg(format!("axe-core@{AXE_CORE_VERSION}"))
+        .run()
+        .context("npm (Node.js) is needed to install axe-core")?;
+    match installed() {
+        Some(()) => Ok(script),
+        None => bail!(
+            "{} is missing or not version {AXE_CORE_VERSION} after installing it",
+            script.display()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,6 +322,17 @@ mod tests {
         );
         assert_eq!(quoted_value("versions = \"1\"", "version"), None);
         assert_eq!(quoted_value("# version = \"1\"", "version"), None);
+    }
+
+    #[test]
+    fn reads_package_json_members() {
+        assert_eq!(
+            json_member("  \"version\": \"4.14.1\",", "version"),
+            Some("4.14.1")
+        );
+        assert_eq!(json_member("\"version\" : \"1.0\"", "version"), Some("1.0"));
+        assert_eq!(json_member("\"versions\": \"1\",", "version"), None);
+        assert_eq!(json_member("\"name\": \"axe-core\",", "version"), None);
     }
 
     #[test]

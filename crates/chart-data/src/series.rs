@@ -74,6 +74,42 @@ pub fn exact_at(payload: &StatsPayload, name: &str, index: usize) -> Option<Deci
     payload.series(name)?.get(index)?.0
 }
 
+/// The lowest, highest and average value of one series, exact, over the samples that have a
+/// value: a chart's summary in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesSummary {
+    /// Samples with a value (gaps are left out).
+    pub count: usize,
+    pub min: Decimal,
+    pub max: Decimal,
+    /// Rounded to three decimal places.
+    pub mean: Decimal,
+}
+
+/// The [`SeriesSummary`] of series `name`; `None` when it has no value at all. Like
+/// [`drawable`], values beyond the time axis do not count.
+pub fn summarize(payload: &StatsPayload, name: &str) -> Option<SeriesSummary> {
+    let values: Vec<Decimal> = payload
+        .series(name)?
+        .iter()
+        .take(payload.t.len())
+        .filter_map(|m| m.0)
+        .collect();
+    let first = *values.first()?;
+    let (min, max, sum) = values
+        .iter()
+        .fold((first, first, Decimal::ZERO), |(min, max, sum), &v| {
+            (min.min(v), max.max(v), sum.saturating_add(v))
+        });
+    let mean = (sum / Decimal::from(values.len())).round_dp(3).normalize();
+    Some(SeriesSummary {
+        count: values.len(),
+        min,
+        max,
+        mean,
+    })
+}
+
 /// Min and max of the finite values of several series (the value axis's extent); `None` when
 /// there are none.
 pub fn value_bounds(values: &[&[Option<f64>]]) -> Option<(f64, f64)> {
@@ -172,6 +208,36 @@ mod tests {
         assert_eq!(nearest_index(&xs, f64::NAN), None);
         assert_eq!(nearest_index(&[], 5.0), None);
         assert_eq!(nearest_index(&[f64::NAN, f64::NAN], 5.0), Some(0));
+    }
+
+    #[test]
+    fn summaries_leave_out_gaps_and_values_beyond_the_time_axis() {
+        let payload = payload();
+        let acd = summarize(&payload, "acd").unwrap();
+        assert_eq!(acd.count, 2);
+        assert_eq!(acd.min.to_string(), "4.82");
+        assert_eq!(acd.max.to_string(), "4.84");
+        assert_eq!(acd.mean.to_string(), "4.83");
+        let cps = summarize(&payload, "cps").unwrap();
+        assert_eq!(
+            (cps.count, cps.max.to_string()),
+            (3, "3".to_owned()),
+            "beyond t"
+        );
+        assert_eq!(cps.mean.to_string(), "2");
+        let thirds = StatsPayload {
+            t: vec![1, 2, 3],
+            series: [("x".to_owned(), metrics(&[Some("1"), Some("0"), Some("0")]))].into(),
+            ..StatsPayload::default()
+        };
+        assert_eq!(summarize(&thirds, "x").unwrap().mean.to_string(), "0.333");
+        assert_eq!(summarize(&payload, "absent"), None);
+        let gaps = StatsPayload {
+            t: vec![1],
+            series: [("x".to_owned(), metrics(&[None]))].into(),
+            ..StatsPayload::default()
+        };
+        assert_eq!(summarize(&gaps, "x"), None);
     }
 
     #[test]

@@ -251,6 +251,18 @@ pub fn time_ticks(
     max_ticks: usize,
     zone: &dyn ZoneRules,
 ) -> Vec<(i64, String)> {
+    time_ticks_with(from, to, max_ticks, zone, &english_month_day)
+}
+
+/// [`time_ticks`] with the month-and-day labels of a language: `month_day(month0, day)`
+/// (`month0` counts from 0 for January), such as `05 лип.` for 5 July in Ukrainian.
+pub fn time_ticks_with(
+    from: i64,
+    to: i64,
+    max_ticks: usize,
+    zone: &dyn ZoneRules,
+    month_day: &dyn Fn(u32, u32) -> String,
+) -> Vec<(i64, String)> {
     let max_ticks = max_ticks.min(TICKS_CAP);
     let (from, to) = (clamp_to_chrono(from.min(to)), clamp_to_chrono(from.max(to)));
     let span = (to - from).num_seconds();
@@ -258,7 +270,7 @@ pub fn time_ticks(
         .into_iter()
         .filter(|step| span / step.upper_bound_seconds() <= max_ticks as i64 + 1)
         .find_map(|step| Some((step, ticks_for_step(step, from, to, max_ticks, zone)?)))
-        .map(|(step, ticks)| labelled(step, &ticks, zone))
+        .map(|(step, ticks)| labelled(step, &ticks, zone, month_day))
         .unwrap_or_default()
 }
 
@@ -340,7 +352,18 @@ const MONTH_ABBREVIATIONS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-fn labelled(step: TimeStep, ticks: &[DateTime<Utc>], zone: &dyn ZoneRules) -> Vec<(i64, String)> {
+/// `Jul 05`: the labels of [`time_ticks`].
+pub fn english_month_day(month0: u32, day: u32) -> String {
+    let month = MONTH_ABBREVIATIONS[month0 as usize % 12];
+    format!("{month} {day:02}")
+}
+
+fn labelled(
+    step: TimeStep,
+    ticks: &[DateTime<Utc>],
+    zone: &dyn ZoneRules,
+    month_day: &dyn Fn(u32, u32) -> String,
+) -> Vec<(i64, String)> {
     let mut previous_day: Option<NaiveDate> = None;
     ticks
         .iter()
@@ -348,16 +371,18 @@ fn labelled(step: TimeStep, ticks: &[DateTime<Utc>], zone: &dyn ZoneRules) -> Ve
             let local = zone.to_local(tick);
             let day_changed = previous_day != Some(local.date());
             previous_day = Some(local.date());
-            (tick.timestamp(), label(step, local, day_changed))
+            (tick.timestamp(), label(step, local, day_changed, month_day))
         })
         .collect()
 }
 
-fn label(step: TimeStep, local: NaiveDateTime, day_changed: bool) -> String {
-    let month_day = || {
-        let month = MONTH_ABBREVIATIONS[local.month0() as usize % 12];
-        format!("{month} {:02}", local.day())
-    };
+fn label(
+    step: TimeStep,
+    local: NaiveDateTime,
+    day_changed: bool,
+    month_day: &dyn Fn(u32, u32) -> String,
+) -> String {
+    let month_day = || month_day(local.month0(), local.day());
     match step {
         _ if step.is_sub_day() => {
             let time = format!("{:02}:{:02}", local.hour(), local.minute());

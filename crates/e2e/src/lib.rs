@@ -14,6 +14,8 @@
 //!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it afterwards.
 //! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
+//! - `AXE_CORE_JS`: axe-core's `axe.min.js` for [`Portal::audit_accessibility`] (default
+//!   `<workspace>/.tools/node_modules/axe-core/axe.min.js`, where `cargo xtask test` installs it).
 //!
 //! Each session downloads files into a directory of its own, without asking
 //! ([`Portal::wait_for_download`]).
@@ -55,6 +57,9 @@ const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// A test that runs longer than this is stuck; it fails instead of hanging the suite.
 const TEST_TIMEOUT: Duration = Duration::from_secs(180);
 const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a script of a test may run; an accessibility audit of a large page may take longer.
+const SCRIPT_TIMEOUT: Duration = Duration::from_secs(10);
+const AUDIT_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long [`Portal::wait_for_download`] waits for a file: exports fetch many pages.
 pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(30);
 /// The suffix of a file Chromium is still writing.
@@ -257,6 +262,25 @@ fn workspace_root() -> PathBuf {
         .nth(2)
         .expect("crates/e2e lies two levels below the workspace root")
         .to_path_buf()
+}
+
+/// The source of axe.min.js: `$AXE_CORE_JS` (relative paths are taken from the workspace root)
+/// or `<workspace>/.tools/node_modules/axe-core/axe.min.js`; read once.
+fn axe_source() -> &'static str {
+    static SOURCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let path = match std::env::var_os("AXE_CORE_JS") {
+            Some(path) => workspace_root().join(path),
+            None => workspace_root().join(".tools/node_modules/axe-core/axe.min.js"),
+        };
+        std::fs::read_to_string(&path).unwrap_or_else(|error| {
+            panic!(
+                "cannot read axe-core at {} ({error}): run `cargo xtask test`, which installs it, \
+                 or `npm install --prefix .tools axe-core`, or set AXE_CORE_JS",
+                path.display()
+            )
+        })
+    })
 }
 
 /// `$PORTAL_DIST` (relative paths are taken from the workspace root) or `<workspace>/dist`.
@@ -647,7 +671,10 @@ async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> C
             },
         },
         // A page that never loads fails its test in good time (WebDriver's default is 300 s).
-        "timeouts": { "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64, "script": 10_000 },
+        "timeouts": {
+            "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64,
+            "script": SCRIPT_TIMEOUT.as_millis() as u64,
+        },
     });
     let serde_json::Value::Object(capabilities) = capabilities else {
         unreachable!("the capabilities literal is an object")
@@ -984,6 +1011,164 @@ impl Portal {
         };
         if let Err(error) = self.client.issue_cmd(command).await {
             panic!("cannot throttle the browser's network: {error}");
+        }
+    }
+
+    /// Makes the browser report the system's colour scheme as dark (or light), as an operating
+    /// system switched to dark mode would (`prefers-color-scheme`).
+    pub async fn emulate_system_dark(&self, dark: bool) {
+        let scheme = if dark { "dark" } else { "light" };
+        let command = DevToolsCommand {
+            method: "Emulation.setEmulatedMedia",
+            params: serde_json::json!({
+                "features": [{ "name": "prefers-color-scheme", "value": scheme }]
+            }),
+        };
+        if let Err(error) = self.client.issue_cmd(command).await {
+            panic!("cannot emulate a {scheme} system colour scheme: {error}");
+        }
+    }
+
+    /// Resizes the window so that the page's viewport is `width`×`height` CSS pixels (WebDriver's
+    /// window rect, corrected by whatever the window adds around the viewport), as a phone or a
+    /// large screen would show the portal. Pages get `resize` as usual.
+    pub async fn set_viewport(&self, width: u32, height: u32) {
+        let wanted = (i64::from(width), i64::from(height));
+        let mut window = wanted;
+        let mut seen = (0, 0);
+        for _ in 0..3 {
+            let (w, h) = (window.0.max(1) as u32, window.1.max(1) as u32);
+            if let Err(error) = self.client.set_window_rect(0, 0, w, h).await {
+                panic!("cannot resize the window to {w}×{h}: {error}");
+            }
+            // The window resizes asynchronously: read until the page sees the wanted size, or a
+            // size that holds for half a second.
+            let (mut steady, deadline) = (0, Instant::now() + Duration::from_secs(3));
+            loop {
+                let size = self
+                    .client
+                    .execute("return [window.innerWidth, window.innerHeight];", vec![])
+                    .await
+                    .ok()
+                    .and_then(|size| Some((size[0].as_i64()?, size[1].as_i64()?)));
+                if size == Some(wanted) {
+                    return;
+                }
+                match size {
+                    Some(size) if size == seen => steady += 1,
+                    Some(size) => (seen, steady) = (size, 0),
+                    None => {}
+                }
+                if steady >= 5 || Instant::now() >= deadline {
+                    break;
+                }
+                tokio::time::sleep(POLL_INTERVAL).await;
+            }
+            window = (window.0 + wanted.0 - seen.0, window.1 + wanted.1 - seen.1);
+        }
+        panic!(
+            "{}",
+            self.failure(&format!(
+                "the viewport is {}×{} CSS px, not {width}×{height}",
+                seen.0, seen.1
+            ))
+            .await
+        );
+    }
+
+    /// Presses and releases `key` wherever the keyboard focus is (WebDriver actions), as a
+    /// keyboard user would: `Key::Tab`, `Key::Enter`, `Key::Space`, or a character.
+    pub async fn press_key(&self, key: impl Into<char>) {
+        self.press_keys(&[key.into()]).await
+    }
+
+    /// Presses `keys` down in order, then releases them in reverse: a chord such as
+    /// `[Key::Shift.into(), Key::Tab.into()]`.
+    pub async fn press_keys(&self, keys: &[char]) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let mut actions = KeyActions::new("keyboard".to_owned());
+        for &value in keys {
+            actions = actions.then(KeyAction::Down { value });
+        }
+        for &value in keys.iter().rev() {
+            actions = actions.then(KeyAction::Up { value });
+        }
+        if let Err(error) = self.client.perform_actions(actions).await {
+            panic!(
+                "{}",
+                self.failure(&format!("cannot press {keys:?}: {error}"))
+                    .await
+            );
+        }
+    }
+
+    /// Runs axe-core on the page as it is now (`axe.run(document, {resultTypes:
+    /// ['violations']})`) and answers its violations of impact "serious" or "critical", each as
+    /// axe reports it: `id`, `impact`, `help`, `helpUrl`, and `nodes` with their `target`, `html`
+    /// and `failureSummary`. `what` names the page in failure messages.
+    ///
+    /// axe.min.js is read from `$AXE_CORE_JS` (`cargo xtask test` installs it) or else
+    /// `<workspace>/.tools/node_modules/axe-core/axe.min.js`, and injected with WebDriver's
+    /// execute, which the page's Content-Security-Policy does not govern: the portal's CSP stays
+    /// as strict as in production.
+    pub async fn audit_accessibility(&self, what: &str) -> Vec<serde_json::Value> {
+        let loaded =
+            "return typeof window.axe === 'object' && typeof window.axe.run === 'function';";
+        if !matches!(
+            self.client.execute(loaded, vec![]).await,
+            Ok(serde_json::Value::Bool(true))
+        ) {
+            let inject = format!("{}\nreturn typeof window.axe;", axe_source());
+            match self.client.execute(&inject, vec![]).await {
+                Ok(serde_json::Value::String(kind)) if kind == "object" => {}
+                other => panic!(
+                    "{}",
+                    self.failure(&format!(
+                        "{what}: injecting axe-core did not define window.axe: {other:?}"
+                    ))
+                    .await
+                ),
+            }
+        }
+        let run = "const done = arguments[arguments.length - 1];
+            window.axe.run(document, { resultTypes: ['violations'] }).then(
+                (results) => done({ violations: results.violations.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                    nodes: v.nodes.map((n) => ({
+                        target: n.target, html: n.html, failureSummary: n.failureSummary,
+                    })),
+                })) }),
+                (error) => done({ error: String((error && error.stack) || error) }),
+            );";
+        self.set_script_timeout(AUDIT_TIMEOUT).await;
+        let outcome = self.client.execute_async(run, vec![]).await;
+        self.set_script_timeout(SCRIPT_TIMEOUT).await;
+        let result = match outcome {
+            Ok(result) => result,
+            Err(error) => panic!(
+                "{}",
+                self.failure(&format!("{what}: axe.run failed: {error}"))
+                    .await
+            ),
+        };
+        let Some(violations) = result.get("violations").and_then(|v| v.as_array()) else {
+            panic!(
+                "{}",
+                self.failure(&format!("{what}: axe.run answered {result}"))
+                    .await
+            );
+        };
+        violations
+            .iter()
+            .filter(|v| matches!(v["impact"].as_str(), Some("serious" | "critical")))
+            .cloned()
+            .collect()
+    }
+
+    async fn set_script_timeout(&self, timeout: Duration) {
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(Some(timeout), None, None);
+        if let Err(error) = self.client.update_timeouts(timeouts).await {
+            panic!("cannot set the script timeout to {timeout:?}: {error}");
         }
     }
 
@@ -1330,6 +1515,25 @@ impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
                 "upload_throughput": 100_000_000,
             }
         });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`).
+#[derive(Debug)]
+struct DevToolsCommand {
+    method: &'static str,
+    params: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevToolsCommand {
+    fn endpoint(&self, base_url: &Url, session_id: Option<&str>) -> Result<Url, url::ParseError> {
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/goog/cdp/execute"))
+    }
+
+    fn method_and_body(&self, _request_url: &Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.method, "params": self.params });
         (http::Method::POST, Some(body.to_string()))
     }
 }

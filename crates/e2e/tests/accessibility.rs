@@ -1,0 +1,1052 @@
+//! Accessibility end to end: an axe-core audit of every page in the light and the dark theme,
+//! the layout from a 360-px phone to a 2560-px screen, and keyboard-only use of a list page and
+//! a chart page.
+//!
+//! axe-core comes from `$AXE_CORE_JS` or `.tools/node_modules/axe-core` (`cargo xtask test`
+//! installs it); see [`Portal::audit_accessibility`].
+
+use e2e::fantoccini::key::Key;
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, query_param};
+use serde_json::{Value, json};
+
+/// The lists: their path, their table, and how links to their records' pages start.
+const LISTS: [(&str, &str, Option<&str>); 6] = [
+    ("/accounts", "table#accounts-table", Some("/accounts/")),
+    ("/services", "table#services-table", Some("/services/")),
+    ("/rates", "table#rates-table", Some("/rates/")),
+    (
+        "/cdr-exports",
+        "table#cdr-exports-table",
+        Some("/cdr-exports/"),
+    ),
+    ("/network-types", "table#network-types-table", None),
+    (
+        "/network-prefixes",
+        "table#network-prefixes-table",
+        Some("/networks/"),
+    ),
+];
+
+const STATISTICS: [&str; 4] = [
+    "/statistics/origination",
+    "/statistics/quality",
+    "/statistics/active-calls",
+    "/statistics/cps",
+];
+
+const MENU_BUTTON: &str = "#menu-button";
+const NAV_LINKS: &str = "nav#main-nav a";
+/// What a keyboard or pointer user can operate.
+const INTERACTIVE: &str = "a[href], button, input, select, textarea, summary";
+/// The phone the layout is checked on, in CSS pixels.
+const PHONE: (u32, u32) = (360, 740);
+const WIDE: (u32, u32) = (2560, 1440);
+/// The widest `main` gets (style/main.css); wider screens centre it.
+const MAIN_MAX_WIDTH: f64 = 1600.0;
+/// How many Tab presses may lie between two stops of a keyboard walk.
+const TAB_LIMIT: usize = 80;
+
+/// A script's value, or a panic naming the script's purpose.
+async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
+    match portal.client().execute(code, args).await {
+        Ok(value) => value,
+        Err(error) => panic!("{}", portal.failure(&format!("{what}: {error}")).await),
+    }
+}
+
+async fn sign_in(portal: &Portal) {
+    portal.open("/login").await;
+    portal.wait_for("form#login-form").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+}
+
+/// Waits until `css` is on the page and nothing under `main` is loading any more.
+async fn settle(portal: &Portal, css: &str) {
+    let code = "return document.querySelector(arguments[0]) !== null
+        && document.querySelector('main .loading, main [aria-busy=true], main .stale') === null;";
+    portal
+        .wait_until(&format!("`{css}` with nothing loading"), async || {
+            let ready = portal.client().execute(code, vec![json!(css)]).await.ok()?;
+            (ready == json!(true)).then_some(())
+        })
+        .await;
+}
+
+/// Whether the first element matching `css` is rendered with a size and not made invisible.
+async fn displayed(portal: &Portal, css: &str) -> bool {
+    let code = "const element = document.querySelector(arguments[0]);
+        if (!element) return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0
+            && element.checkVisibility({ visibilityProperty: true, opacityProperty: true });";
+    script(
+        portal,
+        &format!("whether `{css}` shows"),
+        code,
+        vec![json!(css)],
+    )
+    .await
+        == json!(true)
+}
+
+async fn wait_for_displayed(portal: &Portal, css: &str, shown: bool) {
+    let state = if shown { "shown" } else { "hidden" };
+    portal
+        .wait_until(&format!("`{css}` to be {state}"), async || {
+            (displayed(portal, css).await == shown).then_some(())
+        })
+        .await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk over every page
+
+/// One page of the walk, and how the walk gets there.
+#[derive(Debug, Clone, Copy)]
+enum Stop {
+    Login,
+    Overview,
+    List(&'static str),
+    /// The record of the list's first row linking to `prefix`.
+    Detail {
+        table: &'static str,
+        prefix: &'static str,
+    },
+    Statistics(&'static str),
+    NotFound,
+}
+
+impl Stop {
+    fn name(self) -> String {
+        match self {
+            Stop::Login => "the sign-in page".to_owned(),
+            Stop::Overview => "the overview".to_owned(),
+            Stop::List(path) => format!("the list {path}"),
+            Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
+            Stop::Statistics(path) => format!("the statistics page {path}"),
+            Stop::NotFound => "the not-found page".to_owned(),
+        }
+    }
+
+    /// What shows once the page has loaded.
+    fn content(self) -> &'static str {
+        match self {
+            Stop::Login => "form#login-form",
+            Stop::Overview => ".dashboard .account-card",
+            Stop::List(_) => ".list-page .pager",
+            Stop::Detail { .. } => ".detail-page h1",
+            Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
+            Stop::NotFound => ".not-found h1",
+        }
+    }
+}
+
+/// Every page: signed out, then signed in (a list is followed by a record page from it).
+fn every_page() -> Vec<Stop> {
+    let mut stops = vec![Stop::Login, Stop::Overview];
+    for (path, table, prefix) in LISTS {
+        stops.push(Stop::List(path));
+        if let Some(prefix) = prefix {
+            stops.push(Stop::Detail { table, prefix });
+        }
+    }
+    stops.extend(STATISTICS.map(Stop::Statistics));
+    stops.push(Stop::NotFound);
+    stops
+}
+
+/// Follows a link of the navigation; on a phone through the menu, which must hide the links
+/// until it is pressed and fold again when a link is followed.
+async fn follow_nav(portal: &Portal, href: &str, phone: bool) {
+    let link = format!("nav#main-nav a[href='{href}']");
+    if phone {
+        assert!(
+            !displayed(portal, &link).await,
+            "{}",
+            portal
+                .failure(&format!(
+                    "on a phone the navigation link {href} shows before the menu is opened"
+                ))
+                .await
+        );
+        assert!(
+            displayed(portal, MENU_BUTTON).await,
+            "{}",
+            portal
+                .failure("on a phone the menu button is not shown")
+                .await
+        );
+        portal.click(MENU_BUTTON).await;
+        wait_for_displayed(portal, &link, true).await;
+        assert_eq!(
+            expanded(portal).await,
+            "true",
+            "the opened menu's aria-expanded"
+        );
+        // The opened menu itself fits the phone and nothing in it overlaps.
+        assert_fits(portal, &format!("the opened menu before {href}")).await;
+        assert_no_overlaps(portal, "header", &format!("the opened menu before {href}")).await;
+    }
+    portal.click(&link).await;
+    portal.wait_for_path(href).await;
+    if phone {
+        wait_for_displayed(portal, &link, false).await;
+        assert_eq!(
+            expanded(portal).await,
+            "false",
+            "the menu's aria-expanded after following a link"
+        );
+    }
+}
+
+async fn expanded(portal: &Portal) -> String {
+    let value = script(
+        portal,
+        "the menu button's aria-expanded",
+        "const b = document.querySelector('#menu-button'); return b && b.getAttribute('aria-expanded');",
+        vec![],
+    )
+    .await;
+    value.as_str().unwrap_or_default().to_owned()
+}
+
+/// Goes to `stop` as a user would: the address bar for the sign-in and not-found pages, the
+/// navigation for sections, the first fitting row link of the list shown for a record.
+async fn go_to(portal: &Portal, stop: Stop, phone: bool) {
+    match stop {
+        Stop::Login => portal.open("/login").await,
+        Stop::Overview => {
+            if portal.current_url().await.path() != "/" {
+                follow_nav(portal, "/", phone).await;
+            }
+        }
+        Stop::List(path) => follow_nav(portal, path, phone).await,
+        Stop::Statistics(path) => follow_nav(portal, path, phone).await,
+        Stop::Detail { table, prefix } => {
+            let link = format!("{table} tbody a[href^='{prefix}']");
+            portal.wait_for(&link).await;
+            // Scrolled into view first: on a phone the link may lie right of the table's edge.
+            script(
+                portal,
+                "scrolling to a row link",
+                "document.querySelector(arguments[0]).scrollIntoView({ block: 'center', inline: 'center' });",
+                vec![json!(link)],
+            )
+            .await;
+            portal.click(&link).await;
+            portal
+                .wait_for_url(&format!("a path under {prefix}"), |url| {
+                    url.path().starts_with(prefix)
+                })
+                .await;
+        }
+        Stop::NotFound => portal.open("/no-such-page").await,
+    }
+    settle(portal, stop.content()).await;
+}
+
+/// Walks every page, calling `check` on each once it has loaded; signs in after the first.
+async fn walk(portal: &Portal, phone: bool, mut check: impl AsyncFnMut(&str)) {
+    for stop in every_page() {
+        go_to(portal, stop, phone).await;
+        check(&stop.name()).await;
+        if let Stop::Login = stop {
+            portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+            settle(portal, Stop::Overview.content()).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// axe-core
+
+/// One line per violation and element: rule, impact, what it asks, where.
+fn describe_violations(page: &str, violations: &[Value]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for violation in violations {
+        let nodes = violation["nodes"].as_array().cloned().unwrap_or_default();
+        for node in nodes.iter().take(5) {
+            lines.push(format!(
+                "{page}: {} ({}): {} at {} — {}",
+                violation["id"].as_str().unwrap_or("?"),
+                violation["impact"].as_str().unwrap_or("?"),
+                violation["help"].as_str().unwrap_or("?"),
+                node["target"],
+                node["failureSummary"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .replace('\n', " "),
+            ));
+        }
+        if nodes.len() > 5 {
+            lines.push(format!(
+                "{page}: {} on {} more elements",
+                violation["id"].as_str().unwrap_or("?"),
+                nodes.len() - 5
+            ));
+        }
+    }
+    lines
+}
+
+/// One `main` and one `h1` on every page; signed in, the banner holds the navigation.
+async fn assert_landmarks(portal: &Portal, page: &str) {
+    let counts = script(
+        portal,
+        "counting landmarks and headings",
+        "return {
+            main: document.querySelectorAll('main').length,
+            h1: document.querySelectorAll('h1').length,
+            banner: document.querySelectorAll('body > header, header.topbar').length,
+            nav: document.querySelectorAll('header nav#main-nav').length,
+        };",
+        vec![],
+    )
+    .await;
+    let signed_in = page != Stop::Login.name() && page != Stop::NotFound.name();
+    let expected = if signed_in {
+        json!({ "main": 1, "h1": 1, "banner": 1, "nav": 1 })
+    } else {
+        json!({ "main": 1, "h1": 1, "banner": 0, "nav": 0 })
+    };
+    assert_eq!(counts, expected, "{page}: main, h1, header and navigation");
+}
+
+/// Every page passes axe-core without serious or critical violations in `theme`.
+fn audit_every_page(theme: &str) {
+    let theme = theme.to_owned();
+    e2e::run(|portal| async move {
+        // The sign-in page has no theme picker: it follows the system, which is set alike.
+        portal.emulate_system_dark(theme == "dark").await;
+        let mut found = Vec::new();
+        let mut counts = Vec::new();
+        let mut themed = false;
+        walk(&portal, false, async |page: &str| {
+            if !themed && page != Stop::Login.name() {
+                portal.select("select#theme", &theme).await;
+                portal
+                    .wait_for(&format!("html[data-theme='{theme}']"))
+                    .await;
+                themed = true;
+            }
+            assert_landmarks(&portal, page).await;
+            let violations = portal.audit_accessibility(page).await;
+            counts.push(format!("{page}: {}", violations.len()));
+            found.extend(describe_violations(page, &violations));
+        })
+        .await;
+        eprintln!(
+            "axe, {theme} theme, serious or critical violations per page:\n{}",
+            counts.join("\n")
+        );
+        assert!(
+            found.is_empty(),
+            "axe-core finds serious or critical violations in the {theme} theme:\n{}",
+            found.join("\n")
+        );
+    });
+}
+
+#[test]
+fn every_page_passes_axe_in_the_light_theme() {
+    audit_every_page("light");
+}
+
+#[test]
+fn every_page_passes_axe_in_the_dark_theme() {
+    audit_every_page("dark");
+}
+
+/// Audits the page as it is in the light and then the dark theme (the system's, which the
+/// portal follows with its default theme choice).
+async fn audit_both_themes(portal: &Portal, what: &str, found: &mut Vec<String>) {
+    for dark in [false, true] {
+        portal.emulate_system_dark(dark).await;
+        let theme = if dark { "dark" } else { "light" };
+        let page = format!("{what} ({theme})");
+        let violations = portal.audit_accessibility(&page).await;
+        eprintln!("axe: {page}: {}", violations.len());
+        found.extend(describe_violations(&page, &violations));
+    }
+    portal.emulate_system_dark(false).await;
+}
+
+/// What the pages show on the way passes axe too: a refused sign-in, a filter's error, the open
+/// column chooser, a server error, a zoomed chart with its tooltip, the open menu on a phone.
+#[test]
+fn errors_open_menus_and_zoomed_charts_pass_axe_in_both_themes() {
+    let setup = e2e::Setup {
+        fault_control: true,
+        ..e2e::Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        let mut found = Vec::new();
+        portal.open("/login").await;
+        portal
+            .fill("form#login-form input[name=login]", DEMO_LOGIN)
+            .await;
+        portal
+            .fill("form#login-form input[name=password]", "wrong")
+            .await;
+        portal
+            .press_enter("form#login-form input[name=password]")
+            .await;
+        portal.wait_for("#login-form .form-error").await;
+        portal.click("details:has(form#token-form) > summary").await;
+        portal.wait_for("form#token-form textarea").await;
+        audit_both_themes(&portal, "a refused sign-in", &mut found).await;
+
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        follow_nav(&portal, "/accounts", false).await;
+        settle(&portal, "table#accounts-table tbody tr").await;
+        portal.click(".filter-bar button.filter-add").await;
+        portal
+            .select(".filter-row select.filter-field", "balance")
+            .await;
+        portal.fill(".filter-row input.filter-value", "lots").await;
+        portal
+            .wait_for_texts(".filter-row .filter-error", "an error", |texts| {
+                texts.iter().any(|text| !text.trim().is_empty())
+            })
+            .await;
+        portal.click(".column-chooser > summary").await;
+        portal
+            .wait_for(".column-chooser[open] .column-choices")
+            .await;
+        audit_both_themes(
+            &portal,
+            "a filter's error and the column chooser",
+            &mut found,
+        )
+        .await;
+
+        portal
+            .set_faults(json!({"error-share": 1.0, "error-body": "jsonapi"}))
+            .await;
+        follow_nav(&portal, "/services", false).await;
+        portal
+            .wait_for(".list-page .error-panel button.retry")
+            .await;
+        audit_both_themes(&portal, "a list the server fails", &mut found).await;
+        portal.clear_faults().await;
+
+        portal
+            .open("/statistics/origination?range=yesterday&sampling=hour")
+            .await;
+        settle(&portal, "#chart-calls canvas").await;
+        portal.click("#chart-calls button.zoom-in").await;
+        portal.wait_for("#chart-calls button.zoom-reset").await;
+        let canvas = portal.wait_for("#chart-calls canvas").await;
+        script(
+            &portal,
+            "scrolling to the chart",
+            "document.querySelector('#chart-calls').scrollIntoView();",
+            vec![],
+        )
+        .await;
+        use e2e::fantoccini::actions::{InputSource, MouseActions, PointerAction};
+        let hover = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+            element: canvas,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        portal
+            .client()
+            .perform_actions(hover)
+            .await
+            .expect("moving the mouse over the chart");
+        portal.wait_for("#chart-calls .chart-tooltip").await;
+        audit_both_themes(&portal, "a zoomed chart with its tooltip", &mut found).await;
+
+        portal.set_viewport(PHONE.0, PHONE.1).await;
+        portal.click(MENU_BUTTON).await;
+        wait_for_displayed(&portal, NAV_LINKS, true).await;
+        audit_both_themes(&portal, "the open menu on a phone", &mut found).await;
+
+        assert!(
+            found.is_empty(),
+            "axe-core finds serious or critical violations:\n{}",
+            found.join("\n")
+        );
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+
+/// The document itself does not scroll sideways (tables scroll inside their own container).
+async fn assert_fits(portal: &Portal, page: &str) {
+    let size = script(
+        portal,
+        "measuring the document",
+        "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];",
+        vec![],
+    )
+    .await;
+    let (scroll, client) = (
+        size[0].as_u64().unwrap_or(u64::MAX),
+        size[1].as_u64().unwrap_or(0),
+    );
+    if scroll > client {
+        let wide = script(
+            portal,
+            "finding what sticks out",
+            "const width = document.documentElement.clientWidth;
+             return Array.from(document.querySelectorAll('body *'))
+                .filter((e) => e.getBoundingClientRect().right > width + 1)
+                .filter((e) => !e.closest('.table-scroll') || e.classList.contains('table-scroll'))
+                .slice(0, 8)
+                .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                    + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+                    + ' right=' + Math.round(e.getBoundingClientRect().right));",
+            vec![],
+        )
+        .await;
+        let message = format!(
+            "{page}: the document scrolls sideways (scrollWidth {scroll} > clientWidth {client}); \
+             sticking out: {wide}"
+        );
+        panic!("{}", portal.failure(&message).await);
+    }
+}
+
+/// No two visible interactive elements inside `scope` overlap (neither containing the other).
+async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
+    let code = "const [scope, selector] = arguments;
+        const describe = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+            + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+            + ' \"' + (e.innerText || e.value || '').trim().slice(0, 30) + '\"';
+        const shown = [];
+        for (const root of document.querySelectorAll(scope)) {
+            for (const e of root.querySelectorAll(selector)) {
+                const box = e.getBoundingClientRect();
+                if (box.width < 1 || box.height < 1) continue;
+                if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+                shown.push([e, box]);
+            }
+        }
+        const overlaps = [];
+        for (let i = 0; i < shown.length; i++) {
+            for (let j = i + 1; j < shown.length; j++) {
+                const [a, p] = shown[i];
+                const [b, q] = shown[j];
+                if (a.contains(b) || b.contains(a)) continue;
+                const width = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+                const height = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+                if (width > 1 && height > 1) overlaps.push(describe(a) + ' and ' + describe(b));
+            }
+        }
+        return { count: shown.length, overlaps };";
+    let result = script(
+        portal,
+        "looking for overlapping controls",
+        code,
+        vec![json!(scope), json!(INTERACTIVE)],
+    )
+    .await;
+    let overlaps = result["overlaps"].as_array().cloned().unwrap_or_default();
+    if !overlaps.is_empty() {
+        let message = format!("{page}: interactive elements overlap in `{scope}`: {overlaps:?}");
+        panic!("{}", portal.failure(&message).await);
+    }
+}
+
+/// On a 360-px phone every page fits the width, the navigation folds behind the menu button
+/// (hidden until it is pressed, folded again by following a link), and no controls overlap.
+#[test]
+fn on_a_phone_every_page_fits_and_the_navigation_folds_into_a_menu() {
+    e2e::run(|portal| async move {
+        portal.set_viewport(PHONE.0, PHONE.1).await;
+        walk(&portal, true, async |page: &str| {
+            assert_fits(&portal, page).await;
+            assert_no_overlaps(&portal, "header", page).await;
+            assert_no_overlaps(&portal, "main", page).await;
+            if page != Stop::Login.name() && page != Stop::NotFound.name() {
+                assert!(
+                    displayed(&portal, MENU_BUTTON).await,
+                    "{page}: no menu button on a phone"
+                );
+                assert!(
+                    !displayed(&portal, NAV_LINKS).await,
+                    "{}",
+                    portal
+                        .failure(&format!("{page}: the navigation is not folded on a phone"))
+                        .await
+                );
+                // Charts take the width they have.
+                let canvases = script(
+                    &portal,
+                    "measuring the charts",
+                    "return Array.from(document.querySelectorAll('main canvas'),
+                        (c) => c.getBoundingClientRect().right);",
+                    vec![],
+                )
+                .await;
+                for right in canvases.as_array().into_iter().flatten() {
+                    assert!(
+                        right.as_f64().unwrap_or(f64::MAX) <= f64::from(PHONE.0),
+                        "{page}: a chart is wider than the phone ({right})"
+                    );
+                }
+            }
+        })
+        .await;
+
+        // Escape folds the open menu and leaves the focus on its button.
+        portal.open("/").await;
+        settle(&portal, Stop::Overview.content()).await;
+        tab_to(&portal, MENU_BUTTON).await;
+        portal.press_key(Key::Enter).await;
+        wait_for_displayed(&portal, NAV_LINKS, true).await;
+        portal.press_key(Key::Escape).await;
+        wait_for_displayed(&portal, NAV_LINKS, false).await;
+        assert_eq!(expanded(&portal).await, "false");
+        assert_focus(&portal, MENU_BUTTON, "after Escape folded the menu").await;
+    });
+}
+
+/// The layout box of an element: left, right, width.
+async fn box_of(portal: &Portal, css: &str) -> (f64, f64, f64) {
+    let value = script(
+        portal,
+        &format!("measuring `{css}`"),
+        "const box = document.querySelector(arguments[0]).getBoundingClientRect();
+         return [box.left, box.right, box.width];",
+        vec![json!(css)],
+    )
+    .await;
+    let number = |i: usize| value[i].as_f64().unwrap_or(f64::NAN);
+    (number(0), number(1), number(2))
+}
+
+/// On a 2560-px screen the content keeps a readable width, centred, and the navigation shows
+/// in full without the menu button; the same at a common laptop width.
+#[test]
+fn on_a_wide_screen_the_content_keeps_a_readable_width() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        for (width, height) in [WIDE, (1280, 900)] {
+            portal.set_viewport(width, height).await;
+            for path in ["/", "/network-prefixes", "/statistics/origination"] {
+                if portal.current_url().await.path() != path {
+                    follow_nav(&portal, path, false).await;
+                }
+                settle(&portal, "main h1").await;
+                let page = format!("{path} at {width} px");
+                assert_fits(&portal, &page).await;
+                assert!(
+                    !displayed(&portal, MENU_BUTTON).await,
+                    "{page}: the menu button shows"
+                );
+                let links = script(
+                    &portal,
+                    "counting the navigation links shown",
+                    "return Array.from(document.querySelectorAll('nav#main-nav a'))
+                        .filter((a) => a.getBoundingClientRect().width > 0).length;",
+                    vec![],
+                )
+                .await;
+                assert_eq!(links, json!(11), "{page}: every navigation link shows");
+                assert_no_overlaps(&portal, "header", &page).await;
+                let (left, right, main_width) = box_of(&portal, "main").await;
+                assert!(
+                    main_width <= MAIN_MAX_WIDTH + 0.5,
+                    "{page}: main is {main_width} px wide, more than {MAIN_MAX_WIDTH}"
+                );
+                let viewport = script(
+                    &portal,
+                    "the viewport's width without a scroll bar",
+                    "return document.documentElement.clientWidth;",
+                    vec![],
+                )
+                .await;
+                let margins = (left, viewport.as_f64().unwrap_or(f64::NAN) - right);
+                assert!(
+                    (margins.0 - margins.1).abs() <= 2.0,
+                    "{page}: main is not centred (margins {margins:?})"
+                );
+                // Tables and charts stay within main.
+                for css in ["main .table-scroll", "main .chart"] {
+                    let boxes = script(
+                        &portal,
+                        "measuring tables and charts",
+                        "return Array.from(document.querySelectorAll(arguments[0]),
+                            (e) => e.getBoundingClientRect().width);",
+                        vec![json!(css)],
+                    )
+                    .await;
+                    for inner in boxes.as_array().into_iter().flatten() {
+                        assert!(
+                            inner.as_f64().unwrap_or(f64::MAX) <= main_width,
+                            "{page}: `{css}` ({inner} px) is wider than main ({main_width} px)"
+                        );
+                    }
+                }
+            }
+        }
+        // The sign-in form keeps a form's width on a wide screen too.
+        portal.set_viewport(WIDE.0, WIDE.1).await;
+        portal.click("#sign-out").await;
+        portal.wait_for_path("/login").await;
+        settle(&portal, "form#login-form").await;
+        let (_, _, form_width) = box_of(&portal, "form#login-form").await;
+        assert!(
+            form_width <= 480.0,
+            "the sign-in form is {form_width} px wide"
+        );
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard
+
+/// The focused element: a description, whether it matches `css`, whether its focus is visible
+/// (an outline or a box shadow), whether it is the page's body (focus lost).
+#[derive(Debug)]
+struct Focus {
+    description: String,
+    matches: bool,
+    visible: bool,
+    lost: bool,
+}
+
+async fn focus(portal: &Portal, css: &str) -> Focus {
+    let code = "const e = document.activeElement;
+        if (!e || e === document.body || e === document.documentElement)
+            return { description: 'nothing (the body)', matches: false, visible: false, lost: true };
+        const style = getComputedStyle(e);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+        const description = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+            + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+            + (e.name ? '[name=' + e.name + ']' : '')
+            + ' \"' + (e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 40) + '\"';
+        return { description, matches: e.matches(arguments[0]), visible: outline || shadow, lost: false };";
+    let value = script(portal, "the focused element", code, vec![json!(css)]).await;
+    Focus {
+        description: value["description"].as_str().unwrap_or("?").to_owned(),
+        matches: value["matches"] == json!(true),
+        visible: value["visible"] == json!(true),
+        lost: value["lost"] == json!(true),
+    }
+}
+
+/// Asserts that the focus is on `css`, visibly.
+async fn assert_focus(portal: &Portal, css: &str, when: &str) {
+    let deadline = std::time::Instant::now() + e2e::WAIT_TIMEOUT;
+    let now = loop {
+        let now = focus(portal, css).await;
+        if now.matches {
+            break now;
+        }
+        if std::time::Instant::now() > deadline {
+            let message = format!("{when}: the focus is on {}, not `{css}`", now.description);
+            panic!("{}", portal.failure(&message).await);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert!(
+        now.visible,
+        "{}",
+        portal
+            .failure(&format!(
+                "{when}: the focus on {} does not show",
+                now.description
+            ))
+            .await
+    );
+}
+
+/// Presses Tab until `css` has the focus, checking at every stop that the focus is on
+/// something and shows; answers how many presses it took.
+async fn tab_to(portal: &Portal, css: &str) -> usize {
+    tab_towards(portal, css, false).await
+}
+
+async fn tab_towards(portal: &Portal, css: &str, backwards: bool) -> usize {
+    let mut path = Vec::new();
+    for presses in 1..=TAB_LIMIT {
+        if backwards {
+            portal
+                .press_keys(&[Key::Shift.into(), Key::Tab.into()])
+                .await;
+        } else {
+            portal.press_key(Key::Tab).await;
+        }
+        let now = focus(portal, css).await;
+        if now.lost || !now.visible {
+            let message = format!(
+                "tabbing towards `{css}`, the focus {} on {} (after {path:?})",
+                if now.lost {
+                    "was lost"
+                } else {
+                    "does not show"
+                },
+                now.description
+            );
+            panic!("{}", portal.failure(&message).await);
+        }
+        if now.matches {
+            return presses;
+        }
+        path.push(now.description);
+    }
+    let message = format!("Tab never reached `{css}` within {TAB_LIMIT} presses: {path:?}");
+    panic!("{}", portal.failure(&message).await);
+}
+
+async fn wait_for_param(portal: &Portal, name: &str, expected: Option<&str>) -> url::Url {
+    portal
+        .wait_for_url(&format!("{name}={expected:?}"), |url| {
+            query_param(url, name).as_deref() == expected
+        })
+        .await
+}
+
+fn has_filter(url: &url::Url) -> bool {
+    url.query_pairs().any(|(key, _)| key.starts_with("filter["))
+}
+
+/// A list by keyboard alone: the skip link first, then the filters, the sort buttons, the pager
+/// and a row link, each reached by Tab and worked by Enter or Space, the focus always showing.
+#[test]
+fn a_list_works_by_keyboard_alone() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/network-prefixes").await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
+
+        // From the page load, the first Tab reaches the skip link, and Enter on it moves the
+        // focus to main.
+        assert_eq!(
+            tab_to(&portal, "a.skip-link").await,
+            1,
+            "the skip link comes first"
+        );
+        portal.press_key(Key::Enter).await;
+        assert_focus(&portal, "main#main", "after the skip link").await;
+        assert_eq!(portal.current_url().await.path(), "/network-prefixes");
+
+        // A filter: added by Enter, its field, operator and value reached by Tab, typed into.
+        tab_to(&portal, ".filter-bar button.filter-add").await;
+        portal.press_key(Key::Enter).await;
+        assert_focus(
+            &portal,
+            ".filter-row select.filter-field",
+            "after adding a filter",
+        )
+        .await;
+        tab_to(&portal, ".filter-row select.filter-operator").await;
+        tab_to(&portal, ".filter-row input.filter-value").await;
+        portal.press_key('3').await;
+        portal.wait_for_url("a filter in the URL", has_filter).await;
+        tab_to(&portal, ".filter-row button.filter-remove").await;
+        portal.press_key(Key::Space).await;
+        portal
+            .wait_for_url("no filter in the URL", |url| !has_filter(url))
+            .await;
+        assert_focus(
+            &portal,
+            ".filter-bar button.filter-add",
+            "after removing the filter",
+        )
+        .await;
+
+        // Sorting: Enter sorts by the column, Space turns the order round; the focus stays.
+        tab_to(&portal, "table th button.sort").await;
+        let key = script(
+            &portal,
+            "the sorted column's key",
+            "return document.activeElement.closest('th').dataset.key;",
+            vec![],
+        )
+        .await;
+        let key = key.as_str().unwrap_or_default().to_owned();
+        let button = format!("table th[data-key='{key}'] button.sort");
+        portal.press_key(Key::Enter).await;
+        wait_for_param(&portal, "sort", Some(&key)).await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
+        assert_focus(&portal, &button, "after sorting").await;
+        let sorted = script(
+            &portal,
+            "the header's aria-sort",
+            "return document.querySelector(arguments[0]).closest('th').getAttribute('aria-sort');",
+            vec![json!(button)],
+        )
+        .await;
+        assert_eq!(sorted, json!("ascending"));
+        portal.press_key(Key::Space).await;
+        wait_for_param(&portal, "sort", Some(&format!("-{key}"))).await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
+        assert_focus(&portal, &button, "after sorting again").await;
+
+        // Paging: Enter on "Next", then Space on "Previous"; the focus stays on the pager.
+        tab_to(&portal, ".pager button.page-next").await;
+        portal.press_key(Key::Enter).await;
+        wait_for_param(&portal, "page[number]", Some("2")).await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
+        assert_focus(&portal, ".pager button.page-next", "after paging").await;
+        tab_towards(&portal, ".pager button.page-prev", true).await;
+        portal.press_key(Key::Space).await;
+        portal
+            .wait_for_url("page 1", |url| {
+                matches!(
+                    query_param(url, "page[number]").as_deref(),
+                    None | Some("1")
+                )
+            })
+            .await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
+        assert_focus(&portal, ".pager button", "after paging back").await;
+
+        // A row link: reached backwards from the pager, Enter opens the record, and the focus
+        // moves to the new page's main content.
+        tab_towards(
+            &portal,
+            "table#network-prefixes-table tbody a[href^='/networks/']",
+            true,
+        )
+        .await;
+        portal.press_key(Key::Enter).await;
+        portal
+            .wait_for_url("a network's page", |url| {
+                url.path().starts_with("/networks/")
+            })
+            .await;
+        settle(&portal, ".detail-page h1").await;
+        assert_focus(&portal, "main#main", "on the record's page").await;
+    });
+}
+
+/// The summary of a chart: the element the canvas names with aria-describedby, its text and
+/// whether it shows.
+async fn chart_summary(portal: &Portal, chart: &str) -> (String, bool) {
+    let code = "const canvas = document.querySelector(arguments[0] + ' canvas');
+        const ids = canvas && canvas.getAttribute('aria-describedby');
+        const summary = ids && document.getElementById(ids.split(/\\s+/)[0]);
+        if (!summary) return null;
+        const box = summary.getBoundingClientRect();
+        return [summary.innerText, box.width > 0 && box.height > 0];";
+    let value = script(portal, "the chart's summary", code, vec![json!(chart)]).await;
+    match value.as_array() {
+        Some(parts) => (
+            parts[0].as_str().unwrap_or_default().to_owned(),
+            parts[1] == json!(true),
+        ),
+        None => panic!(
+            "{}",
+            portal
+                .failure(&format!(
+                    "the canvas of `{chart}` names no summary with aria-describedby"
+                ))
+                .await
+        ),
+    }
+}
+
+/// A chart page by keyboard alone: the form, the legend (Enter and Space), zooming in and out
+/// by buttons and the reset; each chart has a text summary of its series.
+#[test]
+fn a_chart_page_works_by_keyboard_alone() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal
+            .open("/statistics/origination?range=yesterday&sampling=hour")
+            .await;
+        let chart = "#chart-calls";
+        settle(&portal, &format!("{chart} canvas")).await;
+
+        // The summary: per series its lowest, highest and average value, in words beside the
+        // canvas, which names it.
+        let (summary, visible) = chart_summary(&portal, chart).await;
+        assert!(visible, "the summary of {chart} shows: {summary:?}");
+        for word in [
+            "Total",
+            "Successful",
+            "Failed",
+            "Minimum",
+            "Maximum",
+            "Average",
+        ] {
+            assert!(
+                summary.contains(word),
+                "{chart}'s summary names {word}: {summary:?}"
+            );
+        }
+        assert!(summary.chars().any(|c| c.is_ascii_digit()), "{summary:?}");
+
+        // The form: a range picked with the arrow keys, shown by Enter on "Show".
+        assert_eq!(tab_to(&portal, "a.skip-link").await, 1);
+        portal.press_key(Key::Enter).await;
+        assert_focus(&portal, "main#main", "after the skip link").await;
+        tab_to(&portal, "form.stats-form select[name=range]").await;
+        portal.press_key(Key::Down).await;
+        tab_to(&portal, "form.stats-form button.apply").await;
+        portal.press_key(Key::Enter).await;
+        wait_for_param(&portal, "range", Some("last-7-days")).await;
+        settle(&portal, &format!("{chart} canvas")).await;
+
+        // The legend: Space hides a series, Enter shows it again.
+        let successful = format!("{chart} .legend input[name=successful_calls]");
+        tab_to(&portal, &successful).await;
+        let checked = async || {
+            script(
+                &portal,
+                "the legend entry's state",
+                "return document.querySelector(arguments[0]).checked;",
+                vec![json!(successful)],
+            )
+            .await
+        };
+        assert_eq!(checked().await, json!(true));
+        portal.press_key(Key::Space).await;
+        assert_eq!(checked().await, json!(false), "Space hides the series");
+        portal.press_key(Key::Enter).await;
+        assert_eq!(checked().await, json!(true), "Enter shows the series again");
+
+        // Zoom by buttons: in, closer, out again, then the reset, which hands the focus back.
+        // Each zoom is announced in words.
+        let zoom_in = format!("{chart} button.zoom-in");
+        let zoom_state = format!("{chart} .zoom-state");
+        let state_now = async || {
+            let text = script(
+                &portal,
+                "the zoom state",
+                "const e = document.querySelector(arguments[0]); return e ? e.innerText : null;",
+                vec![json!(zoom_state)],
+            )
+            .await;
+            text.as_str().map(str::to_owned)
+        };
+        let wait_for_state = async |what: &str, accept: &dyn Fn(&str) -> bool| {
+            portal
+                .wait_until(what, async || {
+                    let text = state_now().await?;
+                    accept(&text).then_some(text)
+                })
+                .await
+        };
+        assert_eq!(state_now().await.as_deref(), Some(""), "no zoom at first");
+        // The buttons come before the legend, in the chart's caption.
+        tab_towards(&portal, &zoom_in, true).await;
+        portal.press_key(Key::Enter).await;
+        let first = wait_for_state("a zoom", &|text| !text.is_empty()).await;
+        portal.press_key(Key::Space).await;
+        let closer =
+            wait_for_state("a closer zoom", &|text| !text.is_empty() && text != first).await;
+        tab_to(&portal, &format!("{chart} button.zoom-out")).await;
+        portal.press_key(Key::Enter).await;
+        wait_for_state("a wider zoom", &|text| !text.is_empty() && text != closer).await;
+        tab_to(&portal, &format!("{chart} button.zoom-reset")).await;
+        portal.press_key(Key::Enter).await;
+        wait_for_displayed(&portal, &format!("{chart} button.zoom-reset"), false).await;
+        assert_focus(&portal, &zoom_in, "after resetting the zoom").await;
+        let state = state_now().await;
+        assert_eq!(
+            state.as_deref(),
+            Some(""),
+            "no zoom is announced after the reset"
+        );
+    });
+}

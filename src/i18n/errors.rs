@@ -1,0 +1,103 @@
+//! Errors as the user reads them, in the language in use. The pure crates (`api_model`,
+//! `portal_config`) describe errors in English for logs and the server; these functions say the
+//! same in the portal's language, keeping the server's own words and details as they came. In
+//! English each gives exactly the crate's own `message()` or `Display` text.
+
+use super::{Texts, en, texts};
+use api_model::auth::TokenError;
+use api_model::errors::{ApiError, ErrorObject};
+use api_model::filters::FilterError;
+use api_model::list::{ListParamsError, MAX_PAGE_SIZE};
+use portal_config::ConfigError;
+
+/// A text the portal itself put among the server's words (`api_model`'s stand-in for an empty
+/// 401), in the language in use; anything else as sent.
+fn server_words(t: &Texts, text: &str) -> String {
+    if text == en::ENGLISH.texts.session_expired {
+        t.session_expired.to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+/// An error object's most helpful text: its detail, else its title.
+fn object_text(t: &Texts, error: &ErrorObject) -> String {
+    error
+        .detail
+        .as_deref()
+        .filter(|d| !d.is_empty())
+        .or(error.title.as_deref())
+        .map_or_else(|| t.error_unknown.to_owned(), |text| server_words(t, text))
+}
+
+/// A failed request as a sentence for the user: [`ApiError::message`] in the language in use.
+pub fn error_text(error: &ApiError) -> String {
+    let t = texts();
+    match error {
+        ApiError::Api { status, errors } if errors.is_empty() => (t.status_text)(*status),
+        ApiError::Api { errors, .. } => errors
+            .iter()
+            .map(|e| object_text(t, e))
+            .collect::<Vec<_>>()
+            .join("; "),
+        ApiError::Plain { message, .. } => message.clone(),
+        ApiError::Empty { status } => (t.status_text)(*status),
+        ApiError::NotJson { status, excerpt } if excerpt.is_empty() => (t.status_text)(*status),
+        ApiError::NotJson { status, excerpt } => {
+            format!("{} ({excerpt})", (t.status_text)(*status))
+        }
+        ApiError::Unauthorized { message } => server_words(t, message),
+        ApiError::Decode { reason, .. } => (t.error_unreadable_answer)(reason),
+        ApiError::Network { reason } => (t.error_unreachable)(reason),
+        ApiError::Aborted => t.error_cancelled.to_owned(),
+    }
+}
+
+/// A filter the API would refuse, as the inline message next to it.
+pub fn filter_error_text(error: &FilterError) -> String {
+    let t = texts();
+    match error {
+        FilterError::UnknownField(name) => (t.filter_unknown_field)(name),
+        FilterError::OperatorNotAllowed { field, operator } => {
+            // `api_model` names a missing operator in English.
+            let operator = match operator.as_str() {
+                "(none)" => t.filter_no_operator,
+                other => other,
+            };
+            (t.filter_operator_not_allowed)(field, operator)
+        }
+        FilterError::EmptyValue { field } => (t.filter_empty_value)(field),
+        FilterError::NotANumber { field, value } => (t.filter_not_a_number)(field, value),
+    }
+}
+
+/// A list URL's bad paging parameter.
+pub fn list_params_error_text(error: &ListParamsError) -> String {
+    let t = texts();
+    match error {
+        ListParamsError::BadPageNumber(value) => (t.page_number_invalid)(value),
+        ListParamsError::BadPageSize(value) => {
+            (t.page_size_invalid)(value, &MAX_PAGE_SIZE.to_string())
+        }
+    }
+}
+
+/// A pasted or received token that cannot be used.
+pub fn token_error_text(error: &TokenError) -> String {
+    let t = texts();
+    match error {
+        TokenError::NotAJwt => t.token_not_jwt.to_owned(),
+        TokenError::BadPayload(reason) => (t.token_unreadable)(reason),
+    }
+}
+
+/// Why `config.json` stopped the portal; the reason inside is the parser's, as given.
+pub fn config_error_text(error: &ConfigError) -> String {
+    let t = texts();
+    match error {
+        ConfigError::Missing { status } => (t.config_missing)(&status.to_string()),
+        ConfigError::Unreachable(reason) => (t.config_unreachable)(reason),
+        ConfigError::Malformed(reason) => (t.config_malformed)(reason),
+        ConfigError::Invalid(reason) => (t.config_invalid)(reason),
+    }
+}

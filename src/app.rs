@@ -26,11 +26,14 @@ use leptos_router::path;
 pub fn App() -> impl IntoView {
     let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
     spawn_local(async move { config.set(Some(load_config().await)) });
-    let t = i18n::texts();
-    move || match config.get() {
-        None => view! { <p class="boot" role="status">{t.loading_portal}</p> }.into_any(),
-        Some(Err(error)) => config_error_page(error).into_any(),
-        Some(Ok(config)) => view! { <Portal config /> }.into_any(),
+    // index.html's skeleton stays until config.json has come: one loading state, no flash.
+    move || {
+        let loaded = config.get()?;
+        crate::remove_skeleton();
+        Some(match loaded {
+            Err(error) => config_error_page(error).into_any(),
+            Ok(config) => view! { <Portal config /> }.into_any(),
+        })
     }
 }
 

@@ -27,18 +27,22 @@ pub fn start() {
         console_error_panic_hook::hook(info);
         show_crash_page();
     }));
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
-    }
     // Until config.json and the preferences say otherwise (and for a page that cannot load
     // them), speak the browser's language.
     if let Some(language) = i18n::from_browser() {
         i18n::set_language(language);
     }
     leptos::mount::mount_to_body(app::App);
+}
+
+/// Takes away the skeleton `index.html` shows while the portal loads.
+pub fn remove_skeleton() {
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
 }
 
 /// Replaces the page with a way out after a panic: the app's state can no longer be trusted, so

@@ -35,7 +35,6 @@ pub static ENGLISH: Language = Language {
         time_zone_local_named: |zone| format!("Local time ({zone})"),
         time_zone_utc: "UTC",
         redirecting_to_sign_in: "Redirecting to sign-in…",
-        loading_portal: "Loading the portal…",
         // Embedded, waiting for the parent page's token
         embed_waiting: "Waiting to be signed in by",
         embed_waiting_expired: "Your session has expired. Waiting for a new one from",

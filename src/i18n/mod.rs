@@ -69,7 +69,6 @@ pub struct Texts {
     pub time_zone_local_named: fn(&str) -> String,
     pub time_zone_utc: &'static str,
     pub redirecting_to_sign_in: &'static str,
-    pub loading_portal: &'static str,
     // Embedded, waiting for the parent page's token (`{message} <origin>…`)
     pub embed_waiting: &'static str,
     pub embed_waiting_expired: &'static str,

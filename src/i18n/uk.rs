@@ -34,7 +34,6 @@ pub static UKRAINIAN: Language = Language {
         time_zone_local_named: |zone| format!("Місцевий час ({zone})"),
         time_zone_utc: "UTC",
         redirecting_to_sign_in: "Перехід до входу…",
-        loading_portal: "Завантаження порталу…",
         // Embedded, waiting for the parent page's token
         embed_waiting: "Очікуємо входу від",
         embed_waiting_expired: "Термін дії сеансу минув. Очікуємо новий сеанс від",

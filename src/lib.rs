@@ -14,6 +14,7 @@ pub mod format;
 pub mod http;
 pub mod i18n;
 pub mod pages;
+pub mod perf;
 pub mod prefs;
 pub mod remote;
 pub mod resources;

@@ -74,6 +74,8 @@ fn colors(dark: bool) -> &'static ChartColors {
 }
 
 const CHART_HEIGHT_CSS: f64 = 260.0;
+/// How long drawing a chart takes, for the benchmark.
+const CHART_DRAW_MEASURE: &str = "portal:chart-draw";
 
 /// One chart: a title, a unit for the value axis, and which series of the payload it draws.
 #[derive(Clone)]
@@ -331,8 +333,11 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
         let dark = appearance.is_dark();
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
+        crate::perf::start(CHART_DRAW_MEASURE);
         match spec.with_value(|spec| draw(&element, spec, &hidden, range, zone, dark)) {
             Ok(plot) => {
+                crate::perf::measure(CHART_DRAW_MEASURE);
+                crate::perf::mark("portal:chart-drawn");
                 area.set(plot);
                 failure.set(None);
             }

@@ -34,6 +34,9 @@ pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl Int
         on_sort,
     } = settings;
     let t = crate::i18n::texts();
+    if !page.rows.is_empty() {
+        crate::perf::mark_when_shown("portal:table-rendered");
+    }
     let shown: Vec<usize> = (0..page.columns.len())
         .filter(|i| visible.contains(&page.columns[*i].key))
         .collect();

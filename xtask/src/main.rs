@@ -27,6 +27,10 @@ Commands:
                                  --public-url builds it for serving under that path
   test                           fmt, clippy, native tests, release build, wasm browser tests,
                                  end-to-end tests in headless Chromium; stops at the first failure
+  bench                          Release build, then measure it in headless Chromium: first-load
+                                 sizes, time to the first table and chart, JS heap, 1000-row
+                                 render, filter, month-long chart, server load; writes
+                                 target/bench/report.md and report.json
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   help                           This text
 
@@ -60,6 +64,10 @@ fn run(args: &[String]) -> Result<()> {
         "test" => {
             no_options(command, options)?;
             test(&root)
+        }
+        "bench" => {
+            no_options(command, options)?;
+            bench(&root)
         }
         "tools" => {
             no_options(command, options)?;
@@ -182,6 +190,36 @@ fn dist(root: &Path, public_url: String) -> Result<()> {
     };
     portal::build_dist(root, &toolchain, true, Reuse::Never, &bundle)?;
     sizes::print_report(&bundle.dir)
+}
+
+/// `cargo xtask bench`: the benchmark test of crates/e2e in a release build, against the
+/// release bundle.
+fn bench(root: &Path) -> Result<()> {
+    let toolchain = Toolchain::ensure(root)?;
+    let browser = browser::ensure_installed()?;
+    portal::build_dist(
+        root,
+        &toolchain,
+        true,
+        Reuse::IfFresh,
+        &Bundle::default_dist(root),
+    )?;
+    let driver = browser::ChromeDriver::start(&browser.chromedriver, &root.join("target/xtask"))?;
+    let out = root.join("target/bench");
+    let run = Cmd::cargo(root)
+        .args(["test", "--release", "-p", "e2e", "--test", "bench"])
+        .args(["--", "--ignored", "--nocapture"])
+        .env("PORTAL_DIST", root.join("dist"))
+        .env("WEBDRIVER_URL", driver.url())
+        .env("BENCH_OUT", &out)
+        .run();
+    drop(driver);
+    run?;
+    println!(
+        "xtask: benchmark report in {}",
+        out.join("report.md").display()
+    );
+    Ok(())
 }
 
 /// One stage of `cargo xtask test`; the pipeline stops at the first that fails.

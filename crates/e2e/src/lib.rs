@@ -119,6 +119,8 @@ pub struct Setup {
     /// the portal's config.json then allows, and the test pages of `crates/e2e/pages` on an
     /// origin it does not allow (`http://127.0.0.3:<port>`).
     pub embedding: bool,
+    /// How long the test may run before it fails (three minutes unless a benchmark needs more).
+    pub time_limit: Duration,
 }
 
 /// The portal build a test runs against.
@@ -142,6 +144,7 @@ impl Default for Setup {
             config_json: None,
             upstream_data: None,
             embedding: false,
+            time_limit: TEST_TIMEOUT,
         }
     }
 }
@@ -189,7 +192,7 @@ where
     };
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        runtime.block_on(async { tokio::time::timeout(TEST_TIMEOUT, test(portal)).await })
+        runtime.block_on(async { tokio::time::timeout(setup.time_limit, test(portal)).await })
     }));
     let report_page = match &outcome {
         Ok(Ok(())) => false,
@@ -221,7 +224,7 @@ where
 
     match outcome {
         Err(panic) => resume_unwind(panic),
-        Ok(Err(_)) => panic!("the test did not finish within {TEST_TIMEOUT:?}"),
+        Ok(Err(_)) => panic!("the test did not finish within {:?}", setup.time_limit),
         Ok(Ok(())) => {}
     }
 }
@@ -1018,14 +1021,29 @@ impl Portal {
     /// system switched to dark mode would (`prefers-color-scheme`).
     pub async fn emulate_system_dark(&self, dark: bool) {
         let scheme = if dark { "dark" } else { "light" };
-        let command = DevToolsCommand {
-            method: "Emulation.setEmulatedMedia",
-            params: serde_json::json!({
+        self.devtools(
+            "Emulation.setEmulatedMedia",
+            serde_json::json!({
                 "features": [{ "name": "prefers-color-scheme", "value": scheme }]
             }),
-        };
-        if let Err(error) = self.client.issue_cmd(command).await {
-            panic!("cannot emulate a {scheme} system colour scheme: {error}");
+        )
+        .await;
+    }
+
+    /// Runs a Chrome DevTools Protocol command (`Network.clearBrowserCache`, …) and returns
+    /// its result.
+    pub async fn devtools(
+        &self,
+        method: &'static str,
+        params: serde_json::Value,
+    ) -> serde_json::Value {
+        match self
+            .client
+            .issue_cmd(DevToolsCommand { method, params })
+            .await
+        {
+            Ok(result) => result,
+            Err(error) => panic!("the DevTools command {method} failed: {error}"),
         }
     }
 

@@ -3,20 +3,12 @@
 use crate::appearance::Appearance;
 use crate::components::shell::Shell;
 use crate::config::{ConfigError, PortalConfig, load_config};
-use crate::embed::{EmbedBridge, Embedding};
+use crate::embed::Embedding;
 use crate::http::Api;
 use crate::i18n::{self, Locale};
-use crate::pages::dashboard::Dashboard;
-use crate::pages::detail::detail_page;
-use crate::pages::list::list_page;
-use crate::pages::login::LoginPage;
 use crate::pages::not_found::NotFound;
-use crate::pages::statistics::{StatsPage, statistics_page};
+use crate::pages::on_demand::{Charted, Detailed, Listed, Page, embed_bridge_on_demand, on_demand};
 use crate::session::Session;
-use api_model::resources::{
-    Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
-};
-use api_model::stats::StatsEndpoint;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::{ParentRoute, Route, Router, Routes};
@@ -94,39 +86,30 @@ fn Portal(config: PortalConfig) -> impl IntoView {
 
     view! {
         <Router base=crate::routing::base()>
-            {embedding.map(|embedding| view! { <EmbedBridge embedding /> })}
+            {embedding.is_some().then(embed_bridge_on_demand)}
             // A new language re-renders the pages at the same URL, which holds their state.
             {move || {
                 let _ = locale.get();
                 view! {
             <Routes fallback=NotFound>
-                <Route path=path!("/login") view=LoginPage />
+                <Route path=path!("/login") view=|| on_demand(Page::Login) />
                 <ParentRoute path=path!("") view=Shell>
-                    <Route path=path!("") view=Dashboard />
-                    <Route path=path!("/accounts") view={list_page::<Account>} />
-                    <Route path=path!("/accounts/:id") view={detail_page::<Account>} />
-                    <Route path=path!("/services") view={list_page::<Service>} />
-                    <Route path=path!("/services/:id") view={detail_page::<Service>} />
-                    <Route path=path!("/rates") view={list_page::<Rate>} />
-                    <Route path=path!("/rates/:id") view={detail_page::<Rate>} />
-                    <Route path=path!("/cdr-exports") view={list_page::<CdrExport>} />
-                    <Route path=path!("/cdr-exports/:id") view={detail_page::<CdrExport>} />
-                    <Route path=path!("/network-types") view={list_page::<NetworkType>} />
-                    <Route path=path!("/network-prefixes") view={list_page::<NetworkPrefix>} />
-                    <Route path=path!("/networks/:id") view={detail_page::<Network>} />
-                    <Route
-                        path=path!("/statistics/origination")
-                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::Origination))
-                    />
-                    <Route
-                        path=path!("/statistics/quality")
-                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::Quality))
-                    />
-                    <Route
-                        path=path!("/statistics/active-calls")
-                        view=|| statistics_page(StatsPage::Table(StatsEndpoint::ActiveCalls))
-                    />
-                    <Route path=path!("/statistics/cps") view=|| statistics_page(StatsPage::OriginatedCps) />
+                    <Route path=path!("") view=|| on_demand(Page::Dashboard) />
+                    <Route path=path!("/accounts") view=|| on_demand(Page::List(Listed::Accounts)) />
+                    <Route path=path!("/accounts/:id") view=|| on_demand(Page::Detail(Detailed::Account)) />
+                    <Route path=path!("/services") view=|| on_demand(Page::List(Listed::Services)) />
+                    <Route path=path!("/services/:id") view=|| on_demand(Page::Detail(Detailed::Service)) />
+                    <Route path=path!("/rates") view=|| on_demand(Page::List(Listed::Rates)) />
+                    <Route path=path!("/rates/:id") view=|| on_demand(Page::Detail(Detailed::Rate)) />
+                    <Route path=path!("/cdr-exports") view=|| on_demand(Page::List(Listed::CdrExports)) />
+                    <Route path=path!("/cdr-exports/:id") view=|| on_demand(Page::Detail(Detailed::CdrExport)) />
+                    <Route path=path!("/network-types") view=|| on_demand(Page::List(Listed::NetworkTypes)) />
+                    <Route path=path!("/network-prefixes") view=|| on_demand(Page::List(Listed::NetworkPrefixes)) />
+                    <Route path=path!("/networks/:id") view=|| on_demand(Page::Detail(Detailed::Network)) />
+                    <Route path=path!("/statistics/origination") view=|| on_demand(Page::Statistics(Charted::Origination)) />
+                    <Route path=path!("/statistics/quality") view=|| on_demand(Page::Statistics(Charted::Quality)) />
+                    <Route path=path!("/statistics/active-calls") view=|| on_demand(Page::Statistics(Charted::ActiveCalls)) />
+                    <Route path=path!("/statistics/cps") view=|| on_demand(Page::Statistics(Charted::OriginatedCps)) />
                 </ParentRoute>
             </Routes>
                 }

@@ -2,6 +2,7 @@
 //! browser's `Intl` (no locale tables in the wasm), with units; never via floats.
 
 use crate::i18n;
+use api_model::date_text;
 use chrono::{DateTime, FixedOffset, Utc};
 use rust_decimal::Decimal;
 use std::cell::RefCell;
@@ -217,10 +218,15 @@ pub fn browser_zone_name() -> Option<String> {
 pub fn timestamp_in(time: &DateTime<Utc>, zone: Zone) -> String {
     let pattern = i18n::language().date_time_pattern;
     match zone {
-        Zone::Utc => format!("{} UTC", time.format(pattern)),
+        Zone::Utc => format!("{} UTC", date_text::format(pattern, &time.naive_utc())),
         Zone::Browser => {
-            let local = time.with_timezone(&zone.offset_at(time));
-            format!("{} {}", local.format(pattern), local.format("%:z"))
+            let offset = zone.offset_at(time);
+            let local = time.with_timezone(&offset).naive_local();
+            format!(
+                "{} {}",
+                date_text::format(pattern, &local),
+                date_text::offset(&offset)
+            )
         }
     }
 }

@@ -90,6 +90,18 @@ impl Api {
         query: &str,
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
+        // Only the decoding is generic: the request and its retries are compiled once.
+        let (status, body) = self.get_text(path, query, signal).await?;
+        classify(status, &body)
+    }
+
+    /// `GET {root}/{path}?{query}`: a success's status and body, or the error of the last try.
+    async fn get_text(
+        &self,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+    ) -> Result<(u16, String), ApiError> {
         let url = if query.is_empty() {
             format!("{}/{path}", self.root)
         } else {
@@ -103,9 +115,16 @@ impl Api {
                 .send(&url, Method::Get, signal.clone(), true, Expect::Document)
                 .await;
             let retry_after = answer.as_ref().ok().and_then(|a| a.retry_after);
+            // A success is decoded by the caller; a failed decoding is never tried again.
             let result = answer
                 .and_then(RawAnswer::into_text)
-                .and_then(|(status, body)| classify(status, &body));
+                .and_then(|(status, body)| {
+                    if (200..300).contains(&status) {
+                        Ok((status, body))
+                    } else {
+                        Err(classify_error(status, &body))
+                    }
+                });
             match result {
                 Err(error) if error.is_retryable() && attempt < READ_ATTEMPTS => {
                     let pause = retry_after

@@ -9,6 +9,7 @@ use api_model::errors::ApiError;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::future::Future;
+use std::pin::Pin;
 use web_sys::AbortSignal;
 
 pub struct Remote<T: Send + Sync + 'static> {
@@ -25,6 +26,11 @@ impl<T: Send + Sync + 'static> Clone for Remote<T> {
 }
 
 impl<T: Send + Sync + 'static> Copy for Remote<T> {}
+
+/// A request ready to start once it has its abort signal. Its answer, when good, comes as the
+/// step that stores it, so the fetching below is compiled once rather than once per data type.
+type Start = Box<dyn FnOnce(Option<AbortSignal>) -> Pending>;
+type Pending = Pin<Box<dyn Future<Output = Result<Box<dyn FnOnce()>, ApiError>>>>;
 
 impl<T: Clone + Send + Sync + 'static> Remote<T> {
     /// Starts fetching whenever `key` changes. `key` returning `None` means "nothing to fetch"
@@ -43,56 +49,27 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
             loading: RwSignal::new(false),
             retry: RwSignal::new(0),
         };
-        // Dropping the stored `Abort` (replaced, or disposed with the view) cancels the request.
-        let in_flight = StoredValue::new_local(None::<Abort>);
-        let generation = StoredValue::new(0u64);
-        Effect::new(move |_| {
-            remote.retry.track();
-            let Some(key) = key() else {
-                in_flight.try_set_value(None);
-                remote.loading.try_set(false);
-                return;
-            };
-            let abort = Abort::new();
-            let signal = abort.signal();
-            in_flight.try_set_value(Some(abort));
-            let Some(this_request) = generation.try_update_value(|g| {
-                *g += 1;
-                *g
-            }) else {
-                return;
-            };
-            remote.loading.try_set(true);
-            remote.error.try_set(None);
-            let request = load(key, signal);
-            spawn_local(async move {
-                let result = request.await;
-                if generation.try_get_value() != Some(this_request) {
-                    return;
-                }
-                match result {
-                    Ok(value) => {
-                        remote.data.try_set(Some(value));
-                    }
-                    Err(ApiError::Aborted) => {}
-                    Err(error) => {
-                        remote.error.try_set(Some(error));
-                    }
-                }
-                remote.loading.try_set(false);
-            });
-        });
-        // Back online after a failure: try again without waiting for the user.
-        let online = window_event_listener(leptos::ev::online, move |_| {
-            if remote
-                .error
-                .try_with_untracked(Option::is_some)
-                .unwrap_or(false)
-            {
-                remote.retry();
-            }
-        });
-        on_cleanup(move || online.remove());
+        let data = remote.data;
+        let load = std::rc::Rc::new(load);
+        let prepare = move || -> Option<Start> {
+            let key = key()?;
+            let load = load.clone();
+            Some(Box::new(move |signal| -> Pending {
+                let request = load(key, signal);
+                Box::pin(async move {
+                    let value = request.await?;
+                    Ok(Box::new(move || {
+                        data.try_set(Some(value));
+                    }) as Box<dyn FnOnce()>)
+                })
+            }))
+        };
+        follow(
+            Box::new(prepare),
+            remote.error,
+            remote.loading,
+            remote.retry,
+        );
         remote
     }
 
@@ -122,4 +99,58 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
     pub fn retry(&self) {
         self.retry.update(|n| *n = n.wrapping_add(1));
     }
+}
+
+/// The fetching of every [`Remote`]: whenever `prepare` (which reads the key) or `retry`
+/// changes, the previous request is aborted and a new one starts.
+fn follow(
+    prepare: Box<dyn Fn() -> Option<Start>>,
+    error: RwSignal<Option<ApiError>>,
+    loading: RwSignal<bool>,
+    retry: RwSignal<u32>,
+) {
+    // Dropping the stored `Abort` (replaced, or disposed with the view) cancels the request.
+    let in_flight = StoredValue::new_local(None::<Abort>);
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        retry.track();
+        let Some(start) = prepare() else {
+            in_flight.try_set_value(None);
+            loading.try_set(false);
+            return;
+        };
+        let abort = Abort::new();
+        let signal = abort.signal();
+        in_flight.try_set_value(Some(abort));
+        let Some(this_request) = generation.try_update_value(|g| {
+            *g += 1;
+            *g
+        }) else {
+            return;
+        };
+        loading.try_set(true);
+        error.try_set(None);
+        let request = start(signal);
+        spawn_local(async move {
+            let result = request.await;
+            if generation.try_get_value() != Some(this_request) {
+                return;
+            }
+            match result {
+                Ok(store) => store(),
+                Err(ApiError::Aborted) => {}
+                Err(failure) => {
+                    error.try_set(Some(failure));
+                }
+            }
+            loading.try_set(false);
+        });
+    });
+    // Back online after a failure: try again without waiting for the user.
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if error.try_with_untracked(Option::is_some).unwrap_or(false) {
+            retry.update(|n| *n = n.wrapping_add(1));
+        }
+    });
+    on_cleanup(move || online.remove());
 }

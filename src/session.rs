@@ -4,7 +4,7 @@
 //! The token is private to this module, the HTTP layer and the embedding bridge (which receives
 //! it from the parent page); nothing renders it or puts it in a URL.
 
-use api_model::auth::{Claims, TokenError, read_claims};
+use api_model::auth::{Expiry, TokenError, read_claims};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -116,7 +116,7 @@ impl Session {
     pub fn restore() -> Session {
         let session = Session::empty();
         if let Some(token) = stored(TOKEN_KEY) {
-            match read_claims(&token) {
+            match read_claims::<Expiry>(&token) {
                 Ok(claims) if !claims.is_expired(Utc::now()) => {
                     session.start(Credential::Bearer(token), Some(&claims))
                 }
@@ -141,7 +141,7 @@ impl Session {
         if token.is_empty() {
             return Err(TokenError::NotAJwt);
         }
-        let claims = read_claims(&token).ok();
+        let claims = read_claims::<Expiry>(&token).ok();
         if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
             return Err(TokenError::BadPayload(
                 crate::i18n::texts().token_already_expired.into(),
@@ -160,9 +160,9 @@ impl Session {
         self.start(Credential::Cookie, None);
     }
 
-    fn start(&self, credential: Credential, claims: Option<&Claims>) {
+    fn start(&self, credential: Credential, claims: Option<&Expiry>) {
         self.cancel_timer();
-        let expires_at = claims.and_then(Claims::expires_at);
+        let expires_at = claims.and_then(Expiry::expires_at);
         if let Some(expires_at) = expires_at {
             let session = *self;
             let delay = (expires_at - Utc::now()).to_std().unwrap_or(Duration::ZERO);

@@ -194,7 +194,11 @@ fn draw(
         high + (high - low) * 0.05
     };
 
-    let font = ("sans-serif", px(12.0)).into_font().color(&colors.text);
+    // The family as a value, not the name "sans-serif" (which plotters would look up in lower
+    // case, bringing Unicode's case tables into the wasm).
+    let font = (FontFamily::SansSerif, px(12.0))
+        .into_font()
+        .color(&colors.text);
     let mut chart = ChartBuilder::on(&root)
         .margin_top(px(10.0))
         .margin_right(px(16.0))

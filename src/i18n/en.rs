@@ -106,6 +106,8 @@ pub static ENGLISH: Language = Language {
         error_cancelled: "The request was cancelled.",
         error_http_status: |status| format!("HTTP {status}"),
         retry: "Retry",
+        loading_page: "Loading the page…",
+        page_load_failed: "This page could not be loaded. Check your connection and try again.",
         reason_no_requests: "the browser cannot make requests",
         reason_timeout: |seconds| format!("no answer within {seconds} seconds"),
         reason_broke_off: |status, reason| {
@@ -261,7 +263,7 @@ pub static ENGLISH: Language = Language {
         identifier: "Identifier",
 
         // Table and pager
-        sort_by: |column| format!("Sort by {}", column.to_lowercase()),
+        sort_by: |column| format!("Sort by {}", super::lowercase(column)),
         pages_label: "Pages",
         page_first: "« First",
         page_prev: "‹ Previous",

@@ -35,7 +35,8 @@ pub struct Language {
     /// The locale `Intl` formats numbers with.
     pub intl_locale: &'static str,
     /// How a date and time reads (chrono's strftime), e.g. `%d.%m.%Y %H:%M:%S`. A pattern, not
-    /// `Intl`: the zone is the portal's choice, and no calendar tables are needed.
+    /// `Intl`: the zone is the portal's choice, and no calendar tables are needed. Written by
+    /// `api_model::date_text`, which knows `%Y %m %d %H %M %S` and literal text.
     pub date_time_pattern: &'static str,
     pub texts: Texts,
 }
@@ -122,6 +123,10 @@ pub struct Texts {
     /// `HTTP 500` under an error message.
     pub error_http_status: fn(&str) -> String,
     pub retry: &'static str,
+    /// While a page's code is fetched (its first visit).
+    pub loading_page: &'static str,
+    /// A page's code could not be fetched.
+    pub page_load_failed: &'static str,
     pub reason_no_requests: &'static str,
     /// Seconds, formatted.
     pub reason_timeout: fn(&str) -> String,
@@ -442,8 +447,27 @@ pub fn spelled_out(name: &str) -> String {
     let spaced = name.replace('-', " ");
     let mut chars = spaced.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) if first.is_ascii() => std::iter::once(first.to_ascii_uppercase())
+            .chain(chars)
+            .collect(),
+        // Names are ASCII in practice; another first letter is capitalised by the browser
+        // (the same Unicode mapping as `char::to_uppercase`), sparing the wasm Unicode's
+        // upper-case table.
+        Some(first) => {
+            let upper: String = js_sys::JsString::from(first).to_upper_case().into();
+            upper + chars.as_str()
+        }
         None => String::new(),
+    }
+}
+
+/// `text` in lower case, as `str::to_lowercase` writes it. Texts are ASCII in practice; another
+/// is lowered by the browser (the same Unicode mapping), sparing the wasm Unicode's case tables.
+pub fn lowercase(text: &str) -> String {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        js_sys::JsString::from(text).to_lower_case().into()
     }
 }
 

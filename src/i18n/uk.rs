@@ -105,6 +105,8 @@ pub static UKRAINIAN: Language = Language {
         error_cancelled: "Запит скасовано.",
         error_http_status: |status| format!("HTTP {status}"),
         retry: "Спробувати ще раз",
+        loading_page: "Завантаження сторінки…",
+        page_load_failed: "Не вдалося завантажити сторінку. Перевірте з’єднання і спробуйте ще раз.",
         reason_no_requests: "браузер не може надсилати запити",
         reason_timeout: |seconds| {
             let unit = plural(seconds, "секунди", "секунд", "секунд");

@@ -5,4 +5,5 @@ pub mod detail;
 pub mod list;
 pub mod login;
 pub mod not_found;
+pub mod on_demand;
 pub mod statistics;

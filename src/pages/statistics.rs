@@ -500,12 +500,7 @@ fn charts_view(
 /// A local wall-clock text for a `datetime-local` input, from a URL time.
 fn to_input(url_value: &str, zone: Zone) -> String {
     parse_time(url_value)
-        .map(|t| {
-            zone.rules()
-                .to_local(t)
-                .format("%Y-%m-%dT%H:%M:%S")
-                .to_string()
-        })
+        .map(|t| api_model::date_text::format("%Y-%m-%dT%H:%M:%S", &zone.rules().to_local(t)))
         .unwrap_or_default()
 }
 
@@ -514,7 +509,7 @@ fn from_input(input: &str, zone: Zone) -> String {
     let text = input.trim();
     ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
         .iter()
-        .find_map(|f| chrono::NaiveDateTime::parse_from_str(text, f).ok())
+        .find_map(|f| api_model::date_text::parse(text, f))
         .map(|local| url_time(&zone.rules().to_utc(local)))
         .unwrap_or_else(|| text.to_owned())
 }

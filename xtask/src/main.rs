@@ -4,6 +4,7 @@ mod browser;
 mod portal;
 mod process;
 mod sizes;
+mod split;
 mod tools;
 
 use anyhow::{Context, Result, bail};
@@ -32,6 +33,8 @@ Commands:
                                  render, filter, month-long chart, server load; writes
                                  target/bench/report.md and report.json
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
+  split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
+                                 on-demand page chunks
   help                           This text
 
 Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
@@ -68,6 +71,10 @@ fn run(args: &[String]) -> Result<()> {
         "bench" => {
             no_options(command, options)?;
             bench(&root)
+        }
+        "split-wasm" => {
+            no_options(command, options)?;
+            split::split_wasm(&root)
         }
         "tools" => {
             no_options(command, options)?;

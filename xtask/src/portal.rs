@@ -17,7 +17,9 @@ use crate::process::Cmd;
 use crate::tools::{Toolchain, WASM_TARGET};
 
 /// The binary Trunk builds (`data-bin` in index.html).
-const PORTAL_BIN: &str = "portal";
+pub const PORTAL_BIN: &str = "portal";
+/// Trunk builds the portal with its pages as split points (index.html `data-cargo-features`).
+const PORTAL_FEATURES: &str = "split";
 
 /// Directories of the workspace root that do not feed Trunk, or whose Rust sources cargo
 /// already tracks through the compiled wasm.
@@ -62,6 +64,8 @@ pub fn build_dist(
         "Cargo.toml",
         "--bin",
         PORTAL_BIN,
+        "--features",
+        PORTAL_FEATURES,
     ]);
     if release {
         cargo = cargo.arg("--release");
@@ -113,7 +117,7 @@ pub fn build_dist(
         .with_context(|| format!("writing {}", stamp_path.display()))
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+pub fn target_dir(root: &Path) -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => root.join(dir),
         None => root.join("target"),

@@ -126,6 +126,24 @@ impl Cmd {
         Ok(())
     }
 
+    /// Runs with its output captured, shown only when it fails (for tools whose warnings are
+    /// noise, such as wasm-opt on the splitter's name sections).
+    pub fn run_showing_output_on_failure(mut self) -> Result<()> {
+        let description = self.describe();
+        println!("xtask: $ {description}");
+        let output = self
+            .command
+            .output()
+            .with_context(|| format!("could not start `{description}`"))?;
+        check_interrupted()?;
+        if !output.status.success() {
+            eprintln!("{}", String::from_utf8_lossy(&output.stdout));
+            eprintln!("{}", String::from_utf8_lossy(&output.stderr));
+            bail!("`{description}` failed ({})", output.status);
+        }
+        Ok(())
+    }
+
     /// Runs quietly and returns its output, or `None` when the program cannot be started
     /// (typically: not installed). Used for version probes.
     pub fn probe(mut self) -> Option<Output> {

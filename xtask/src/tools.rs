@@ -62,6 +62,14 @@ impl Toolchain {
     }
 }
 
+/// Runs tools from where `ensure` installs them, without checking them (for Trunk's hooks, which
+/// run inside a build that `ensure` has prepared).
+pub fn use_workspace_tools(root: &Path) -> Result<()> {
+    let binaryen_bin = root.join(".tools/binaryen/node_modules/.bin");
+    process::set_tool_path(tool_path(&binaryen_bin)?);
+    Ok(())
+}
+
 /// `<workspace>/.tools/binaryen/node_modules/.bin`, then cargo's bin directory, then PATH.
 fn tool_path(binaryen_bin: &Path) -> Result<OsString> {
     let mut directories = vec![binaryen_bin.to_path_buf(), cargo_bin_dir()];

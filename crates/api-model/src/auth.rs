@@ -3,6 +3,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -45,7 +46,7 @@ pub struct AuthStatus {
     pub allow_rec: bool,
 }
 
-/// The claims the portal reads. The signature is the server's business, not the portal's.
+/// The claims the server issues. The signature is the server's business, not the portal's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Claims {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,7 +58,16 @@ pub struct Claims {
     pub aud: Option<serde_json::Value>,
 }
 
-impl Claims {
+/// The one claim the portal reads: decoding no more keeps the JSON value machinery out of the
+/// portal's first load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct Expiry {
+    /// Unix seconds; some deployments issue tokens without it.
+    #[serde(default)]
+    pub exp: Option<i64>,
+}
+
+impl Expiry {
     pub fn expires_at(&self) -> Option<DateTime<Utc>> {
         DateTime::from_timestamp(self.exp?, 0)
     }
@@ -86,8 +96,8 @@ impl fmt::Display for TokenError {
     }
 }
 
-/// Reads the claims of a JWT without checking its signature.
-pub fn read_claims(token: &str) -> Result<Claims, TokenError> {
+/// Reads the claims of a JWT (`Claims`, or only its `Expiry`) without checking its signature.
+pub fn read_claims<C: DeserializeOwned>(token: &str) -> Result<C, TokenError> {
     let token = token.trim();
     let token = token.strip_prefix("Bearer ").unwrap_or(token).trim();
     let mut parts = token.split('.');
@@ -115,7 +125,7 @@ mod tests {
 
     #[test]
     fn reads_exp_and_expiry() {
-        let claims = read_claims(&token(
+        let claims = read_claims::<Expiry>(&token(
             r#"{"aud":["customer-v1"],"sub":12,"exp":1700000000}"#,
         ))
         .unwrap();
@@ -127,20 +137,20 @@ mod tests {
 
     #[test]
     fn token_without_exp_never_expires() {
-        let claims = read_claims(&format!("Bearer {}", token(r#"{"sub":1}"#))).unwrap();
+        let claims = read_claims::<Expiry>(&format!("Bearer {}", token(r#"{"sub":1}"#))).unwrap();
         assert_eq!(claims.expires_at(), None);
         assert!(!claims.is_expired(Utc::now()));
     }
 
     #[test]
     fn garbage_is_rejected() {
-        assert_eq!(read_claims("abc"), Err(TokenError::NotAJwt));
+        assert_eq!(read_claims::<Expiry>("abc"), Err(TokenError::NotAJwt));
         assert!(matches!(
-            read_claims("a.%%%.c"),
+            read_claims::<Expiry>("a.%%%.c"),
             Err(TokenError::BadPayload(_))
         ));
         assert!(matches!(
-            read_claims(&token("not json")),
+            read_claims::<Expiry>(&token("not json")),
             Err(TokenError::BadPayload(_))
         ));
     }

@@ -4,6 +4,7 @@
 //! server both speak the API through these types, and every upstream sample body decodes with them.
 
 pub mod auth;
+pub mod date_text;
 pub mod document;
 pub mod errors;
 pub mod filters;

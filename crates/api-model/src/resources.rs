@@ -57,9 +57,13 @@ mod integer_number {
 }
 
 /// Serializes timestamps in the API's form: ISO 8601 UTC with milliseconds and `Z`.
+///
+/// Reads them as chrono's own `Deserialize` does (same texts accepted, same errors), through
+/// [`crate::date_text::parse_rfc3339_relaxed`] instead of chrono's general parser.
 pub mod api_time {
     use chrono::{DateTime, SecondsFormat, Utc};
-    use serde::Serializer;
+    use serde::{Deserializer, Serializer, de};
+    use std::fmt;
 
     pub fn format(value: &DateTime<Utc>) -> String {
         value.to_rfc3339_opts(SecondsFormat::Millis, true)
@@ -69,9 +73,44 @@ pub mod api_time {
         s.serialize_str(&format(value))
     }
 
+    struct TimeVisitor;
+
+    impl de::Visitor<'_> for TimeVisitor {
+        type Value = DateTime<Utc>;
+
+        fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+            formatter.write_str("an RFC 3339 formatted date and time string")
+        }
+
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<Self::Value, E> {
+            crate::date_text::parse_rfc3339_relaxed(value)
+                .map(|time| time.with_timezone(&Utc))
+                .map_err(E::custom)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<Utc>, D::Error> {
+        d.deserialize_str(TimeVisitor)
+    }
+
+    /// A time in an `Option`, for serde's handling of `null`.
+    struct Time(DateTime<Utc>);
+
+    impl<'de> de::Deserialize<'de> for Time {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            deserialize(d).map(Time)
+        }
+    }
+
     pub mod option {
         use chrono::{DateTime, Utc};
-        use serde::Serializer;
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<DateTime<Utc>>, D::Error> {
+            Ok(Option::<super::Time>::deserialize(d)?.map(|time| time.0))
+        }
 
         pub fn serialize<S: Serializer>(
             value: &Option<DateTime<Utc>>,
@@ -222,9 +261,9 @@ pub struct Service {
         serialize_with = "decimal_text::option::serialize"
     )]
     pub renew_price: Option<Decimal>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub created_at: DateTime<Utc>,
-    #[serde(default, serialize_with = "api_time::option::serialize")]
+    #[serde(default, with = "api_time::option")]
     pub renew_at: Option<DateTime<Utc>>,
     /// `Day`, `Month` or `Disabled` on real servers.
     #[serde(default)]
@@ -271,9 +310,9 @@ pub struct CdrExport {
     pub status: CdrExportStatus,
     #[serde(default)]
     pub rows_count: Option<u64>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub created_at: DateTime<Utc>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub updated_at: DateTime<Utc>,
     #[serde(default)]
     pub time_format: Option<String>,
@@ -321,9 +360,9 @@ pub struct Rate {
         serialize_with = "decimal_text::option::serialize"
     )]
     pub attempt_fee: Option<Decimal>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub valid_from: DateTime<Utc>,
-    #[serde(default, serialize_with = "api_time::option::serialize")]
+    #[serde(default, with = "api_time::option")]
     pub valid_till: Option<DateTime<Utc>>,
     #[serde(default)]
     pub network_prefix_id: Option<LooseId>,
@@ -336,7 +375,7 @@ impl ResourceType for Rate {
 /// One point of a chart: `x` the minute bucket's start, `y` calls per second.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChartPoint {
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub x: DateTime<Utc>,
     #[serde(
         deserialize_with = "decimal",
@@ -348,9 +387,9 @@ pub struct ChartPoint {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ChartOriginatedCps {
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub from_time: DateTime<Utc>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub to_time: DateTime<Utc>,
     #[serde(default)]
     pub cps: Vec<ChartPoint>,
@@ -363,9 +402,9 @@ impl ResourceType for ChartOriginatedCps {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ChartActiveCalls {
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub from_time: DateTime<Utc>,
-    #[serde(serialize_with = "api_time::serialize")]
+    #[serde(with = "api_time")]
     pub to_time: DateTime<Utc>,
     #[serde(default)]
     pub originated_calls: Vec<ChartPoint>,

@@ -14,7 +14,7 @@ use std::fmt;
 
 /// The form the real server's database accepts for times: `YYYY-MM-DD HH:MM:SS`, UTC.
 pub fn server_time(time: &DateTime<Utc>) -> String {
-    time.format("%Y-%m-%d %H:%M:%S").to_string()
+    crate::date_text::format("%Y-%m-%d %H:%M:%S", &time.naive_utc())
 }
 
 /// Reads a time as the API or a user may write it: RFC 3339, or `YYYY-MM-DD HH:MM:SS` in UTC.
@@ -23,11 +23,7 @@ pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(text)
         .map(|t| t.with_timezone(&Utc))
         .ok()
-        .or_else(|| {
-            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S")
-                .ok()
-                .map(|n| n.and_utc())
-        })
+        .or_else(|| crate::date_text::parse(text, "%Y-%m-%d %H:%M:%S").map(|n| n.and_utc()))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

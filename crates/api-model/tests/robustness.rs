@@ -159,7 +159,7 @@ fn decode_everything(text: &str, status: u16) {
     }
     let _ = classify::<StatsPayload>(status, text).map_err(|e| e.message());
     let _ = classify_error(status, text).message();
-    let _ = read_claims(text);
+    let _ = read_claims::<api_model::auth::Claims>(text);
     let params = ListParams::from_query(text);
     if let Ok(params) = params {
         let _ = params.to_query();

@@ -371,7 +371,7 @@ mod tests {
         assert_eq!(keys.verify(&token, 1_000), Some(1));
         assert_eq!(keys.verify(&token, 1_599), Some(1));
         assert_eq!(keys.verify(&token, 1_600), None, "expired");
-        let claims = api_model::auth::read_claims(&token).unwrap();
+        let claims = api_model::auth::read_claims::<api_model::auth::Claims>(&token).unwrap();
         assert_eq!(claims.exp, Some(1_600));
         assert_eq!(claims.aud, Some(serde_json::json!(["customer-v1"])));
         assert_eq!(claims.sub, Some(serde_json::json!(1)));
@@ -403,7 +403,12 @@ mod tests {
         let keys = TokenKeys::new(Duration::ZERO);
         let token = keys.issue(2, 1_000);
         assert_eq!(keys.verify(&token, i64::MAX), Some(2));
-        assert_eq!(api_model::auth::read_claims(&token).unwrap().exp, None);
+        assert_eq!(
+            api_model::auth::read_claims::<api_model::auth::Claims>(&token)
+                .unwrap()
+                .exp,
+            None
+        );
     }
 
     #[test]

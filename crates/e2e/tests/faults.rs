@@ -1010,20 +1010,34 @@ fn offline_pages_say_so_and_recover_when_back_online() {
         )
         .await;
         assert_eq!(online, json!(false), "offline, navigator.onLine is false");
-        let mark = log_mark(&portal);
+        // The lists' code has not come yet: the page says so, and comes when back online.
         navigate_to(&portal, "/services").await;
+        let message =
+            wait_for_message(&portal, "main .error-panel .error-message", "connection").await;
+        eprintln!("offline, a page whose code has not come reads: {message:?}");
+        let event = portal.go_online().await;
+        eprintln!("back online, the page heard `online`: {event:?}");
+        wait_for_rows(&portal, "table#services-table").await;
+        assert_absent(&portal, "main .error-panel", "back online").await;
+
+        // A list whose code is here: its request fails offline, and is sent again when online.
+        portal.go_offline().await;
+        let mark = log_mark(&portal);
+        navigate_to(&portal, "/rates").await;
         let message = wait_for_message(&portal, LIST_MESSAGE, "connection").await;
         eprintln!("offline, a list reads: {message:?}");
         assert!(
-            served_since(&portal, mark, "services").is_empty(),
+            served_since(&portal, mark, "rates").is_empty(),
             "nothing reached the server"
         );
         let event = portal.go_online().await;
         eprintln!("back online, the page heard `online`: {event:?}");
-        wait_for_rows(&portal, "table#services-table").await;
+        wait_for_rows(&portal, "table#rates-table").await;
         assert_absent(&portal, LIST_PANEL, "back online").await;
+        portal.back().await;
 
-        // A first statistics load offline, from the account's page (inside the app).
+        // A first statistics page offline, from the account's page (inside the app): its code
+        // has not come yet either, and it comes with the statistics when back online.
         portal.back().await;
         portal
             .wait_for_text("section.detail-page h1", ACCOUNT)
@@ -1033,12 +1047,13 @@ fn offline_pages_say_so_and_recover_when_back_online() {
             .click("ul.related-links a[href^='/statistics/origination?']")
             .await;
         portal.wait_for_path("/statistics/origination").await;
-        let message = wait_for_message(&portal, STATS_MESSAGE, "connection").await;
+        let message =
+            wait_for_message(&portal, "main .error-panel .error-message", "connection").await;
         eprintln!("offline, a statistics page reads: {message:?}");
         let event = portal.go_online().await;
         eprintln!("back online, the page heard `online`: {event:?}");
         wait_for_samples(&portal, None).await;
-        assert_absent(&portal, STATS_PANEL, "back online").await;
+        assert_absent(&portal, "main .error-panel", "back online").await;
 
         // A view asked for anew while offline: the panel above the last results.
         let shown = wait_for_samples(&portal, None).await;
@@ -1666,6 +1681,62 @@ fn the_notice_after_an_empty_401_reads_once() {
             notice.matches("Please sign in again.").count(),
             1,
             "the notice: {notice:?}"
+        );
+    });
+}
+
+/// Each kind of page is a wasm chunk fetched on its first visit. A chunk that cannot be fetched
+/// is said in the page, at the same URL, with the shell still working; the retry brings the
+/// page once the network lets the chunk through.
+#[test]
+fn a_page_whose_code_cannot_be_fetched_says_so_and_retries() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for_text(".account-card", ACCOUNT).await;
+        portal.devtools("Network.enable", json!({})).await;
+        portal
+            .devtools("Network.setCacheDisabled", json!({ "cacheDisabled": true }))
+            .await;
+        portal
+            .devtools(
+                "Network.setBlockedURLs",
+                json!({ "urls": ["*/split_lists.wasm"] }),
+            )
+            .await;
+
+        portal.click("nav#main-nav a[href$='/rates']").await;
+        portal
+            .wait_for_text(
+                "main .error-panel .error-message",
+                "This page could not be loaded",
+            )
+            .await;
+        portal.wait_for_path("/rates").await;
+        assert!(
+            portal
+                .client()
+                .find_all(Locator::Css("main table"))
+                .await
+                .unwrap()
+                .is_empty(),
+            "no rates table without its page's code"
+        );
+
+        portal
+            .devtools("Network.setBlockedURLs", json!({ "urls": [] }))
+            .await;
+        portal.click("main .error-panel button.retry").await;
+        portal.wait_for("table#rates-table tbody tr").await;
+        portal.wait_for_path("/rates").await;
+        assert!(
+            portal
+                .client()
+                .find_all(Locator::Css("main .error-panel"))
+                .await
+                .unwrap()
+                .is_empty(),
+            "the failure is gone once the page has come"
         );
     });
 }

@@ -20,7 +20,10 @@ async fn sign_in_with_cookie(addr: SocketAddr, body: serde_json::Value) -> Reply
 
 fn expiry_of(cookie_pair: &str) -> i64 {
     let token = cookie_pair.split_once('=').unwrap().1;
-    api_model::auth::read_claims(token).unwrap().exp.unwrap()
+    api_model::auth::read_claims::<api_model::auth::Claims>(token)
+        .unwrap()
+        .exp
+        .unwrap()
 }
 
 #[tokio::test]

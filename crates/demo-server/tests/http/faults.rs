@@ -160,12 +160,16 @@ async fn the_control_endpoint_switches_faults_at_run_time() {
 
     let short = control(addr, "POST", Some(r#"{"token-lifetime-seconds": 30}"#)).await;
     assert_eq!(short.status, 200);
-    let claims = api_model::auth::read_claims(&token_on(addr, "demo").await).unwrap();
+    let claims =
+        api_model::auth::read_claims::<api_model::auth::Claims>(&token_on(addr, "demo").await)
+            .unwrap();
     let lifetime = claims.exp.unwrap() - chrono::Utc::now().timestamp();
     assert!((28..=31).contains(&lifetime), "{lifetime}");
     let cleared = control(addr, "DELETE", None).await;
     assert_eq!(cleared.status, 200);
-    let claims = api_model::auth::read_claims(&token_on(addr, "demo").await).unwrap();
+    let claims =
+        api_model::auth::read_claims::<api_model::auth::Claims>(&token_on(addr, "demo").await)
+            .unwrap();
     let lifetime = claims.exp.unwrap() - chrono::Utc::now().timestamp();
     assert!((595..=601).contains(&lifetime), "{lifetime}");
 }

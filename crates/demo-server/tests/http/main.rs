@@ -32,7 +32,9 @@ async fn sign_in_succeeds_with_json_or_jsonapi_and_fails_with_the_real_body() {
     assert_eq!(reply.status, 201);
     let body = reply.json();
     assert_eq!(body.as_object().unwrap().len(), 1);
-    let claims = api_model::auth::read_claims(body["jwt"].as_str().unwrap()).unwrap();
+    let claims =
+        api_model::auth::read_claims::<api_model::auth::Claims>(body["jwt"].as_str().unwrap())
+            .unwrap();
     assert_eq!(claims.aud, Some(json!(["customer-v1"])));
     let lifetime = claims.exp.unwrap() - chrono::Utc::now().timestamp();
     assert!((595..=601).contains(&lifetime), "{lifetime}");

@@ -1,0 +1,320 @@
+//! Pages that load on demand. Each family of pages (sign-in, dashboard, lists, details,
+//! statistics) is a split point: built with the `split` feature, as Trunk builds the portal,
+//! its code goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time
+//! such a page is shown. The first load thus carries the shell and one page, not all of them.
+//!
+//! The embedding bridge is one too: only a framed portal needs it.
+//!
+//! Without the feature (native and wasm unit tests) the same functions are plain calls.
+
+use crate::embed::{EmbedBridge, Embedding};
+use crate::pages::dashboard::Dashboard;
+use crate::pages::detail::detail_page;
+use crate::pages::list::list_page;
+use crate::pages::login::LoginPage;
+use crate::pages::statistics::{StatsPage, statistics_page};
+use api_model::resources::{
+    Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
+};
+use api_model::stats::StatsEndpoint;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos::wasm_split::SplitLoaderError;
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+/// A chunk could not be fetched or instantiated (the browser console has the details).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkUnavailable;
+
+impl From<SplitLoaderError> for ChunkUnavailable {
+    fn from(_: SplitLoaderError) -> Self {
+        ChunkUnavailable
+    }
+}
+
+/// The lists, by resource type. `repr(u8)`: it crosses into a chunk as a plain argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Listed {
+    Accounts,
+    Services,
+    Rates,
+    CdrExports,
+    NetworkTypes,
+    NetworkPrefixes,
+}
+
+/// The detail pages, by resource type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Detailed {
+    Account,
+    Service,
+    Rate,
+    CdrExport,
+    Network,
+}
+
+/// The statistics pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Charted {
+    Origination,
+    Quality,
+    ActiveCalls,
+    OriginatedCps,
+}
+
+/// A page of the portal that lives in a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    Login,
+    Dashboard,
+    List(Listed),
+    Detail(Detailed),
+    Statistics(Charted),
+}
+
+/// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
+macro_rules! page_chunk {
+    ($chunk:ident, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
+        #[cfg(feature = "split")]
+        #[leptos::wasm_split::wasm_split(
+            $chunk,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload($preload)
+        )]
+        fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
+            Ok($body)
+        }
+
+        #[cfg(not(feature = "split"))]
+        async fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
+            Ok($body)
+        }
+
+        #[cfg(not(feature = "split"))]
+        async fn $preload() -> Result<(), SplitLoaderError> {
+            Ok(())
+        }
+    };
+}
+
+page_chunk!(
+    sign_in,
+    preload_sign_in,
+    fn render_sign_in() {
+        view! { <LoginPage /> }.into_any()
+    }
+);
+
+page_chunk!(
+    dashboard,
+    preload_dashboard,
+    fn render_dashboard() {
+        view! { <Dashboard /> }.into_any()
+    }
+);
+
+page_chunk!(
+    lists,
+    preload_lists,
+    fn render_list(listed: Listed) {
+        match listed {
+            Listed::Accounts => list_page::<Account>().into_any(),
+            Listed::Services => list_page::<Service>().into_any(),
+            Listed::Rates => list_page::<Rate>().into_any(),
+            Listed::CdrExports => list_page::<CdrExport>().into_any(),
+            Listed::NetworkTypes => list_page::<NetworkType>().into_any(),
+            Listed::NetworkPrefixes => list_page::<NetworkPrefix>().into_any(),
+        }
+    }
+);
+
+page_chunk!(
+    details,
+    preload_details,
+    fn render_detail(detailed: Detailed) {
+        match detailed {
+            Detailed::Account => detail_page::<Account>().into_any(),
+            Detailed::Service => detail_page::<Service>().into_any(),
+            Detailed::Rate => detail_page::<Rate>().into_any(),
+            Detailed::CdrExport => detail_page::<CdrExport>().into_any(),
+            Detailed::Network => detail_page::<Network>().into_any(),
+        }
+    }
+);
+
+page_chunk!(
+    statistics,
+    preload_statistics,
+    fn render_statistics(charted: Charted) {
+        let page = match charted {
+            Charted::Origination => StatsPage::Table(StatsEndpoint::Origination),
+            Charted::Quality => StatsPage::Table(StatsEndpoint::Quality),
+            Charted::ActiveCalls => StatsPage::Table(StatsEndpoint::ActiveCalls),
+            Charted::OriginatedCps => StatsPage::OriginatedCps,
+        };
+        statistics_page(page).into_any()
+    }
+);
+
+page_chunk!(
+    embedding,
+    preload_embedding,
+    fn render_embed_bridge() {
+        match use_context::<Option<Embedding>>().flatten() {
+            Some(embedding) => view! { <EmbedBridge embedding /> }.into_any(),
+            None => ().into_any(),
+        }
+    }
+);
+
+/// The embedding bridge (`crate::embed`), once its chunk has come. Without it the portal
+/// waits for the parent's token and offers to sign in here instead, so a failed fetch only
+/// needs the console.
+pub fn embed_bridge_on_demand() -> impl IntoView {
+    let ready = RwSignal::new(false);
+    spawn_local(async move {
+        match preload_embedding().await {
+            Ok(()) => {
+                let _ = ready.try_set(true);
+            }
+            Err(_) => leptos::logging::warn!("portal: the embedding code could not be loaded"),
+        }
+    });
+    move || {
+        ready
+            .get()
+            .then(|| untrack(|| completed(render_embed_bridge()).ok()))
+    }
+}
+
+thread_local! {
+    /// The chunks fetched so far, one bit per `Page::chunk_bit`.
+    static LOADED: Cell<u8> = const { Cell::new(0) };
+}
+
+impl Page {
+    fn chunk_bit(self) -> u8 {
+        match self {
+            Page::Login => 1,
+            Page::Dashboard => 1 << 1,
+            Page::List(_) => 1 << 2,
+            Page::Detail(_) => 1 << 3,
+            Page::Statistics(_) => 1 << 4,
+        }
+    }
+
+    fn is_loaded(self) -> bool {
+        LOADED.with(|loaded| loaded.get() & self.chunk_bit() != 0)
+    }
+
+    /// Fetches the page's chunk; a failure is not remembered, so calling again retries.
+    pub async fn preload(self) -> Result<(), ChunkUnavailable> {
+        match self {
+            Page::Login => preload_sign_in().await?,
+            Page::Dashboard => preload_dashboard().await?,
+            Page::List(_) => preload_lists().await?,
+            Page::Detail(_) => preload_details().await?,
+            Page::Statistics(_) => preload_statistics().await?,
+        }
+        LOADED.with(|loaded| loaded.set(loaded.get() | self.chunk_bit()));
+        Ok(())
+    }
+
+    /// Renders the page, in the current reactive owner. Only after `preload` succeeded: the
+    /// call into the chunk then completes at once.
+    fn render(self) -> Result<AnyView, ChunkUnavailable> {
+        match self {
+            Page::Login => completed(render_sign_in()),
+            Page::Dashboard => completed(render_dashboard()),
+            Page::List(listed) => completed(render_list(listed)),
+            Page::Detail(detailed) => completed(render_detail(detailed)),
+            Page::Statistics(charted) => completed(render_statistics(charted)),
+        }
+    }
+}
+
+/// The result of a future that is already complete (a call into a loaded chunk).
+fn completed<T>(
+    future: impl Future<Output = Result<T, ChunkUnavailable>>,
+) -> Result<T, ChunkUnavailable> {
+    match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(result) => result,
+        Poll::Pending => Err(ChunkUnavailable),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ChunkState {
+    Fetching,
+    Ready,
+    Failed,
+}
+
+/// A route's view: the page at once when its chunk is here, else once it has come; a failed
+/// fetch says so and offers to try again, at the same URL, and tries by itself when the
+/// browser is back online.
+pub fn on_demand(page: Page) -> impl IntoView {
+    let initial = if page.is_loaded() {
+        ChunkState::Ready
+    } else {
+        ChunkState::Fetching
+    };
+    let state = RwSignal::new(initial);
+    let fetch = move || {
+        state.set(ChunkState::Fetching);
+        spawn_local(async move {
+            let outcome = match page.preload().await {
+                Ok(()) => ChunkState::Ready,
+                Err(ChunkUnavailable) => ChunkState::Failed,
+            };
+            // The route may have changed meanwhile; its signal is then gone.
+            let _ = state.try_set(outcome);
+        });
+    };
+    if initial == ChunkState::Fetching {
+        fetch();
+    }
+    // Back online after a failed fetch: try again without waiting for the user.
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if state.try_get_untracked() == Some(ChunkState::Failed) {
+            fetch();
+        }
+    });
+    on_cleanup(move || online.remove());
+    let t = crate::i18n::texts();
+    move || match state.get() {
+        // Blank at first (CSS shows the text after a moment): a fast chunk causes no flash.
+        ChunkState::Fetching => view! {
+            <p class="loading page-loading" role="status" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>
+                {t.loading_page}
+            </p>
+        }
+        .into_any(),
+        // The page's own signals must not re-render it from here.
+        ChunkState::Ready => match untrack(|| page.render()) {
+            Ok(view) => view,
+            Err(ChunkUnavailable) => chunk_failed(fetch).into_any(),
+        },
+        ChunkState::Failed => chunk_failed(fetch).into_any(),
+    }
+}
+
+fn chunk_failed(retry: impl Fn() + 'static) -> impl IntoView {
+    let t = crate::i18n::texts();
+    view! {
+        <div class="error-panel" role="alert" aria-live="assertive">
+            <p class="error-message">{t.page_load_failed}</p>
+            <button type="button" class="retry" on:click=move |_| retry()>
+                {t.retry}
+            </button>
+        </div>
+    }
+}

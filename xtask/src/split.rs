@@ -1,0 +1,240 @@
+//! Trunk's post-build hook (`cargo xtask split-wasm`, see Trunk.toml): cuts the portal's wasm
+//! at its page boundaries, so the first load fetches the shell and the page it opens, and every
+//! other kind of page comes when it is first shown.
+//!
+//! Trunk 0.21 cannot split wasm, so Trunk compiles the portal (with the `split` feature and
+//! `--emit-relocs`, the relocations the splitter needs) and this hook does the rest on the
+//! compiled wasm: `wasm_split_cli_support` splits it at the `#[wasm_split]` points of
+//! `src/pages/on_demand.rs`, wasm-bindgen writes the JS of the main part (keeping the exports the
+//! chunks link against), and in release builds wasm-opt shrinks every part. All parts go into one
+//! content-hashed directory, `wasm-<hash>/`, because the loader names the chunks relative to
+//! itself; the `<meta name="portal-wasm">` of index.html is pointed there, and Trunk's own
+//! (unsplit) wasm-bindgen output is removed.
+
+use anyhow::{Context, Result, bail};
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+
+use crate::portal::{PORTAL_BIN, target_dir};
+use crate::process::Cmd;
+use crate::tools::WASM_TARGET;
+
+/// The JS module the split wasm imports its chunk loaders from, next to `MAIN_JS`.
+const LINK_MODULE: &str = "split.js";
+const MAIN_NAME: &str = "portal";
+const MAIN_JS: &str = "portal.js";
+const MAIN_WASM: &str = "portal_bg.wasm";
+
+/// What Trunk tells its hooks.
+struct TrunkBuild {
+    staging_dir: PathBuf,
+    public_url: String,
+    release: bool,
+}
+
+impl TrunkBuild {
+    fn from_env() -> Result<TrunkBuild> {
+        let var = |name: &str| {
+            std::env::var(name).with_context(|| {
+                format!("{name} is not set: `split-wasm` runs as Trunk's post_build hook")
+            })
+        };
+        Ok(TrunkBuild {
+            staging_dir: PathBuf::from(var("TRUNK_STAGING_DIR")?),
+            public_url: var("TRUNK_PUBLIC_URL")?,
+            release: var("TRUNK_PROFILE")? == "release",
+        })
+    }
+}
+
+pub fn split_wasm(root: &Path) -> Result<()> {
+    let trunk = TrunkBuild::from_env()?;
+    crate::tools::use_workspace_tools(root)?;
+    let profile = if trunk.release { "release" } else { "debug" };
+    let compiled = target_dir(root)
+        .join(WASM_TARGET)
+        .join(profile)
+        .join(format!("{PORTAL_BIN}.wasm"));
+    let work = target_dir(root)
+        .join("xtask")
+        .join(format!("split-{profile}"));
+    let _ = fs::remove_dir_all(&work);
+    let parts_dir = work.join("parts");
+    fs::create_dir_all(&parts_dir).with_context(|| format!("creating {}", parts_dir.display()))?;
+
+    let input = fs::read(&compiled).with_context(|| format!("reading {}", compiled.display()))?;
+    let main_split = work.join("main.wasm");
+    let link_name = format!("./{LINK_MODULE}");
+    let main_module = format!("./{MAIN_JS}");
+    let split = wasm_split_cli_support::transform({
+        let mut options = wasm_split_cli_support::Options::new(&input);
+        options.output_dir = &parts_dir;
+        options.main_out_path = &main_split;
+        options.link_name = &link_name;
+        options.main_module = &main_module;
+        options
+    })
+    .map_err(|error| anyhow::anyhow!("splitting {}: {error:?}", compiled.display()))?;
+    if split.split_modules.is_empty() {
+        bail!(
+            "{} has no split points: was it built with the `split` feature and --emit-relocs?",
+            compiled.display()
+        );
+    }
+
+    Cmd::new("wasm-bindgen")
+        .arg("--target=web")
+        .arg("--no-typescript")
+        // The chunks import the main part's functions under their linker names.
+        .arg("--keep-lld-exports")
+        .arg("--no-demangle")
+        .arg(format!("--out-name={MAIN_NAME}"))
+        .arg(format!("--out-dir={}", parts_dir.display()))
+        .arg(&main_split)
+        .run()?;
+    if parts_dir.join("snippets").exists() {
+        bail!("wasm-bindgen wrote JS snippets, which this hook does not deploy yet");
+    }
+
+    let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    parts.sort();
+    if trunk.release {
+        for wasm in parts
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "wasm"))
+        {
+            Cmd::new("wasm-opt")
+                .arg("-Oz")
+                .arg(wasm)
+                .arg("-o")
+                .arg(wasm)
+                // It warns about every name subsection it does not know (one per part).
+                .run_showing_output_on_failure()?;
+        }
+    }
+
+    // One name for the whole set: a new build never mixes with cached parts of an old one.
+    let mut hasher = DefaultHasher::new();
+    for part in &parts {
+        hasher.write(part.file_name().unwrap_or_default().as_encoded_bytes());
+        hasher.write(&fs::read(part)?);
+    }
+    let dir_name = format!("wasm-{:016x}", hasher.finish());
+    let deployed = trunk.staging_dir.join(&dir_name);
+    fs::create_dir_all(&deployed)?;
+    for part in &parts {
+        let name = part.file_name().unwrap_or_default();
+        fs::copy(part, deployed.join(name))
+            .with_context(|| format!("copying {} to {}", part.display(), deployed.display()))?;
+    }
+
+    point_index_at(&trunk, &dir_name)?;
+    println!(
+        "xtask: split the portal's wasm into {} parts under {dir_name}/ ({} chunks)",
+        parts.len(),
+        split.split_modules.len()
+    );
+    Ok(())
+}
+
+/// Points index.html at the split parts: Trunk's `<meta name="portal-wasm">` (`pattern_script`)
+/// and its preload links name the unsplit files, which are removed. The rust link has
+/// `data-integrity="none"`, so no integrity hash of the old files is left behind.
+fn point_index_at(trunk: &TrunkBuild, dir_name: &str) -> Result<()> {
+    let index_path = trunk.staging_dir.join("index.html");
+    let index = fs::read_to_string(&index_path)
+        .with_context(|| format!("reading {}", index_path.display()))?;
+    let base = &trunk.public_url;
+    let rewritten = rewrite_index(&index, base, dir_name)?;
+    for unsplit in unsplit_urls(&index)? {
+        let file = unsplit.strip_prefix(base.as_str()).unwrap_or(&unsplit);
+        let path = trunk.staging_dir.join(file.trim_start_matches('/'));
+        fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+    }
+    fs::write(&index_path, rewritten).with_context(|| format!("writing {}", index_path.display()))
+}
+
+/// The URLs of Trunk's wasm-bindgen JS and wasm, from the portal-wasm meta.
+fn unsplit_urls(index: &str) -> Result<[String; 2]> {
+    let (start, end) = meta_span(index).context("index.html has no <meta name=\"portal-wasm\">")?;
+    let meta = &index[start..end];
+    let value = |attribute: &str| {
+        attribute_value(meta, attribute)
+            .map(str::to_owned)
+            .with_context(|| format!("the portal-wasm meta has no {attribute}"))
+    };
+    Ok([value("data-js")?, value("data-wasm")?])
+}
+
+fn rewrite_index(index: &str, base: &str, dir_name: &str) -> Result<String> {
+    let [js, wasm] = unsplit_urls(index)?;
+    if index.contains("integrity=")
+        && (index.contains(&format!("{js}\" integrity"))
+            || index.contains(&format!("{wasm}\" integrity")))
+    {
+        bail!("index.html has integrity hashes of the unsplit wasm: set data-integrity=\"none\"");
+    }
+    let parts = format!("{base}{dir_name}");
+    let rewritten = index
+        .replace(&js, &format!("{parts}/{MAIN_JS}"))
+        .replace(&wasm, &format!("{parts}/{MAIN_WASM}"));
+    // portal.js imports the chunk loader: fetch it alongside rather than after.
+    let preload_loader = format!(
+        "<link rel=\"modulepreload\" href=\"{parts}/{LINK_MODULE}\" crossorigin=\"anonymous\"></head>"
+    );
+    Ok(rewritten.replacen("</head>", &preload_loader, 1))
+}
+
+fn meta_span(html: &str) -> Option<(usize, usize)> {
+    let start = html.find("<meta name=\"portal-wasm\"")?;
+    let end = start + html[start..].find('>')? + 1;
+    Some((start, end))
+}
+
+fn attribute_value<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let marker = format!("{name}=\"");
+    let from = tag.find(&marker)? + marker.len();
+    let len = tag[from..].find('"')?;
+    Some(&tag[from..from + len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_the_meta_and_the_preloads_at_the_parts() {
+        let html = r#"<head><meta name="portal-wasm" data-js="/p/portal-1.js" data-wasm="/p/portal-1_bg.wasm"><link rel="modulepreload" href="/p/portal-1.js" crossorigin="anonymous"><link rel="preload" href="/p/portal-1_bg.wasm" as="fetch"></head>"#;
+        let out = rewrite_index(html, "/p/", "wasm-0a").unwrap();
+        assert!(!out.contains("portal-1"), "{out}");
+        assert_eq!(out.matches("/p/wasm-0a/portal.js").count(), 2, "{out}");
+        assert_eq!(out.matches("/p/wasm-0a/portal_bg.wasm").count(), 2, "{out}");
+        assert!(out.ends_with(r#"<link rel="modulepreload" href="/p/wasm-0a/split.js" crossorigin="anonymous"></head>"#), "{out}");
+        let with_hash = html.replace(
+            r#"portal-1.js" crossorigin"#,
+            r#"portal-1.js" integrity="sha384-x" crossorigin"#,
+        );
+        assert!(rewrite_index(&with_hash, "/p/", "wasm-0a").is_err());
+    }
+
+    #[test]
+    fn finds_the_wasm_names_in_the_meta_tag() {
+        let html = r#"<head><meta charset="utf-8"><meta name="portal-wasm" data-js="/portal/portal-1.js" data-wasm="/portal/portal-1_bg.wasm"></head>"#;
+        let (start, end) = meta_span(html).unwrap();
+        let meta = &html[start..end];
+        assert!(meta.ends_with("_bg.wasm\">"));
+        assert_eq!(
+            attribute_value(meta, "data-js"),
+            Some("/portal/portal-1.js")
+        );
+        assert_eq!(
+            attribute_value(meta, "data-wasm"),
+            Some("/portal/portal-1_bg.wasm")
+        );
+        assert_eq!(attribute_value(meta, "data-css"), None);
+    }
+}

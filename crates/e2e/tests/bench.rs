@@ -234,31 +234,18 @@ async fn heap_after_walk(portal: &Portal) -> Value {
         .devtools("HeapProfiler.collectGarbage", json!({}))
         .await;
     let usage = portal.devtools("Runtime.getHeapUsage", json!({})).await;
-    // The wasm's linear memory is not JS heap: find every WebAssembly.Memory and add them up.
-    let prototype = portal
-        .devtools(
-            "Runtime.evaluate",
-            json!({ "expression": "WebAssembly.Memory.prototype" }),
-        )
-        .await;
-    let memories = portal
-        .devtools(
-            "Runtime.queryObjects",
-            json!({ "prototypeObjectId": prototype["result"]["objectId"] }),
-        )
-        .await;
-    let wasm = portal
-        .devtools(
-            "Runtime.callFunctionOn",
-            json!({
-                "objectId": memories["objects"]["objectId"],
-                "functionDeclaration":
-                    "function () { return this.reduce((sum, m) => sum + m.buffer.byteLength, 0); }",
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    json!({ "heap_usage": usage, "wasm_memory_bytes": wasm["result"]["value"] })
+    // The wasm's linear memory is not JS heap. The chunks share the main part's memory; the
+    // main module's `initSync` hands back its exports once it has started. (DevTools'
+    // `Runtime.queryObjects` over the split modules crashes the tab.)
+    let wasm = script(
+        portal,
+        "const names = document.querySelector('meta[name=\"portal-wasm\"]');
+         return import(names.dataset.js)
+             .then(m => m.initSync(undefined).memory.buffer.byteLength);",
+        vec![],
+    )
+    .await;
+    json!({ "heap_usage": usage, "wasm_memory_bytes": wasm })
 }
 
 /// A page of 1000 network prefixes: from the answer's last byte to the table shown.

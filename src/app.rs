@@ -7,17 +7,21 @@ use crate::embed::Embedding;
 use crate::http::Api;
 use crate::i18n::{self, Locale};
 use crate::pages::not_found::NotFound;
-use crate::pages::on_demand::{Charted, Detailed, Listed, Page, embed_bridge_on_demand, on_demand};
+use crate::pages::on_demand::{embed_bridge_on_demand, fetch_ahead, on_demand};
+use crate::routing::Page;
 use crate::session::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::{ParentRoute, Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
 
 #[component]
 pub fn App() -> impl IntoView {
     let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
     spawn_local(async move { config.set(Some(load_config().await)) });
+    // After config.json's request, which the page's code must not hold up.
+    fetch_ahead();
     // index.html's skeleton stays until config.json has come: one loading state, no flash.
     move || {
         let loaded = config.get()?;
@@ -91,29 +95,27 @@ fn Portal(config: PortalConfig) -> impl IntoView {
             {move || {
                 let _ = locale.get();
                 view! {
-            <Routes fallback=NotFound>
+            // Every path but the sign-in page is the signed-in layout's: its page comes from
+            // the one route table, `Page::at`, and an unknown path shows not-found inside it.
+            <Routes fallback=|| view! { <main id="main"><NotFound /></main> }>
                 <Route path=path!("/login") view=|| on_demand(Page::Login) />
                 <ParentRoute path=path!("") view=Shell>
-                    <Route path=path!("") view=|| on_demand(Page::Dashboard) />
-                    <Route path=path!("/accounts") view=|| on_demand(Page::List(Listed::Accounts)) />
-                    <Route path=path!("/accounts/:id") view=|| on_demand(Page::Detail(Detailed::Account)) />
-                    <Route path=path!("/services") view=|| on_demand(Page::List(Listed::Services)) />
-                    <Route path=path!("/services/:id") view=|| on_demand(Page::Detail(Detailed::Service)) />
-                    <Route path=path!("/rates") view=|| on_demand(Page::List(Listed::Rates)) />
-                    <Route path=path!("/rates/:id") view=|| on_demand(Page::Detail(Detailed::Rate)) />
-                    <Route path=path!("/cdr-exports") view=|| on_demand(Page::List(Listed::CdrExports)) />
-                    <Route path=path!("/cdr-exports/:id") view=|| on_demand(Page::Detail(Detailed::CdrExport)) />
-                    <Route path=path!("/network-types") view=|| on_demand(Page::List(Listed::NetworkTypes)) />
-                    <Route path=path!("/network-prefixes") view=|| on_demand(Page::List(Listed::NetworkPrefixes)) />
-                    <Route path=path!("/networks/:id") view=|| on_demand(Page::Detail(Detailed::Network)) />
-                    <Route path=path!("/statistics/origination") view=|| on_demand(Page::Statistics(Charted::Origination)) />
-                    <Route path=path!("/statistics/quality") view=|| on_demand(Page::Statistics(Charted::Quality)) />
-                    <Route path=path!("/statistics/active-calls") view=|| on_demand(Page::Statistics(Charted::ActiveCalls)) />
-                    <Route path=path!("/statistics/cps") view=|| on_demand(Page::Statistics(Charted::OriginatedCps)) />
+                    <Route path=path!("/*any") view=signed_in_page />
                 </ParentRoute>
             </Routes>
                 }
             }}
         </Router>
+    }
+}
+
+/// The page at the address bar's path, inside the signed-in layout. Rendered again only when
+/// the page changes: another record or query is the page's own business.
+fn signed_in_page() -> impl IntoView {
+    let pathname = use_location().pathname;
+    let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));
+    move || match page.get() {
+        Some(page) => on_demand(page).into_any(),
+        None => view! { <NotFound /> }.into_any(),
     }
 }

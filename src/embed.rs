@@ -30,7 +30,8 @@ pub struct Embedding {
     chrome_hidden: RwSignal<bool>,
 }
 
-fn parent_window() -> Option<web_sys::Window> {
+/// The window the portal is framed in, if it is.
+pub fn parent_window() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
     let parent = window.parent().ok().flatten()?;
     (!js_sys::Object::is(&parent, &window)).then_some(parent)

@@ -2,10 +2,14 @@
 //! between portal paths (`/accounts`, what routes and `?next=` use) and browser paths
 //! (`/portal/accounts`, what links and the address bar show).
 //!
+//! It also holds the portal's one route table, [`Page::at`]: the router renders from it, and the
+//! start fetches the code of the page the address bar points at from it (`pages::on_demand`).
+//!
 //! The prefix is the bundle's public URL, which Trunk writes into `<base href>` at build time
 //! (`cargo xtask dist --public-url /portal/`), so one build runs under one prefix and nothing
 //! else needs configuring.
 
+use api_model::query::decode_segment;
 use std::cell::OnceCell;
 
 thread_local! {
@@ -65,5 +69,103 @@ pub fn strip(prefix: &str, browser_path: &str) -> String {
             }
         }
         _ => browser_path.to_owned(),
+    }
+}
+
+/// The lists, by resource type. `repr(u8)`: it crosses into a wasm chunk as a plain argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Listed {
+    Accounts,
+    Services,
+    Rates,
+    CdrExports,
+    NetworkTypes,
+    NetworkPrefixes,
+}
+
+/// The record pages, by resource type; the record's id is the path's last segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Detailed {
+    Account,
+    Service,
+    Rate,
+    CdrExport,
+    Network,
+}
+
+/// The statistics pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Charted {
+    Origination,
+    Quality,
+    ActiveCalls,
+    OriginatedCps,
+}
+
+/// A page of the portal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    Login,
+    Dashboard,
+    List(Listed),
+    Detail(Detailed),
+    Statistics(Charted),
+}
+
+impl Page {
+    /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
+    /// for a path the portal has no page for.
+    pub fn at(portal_path: &str) -> Option<Page> {
+        let path = portal_path.split(['?', '#']).next().unwrap_or_default();
+        let mut segments = path.split('/').filter(|s| !s.is_empty());
+        let first = segments.next();
+        let second = segments.next();
+        if segments.next().is_some() {
+            return None;
+        }
+        let page = match (first, second) {
+            (None, _) => Page::Dashboard,
+            (Some("login"), None) => Page::Login,
+            (Some("statistics"), Some(chart)) => Page::Statistics(match chart {
+                "origination" => Charted::Origination,
+                "quality" => Charted::Quality,
+                "active-calls" => Charted::ActiveCalls,
+                "cps" => Charted::OriginatedCps,
+                _ => return None,
+            }),
+            (Some(collection), None) => Page::List(match collection {
+                "accounts" => Listed::Accounts,
+                "services" => Listed::Services,
+                "rates" => Listed::Rates,
+                "cdr-exports" => Listed::CdrExports,
+                "network-types" => Listed::NetworkTypes,
+                "network-prefixes" => Listed::NetworkPrefixes,
+                _ => return None,
+            }),
+            (Some(collection), Some(_)) => Page::Detail(match collection {
+                "accounts" => Detailed::Account,
+                "services" => Detailed::Service,
+                "rates" => Detailed::Rate,
+                "cdr-exports" => Detailed::CdrExport,
+                "networks" => Detailed::Network,
+                _ => return None,
+            }),
+        };
+        Some(page)
+    }
+}
+
+/// The id of the record a record page's portal path names (`/accounts/7` → `7`).
+pub fn record_id(portal_path: &str) -> Option<String> {
+    match Page::at(portal_path)? {
+        Page::Detail(_) => {
+            let path = portal_path.split(['?', '#']).next().unwrap_or_default();
+            let id = path.split('/').rfind(|s| !s.is_empty())?;
+            Some(decode_segment(id))
+        }
+        _ => None,
     }
 }

@@ -131,6 +131,17 @@ impl Session {
         session
     }
 
+    /// Whether an earlier visit left a session that [`Session::restore`] starts: read before
+    /// anything else loads, to know which page's code to fetch first.
+    pub fn is_stored() -> bool {
+        match stored(TOKEN_KEY) {
+            Some(token) => {
+                read_claims::<Expiry>(&token).map_or(true, |c| !c.is_expired(Utc::now()))
+            }
+            None => stored(COOKIE_SESSION_KEY).is_some(),
+        }
+    }
+
     /// Starts a session with a token the server issued, the user pasted or the parent page
     /// sent.
     ///

@@ -1,8 +1,8 @@
 //! One value as shown in a table cell or a detail entry.
 
-use crate::components::link::Link;
 use crate::format::{self, Zone};
 use crate::resources::{Cell, Value};
+use crate::routing;
 use leptos::prelude::*;
 
 /// Copies text to the clipboard; browsers without the API just do nothing.
@@ -34,12 +34,16 @@ fn id_view(id: String) -> AnyView {
 }
 
 /// The content of a cell: text in the chosen zone, a link, or an identifier with copy.
+///
+/// A link to a record is a plain anchor, which the router follows all the same: a record is
+/// never the current page, so the router's `A` would only add a memo on the location per row
+/// (a 1000-row page has a thousand of them).
 pub fn cell_content(cell: &Cell, zone: Zone) -> AnyView {
     match (&cell.value, &cell.href) {
         (Value::Id(id), None) => id_view(id.clone()),
         (value, Some(href)) => {
-            let (href, text) = (href.clone(), value.display(zone));
-            view! { <Link href=href>{text}</Link> }.into_any()
+            let (href, text) = (routing::href(href), value.display(zone));
+            view! { <a href=href>{text}</a> }.into_any()
         }
         (value, None) => value.display(zone).into_any(),
     }

@@ -19,7 +19,7 @@ use api_model::filters::Collection;
 use api_model::query::encode_component;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::use_location;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
@@ -47,9 +47,11 @@ fn detail_view_page(
     naming: Naming,
     load: Box<dyn Fn(String, Option<AbortSignal>) -> DetailFuture>,
 ) -> impl IntoView {
-    let route_params = use_params_map();
+    let pathname = use_location().pathname;
     let prefs = expect_context::<Prefs>();
-    let id = Memo::new(move |_| route_params.with(|p| p.get("id")).unwrap_or_default());
+    let id = Memo::new(move |_| {
+        crate::routing::record_id(&crate::routing::portal_path(&pathname.get())).unwrap_or_default()
+    });
     let remote: Remote<DetailView> =
         Remote::new(move || Some(id.get()).filter(|id| !id.is_empty()), load);
 

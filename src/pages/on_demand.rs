@@ -13,6 +13,8 @@ use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
 use crate::pages::statistics::{StatsPage, statistics_page};
+use crate::routing::{Charted, Detailed, Listed, Page};
+use crate::session::Session;
 use api_model::resources::{
     Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
 };
@@ -33,49 +35,6 @@ impl From<SplitLoaderError> for ChunkUnavailable {
     fn from(_: SplitLoaderError) -> Self {
         ChunkUnavailable
     }
-}
-
-/// The lists, by resource type. `repr(u8)`: it crosses into a chunk as a plain argument.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Listed {
-    Accounts,
-    Services,
-    Rates,
-    CdrExports,
-    NetworkTypes,
-    NetworkPrefixes,
-}
-
-/// The detail pages, by resource type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Detailed {
-    Account,
-    Service,
-    Rate,
-    CdrExport,
-    Network,
-}
-
-/// The statistics pages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Charted {
-    Origination,
-    Quality,
-    ActiveCalls,
-    OriginatedCps,
-}
-
-/// A page of the portal that lives in a chunk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Page {
-    Login,
-    Dashboard,
-    List(Listed),
-    Detail(Detailed),
-    Statistics(Charted),
 }
 
 /// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
@@ -237,6 +196,31 @@ impl Page {
             Page::Detail(detailed) => completed(render_detail(detailed)),
             Page::Statistics(charted) => completed(render_statistics(charted)),
         }
+    }
+}
+
+/// Starts fetching the code of the page the address bar points at, before config.json and the
+/// router: the page then need not wait for its code after them. Signed out, that page is the
+/// sign-in page (the shell sends the user there), unless the portal is framed, where the parent
+/// signs in. A failed fetch is only a missed head start: the route's view fetches again.
+pub fn fetch_ahead() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let path = window.location().pathname().unwrap_or_default();
+    let Some(page) = Page::at(&crate::routing::portal_path(&path)) else {
+        return;
+    };
+    let framed = crate::embed::parent_window().is_some();
+    let page = if framed || Session::is_stored() {
+        page
+    } else {
+        Page::Login
+    };
+    if !page.is_loaded() {
+        spawn_local(async move {
+            let _ = page.preload().await;
+        });
     }
 }
 

@@ -25,6 +25,11 @@ pub fn decode_component(text: &str) -> String {
     percent_decode_str(&spaced).decode_utf8_lossy().into_owned()
 }
 
+/// A URL path segment as text (`%20` is a blank; a `+` stays a `+`, unlike in a query).
+pub fn decode_segment(text: &str) -> String {
+    percent_decode_str(text).decode_utf8_lossy().into_owned()
+}
+
 /// `key=value&…` from pairs, in order.
 pub fn encode_pairs<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> String {
     pairs
@@ -65,6 +70,12 @@ pub fn query_of(url: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_segment_keeps_its_plus() {
+        assert_eq!(decode_segment("a+b%20c"), "a+b c");
+        assert_eq!(decode_component("a+b%20c"), "a b c");
+    }
 
     #[test]
     fn readable_brackets_and_escaped_specials() {

@@ -235,6 +235,47 @@ fn a_pasted_token_signs_in() {
     });
 }
 
+/// Where the page's code starts, among the files the page load fetched (resource timing).
+async fn fetched_files(portal: &Portal) -> serde_json::Value {
+    portal
+        .client()
+        .execute(
+            "const files = {};
+             for (const e of performance.getEntriesByType('resource')) {
+                 files[e.name.replace(/^.*\\//, '').replace(/\\?.*$/, '')] = [e.startTime, e.responseEnd];
+             }
+             return files;",
+            vec![],
+        )
+        .await
+        .expect("resource timing")
+}
+
+/// The code of the page the address bar points at is fetched alongside config.json, not
+/// after it; signed out, the sign-in page's code instead of a page the user cannot see yet.
+#[test]
+fn the_page_code_comes_alongside_the_configuration() {
+    e2e::run(|portal| async move {
+        portal.open("/accounts").await;
+        portal.wait_for("form#login-form").await;
+        let files = fetched_files(&portal).await;
+        assert!(files.get("split_sign_in.wasm").is_some(), "{files}");
+        assert!(files.get("split_lists.wasm").is_none(), "{files}");
+
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for(ACCOUNT_ROWS).await;
+        portal.open("/rates").await;
+        portal.wait_for("table#rates-table tbody tr").await;
+        let files = fetched_files(&portal).await;
+        let started = files["split_lists.wasm"][0].as_f64();
+        let configured = files["config.json"][1].as_f64();
+        assert!(
+            started.zip(configured).is_some_and(|(s, c)| s < c),
+            "the lists' code started after config.json had come: {files}"
+        );
+    });
+}
+
 #[test]
 fn an_unknown_path_shows_not_found() {
     e2e::run(|portal| async move {

@@ -1,7 +1,7 @@
 //! Runtime configuration: `config.json` beside `index.html` (schema in the `portal_config`
 //! crate), read once at start-up so one build serves every deployment.
 
-pub use portal_config::{AuthMode, ConfigError, PortalConfig, parse_config};
+pub use portal_config::{AuthMode, ConfigError, PortalConfig};
 
 /// Relative, so it resolves against `<base href>`: a bundle under `/portal/` reads
 /// `/portal/config.json`.
@@ -28,5 +28,6 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
         .text()
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
-    parse_config(&text)
+    let document = crate::json::parse(&text).map_err(ConfigError::Malformed)?;
+    portal_config::read_config(serde_wasm_bindgen::Deserializer::from(document))
 }

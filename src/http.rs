@@ -7,7 +7,7 @@ use crate::config::{AuthMode, PortalConfig};
 use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::{AuthRequest, AuthResponse};
-use api_model::errors::{ApiError, classify, classify_error};
+use api_model::errors::{ApiError, ErrorBody, classify, classify_error_body};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use web_sys::{AbortController, AbortSignal};
@@ -186,10 +186,8 @@ impl Api {
         if self.auth == AuthMode::Cookie {
             request.cookie_auth = Some(true);
         }
-        let body = serde_json::to_string(&request).map_err(|e| ApiError::Decode {
-            status: 0,
-            reason: e.to_string(),
-        })?;
+        let body = crate::json::encode(&request)
+            .map_err(|reason| ApiError::Decode { status: 0, reason })?;
         let (status, text) = self
             .send_text(&url, Method::Post(body), None, false)
             .await?;
@@ -212,7 +210,11 @@ impl Api {
             }
             AuthMode::Cookie => Err(classify_error(status, &text)),
             AuthMode::Token => {
-                let answer = classify::<AuthResponse>(status, &text)?;
+                if !(200..300).contains(&status) {
+                    return Err(classify_error(status, &text));
+                }
+                let answer = crate::json::decode::<AuthResponse>(&text)
+                    .map_err(|reason| ApiError::Decode { status, reason })?;
                 self.session
                     .sign_in(&answer.jwt, keep)
                     .map_err(|e| ApiError::Decode {
@@ -411,4 +413,11 @@ fn without_secrets(text: &str, token: &Option<String>) -> String {
         Some(token) if !token.is_empty() => text.replace(token.as_str(), "[token]"),
         _ => text.to_owned(),
     }
+}
+
+/// The error for a non-success answer, its body read with the browser's JSON parser (see
+/// `crate::json`): the portal's first part then needs no JSON parser of its own.
+fn classify_error(status: u16, body: &str) -> ApiError {
+    let parsed = crate::json::decode::<ErrorBody>(body.trim()).ok();
+    classify_error_body(status, body, parsed)
 }

@@ -13,6 +13,7 @@ pub mod export;
 pub mod format;
 pub mod http;
 pub mod i18n;
+pub mod json;
 pub mod pages;
 pub mod perf;
 pub mod prefs;

@@ -37,13 +37,13 @@ fn local_storage() -> Option<web_sys::Storage> {
 fn read_store() -> Stored {
     local_storage()
         .and_then(|s| s.get_item(STORE_KEY).ok().flatten())
-        .and_then(|text| serde_json::from_str::<Stored>(&text).ok())
+        .and_then(|text| crate::json::decode::<Stored>(&text).ok())
         .filter(|stored| stored.version == STORE_VERSION)
         .unwrap_or_default()
 }
 
 fn write_store(stored: &Stored) {
-    if let (Some(storage), Ok(text)) = (local_storage(), serde_json::to_string(stored)) {
+    if let (Some(storage), Ok(text)) = (local_storage(), crate::json::encode(stored)) {
         let _ = storage.set_item(STORE_KEY, &text);
     }
 }

@@ -4,7 +4,7 @@
 //! The token is private to this module, the HTTP layer and the embedding bridge (which receives
 //! it from the parent page); nothing renders it or puts it in a URL.
 
-use api_model::auth::{Expiry, TokenError, read_claims};
+use api_model::auth::{Expiry, TokenError, claims_json};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -51,6 +51,13 @@ pub struct Session {
     notice: RwSignal<Option<String>>,
     ended: RwSignal<Option<Ended>>,
     expiry_timer: StoredValue<Option<TimeoutHandle>>,
+}
+
+/// The expiry a token claims (its signature is the server's business).
+pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
+    let claims = claims_json(token)?;
+    let text = String::from_utf8(claims).map_err(|e| TokenError::BadPayload(e.to_string()))?;
+    crate::json::decode(&text).map_err(TokenError::BadPayload)
 }
 
 fn storage(keep: Keep) -> Option<web_sys::Storage> {
@@ -116,7 +123,7 @@ impl Session {
     pub fn restore() -> Session {
         let session = Session::empty();
         if let Some(token) = stored(TOKEN_KEY) {
-            match read_claims::<Expiry>(&token) {
+            match read_expiry(&token) {
                 Ok(claims) if !claims.is_expired(Utc::now()) => {
                     session.start(Credential::Bearer(token), Some(&claims))
                 }
@@ -135,9 +142,7 @@ impl Session {
     /// anything else loads, to know which page's code to fetch first.
     pub fn is_stored() -> bool {
         match stored(TOKEN_KEY) {
-            Some(token) => {
-                read_claims::<Expiry>(&token).map_or(true, |c| !c.is_expired(Utc::now()))
-            }
+            Some(token) => read_expiry(&token).map_or(true, |c| !c.is_expired(Utc::now())),
             None => stored(COOKIE_SESSION_KEY).is_some(),
         }
     }
@@ -152,7 +157,7 @@ impl Session {
         if token.is_empty() {
             return Err(TokenError::NotAJwt);
         }
-        let claims = read_claims::<Expiry>(&token).ok();
+        let claims = read_expiry(&token).ok();
         if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
             return Err(TokenError::BadPayload(
                 crate::i18n::texts().token_already_expired.into(),

@@ -73,7 +73,7 @@ pub fn LoginPage() -> impl IntoView {
         }
         // A pasted token must at least look like one: catch copy-paste slips before using it.
         let pasted = token.get_untracked();
-        if let Err(e) = api_model::auth::read_claims::<api_model::auth::Expiry>(&pasted) {
+        if let Err(e) = crate::session::read_expiry(&pasted) {
             token_error.set(Some(crate::i18n::token_error_text(&e)));
             return;
         }

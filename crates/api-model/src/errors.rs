@@ -56,14 +56,72 @@ pub struct PlainError {
     pub error: String,
 }
 
-// `code` and `status` are strings in the spec, but be lenient about numbers.
+/// What an error answer's JSON says, whichever way the server put it: a JSON:API error
+/// document (`errors`), or the statistics endpoints' `{"error": …}`. Decoded by any serde
+/// format, so the portal can read it with the browser's JSON parser.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+pub struct ErrorBody {
+    #[serde(default)]
+    pub errors: Option<Vec<ErrorObject>>,
+    #[serde(default, deserialize_with = "loose_string")]
+    pub error: Option<String>,
+}
+
+// `code` and `status` are strings in the spec, but be lenient about numbers (and `error`
+// about anything that is not text).
 fn loose_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let value = Option::<serde_json::Value>::deserialize(d)?;
-    Ok(match value {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) => Some(s),
-        Some(other) => Some(other.to_string()),
-    })
+    struct LooseString;
+    impl<'de> serde::de::Visitor<'de> for LooseString {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("text or a number")
+        }
+        fn visit_str<E>(self, text: &str) -> Result<Self::Value, E> {
+            Ok(Some(text.to_owned()))
+        }
+        fn visit_string<E>(self, text: String) -> Result<Self::Value, E> {
+            Ok(Some(text))
+        }
+        fn visit_bool<E>(self, value: bool) -> Result<Self::Value, E> {
+            Ok(Some(value.to_string()))
+        }
+        fn visit_i64<E>(self, value: i64) -> Result<Self::Value, E> {
+            Ok(Some(value.to_string()))
+        }
+        fn visit_u64<E>(self, value: u64) -> Result<Self::Value, E> {
+            Ok(Some(value.to_string()))
+        }
+        fn visit_f64<E>(self, value: f64) -> Result<Self::Value, E> {
+            Ok(Some(value.to_string()))
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            while map
+                .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(None)
+        }
+    }
+    d.deserialize_any(LooseString)
 }
 
 /// Every way a request can fail, as the user needs to hear about it.
@@ -181,20 +239,18 @@ pub fn classify<T: serde::de::DeserializeOwned>(status: u16, body: &str) -> Resu
 
 /// The error for a non-success answer.
 pub fn classify_error(status: u16, body: &str) -> ApiError {
+    let parsed = serde_json::from_str::<ErrorBody>(body.trim()).ok();
+    classify_error_body(status, body, parsed)
+}
+
+/// The error for a non-success answer whose body has been decoded already (`None`: it is not a
+/// JSON object).
+pub fn classify_error_body(status: u16, body: &str, parsed: Option<ErrorBody>) -> ApiError {
     let trimmed = body.trim();
-    let parsed = serde_json::from_str::<serde_json::Value>(trimmed).ok();
-    let api_errors = parsed
-        .as_ref()
-        .filter(|v| v.get("errors").is_some())
-        .and_then(|v| serde_json::from_value::<ErrorDocument>(v.clone()).ok())
-        .map(|doc| doc.errors);
-    let plain = parsed
-        .as_ref()
-        .and_then(|v| v.get("error"))
-        .map(|e| match e {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
+    let (api_errors, plain) = match &parsed {
+        Some(parsed) => (parsed.errors.clone(), parsed.error.clone()),
+        None => (None, None),
+    };
     if status == 401 {
         let message = api_errors
             .as_ref()

@@ -110,6 +110,20 @@ impl std::error::Error for ConfigError {}
 pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
     let raw: RawConfig =
         serde_json::from_str(text).map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    checked(raw)
+}
+
+/// Reads `config.json` already parsed into any serde format (the portal uses the browser's
+/// JSON parser); `Err` when the document is not an object of the expected shape.
+pub fn read_config<'de, D: serde::Deserializer<'de>>(
+    document: D,
+) -> Result<PortalConfig, ConfigError> {
+    let raw =
+        RawConfig::deserialize(document).map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    checked(raw)
+}
+
+fn checked(raw: RawConfig) -> Result<PortalConfig, ConfigError> {
     let api_base_url = raw.api_base_url.unwrap_or_default().trim().to_owned();
     if !(api_base_url.is_empty()
         || api_base_url.starts_with("https://")
@@ -155,6 +169,19 @@ pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_parsed_document_reads_as_its_text_does() {
+        let text = r#"{"apiBaseUrl":"/","title":"Acme","auth":"cookie",
+            "embed":{"allowedOrigins":["https://acme.example"]}}"#;
+        let parsed: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(read_config(parsed), parse_config(text));
+        let not_an_object = serde_json::json!(["apiBaseUrl"]);
+        assert!(matches!(
+            read_config(not_an_object),
+            Err(ConfigError::Malformed(_))
+        ));
+    }
 
     #[test]
     fn defaults_for_an_empty_object() {

@@ -12,7 +12,7 @@ pub mod embed;
 mod origin;
 mod public_url;
 
-pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config};
+pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config, read_config};
 pub use csp::content_security_policy;
 pub use origin::{Origin, OriginError};
 pub use public_url::{normalize_public_url, parse_public_url};

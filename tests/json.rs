@@ -1,0 +1,87 @@
+//! In the browser: JSON read and written with the browser's parser (`portal::json`), as the
+//! shell and the sign-in page do, says the same as serde_json would.
+#![cfg(target_arch = "wasm32")]
+
+use api_model::errors::{ApiError, ErrorBody, classify_error, classify_error_body};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use portal::json;
+use portal_config::{AuthMode, ConfigError, read_config};
+use std::collections::BTreeMap;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn classified_in_the_browser(status: u16, body: &str) -> ApiError {
+    classify_error_body(status, body, json::decode::<ErrorBody>(body.trim()).ok())
+}
+
+#[wasm_bindgen_test]
+fn error_answers_read_as_serde_json_reads_them() {
+    for (status, body) in [
+        (
+            422,
+            r#"{"errors":[{"title":"Invalid","detail":"Name is taken","code":100,"status":422,"source":{"pointer":"/data/attributes/name"}}]}"#,
+        ),
+        (401, r#"{"errors":[{"title":"Unauthorized"}]}"#),
+        (400, r#"{"error":"from-time is required"}"#),
+        (400, r#"{"error":{"nested":true}}"#),
+        (
+            500,
+            "<html><body><h1>Internal Server Error</h1></body></html>",
+        ),
+        (502, ""),
+        (404, "[1, 2]"),
+    ] {
+        assert_eq!(
+            classified_in_the_browser(status, body),
+            classify_error(status, body),
+            "{status} {body}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn maps_are_written_as_objects() {
+    let views = BTreeMap::from([("accounts".to_owned(), "sort=-balance".to_owned())]);
+    assert_eq!(
+        json::encode(&views).unwrap(),
+        r#"{"accounts":"sort=-balance"}"#
+    );
+    let back: BTreeMap<String, String> = json::decode(&json::encode(&views).unwrap()).unwrap();
+    assert_eq!(back, views);
+}
+
+#[wasm_bindgen_test]
+fn text_that_is_not_json_says_why() {
+    let error = json::parse("{not json").unwrap_err();
+    assert!(!error.is_empty());
+    assert!(json::decode::<BTreeMap<String, String>>("[1]").is_err());
+}
+
+#[wasm_bindgen_test]
+fn config_json_reads_through_the_browser_parser() {
+    let text = r#"{"apiBaseUrl":"/","title":"Acme","auth":"cookie"}"#;
+    let document = json::parse(text).unwrap();
+    let config = read_config(serde_wasm_bindgen::Deserializer::from(document)).unwrap();
+    assert_eq!(config.title, "Acme");
+    assert_eq!(config.auth, AuthMode::Cookie);
+    let not_an_object = json::parse(r#""apiBaseUrl""#).unwrap();
+    assert!(matches!(
+        read_config(serde_wasm_bindgen::Deserializer::from(not_an_object)),
+        Err(ConfigError::Malformed(_))
+    ));
+}
+
+#[wasm_bindgen_test]
+fn a_token_tells_its_expiry() {
+    let payload = URL_SAFE_NO_PAD.encode(r#"{"aud":["customer-v1"],"sub":1,"exp":1700000000}"#);
+    let token = format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2lnbmF0dXJl");
+    let expiry = portal::session::read_expiry(&token).unwrap();
+    assert_eq!(expiry.exp, Some(1_700_000_000));
+    let no_json = format!(
+        "eyJhbGciOiJIUzI1NiJ9.{}.c2ln",
+        URL_SAFE_NO_PAD.encode("exp")
+    );
+    assert!(portal::session::read_expiry(&no_json).is_err());
+}

@@ -6,7 +6,8 @@
 //! `--emit-relocs`, the relocations the splitter needs) and this hook does the rest on the
 //! compiled wasm: `wasm_split_cli_support` splits it at the `#[wasm_split]` points of
 //! `src/pages/on_demand.rs`, wasm-bindgen writes the JS of the main part (keeping the exports the
-//! chunks link against), and in release builds wasm-opt shrinks every part. All parts go into one
+//! chunks link against) with short import names (`imports.rs`), and in release builds wasm-opt
+//! shrinks every part and terser the JS. All parts go into one
 //! content-hashed directory, `wasm-<hash>/`, because the loader names the chunks relative to
 //! itself; the `<meta name="portal-wasm">` of index.html is pointed there, and Trunk's own
 //! (unsplit) wasm-bindgen output is removed.
@@ -97,6 +98,15 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     if parts_dir.join("snippets").exists() {
         bail!("wasm-bindgen wrote JS snippets, which this hook does not deploy yet");
     }
+    let main_wasm = parts_dir.join(format!("{MAIN_NAME}_bg.wasm"));
+    let main_js = parts_dir.join(MAIN_JS);
+    let (wasm, js) = crate::imports::shorten_import_names(
+        &fs::read(&main_wasm).with_context(|| format!("reading {}", main_wasm.display()))?,
+        &fs::read_to_string(&main_js).with_context(|| format!("reading {}", main_js.display()))?,
+        &crate::imports::glue_module(MAIN_NAME),
+    )?;
+    fs::write(&main_wasm, wasm)?;
+    fs::write(&main_js, js)?;
 
     let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
         .map(|entry| entry.map(|e| e.path()))
@@ -113,6 +123,18 @@ pub fn split_wasm(root: &Path) -> Result<()> {
                 .arg("-o")
                 .arg(wasm)
                 // It warns about every name subsection it does not know (one per part).
+                .run_showing_output_on_failure()?;
+        }
+        // The glue and the chunk loader are modules: their exports keep their names.
+        for js in parts
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        {
+            Cmd::new("node")
+                .arg(crate::tools::terser(root))
+                .arg(js)
+                .args(["--module", "--compress", "--mangle", "--output"])
+                .arg(js)
                 .run_showing_output_on_failure()?;
         }
     }

@@ -22,6 +22,8 @@ pub const BINARYEN_VERSION: &str = "132.0.0";
 const WASM_OPT_TRUNK_PIN: &str = "version_132";
 /// npm package of the accessibility engine the end-to-end tests run (`AXE_CORE_JS`).
 pub const AXE_CORE_VERSION: &str = "4.14.1";
+/// npm package of the JS minifier for the release build's wasm-bindgen glue (split.rs).
+pub const TERSER_VERSION: &str = "5.51.2";
 
 pub struct Toolchain {
     /// The wasm-bindgen version of Cargo.lock, which the CLI must match exactly.
@@ -48,6 +50,7 @@ impl Toolchain {
         )?;
         ensure_wasm_bindgen_test_runner(&wasm_bindgen_version)?;
         ensure_wasm_opt(&binaryen_dir, &binaryen_bin)?;
+        ensure_npm_package(root, "terser", TERSER_VERSION, "bin/terser")?;
         Ok(Toolchain {
             wasm_bindgen_version,
         })
@@ -56,7 +59,8 @@ impl Toolchain {
     /// Names the tool versions, so that a dist/ built by other tools counts as stale.
     pub fn describe(&self) -> String {
         format!(
-            "trunk {TRUNK_VERSION}, wasm-bindgen {}, wasm-opt {WASM_OPT_TRUNK_PIN}",
+            "trunk {TRUNK_VERSION}, wasm-bindgen {}, wasm-opt {WASM_OPT_TRUNK_PIN}, \
+             terser {TERSER_VERSION}",
             self.wasm_bindgen_version
         )
     }
@@ -277,21 +281,32 @@ fn ensure_wasm_opt(binaryen_dir: &Path, binaryen_bin: &Path) -> Result<()> {
 /// axe-core for the end-to-end accessibility audit, in `<workspace>/.tools/node_modules/axe-core`
 /// (where the e2e harness looks without `AXE_CORE_JS`); answers the path of `axe.min.js`.
 pub fn ensure_axe_core(root: &Path) -> Result<PathBuf> {
+    ensure_npm_package(root, "axe-core", AXE_CORE_VERSION, "axe.min.js")
+}
+
+/// terser's command line, where `Toolchain::ensure` installs it.
+pub fn terser(root: &Path) -> PathBuf {
+    root.join(".tools/node_modules/terser/bin/terser")
+}
+
+/// npm package `name` at exactly `version` in `<workspace>/.tools/node_modules`, installed
+/// when missing or of another version; answers the path of its file `file`.
+fn ensure_npm_package(root: &Path, name: &str, version: &str, file: &str) -> Result<PathBuf> {
     let tools = root.join(".tools");
-    let package = tools.join("node_modules/axe-core");
-    let script = package.join("axe.min.js");
+    let package = tools.join("node_modules").join(name);
+    let path = package.join(file);
     let installed = || {
         let manifest = fs::read_to_string(package.join("package.json")).ok()?;
-        let version = manifest
+        let found = manifest
             .lines()
             .find_map(|line| json_member(line, "version"))?;
-        (version == AXE_CORE_VERSION && script.is_file()).then_some(())
+        (found == version && path.is_file()).then_some(())
     };
     if installed().is_some() {
-        println!("xtask: axe-core {AXE_CORE_VERSION}: installed in .tools");
-        return Ok(script);
+        println!("xtask: {name} {version}: installed in .tools");
+        return Ok(path);
     }
-    println!("xtask: installing axe-core@{AXE_CORE_VERSION} (npm) into .tools");
+    println!("xtask: installing {name}@{version} (npm) into .tools");
     fs::create_dir_all(&tools).with_context(|| format!("creating {}", tools.display()))?;
     Cmd::new("npm")
         .args([
@@ -302,14 +317,14 @@ pub fn ensure_axe_core(root: &Path) -> Result<PathBuf> {
             "--prefix",
         ])
         .arg(&tools)
-        .arg(format!("axe-core@{AXE_CORE_VERSION}"))
+        .arg(format!("{name}@{version}"))
         .run()
-        .context("npm (Node.js) is needed to install axe-core")?;
+        .with_context(|| format!("npm (Node.js) is needed to install {name}"))?;
     match installed() {
-        Some(()) => Ok(script),
+        Some(()) => Ok(path),
         None => bail!(
-            "{} is missing or not version {AXE_CORE_VERSION} after installing it",
-            script.display()
+            "{} is missing or not version {version} after installing it",
+            path.display()
         ),
     }
 }

@@ -39,8 +39,9 @@ Commands:
   help                           This text
 
 Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
-(cargo install), wasm-opt (npm binaryen into .tools/), and only for `test` Chromium and
-chromedriver (apt-get, as root) and axe-core for the accessibility audit (npm, into .tools/).";
+(cargo install), wasm-opt (npm binaryen into .tools/), terser (npm, into .tools/), and only
+for `test` Chromium and chromedriver (apt-get, as root) and axe-core for the accessibility
+audit (npm, into .tools/).";
 
 const DEFAULT_PORT: u16 = 8080;
 

@@ -122,7 +122,7 @@ impl Api {
                     if (200..300).contains(&status) {
                         Ok((status, body))
                     } else {
-                        Err(classify_error(status, &body))
+                        Err(error_of_answer(status, &body))
                     }
                 });
             match result {
@@ -152,7 +152,7 @@ impl Api {
             .send(&url, Method::Get, signal, true, Expect::File)
             .await?;
         if !(200..300).contains(&answer.status) {
-            return Err(classify_error(
+            return Err(error_of_answer(
                 answer.status,
                 &String::from_utf8_lossy(&answer.body),
             ));
@@ -192,7 +192,7 @@ impl Api {
             .send_text(&url, Method::Post(body), None, false)
             .await?;
         if status == 401 {
-            return Err(match classify_error(status, &text) {
+            return Err(match error_of_answer(status, &text) {
                 ApiError::Unauthorized { message } => ApiError::Api {
                     status,
                     errors: vec![api_model::errors::ErrorObject {
@@ -208,10 +208,10 @@ impl Api {
                 self.session.sign_in_with_cookie(keep);
                 Ok(())
             }
-            AuthMode::Cookie => Err(classify_error(status, &text)),
+            AuthMode::Cookie => Err(error_of_answer(status, &text)),
             AuthMode::Token => {
                 if !(200..300).contains(&status) {
-                    return Err(classify_error(status, &text));
+                    return Err(error_of_answer(status, &text));
                 }
                 let answer = crate::json::decode::<AuthResponse>(&text)
                     .map_err(|reason| ApiError::Decode { status, reason })?;
@@ -363,7 +363,7 @@ impl Api {
             return Err(ApiError::Aborted);
         }
         if status == 401 && credential.is_some() {
-            let message = match classify_error(status, &String::from_utf8_lossy(&body)) {
+            let message = match error_of_answer(status, &String::from_utf8_lossy(&body)) {
                 ApiError::Unauthorized { message } => message,
                 other => crate::i18n::error_text(&other),
             };
@@ -417,7 +417,7 @@ fn without_secrets(text: &str, token: &Option<String>) -> String {
 
 /// The error for a non-success answer, its body read with the browser's JSON parser (see
 /// `crate::json`): the portal's first part then needs no JSON parser of its own.
-fn classify_error(status: u16, body: &str) -> ApiError {
+fn error_of_answer(status: u16, body: &str) -> ApiError {
     let parsed = crate::json::decode::<ErrorBody>(body.trim()).ok();
     classify_error_body(status, body, parsed)
 }

@@ -4,6 +4,8 @@
 //! The number of inputs is `ROBUSTNESS_INPUTS` (default 100,000, about ten seconds in a debug build; `cargo test --release` runs millions in the same time);
 //! a panic anywhere fails the test. Inputs come from a fixed seed, so a failure reproduces.
 
+mod support;
+
 use api_model::auth::read_claims;
 use api_model::document::{Document, ListDocument, SingleDocument};
 use api_model::errors::{ErrorDocument, classify, classify_error};
@@ -13,22 +15,7 @@ use api_model::number::parse_decimal;
 use api_model::resources::*;
 use api_model::stats::{StatsPayload, parse_time};
 use std::path::Path;
-
-/// xorshift64*: small, fast, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use support::Rng;
 
 const NASTY: &[&str] = &[
     "null",
@@ -70,12 +57,12 @@ fn swap_value(value: &mut serde_json::Value, rng: &mut Rng) {
         serde_json::Value::Object(map) if !map.is_empty() => {
             let key = map
                 .keys()
-                .nth(rng.below(map.len()))
+                .nth(rng.index(map.len()))
                 .cloned()
                 .unwrap_or_default();
             if let Some(child) = map.get_mut(&key) {
-                if rng.below(3) == 0 {
-                    *child = serde_json::from_str(NASTY[rng.below(NASTY.len())])
+                if rng.index(3) == 0 {
+                    *child = serde_json::from_str(NASTY[rng.index(NASTY.len())])
                         .unwrap_or_else(|_| replacement());
                 } else {
                     swap_value(child, rng);
@@ -83,45 +70,45 @@ fn swap_value(value: &mut serde_json::Value, rng: &mut Rng) {
             }
         }
         serde_json::Value::Array(items) if !items.is_empty() => {
-            let index = rng.below(items.len());
-            if rng.below(3) == 0 {
-                items[index] = serde_json::from_str(NASTY[rng.below(NASTY.len())])
+            let index = rng.index(items.len());
+            if rng.index(3) == 0 {
+                items[index] = serde_json::from_str(NASTY[rng.index(NASTY.len())])
                     .unwrap_or_else(|_| replacement());
             } else {
                 swap_value(&mut items[index], rng);
             }
         }
         other => {
-            *other = serde_json::from_str(NASTY[rng.below(NASTY.len())])
+            *other = serde_json::from_str(NASTY[rng.index(NASTY.len())])
                 .unwrap_or_else(|_| replacement())
         }
     }
 }
 
 fn mutate(text: &str, rng: &mut Rng) -> String {
-    match rng.below(5) {
+    match rng.index(5) {
         0 => {
-            let cut = rng.below(text.len() + 1);
+            let cut = rng.index(text.len() + 1);
             text.get(..cut).unwrap_or(text).to_owned()
         }
         1 => {
             let mut bytes = text.as_bytes().to_vec();
-            for _ in 0..=rng.below(4) {
+            for _ in 0..=rng.index(4) {
                 if !bytes.is_empty() {
-                    let at = rng.below(bytes.len());
+                    let at = rng.index(bytes.len());
                     bytes[at] = (rng.next() & 0x7f) as u8;
                 }
             }
             String::from_utf8_lossy(&bytes).into_owned()
         }
         2 => {
-            let at = rng.below(text.len() + 1);
+            let at = rng.index(text.len() + 1);
             let (head, tail) = text.split_at(text.floor_char_boundary(at));
-            format!("{head}{}{tail}", NASTY[rng.below(NASTY.len())])
+            format!("{head}{}{tail}", NASTY[rng.index(NASTY.len())])
         }
         _ => match serde_json::from_str::<serde_json::Value>(text) {
             Ok(mut value) => {
-                for _ in 0..=rng.below(3) {
+                for _ in 0..=rng.index(3) {
                     swap_value(&mut value, rng);
                 }
                 value.to_string()
@@ -134,9 +121,9 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 fn random_text(rng: &mut Rng) -> String {
     const ALPHABET: &[u8] =
         b"abc-_[]=&%2C5B5D,.\"?+ 0123456789filter[page]sortinclude-eqnot-in\xc3\xa9";
-    let length = rng.below(60);
+    let length = rng.index(60);
     let bytes: Vec<u8> = (0..length)
-        .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+        .map(|_| ALPHABET[rng.index(ALPHABET.len())])
         .collect();
     String::from_utf8_lossy(&bytes).into_owned()
 }
@@ -187,9 +174,9 @@ fn decoders_survive_hostile_input() {
         let text = if i % 4 == 3 {
             random_text(&mut rng)
         } else {
-            mutate(&samples[rng.below(samples.len())], &mut rng)
+            mutate(&samples[rng.index(samples.len())], &mut rng)
         };
-        decode_everything(&text, statuses[rng.below(statuses.len())]);
+        decode_everything(&text, statuses[rng.index(statuses.len())]);
     }
     println!("decoders_survive_hostile_input: {inputs} inputs, no panic");
 }

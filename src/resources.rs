@@ -5,8 +5,8 @@
 
 use crate::format::{self, Zone};
 use crate::i18n::{ResourceTexts, Texts, texts};
+use api_model::catalog::Collection;
 use api_model::document::{ListDocument, PageLinks, Resource, SingleDocument};
-use api_model::filters::Collection;
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Network, NetworkPrefix, NetworkType, Rate, ResourceType,
     Service,
@@ -354,13 +354,22 @@ impl Shown for Account {
                 linked_to(Cell::text(&r.attributes.name), r)
             }),
             column("balance", t.col_balance, |r, _| {
-                Cell::money(Some(&r.attributes.balance), &r.attributes.currency)
+                Cell::money(
+                    Some(&r.attributes.balance),
+                    r.attributes.currency.as_deref().unwrap_or_default(),
+                )
             }),
             column("min-balance", t.col_min_balance, |r, _| {
-                Cell::money(r.attributes.min_balance.as_ref(), &r.attributes.currency)
+                Cell::money(
+                    r.attributes.min_balance.as_ref(),
+                    r.attributes.currency.as_deref().unwrap_or_default(),
+                )
             }),
             column("max-balance", t.col_max_balance, |r, _| {
-                Cell::money(r.attributes.max_balance.as_ref(), &r.attributes.currency)
+                Cell::money(
+                    r.attributes.max_balance.as_ref(),
+                    r.attributes.currency.as_deref().unwrap_or_default(),
+                )
             }),
             column(
                 "destination-rate-limit",
@@ -381,7 +390,7 @@ impl Shown for Account {
                 Cell::decimal(r.attributes.total_capacity.as_ref())
             }),
             column("currency", t.col_currency, |r, _| {
-                Cell::text(&r.attributes.currency)
+                Cell::text(r.attributes.currency.as_deref().unwrap_or_default())
             }),
             id_column(t),
         ]

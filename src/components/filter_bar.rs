@@ -2,7 +2,8 @@
 //! API allows for the collection. Input is checked as it is typed; only when every row is valid
 //! does the bar hand the filters on, after a short pause so typing does not flood requests.
 
-use api_model::filters::{Collection, Filter, FilterField, Operator};
+use api_model::catalog::Collection;
+use api_model::filters::{Filter, FilterField, Operator};
 use leptos::prelude::*;
 use std::time::Duration;
 

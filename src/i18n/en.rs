@@ -129,6 +129,24 @@ pub static ENGLISH: Language = Language {
         filter_not_a_number: |field, value| {
             format!("“{value}” is not a number; “{field}” needs a number such as 12.5")
         },
+        filter_one_value_only: |field| {
+            format!("“{field}” takes one value here; put a value with a comma in double quotes")
+        },
+        filter_not_an_id: |field, value| {
+            format!(
+                "“{value}” is not an identifier; “{field}” needs one such as 0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"
+            )
+        },
+        filter_not_a_boolean: |field, value| format!("“{field}” is true or false, not “{value}”"),
+        filter_not_a_time: |field, value| {
+            format!("“{value}” is not a time; “{field}” needs one such as 2026-07-18 10:00:00")
+        },
+        filter_not_an_ip: |field, value| {
+            format!("“{value}” is not an IP address; “{field}” needs one such as 10.0.0.1")
+        },
+        filter_not_one_of: |field, value, words| {
+            format!("“{field}” is one of {words}, not “{value}”")
+        },
         page_number_invalid: |value| format!("“{value}” is not a page number (1 or more)"),
         page_size_invalid: |value, max| format!("“{value}” is not a page size (1 to {max})"),
 

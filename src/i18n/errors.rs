@@ -6,7 +6,7 @@
 use super::{Texts, en, texts};
 use api_model::auth::TokenError;
 use api_model::errors::{ApiError, ErrorObject};
-use api_model::filters::FilterError;
+use api_model::filters::{Expected, FilterError};
 use api_model::list::{ListParamsError, MAX_PAGE_SIZE};
 use portal_config::ConfigError;
 
@@ -67,7 +67,19 @@ pub fn filter_error_text(error: &FilterError) -> String {
             (t.filter_operator_not_allowed)(field, operator)
         }
         FilterError::EmptyValue { field } => (t.filter_empty_value)(field),
-        FilterError::NotANumber { field, value } => (t.filter_not_a_number)(field, value),
+        FilterError::OneValueOnly { field } => (t.filter_one_value_only)(field),
+        FilterError::BadValue {
+            field,
+            value,
+            expected,
+        } => match expected {
+            Expected::Number => (t.filter_not_a_number)(field, value),
+            Expected::Uuid => (t.filter_not_an_id)(field, value),
+            Expected::Boolean => (t.filter_not_a_boolean)(field, value),
+            Expected::Time => (t.filter_not_a_time)(field, value),
+            Expected::IpAddress => (t.filter_not_an_ip)(field, value),
+            Expected::OneOf(words) => (t.filter_not_one_of)(field, value, &words.join(", ")),
+        },
     }
 }
 

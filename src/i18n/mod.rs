@@ -146,6 +146,15 @@ pub struct Texts {
     pub filter_empty_value: fn(&str) -> String,
     /// Field name, value.
     pub filter_not_a_number: fn(&str, &str) -> String,
+    /// Field name: a single-value operator given a list.
+    pub filter_one_value_only: fn(&str) -> String,
+    /// Field name, value.
+    pub filter_not_an_id: fn(&str, &str) -> String,
+    pub filter_not_a_boolean: fn(&str, &str) -> String,
+    pub filter_not_a_time: fn(&str, &str) -> String,
+    pub filter_not_an_ip: fn(&str, &str) -> String,
+    /// Field name, value, the allowed words (joined).
+    pub filter_not_one_of: fn(&str, &str, &str) -> String,
     pub page_number_invalid: fn(&str) -> String,
     /// Value, largest size.
     pub page_size_invalid: fn(&str, &str) -> String,

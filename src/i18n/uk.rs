@@ -131,6 +131,28 @@ pub static UKRAINIAN: Language = Language {
         filter_not_a_number: |field, value| {
             format!("«{value}» — не число; для «{field}» потрібне число, наприклад 12.5")
         },
+        filter_one_value_only: |field| {
+            format!(
+                "«{field}» тут приймає одне значення; значення з комою візьміть у подвійні лапки"
+            )
+        },
+        filter_not_an_id: |field, value| {
+            format!(
+                "«{value}» — не ідентифікатор; для «{field}» потрібен такий, як 0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"
+            )
+        },
+        filter_not_a_boolean: |field, value| {
+            format!("«{field}» — це true або false, а не «{value}»")
+        },
+        filter_not_a_time: |field, value| {
+            format!("«{value}» — не час; для «{field}» потрібен такий, як 2026-07-18 10:00:00")
+        },
+        filter_not_an_ip: |field, value| {
+            format!("«{value}» — не IP-адреса; для «{field}» потрібна така, як 10.0.0.1")
+        },
+        filter_not_one_of: |field, value, words| {
+            format!("«{field}» — одне з: {words}; а не «{value}»")
+        },
         page_number_invalid: |value| format!("«{value}» — не номер сторінки (1 або більше)"),
         page_size_invalid: |value, max| format!("«{value}» — не розмір сторінки (від 1 до {max})"),
 

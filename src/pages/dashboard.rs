@@ -214,13 +214,13 @@ pub fn Dashboard() -> impl IntoView {
                                 <Link href=href>{name}</Link>
                             </h2>
                             <p class="balance" class:negative=a.balance.is_sign_negative()>
-                                {format::money(Some(&a.balance), &a.currency)}
+                                {format::money(Some(&a.balance), a.currency.as_deref().unwrap_or_default())}
                             </p>
                             <dl class="limits">
                                 <dt>{t.col_min_balance}</dt>
-                                <dd>{format::money(a.min_balance.as_ref(), &a.currency)}</dd>
+                                <dd>{format::money(a.min_balance.as_ref(), a.currency.as_deref().unwrap_or_default())}</dd>
                                 <dt>{t.col_max_balance}</dt>
-                                <dd>{format::money(a.max_balance.as_ref(), &a.currency)}</dd>
+                                <dd>{format::money(a.max_balance.as_ref(), a.currency.as_deref().unwrap_or_default())}</dd>
                                 <dt>{t.col_origination_capacity}</dt>
                                 <dd>{format::optional_decimal(a.origination_capacity.as_ref())}</dd>
                                 <dt>{t.col_total_capacity}</dt>
@@ -246,7 +246,7 @@ pub fn Dashboard() -> impl IntoView {
                 list.and_then(|l| {
                     l.iter()
                         .find(|a| Some(&a.id) == chosen.as_ref())
-                        .map(|a| a.attributes.currency.clone())
+                        .and_then(|a| a.attributes.currency.clone())
                 })
             })
             .unwrap_or_default()

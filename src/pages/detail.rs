@@ -13,9 +13,9 @@ use crate::remote::Remote;
 use crate::resources::{
     DetailView, Naming, Shown, detail_href, detail_view, has_detail_page, naming,
 };
+use api_model::catalog::Collection;
 use api_model::document::{Document, SingleDocument};
 use api_model::errors::ApiError;
-use api_model::filters::Collection;
 use api_model::query::encode_component;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

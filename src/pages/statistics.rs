@@ -281,7 +281,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
                     .map(|a| AccountChoice {
                         id: a.id,
                         name: a.attributes.name,
-                        currency: a.attributes.currency,
+                        currency: a.attributes.currency.unwrap_or_default(),
                     })
                     .collect())
             }

@@ -1,5 +1,7 @@
-//! Filter fields and operators, exactly as the specification lists them per collection.
+//! Filters: operators, the operator sets of the real server's filter types, and one `filter[…]`
+//! parameter with its checks, made before any request is sent.
 
+use crate::catalog::{Collection, IdKind};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,15 +92,26 @@ impl fmt::Display for Operator {
     }
 }
 
-/// The operator sets of the specification.
+/// The operator sets of the real server's filters (its `ransack_filter` types).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OperatorSet {
-    /// T: `eq`, `not-eq`, `cont`, `start`, `end`, `in`, `not-in`, `cont-any`.
+    /// Strings (the specification's T): `eq`, `not-eq`, `cont`, `start`, `end`, `in`,
+    /// `not-in`, `cont-any`.
     Text,
-    /// N: `eq`, `not-eq`, `gt`, `gteq`, `lt`, `lteq`, `in`, `not-in`.
+    /// Numbers (N): `eq`, `not-eq`, `gt`, `gteq`, `lt`, `lteq`, `in`, `not-in`.
     Numeric,
-    /// U: `eq`, `not-eq`, `in`, `not-in`.
-    Identifier,
+    /// UUIDs (U): `eq`, `not-eq`, `in`, `not-in`.
+    Uuid,
+    /// A custom filter that takes one UUID: `eq` only (`rateplan-id-eq` on rates).
+    UuidEq,
+    /// `eq`, `not-eq` with `true` or `false`.
+    Boolean,
+    /// Timestamps: the numeric operators.
+    Time,
+    /// IP addresses: `eq`, `not-eq`, `in`, `not-in`.
+    Inet,
+    /// One of a fixed set of words (anything else is a 400): `eq`, `not-eq`, `in`, `not-in`.
+    Choice(&'static [&'static str]),
 }
 
 impl OperatorSet {
@@ -106,119 +119,39 @@ impl OperatorSet {
         use Operator::*;
         match self {
             OperatorSet::Text => &[Eq, NotEq, Cont, Start, End, In, NotIn, ContAny],
-            OperatorSet::Numeric => &[Eq, NotEq, Gt, Gteq, Lt, Lteq, In, NotIn],
-            OperatorSet::Identifier => &[Eq, NotEq, In, NotIn],
+            OperatorSet::Numeric | OperatorSet::Time => &[Eq, NotEq, Gt, Gteq, Lt, Lteq, In, NotIn],
+            OperatorSet::Uuid | OperatorSet::Inet | OperatorSet::Choice(_) => {
+                &[Eq, NotEq, In, NotIn]
+            }
+            OperatorSet::UuidEq => &[Eq],
+            OperatorSet::Boolean => &[Eq, NotEq],
         }
+    }
+
+    /// What is wrong with one value for this set, if anything.
+    fn check(self, value: &str) -> Result<(), ValueProblem> {
+        let ok = match self {
+            OperatorSet::Text => true,
+            OperatorSet::Numeric => is_number(value),
+            OperatorSet::Uuid | OperatorSet::UuidEq => crate::catalog::is_uuid(value),
+            OperatorSet::Boolean => matches!(value, "true" | "false"),
+            OperatorSet::Time => crate::stats::parse_time(value).is_some(),
+            OperatorSet::Inet => value.parse::<std::net::IpAddr>().is_ok(),
+            OperatorSet::Choice(words) => words.contains(&value),
+        };
+        if ok { Ok(()) } else { Err(ValueProblem(self)) }
     }
 }
 
-/// A filterable field of a collection. `operators == None` is `filter[id]`, which has none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A value that does not fit its operator set.
+struct ValueProblem(OperatorSet);
+
+/// A filterable field of a collection. `operators == None` is a plain filter such as
+/// `filter[id]`: an exact match, a comma-separated list meaning any of its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FilterField {
     pub name: &'static str,
     pub operators: Option<OperatorSet>,
-}
-
-const fn field(name: &'static str, set: OperatorSet) -> FilterField {
-    FilterField {
-        name,
-        operators: Some(set),
-    }
-}
-
-const ID: FilterField = FilterField {
-    name: "id",
-    operators: None,
-};
-
-const ACCOUNT_FILTERS: &[FilterField] = &[
-    ID,
-    field("name", OperatorSet::Text),
-    field("balance", OperatorSet::Numeric),
-    field("min-balance", OperatorSet::Numeric),
-    field("max-balance", OperatorSet::Numeric),
-    field("balance-low-threshold", OperatorSet::Numeric),
-    field("balance-high-threshold", OperatorSet::Numeric),
-    field("destination-rate-limit", OperatorSet::Numeric),
-    field("max-call-duration", OperatorSet::Numeric),
-    field("origination-capacity", OperatorSet::Numeric),
-    field("termination-capacity", OperatorSet::Numeric),
-    field("total-capacity", OperatorSet::Numeric),
-    field("external-id", OperatorSet::Numeric),
-    field("uuid", OperatorSet::Identifier),
-];
-
-const NETWORK_TYPE_FILTERS: &[FilterField] = &[ID, field("name", OperatorSet::Text)];
-
-// The specification gives the text set for all three, lengths included.
-const NETWORK_PREFIX_FILTERS: &[FilterField] = &[
-    ID,
-    field("prefix", OperatorSet::Text),
-    field("number-min-length", OperatorSet::Text),
-    field("number-max-length", OperatorSet::Text),
-];
-
-const ID_ONLY: &[FilterField] = &[ID];
-
-/// The collections of the API that the portal lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Collection {
-    Accounts,
-    NetworkTypes,
-    NetworkPrefixes,
-    Networks,
-    Services,
-    Rates,
-    CdrExports,
-    Countries,
-}
-
-impl Collection {
-    pub const ALL: [Collection; 8] = [
-        Collection::Accounts,
-        Collection::NetworkTypes,
-        Collection::NetworkPrefixes,
-        Collection::Networks,
-        Collection::Services,
-        Collection::Rates,
-        Collection::CdrExports,
-        Collection::Countries,
-    ];
-
-    /// Path segment below the API root, which is also the JSON:API `type`.
-    pub fn path(self) -> &'static str {
-        match self {
-            Collection::Accounts => "accounts",
-            Collection::NetworkTypes => "network-types",
-            Collection::NetworkPrefixes => "network-prefixes",
-            Collection::Networks => "networks",
-            Collection::Services => "services",
-            Collection::Rates => "rates",
-            Collection::CdrExports => "cdr-exports",
-            Collection::Countries => "countries",
-        }
-    }
-
-    pub fn from_path(path: &str) -> Option<Collection> {
-        Collection::ALL.into_iter().find(|c| c.path() == path)
-    }
-
-    /// The filter fields the specification lists for this collection (`id` for the others).
-    pub fn filter_fields(self) -> &'static [FilterField] {
-        match self {
-            Collection::Accounts => ACCOUNT_FILTERS,
-            Collection::NetworkTypes => NETWORK_TYPE_FILTERS,
-            Collection::NetworkPrefixes => NETWORK_PREFIX_FILTERS,
-            _ => ID_ONLY,
-        }
-    }
-
-    pub fn filter_field(self, name: &str) -> Option<FilterField> {
-        self.filter_fields()
-            .iter()
-            .copied()
-            .find(|f| f.name == name)
-    }
 }
 
 /// One `filter[…]` query parameter.
@@ -226,8 +159,19 @@ impl Collection {
 pub struct Filter {
     pub field: String,
     pub operator: Option<Operator>,
-    /// As sent: list operators carry a comma-separated list (see [`Filter::values`]).
+    /// As sent: a list operator's comma-separated values, a single value quoted when it holds
+    /// a comma or a quote (see [`Filter::from_typed`], [`Filter::values`]).
     pub value: String,
+}
+
+/// `value` as one field of a comma-separated list: in double quotes (quotes doubled) when it
+/// holds a comma or a quote, the way the server's CSV reading of filter values expects.
+pub fn quoted(value: &str) -> String {
+    if value.contains(',') || value.contains('"') {
+        format!("\"{}\"", value.replace('"', "\"\""))
+    } else {
+        value.to_owned()
+    }
 }
 
 impl Filter {
@@ -251,16 +195,54 @@ impl Filter {
     pub fn list(field: &str, operator: Operator, values: &[&str]) -> Filter {
         let joined = values
             .iter()
-            .map(|v| {
-                if v.contains(',') || v.contains('"') {
-                    format!("\"{}\"", v.replace('"', "\"\""))
-                } else {
-                    (*v).to_owned()
-                }
-            })
+            .map(|v| quoted(v))
             .collect::<Vec<_>>()
             .join(",");
         Filter::new(field, operator, &joined)
+    }
+
+    /// Whether the value is a list (`in`, `not-in`, `cont-any` and plain filters).
+    pub fn takes_list(&self) -> bool {
+        self.operator.is_none_or(Operator::takes_list)
+    }
+
+    /// The filter for what a user typed: list items without the blanks typed after commas
+    /// (`a, b` is `a,b`; `"x, y"` keeps its comma), a single value whole, quoted when it holds
+    /// a comma or a quote so the server reads it as one.
+    pub fn from_typed(field: &str, operator: Option<Operator>, typed: &str) -> Filter {
+        let mut filter = Filter {
+            field: field.to_owned(),
+            operator,
+            value: String::new(),
+        };
+        let typed = typed.trim();
+        filter.value = if filter.takes_list() {
+            split_list(typed)
+                .iter()
+                .map(|v| quoted(v))
+                .collect::<Vec<_>>()
+                .join(",")
+        } else {
+            quoted(typed)
+        };
+        filter
+    }
+
+    /// The value as a user types it: the reverse of [`Filter::from_typed`] (list items joined
+    /// with `, `, a quoted single value without its quotes).
+    pub fn typed(&self) -> String {
+        if self.takes_list() {
+            return self
+                .values()
+                .iter()
+                .map(|v| quoted(v))
+                .collect::<Vec<_>>()
+                .join(", ");
+        }
+        match split_list(&self.value).as_slice() {
+            [one] if self.value.trim_start().starts_with('"') => one.clone(),
+            _ => self.value.clone(),
+        }
     }
 
     /// The name inside `filter[…]`.
@@ -302,15 +284,15 @@ impl Filter {
         }
     }
 
-    /// The values of a list operator, honouring double-quoted values that contain commas.
+    /// The values as the server reads them: a list's items (double-quoted ones may hold
+    /// commas), or the single value (unquoted).
     pub fn values(&self) -> Vec<String> {
-        if !self.operator.is_some_and(Operator::takes_list) && self.field != "id" {
-            return vec![self.value.clone()];
-        }
         split_list(&self.value)
     }
 
-    /// Checks the filter against a collection's fields before any request is sent.
+    /// Checks the filter against a collection's filters before any request is sent: a known
+    /// field, an operator of its set, values of its kind, and one value for a single-value
+    /// operator (the server answers 400 otherwise).
     pub fn validate(&self, collection: Collection) -> Result<(), FilterError> {
         let field = collection
             .filter_field(&self.field)
@@ -327,17 +309,36 @@ impl Filter {
             });
         }
         let values = self.values();
-        if values.iter().all(|v| v.trim().is_empty()) {
+        if values.is_empty() {
             return Err(FilterError::EmptyValue { field: field.name });
         }
-        let numeric = field.operators == Some(OperatorSet::Numeric);
-        match values.iter().find(|v| numeric && !is_number(v)) {
-            Some(bad) => Err(FilterError::NotANumber {
-                field: field.name,
-                value: bad.clone(),
-            }),
-            None => Ok(()),
+        if !self.takes_list() && values.len() > 1 {
+            return Err(FilterError::OneValueOnly { field: field.name });
         }
+        let check = |value: &str| match field.operators {
+            Some(set) => set.check(value).map_err(|ValueProblem(set)| set),
+            // A plain `id` filter takes ids of the collection's kind.
+            None if field.name == "id" => {
+                let kind = collection.spec().id;
+                if kind.accepts(value) {
+                    Ok(())
+                } else {
+                    Err(match kind {
+                        IdKind::Uuid => OperatorSet::Uuid,
+                        IdKind::Integer => OperatorSet::Numeric,
+                    })
+                }
+            }
+            None => Ok(()),
+        };
+        for value in &values {
+            check(value).map_err(|set| FilterError::BadValue {
+                field: field.name,
+                value: value.clone(),
+                expected: Expected::of(set),
+            })?;
+        }
+        Ok(())
     }
 }
 
@@ -346,7 +347,7 @@ fn op_text(op: Option<Operator>) -> String {
         .unwrap_or_else(|| "(none)".to_owned())
 }
 
-/// Splits `a,"b,c",d` into `a`, `b,c`, `d`.
+/// Splits `a,"b,c",d` into `a`, `b,c`, `d`; blanks around items go, empty items too.
 pub fn split_list(text: &str) -> Vec<String> {
     let mut values = Vec::new();
     let mut current = String::new();
@@ -368,6 +369,30 @@ pub fn split_list(text: &str) -> Vec<String> {
     values
 }
 
+/// What a filter's values must be, for the message that says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    Number,
+    Uuid,
+    Boolean,
+    Time,
+    IpAddress,
+    OneOf(&'static [&'static str]),
+}
+
+impl Expected {
+    fn of(set: OperatorSet) -> Expected {
+        match set {
+            OperatorSet::Uuid | OperatorSet::UuidEq => Expected::Uuid,
+            OperatorSet::Boolean => Expected::Boolean,
+            OperatorSet::Time => Expected::Time,
+            OperatorSet::Inet => Expected::IpAddress,
+            OperatorSet::Choice(words) => Expected::OneOf(words),
+            OperatorSet::Numeric | OperatorSet::Text => Expected::Number,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FilterError {
     UnknownField(String),
@@ -378,9 +403,14 @@ pub enum FilterError {
     EmptyValue {
         field: &'static str,
     },
-    NotANumber {
+    /// A single-value operator was given a list (a comma outside double quotes).
+    OneValueOnly {
+        field: &'static str,
+    },
+    BadValue {
         field: &'static str,
         value: String,
+        expected: Expected,
     },
 }
 
@@ -392,12 +422,36 @@ impl fmt::Display for FilterError {
                 write!(f, "“{field}” cannot be filtered with “{operator}”")
             }
             FilterError::EmptyValue { field } => write!(f, "Enter a value for “{field}”"),
-            FilterError::NotANumber { field, value } => {
-                write!(
+            FilterError::OneValueOnly { field } => write!(
+                f,
+                "“{field}” takes one value here; put a value with a comma in double quotes"
+            ),
+            FilterError::BadValue {
+                field,
+                value,
+                expected,
+            } => match expected {
+                Expected::Number => write!(
                     f,
                     "“{value}” is not a number; “{field}” needs a number such as 12.5"
-                )
-            }
+                ),
+                Expected::Uuid => write!(
+                    f,
+                    "“{value}” is not an identifier; “{field}” needs one such as 0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"
+                ),
+                Expected::Boolean => write!(f, "“{field}” is true or false, not “{value}”"),
+                Expected::Time => write!(
+                    f,
+                    "“{value}” is not a time; “{field}” needs one such as 2026-07-18 10:00:00"
+                ),
+                Expected::IpAddress => write!(
+                    f,
+                    "“{value}” is not an IP address; “{field}” needs one such as 10.0.0.1"
+                ),
+                Expected::OneOf(words) => {
+                    write!(f, "“{field}” is one of {}, not “{value}”", words.join(", "))
+                }
+            },
         }
     }
 }
@@ -427,10 +481,9 @@ mod tests {
             ops(OperatorSet::Numeric),
             ["eq", "not-eq", "gt", "gteq", "lt", "lteq", "in", "not-in"]
         );
-        assert_eq!(
-            ops(OperatorSet::Identifier),
-            ["eq", "not-eq", "in", "not-in"]
-        );
+        assert_eq!(ops(OperatorSet::Uuid), ["eq", "not-eq", "in", "not-in"]);
+        assert_eq!(ops(OperatorSet::Boolean), ["eq", "not-eq"]);
+        assert_eq!(ops(OperatorSet::UuidEq), ["eq"]);
     }
 
     #[test]
@@ -458,7 +511,7 @@ mod tests {
                 ("termination-capacity", Some(Numeric)),
                 ("total-capacity", Some(Numeric)),
                 ("external-id", Some(Numeric)),
-                ("uuid", Some(Identifier)),
+                ("uuid", Some(Uuid)),
             ]
         );
         assert_eq!(
@@ -505,49 +558,172 @@ mod tests {
     }
 
     #[test]
+    fn typed_lists_lose_the_blanks_after_commas() {
+        let filter = Filter::from_typed("name", Some(Operator::In), " a, b ,  c ");
+        assert_eq!(filter.value, "a,b,c");
+        assert_eq!(filter.typed(), "a, b, c");
+        let quoted = Filter::from_typed("name", Some(Operator::In), r#"a, "b, c""#);
+        assert_eq!(quoted.value, r#"a,"b, c""#);
+        assert_eq!(quoted.values(), ["a", "b, c"]);
+        assert_eq!(quoted.typed(), r#"a, "b, c""#);
+        // Plain filters take lists too.
+        assert_eq!(Filter::from_typed("id", None, "1, 2").value, "1,2");
+    }
+
+    #[test]
+    fn a_single_value_with_a_comma_goes_quoted() {
+        let filter = Filter::from_typed("name", Some(Operator::Eq), "Smith, John");
+        assert_eq!(filter.value, r#""Smith, John""#);
+        assert_eq!(filter.values(), ["Smith, John"]);
+        assert_eq!(filter.typed(), "Smith, John");
+        assert_eq!(filter.validate(Collection::Accounts), Ok(()));
+        let quote = Filter::from_typed("name", Some(Operator::Cont), r#"the "best""#);
+        assert_eq!(quote.value, r#""the ""best""""#);
+        assert_eq!(quote.typed(), r#"the "best""#);
+        let plain = Filter::from_typed("name", Some(Operator::Eq), "Kyiv");
+        assert_eq!(plain.value, "Kyiv");
+        assert_eq!(plain.typed(), "Kyiv");
+        // From a URL, an unquoted comma is refused before any request.
+        assert_eq!(
+            Filter::new("name", Operator::Eq, "a,b").validate(Collection::Accounts),
+            Err(FilterError::OneValueOnly { field: "name" })
+        );
+    }
+
+    #[test]
     fn validation_rejects_bad_input_before_a_request() {
-        assert!(
-            Filter::new("balance", Operator::Gt, "12.5")
-                .validate(Collection::Accounts)
-                .is_ok()
-        );
-        assert!(
-            Filter::new("balance", Operator::In, "1, 2.5")
-                .validate(Collection::Accounts)
-                .is_ok()
-        );
+        let valid = |f: Filter, c: Collection| f.validate(c).is_ok();
+        assert!(valid(
+            Filter::new("balance", Operator::Gt, "12.5"),
+            Collection::Accounts
+        ));
+        assert!(valid(
+            Filter::new("balance", Operator::In, "1,2.5"),
+            Collection::Accounts
+        ));
         assert_eq!(
             Filter::new("balance", Operator::Gt, "12a").validate(Collection::Accounts),
-            Err(FilterError::NotANumber {
+            Err(FilterError::BadValue {
                 field: "balance",
-                value: "12a".into()
+                value: "12a".into(),
+                expected: Expected::Number
             })
         );
+        assert!(!valid(
+            Filter::new("balance", Operator::Cont, "1"),
+            Collection::Accounts
+        ));
+        assert!(!valid(
+            Filter::new("name", Operator::Gt, "a"),
+            Collection::Accounts
+        ));
+        assert!(!valid(
+            Filter::new("uuid", Operator::Cont, "a"),
+            Collection::Accounts
+        ));
+        assert!(!valid(
+            Filter::new("name", Operator::Eq, " "),
+            Collection::Accounts
+        ));
+        assert!(!valid(
+            Filter::new("color", Operator::Eq, "x"),
+            Collection::NetworkTypes
+        ));
+    }
+
+    #[test]
+    fn values_are_checked_by_kind() {
+        let uuid = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
+        let check = |f: Filter, c: Collection| f.validate(c).map_err(|e| e.to_string());
         assert!(
-            Filter::new("balance", Operator::Cont, "1")
-                .validate(Collection::Accounts)
-                .is_err()
+            check(
+                Filter::new("uuid", Operator::Eq, uuid),
+                Collection::Accounts
+            )
+            .is_ok()
         );
         assert!(
-            Filter::new("name", Operator::Gt, "a")
-                .validate(Collection::Accounts)
-                .is_err()
+            check(
+                Filter::new("uuid", Operator::Eq, "12"),
+                Collection::Accounts
+            )
+            .unwrap_err()
+            .contains("not an identifier")
+        );
+        assert!(check(Filter::id(uuid), Collection::Accounts).is_ok());
+        assert!(check(Filter::id("7"), Collection::Accounts).is_err());
+        assert!(check(Filter::id("7,8"), Collection::Countries).is_ok());
+        assert!(check(Filter::id(uuid), Collection::Countries).is_err());
+        assert!(
+            check(
+                Filter::new("enabled", Operator::Eq, "true"),
+                Collection::Rates
+            )
+            .is_ok()
         );
         assert!(
-            Filter::new("uuid", Operator::Cont, "a")
-                .validate(Collection::Accounts)
-                .is_err()
+            check(
+                Filter::new("enabled", Operator::Eq, "yes"),
+                Collection::Rates
+            )
+            .is_err()
         );
         assert!(
-            Filter::new("name", Operator::Eq, " ")
-                .validate(Collection::Accounts)
-                .is_err()
+            check(
+                Filter::new("valid-from", Operator::Gteq, "2026-07-18 10:00:00"),
+                Collection::Rates
+            )
+            .is_ok()
         );
-        assert!(Filter::id("x").validate(Collection::NetworkTypes).is_ok());
         assert!(
-            Filter::new("color", Operator::Eq, "x")
-                .validate(Collection::NetworkTypes)
-                .is_err()
+            check(
+                Filter::new("valid-from", Operator::Gteq, "soon"),
+                Collection::Rates
+            )
+            .is_err()
+        );
+        assert!(
+            check(
+                Filter::new("status", Operator::In, "Pending,Failed"),
+                Collection::CdrExports
+            )
+            .is_ok()
+        );
+        assert!(
+            check(
+                Filter::new("status", Operator::Eq, "pending"),
+                Collection::CdrExports
+            )
+            .unwrap_err()
+            .contains("Pending, Completed, Failed, Deleted")
+        );
+        assert!(
+            check(
+                Filter::new("rateplan-id", Operator::Eq, uuid),
+                Collection::Rates
+            )
+            .is_ok()
+        );
+        assert!(
+            check(
+                Filter::new("rateplan-id", Operator::In, uuid),
+                Collection::Rates
+            )
+            .is_err()
+        );
+        assert!(
+            check(
+                Filter::new("name", Operator::Eq, "x"),
+                Collection::Countries
+            )
+            .is_err()
+        );
+        assert!(
+            check(
+                Filter::parse_key_name("name", "Ukraine,Poland"),
+                Collection::Countries
+            )
+            .is_ok()
         );
     }
 }

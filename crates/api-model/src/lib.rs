@@ -4,6 +4,7 @@
 //! server both speak the API through these types, and every upstream sample body decodes with them.
 
 pub mod auth;
+pub mod catalog;
 pub mod date_text;
 pub mod document;
 pub mod errors;
@@ -11,6 +12,7 @@ pub mod filters;
 pub mod list;
 pub mod number;
 pub mod query;
+pub mod record;
 pub mod resources;
 pub mod stats;
 

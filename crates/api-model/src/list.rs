@@ -32,6 +32,26 @@ impl SortKey {
     }
 }
 
+impl std::str::FromStr for SortKey {
+    type Err = String;
+
+    /// One key as `sort` writes it: `name`, or `-created-at` for descending.
+    fn from_str(text: &str) -> Result<SortKey, String> {
+        let text = text.trim();
+        let (field, descending) = match text.strip_prefix('-') {
+            Some(field) => (field, true),
+            None => (text, false),
+        };
+        if field.is_empty() {
+            return Err(format!("`{text}` names no field"));
+        }
+        Ok(SortKey {
+            field: field.to_owned(),
+            descending,
+        })
+    }
+}
+
 impl fmt::Display for SortKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.descending {

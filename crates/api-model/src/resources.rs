@@ -188,7 +188,9 @@ pub struct Account {
         serialize_with = "integer_number::serialize"
     )]
     pub total_capacity: Option<Decimal>,
-    pub currency: String,
+    /// The currency's name (`USD`); servers before 2026-03 send none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
 }
 
 impl ResourceType for Account {

@@ -7,9 +7,10 @@
 mod support;
 
 use api_model::auth::read_claims;
+use api_model::catalog::Collection;
 use api_model::document::{Document, ListDocument, SingleDocument};
 use api_model::errors::{ErrorDocument, classify, classify_error};
-use api_model::filters::{Collection, Filter, split_list};
+use api_model::filters::{Filter, split_list};
 use api_model::list::ListParams;
 use api_model::number::parse_decimal;
 use api_model::resources::*;

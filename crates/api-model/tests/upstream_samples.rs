@@ -55,7 +55,7 @@ fn collections_decode_with_paging() {
 #[test]
 fn single_resources_decode() {
     let account: SingleDocument<Account> = decode("accounts.show.json");
-    assert_eq!(account.data.attributes.currency, "USD");
+    assert_eq!(account.data.attributes.currency.as_deref(), Some("USD"));
 
     let prefix: SingleDocument<NetworkPrefix> =
         decode("network-prefixes.show-include-network.json");
@@ -199,6 +199,60 @@ fn every_fixture_file_is_covered() {
                 this_file.contains(&format!("\"{name}\"")),
                 "{name} is not decoded by any test"
             );
+        }
+    }
+}
+
+/// Every sample of a collection reads through its declaration, each attribute as its kind.
+#[test]
+fn every_resource_sample_reads_by_its_declaration() {
+    use api_model::catalog::Collection;
+    use api_model::document::{Document, Resource};
+    use api_model::record::{Value, read_list, read_single};
+    let samples = [
+        ("accounts.collection.json", Collection::Accounts, true),
+        ("accounts.show.json", Collection::Accounts, false),
+        (
+            "network-types.collection.json",
+            Collection::NetworkTypes,
+            true,
+        ),
+        (
+            "network-prefixes.collection.json",
+            Collection::NetworkPrefixes,
+            true,
+        ),
+        (
+            "network-prefixes.show-include-network.json",
+            Collection::NetworkPrefixes,
+            false,
+        ),
+        ("services.show.json", Collection::Services, false),
+        ("rates.show.json", Collection::Rates, false),
+        ("cdr-exports.show.json", Collection::CdrExports, false),
+    ];
+    for (name, collection, is_list) in samples {
+        let spec = collection.spec();
+        let records = if is_list {
+            read_list(
+                spec,
+                &decode::<Document<Vec<Resource<serde_json::Value>>>>(name),
+            )
+        } else {
+            vec![read_single(
+                spec,
+                &decode::<Document<Resource<serde_json::Value>>>(name),
+            )]
+        };
+        assert!(!records.is_empty(), "{name}");
+        for record in &records {
+            for (field, value) in spec.fields.iter().zip(&record.values) {
+                assert!(
+                    !matches!(value, Value::Unreadable(_)),
+                    "{name}: {} reads as {value:?}",
+                    field.name
+                );
+            }
         }
     }
 }

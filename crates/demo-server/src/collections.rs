@@ -28,7 +28,7 @@ struct CompiledFilter {
 impl CompiledFilter {
     fn compile(
         filter: &Filter,
-        collection: api_model::filters::Collection,
+        collection: api_model::catalog::Collection,
     ) -> Result<Self, Failure> {
         let not_allowed = || {
             responses::bad_request(
@@ -99,7 +99,7 @@ impl CompiledFilter {
             (FieldValue::Number(n), Some(wanted)) => *n == wanted,
             (FieldValue::Number(_), None) => false,
             _ => value.as_text().is_some_and(|text| match self.set {
-                Some(OperatorSet::Identifier) | None => {
+                Some(OperatorSet::Uuid | OperatorSet::UuidEq) | None => {
                     text.eq_ignore_ascii_case(&self.values[index])
                 }
                 _ => text == self.values[index],

@@ -639,7 +639,7 @@ fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
                     origination_capacity: facts.capacities[0].map(Decimal::from),
                     termination_capacity: facts.capacities[1].map(Decimal::from),
                     total_capacity: facts.capacities[2].map(Decimal::from),
-                    currency: facts.currency.to_owned(),
+                    currency: Some(facts.currency.to_owned()),
                 },
                 balance_low_threshold: facts.thresholds.0.map(dec),
                 balance_high_threshold: facts.thresholds.1.map(dec),
@@ -894,7 +894,7 @@ mod tests {
             .map(|a| {
                 (
                     a.attributes.name.as_str(),
-                    a.attributes.currency.as_str(),
+                    a.attributes.currency.as_deref().unwrap_or_default(),
                     a.attributes.balance.to_string(),
                 )
             })

@@ -6,10 +6,10 @@ use crate::data::{
     AccountRecord, CdrExportRecord, CountryRecord, CustomerId, DataSet, NetworkPrefixRecord,
     NetworkRecord, NetworkTypeRecord, RateRecord, ServiceRecord,
 };
+use api_model::catalog::Collection;
 use api_model::document::{
     Linkage, Relationship, RelationshipLinks, Resource, ResourceIdentifier, ResourceLinks,
 };
-use api_model::filters::Collection;
 use api_model::resources::{ResourceType, api_time};
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -241,7 +241,7 @@ impl Record for AccountRecord {
             "termination-capacity" => FieldValue::opt_number(a.termination_capacity),
             "total-capacity" => FieldValue::opt_number(a.total_capacity),
             "external-id" => FieldValue::opt_number(self.external_id),
-            "currency" => FieldValue::text(&a.currency),
+            "currency" => FieldValue::opt_text(a.currency.as_deref()),
             _ => FieldValue::Null,
         }
     }

@@ -1,0 +1,653 @@
+//! One declaration per collection of the API: what the real server offers (path and type, kind
+//! of id, attributes and the kind of their values, filters with their operators, the fields it
+//! sorts by, its default order, relationships) and where a customer portal shows it (section,
+//! detail page, the `GET /profiles` flag that allows it, the attribute that names a record).
+//!
+//! The portal's routes, navigation, list and detail pages and CSV export, and the demo server's
+//! collection handling, all read these declarations. Adding a collection is a variant of
+//! [`Collection`] and its [`Spec`] below (plus its texts in the portal and its demo data).
+
+use crate::filters::{FilterField, OperatorSet};
+
+/// The collections of the API.
+///
+/// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Collection {
+    Accounts,
+    Services,
+    CdrExports,
+    Rates,
+    NetworkTypes,
+    NetworkPrefixes,
+    Networks,
+    Countries,
+}
+
+impl Collection {
+    pub const ALL: [Collection; 8] = [
+        Collection::Accounts,
+        Collection::Services,
+        Collection::CdrExports,
+        Collection::Rates,
+        Collection::NetworkTypes,
+        Collection::NetworkPrefixes,
+        Collection::Networks,
+        Collection::Countries,
+    ];
+
+    /// The declaration of the collection.
+    pub fn spec(self) -> &'static Spec {
+        match self {
+            Collection::Accounts => &ACCOUNTS,
+            Collection::Services => &SERVICES,
+            Collection::CdrExports => &CDR_EXPORTS,
+            Collection::Rates => &RATES,
+            Collection::NetworkTypes => &NETWORK_TYPES,
+            Collection::NetworkPrefixes => &NETWORK_PREFIXES,
+            Collection::Networks => &NETWORKS,
+            Collection::Countries => &COUNTRIES,
+        }
+    }
+
+    /// Path segment below the API root, which is also the JSON:API `type`.
+    pub fn path(self) -> &'static str {
+        self.spec().path
+    }
+
+    /// The collection whose path (or JSON:API type) this is.
+    pub fn from_path(path: &str) -> Option<Collection> {
+        Collection::ALL.into_iter().find(|c| c.path() == path)
+    }
+
+    /// The filters the real server accepts on this collection.
+    pub fn filter_fields(self) -> &'static [FilterField] {
+        self.spec().filters
+    }
+
+    pub fn filter_field(self, name: &str) -> Option<FilterField> {
+        self.filter_fields()
+            .iter()
+            .copied()
+            .find(|f| f.name == name)
+    }
+}
+
+/// How the collection's records are identified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IdKind {
+    /// A UUID (most resources).
+    Uuid,
+    /// An integer, sent as a string (CDRs, number lists, countries).
+    Integer,
+}
+
+impl IdKind {
+    /// Whether `id` has this form; a record id of another form cannot exist.
+    pub fn accepts(self, id: &str) -> bool {
+        let id = id.trim();
+        match self {
+            IdKind::Uuid => is_uuid(id),
+            IdKind::Integer => {
+                !id.is_empty() && id.len() <= 19 && id.bytes().all(|b| b.is_ascii_digit())
+            }
+        }
+    }
+}
+
+/// `8-4-4-4-12` hexadecimal digits, as the server's UUID columns take them.
+pub fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// What an attribute's values are, for showing, sorting and exporting them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Text,
+    Integer,
+    /// An exact decimal (rates, fees, limits), sent as a string or a number.
+    Decimal,
+    /// An amount of money in the currency named by another attribute of the same record, when
+    /// the record has it (older servers send no `currency`).
+    Money {
+        currency: &'static str,
+    },
+    Boolean,
+    /// An ISO 8601 timestamp.
+    Time,
+    /// One word of a known set (`Pending`, `Completed`, …), shown in the reader's language; a
+    /// word this portal does not know is shown as sent.
+    Choice(&'static [&'static str]),
+    /// Conditions by name, such as a CDR export's `filters` (`{"time_start_gteq": …}`).
+    Conditions,
+    /// The identifier of another record, integer or text (`network-prefix-id`).
+    Reference,
+}
+
+/// How a field shows in the list's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// Shown unless the user hides it.
+    Shown,
+    /// Offered in the column chooser, hidden at first.
+    Optional,
+}
+
+/// One attribute of a collection's records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Field {
+    /// The attribute's name in the API, which is also its `sort` name.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// The real server sorts by it (only database columns sort; computed attributes fail).
+    pub sortable: bool,
+    pub column: Column,
+}
+
+const fn field(name: &'static str, kind: Kind) -> Field {
+    Field {
+        name,
+        kind,
+        sortable: true,
+        column: Column::Shown,
+    }
+}
+
+impl Field {
+    /// The server cannot sort by it.
+    const fn unsorted(self) -> Field {
+        Field {
+            sortable: false,
+            ..self
+        }
+    }
+
+    /// Hidden until chosen.
+    const fn optional(self) -> Field {
+        Field {
+            column: Column::Optional,
+            ..self
+        }
+    }
+}
+
+/// A relationship of a collection's records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Relationship {
+    pub name: &'static str,
+    /// The JSON:API type of the related records.
+    pub target: &'static str,
+    pub to_many: bool,
+    /// Lists ask the server to include it and show the related record's name as a column.
+    pub column: bool,
+}
+
+const fn to_one(name: &'static str, target: &'static str) -> Relationship {
+    Relationship {
+        name,
+        target,
+        to_many: false,
+        column: false,
+    }
+}
+
+impl Relationship {
+    const fn as_column(self) -> Relationship {
+        Relationship {
+            column: true,
+            ..self
+        }
+    }
+}
+
+/// `attribute == value`, for states a record is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Condition {
+    pub attribute: &'static str,
+    pub equals: &'static str,
+}
+
+/// A file a record offers: `GET /<type>/<id>/<action>`, when the record is in a given state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Download {
+    pub action: &'static str,
+    pub when: Condition,
+    /// The file's name; `{id}` stands for the record's id.
+    pub file_name: &'static str,
+}
+
+/// The part of a customer's business a collection belongs to: one group of the navigation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    Overview,
+    AccountAndMoney,
+    Calls,
+    Statistics,
+    Rates,
+    Reference,
+}
+
+impl Section {
+    pub const ALL: [Section; 6] = [
+        Section::Overview,
+        Section::AccountAndMoney,
+        Section::Calls,
+        Section::Statistics,
+        Section::Rates,
+        Section::Reference,
+    ];
+}
+
+/// The declaration of one collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spec {
+    /// Path segment below the API root, and the JSON:API `type`.
+    pub path: &'static str,
+    pub id: IdKind,
+    /// The real server sorts by `id`.
+    pub sorts_by_id: bool,
+    /// Attributes, in the order a table shows them.
+    pub fields: &'static [Field],
+    pub relationships: &'static [Relationship],
+    /// Filters, in the order a filter picker offers them.
+    pub filters: &'static [FilterField],
+    /// The order the server uses when the request names none (`-created-at`); empty when it
+    /// names none.
+    pub default_sort: &'static str,
+    /// The attribute that names a record: its detail page's heading, and the link to it.
+    pub title: &'static str,
+    pub section: Section,
+    /// The `GET /profiles` flag that must be true for the customer to be shown the collection;
+    /// `None` for reference data every customer sees.
+    pub profile_flag: Option<&'static str>,
+    pub detail_page: bool,
+    /// A record in this state is still changing on the server; its page reloads it.
+    pub settles: Option<Condition>,
+    pub download: Option<Download>,
+}
+
+impl Spec {
+    const BASE: Spec = Spec {
+        path: "",
+        id: IdKind::Uuid,
+        sorts_by_id: true,
+        fields: &[],
+        relationships: &[],
+        filters: &[],
+        default_sort: "",
+        title: "",
+        section: Section::Reference,
+        profile_flag: None,
+        detail_page: true,
+        settles: None,
+        download: None,
+    };
+
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
+    pub fn relationship(&self, name: &str) -> Option<&'static Relationship> {
+        self.relationships.iter().find(|r| r.name == name)
+    }
+
+    /// Whether the real server sorts by `name` (an attribute name, or `id`).
+    pub fn sorts_by(&self, name: &str) -> bool {
+        (name == "id" && self.sorts_by_id) || self.field(name).is_some_and(|f| f.sortable)
+    }
+
+    /// The names the real server sorts by, `id` first when it does.
+    pub fn sort_fields(&self) -> impl Iterator<Item = &'static str> {
+        let id = self.sorts_by_id.then_some("id");
+        id.into_iter()
+            .chain(self.fields.iter().filter(|f| f.sortable).map(|f| f.name))
+    }
+
+    /// The relationships a list asks to include, to show them as columns.
+    pub fn column_includes(&self) -> impl Iterator<Item = &'static str> {
+        self.relationships
+            .iter()
+            .filter(|r| r.column)
+            .map(|r| r.name)
+    }
+}
+
+const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
+    FilterField {
+        name,
+        operators: Some(set),
+    }
+}
+
+/// A plain filter: exact match, a comma-separated list meaning any of them.
+const fn plain(name: &'static str) -> FilterField {
+    FilterField {
+        name,
+        operators: None,
+    }
+}
+
+use OperatorSet::{Boolean, Choice, Numeric, Text, Time, Uuid, UuidEq};
+
+const ID: FilterField = plain("id");
+
+const fn money(name: &'static str) -> Field {
+    field(
+        name,
+        Kind::Money {
+            currency: "currency",
+        },
+    )
+}
+
+pub const ACCOUNTS: Spec = Spec {
+    path: "accounts",
+    fields: &[
+        field("name", Kind::Text),
+        money("balance"),
+        money("min-balance"),
+        money("max-balance"),
+        field("destination-rate-limit", Kind::Decimal),
+        field("origination-capacity", Kind::Integer),
+        field("termination-capacity", Kind::Integer),
+        field("total-capacity", Kind::Integer),
+        // Computed from the account's currency record: the server cannot sort by it.
+        field("currency", Kind::Text).unsorted(),
+    ],
+    filters: &[
+        ID,
+        filter("name", Text),
+        filter("balance", Numeric),
+        filter("min-balance", Numeric),
+        filter("max-balance", Numeric),
+        filter("balance-low-threshold", Numeric),
+        filter("balance-high-threshold", Numeric),
+        filter("destination-rate-limit", Numeric),
+        filter("max-call-duration", Numeric),
+        filter("origination-capacity", Numeric),
+        filter("termination-capacity", Numeric),
+        filter("total-capacity", Numeric),
+        filter("external-id", Numeric),
+        filter("uuid", Uuid),
+    ],
+    title: "name",
+    section: Section::AccountAndMoney,
+    profile_flag: Some("account"),
+    ..Spec::BASE
+};
+
+const SERVICE_STATES: &[&str] = &["Active", "Suspended"];
+const RENEW_PERIODS: &[&str] = &["Day", "Month", "Disabled"];
+
+pub const SERVICES: Spec = Spec {
+    path: "services",
+    fields: &[
+        field("name", Kind::Text),
+        field("state", Kind::Choice(SERVICE_STATES)).unsorted(),
+        field("initial-price", Kind::Decimal),
+        field("renew-price", Kind::Decimal),
+        field("created-at", Kind::Time),
+        field("renew-at", Kind::Time),
+        field("renew-period", Kind::Choice(RENEW_PERIODS)),
+        field("service-type", Kind::Text).unsorted(),
+        field("ui-type", Kind::Text).unsorted(),
+    ],
+    relationships: &[
+        to_one("account", "accounts"),
+        Relationship {
+            to_many: true,
+            ..to_one("transactions", "transactions")
+        },
+    ],
+    filters: &[
+        ID,
+        filter("name", Text),
+        filter("account-id", Uuid),
+        filter("initial-price", Numeric),
+        filter("renew-price", Numeric),
+        filter("created-at", Time),
+        filter("renew-at", Time),
+        filter("renew-period", Choice(&["Day", "Month"])),
+    ],
+    default_sort: "name",
+    title: "name",
+    section: Section::AccountAndMoney,
+    profile_flag: Some("services"),
+    ..Spec::BASE
+};
+
+const EXPORT_STATUSES: &[&str] = &["Pending", "Completed", "Failed", "Deleted"];
+const EXPORT_TIME_FORMATS: &[&str] = &["with_timezone", "without_timezone", "round_to_seconds"];
+
+pub const CDR_EXPORTS: Spec = Spec {
+    path: "cdr-exports",
+    fields: &[
+        field("created-at", Kind::Time),
+        field("status", Kind::Choice(EXPORT_STATUSES)),
+        field("rows-count", Kind::Integer),
+        field("filters", Kind::Conditions).unsorted(),
+        field("time-format", Kind::Choice(EXPORT_TIME_FORMATS)),
+        field("time-zone-name", Kind::Text),
+        field("updated-at", Kind::Time),
+    ],
+    relationships: &[to_one("account", "accounts")],
+    filters: &[
+        ID,
+        filter("status", Choice(EXPORT_STATUSES)),
+        filter("rows-count", Numeric),
+        filter("created-at", Time),
+        filter("updated-at", Time),
+        filter("time-zone-name", Text),
+        filter("account-id", Uuid),
+        plain("time-format"),
+    ],
+    default_sort: "-created-at",
+    title: "created-at",
+    section: Section::Calls,
+    profile_flag: Some("outgoing-cdr-exports"),
+    settles: Some(Condition {
+        attribute: "status",
+        equals: "Pending",
+    }),
+    download: Some(Download {
+        action: "download",
+        when: Condition {
+            attribute: "status",
+            equals: "Completed",
+        },
+        file_name: "cdr-export-{id}.csv.gz",
+    }),
+    ..Spec::BASE
+};
+
+pub const RATES: Spec = Spec {
+    path: "rates",
+    fields: &[
+        field("prefix", Kind::Text),
+        field("dst-number-min-length", Kind::Integer),
+        field("dst-number-max-length", Kind::Integer),
+        field("enabled", Kind::Boolean),
+        field("reject-calls", Kind::Boolean),
+        field("initial-rate", Kind::Decimal),
+        field("initial-interval", Kind::Integer),
+        field("next-rate", Kind::Decimal),
+        field("next-interval", Kind::Integer),
+        field("connect-fee", Kind::Decimal),
+        field("attempt-fee", Kind::Decimal),
+        field("valid-from", Kind::Time),
+        field("valid-till", Kind::Time),
+        field("network-prefix-id", Kind::Reference)
+            .unsorted()
+            .optional(),
+    ],
+    filters: &[
+        ID,
+        filter("prefix", Text),
+        filter("dst-number-min-length", Numeric),
+        filter("dst-number-max-length", Numeric),
+        filter("enabled", Boolean),
+        filter("reject-calls", Boolean),
+        filter("initial-rate", Numeric),
+        filter("initial-interval", Numeric),
+        filter("next-rate", Numeric),
+        filter("next-interval", Numeric),
+        filter("connect-fee", Numeric),
+        filter("attempt-fee", Numeric),
+        filter("valid-from", Time),
+        filter("valid-till", Time),
+        filter("uuid", Uuid),
+        filter("rateplan-id", UuidEq),
+        filter("account-id", UuidEq),
+    ],
+    default_sort: "prefix",
+    title: "prefix",
+    section: Section::Rates,
+    profile_flag: Some("outgoing-rateplans"),
+    ..Spec::BASE
+};
+
+pub const NETWORK_TYPES: Spec = Spec {
+    path: "network-types",
+    fields: &[field("name", Kind::Text)],
+    filters: &[ID, filter("name", Text)],
+    default_sort: "name",
+    title: "name",
+    ..Spec::BASE
+};
+
+pub const NETWORK_PREFIXES: Spec = Spec {
+    path: "network-prefixes",
+    fields: &[
+        field("prefix", Kind::Text),
+        field("number-min-length", Kind::Integer),
+        field("number-max-length", Kind::Integer),
+    ],
+    relationships: &[to_one("network", "networks").as_column()],
+    // The server declares all three as strings, lengths included.
+    filters: &[
+        ID,
+        filter("prefix", Text),
+        filter("number-min-length", Text),
+        filter("number-max-length", Text),
+    ],
+    default_sort: "prefix",
+    title: "prefix",
+    ..Spec::BASE
+};
+
+pub const NETWORKS: Spec = Spec {
+    path: "networks",
+    fields: &[field("name", Kind::Text)],
+    relationships: &[to_one("network-type", "network-types").as_column()],
+    filters: &[ID, filter("name", Text)],
+    default_sort: "name",
+    title: "name",
+    ..Spec::BASE
+};
+
+pub const COUNTRIES: Spec = Spec {
+    path: "countries",
+    id: IdKind::Integer,
+    fields: &[field("name", Kind::Text), field("iso2", Kind::Text)],
+    filters: &[ID, plain("name"), plain("iso2")],
+    default_sort: "name",
+    title: "name",
+    detail_page: false,
+    ..Spec::BASE
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::list::SortKey;
+
+    #[test]
+    fn every_collection_is_declared_once_under_its_own_path() {
+        for collection in Collection::ALL {
+            assert_eq!(Collection::from_path(collection.path()), Some(collection));
+        }
+        let mut paths: Vec<&str> = Collection::ALL.iter().map(|c| c.path()).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), Collection::ALL.len());
+    }
+
+    #[test]
+    fn declarations_hold_together() {
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            assert!(
+                spec.field(spec.title).is_some(),
+                "{}: the title names an attribute",
+                spec.path
+            );
+            for key in spec.default_sort.split(',').filter(|k| !k.is_empty()) {
+                let field = key.trim_start_matches('-');
+                assert!(spec.sorts_by(field), "{}: default sort {field}", spec.path);
+            }
+            for condition in spec
+                .settles
+                .iter()
+                .chain(spec.download.iter().map(|d| &d.when))
+            {
+                assert!(spec.field(condition.attribute).is_some(), "{}", spec.path);
+            }
+            let mut names: Vec<&str> = spec.filters.iter().map(|f| f.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(
+                names.len(),
+                spec.filters.len(),
+                "{}: filters once each",
+                spec.path
+            );
+            for field in spec.fields {
+                if let Kind::Money { currency } = field.kind {
+                    assert!(spec.field(currency).is_some(), "{}", spec.path);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sorting_is_offered_only_by_what_the_real_server_sorts() {
+        // Services restrict their sortable fields; computed attributes never sort.
+        let services: Vec<&str> = SERVICES.sort_fields().collect();
+        assert_eq!(
+            services,
+            [
+                "id",
+                "name",
+                "initial-price",
+                "renew-price",
+                "created-at",
+                "renew-at",
+                "renew-period"
+            ]
+        );
+        assert!(!ACCOUNTS.sorts_by("currency"));
+        assert!(ACCOUNTS.sorts_by("balance"));
+        assert!(!CDR_EXPORTS.sorts_by("filters"));
+        assert_eq!(
+            CDR_EXPORTS.default_sort.parse::<SortKey>(),
+            Ok(SortKey::descending("created-at"))
+        );
+    }
+
+    #[test]
+    fn ids_are_checked_by_kind() {
+        assert!(IdKind::Uuid.accepts("0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"));
+        assert!(!IdKind::Uuid.accepts("0b9f7a8e5d2c11ef9a4e0242ac120003"));
+        assert!(!IdKind::Uuid.accepts("42"));
+        assert!(IdKind::Integer.accepts("42"));
+        assert!(!IdKind::Integer.accepts("-1"));
+        assert!(!IdKind::Integer.accepts("4x"));
+        assert!(!IdKind::Integer.accepts(""));
+    }
+}

@@ -1,0 +1,356 @@
+//! Any collection's records read by their declaration ([`crate::catalog::Spec`]): each
+//! attribute as a typed value of its declared kind, each related record a list shows as a
+//! column, so one list and one detail view serve every collection.
+//!
+//! Reading never fails: an attribute the server left out (operators may hide any of them) is
+//! [`Value::Missing`], and one that does not read as its kind is kept as sent
+//! ([`Value::Unreadable`]) so the reader still sees it.
+
+use crate::catalog::{Kind, Spec};
+use crate::document::{Document, Resource};
+use crate::number::parse_decimal;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde_json::Value as Json;
+use std::collections::HashMap;
+
+/// A typed value of an attribute.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// Absent, or `null`.
+    Missing,
+    Text(String),
+    Integer(i64),
+    Decimal(Decimal),
+    /// An amount, with its currency when the record names one.
+    Money {
+        amount: Decimal,
+        currency: Option<String>,
+    },
+    Bool(bool),
+    Time(DateTime<Utc>),
+    /// One word of a known set; its reading in a language is the portal's business.
+    Choice(String),
+    /// Conditions by name, in the server's order of keys (sorted).
+    Conditions(Vec<(String, String)>),
+    /// The identifier of another record.
+    Reference(String),
+    /// Not of the declared kind: the value as sent.
+    Unreadable(String),
+}
+
+impl Value {
+    /// Reads `raw` as a value of `kind`; `attributes` are the record's, for a money amount's
+    /// currency.
+    pub fn read(kind: Kind, raw: Option<&Json>, attributes: &Json) -> Value {
+        let Some(raw) = raw.filter(|v| !v.is_null()) else {
+            return Value::Missing;
+        };
+        let unreadable = || Value::Unreadable(as_sent(raw));
+        match kind {
+            Kind::Text => match raw {
+                Json::String(text) => Value::Text(text.clone()),
+                Json::Number(n) => Value::Text(n.to_string()),
+                _ => unreadable(),
+            },
+            Kind::Integer => match raw {
+                Json::Number(n) => n
+                    .as_i64()
+                    .map(Value::Integer)
+                    .unwrap_or_else(|| decimal_of(raw).map_or_else(unreadable, Value::Decimal)),
+                Json::String(text) => text
+                    .trim()
+                    .parse::<i64>()
+                    .map(Value::Integer)
+                    .or_else(|_| parse_decimal(text).map(Value::Decimal))
+                    .unwrap_or_else(|_| unreadable()),
+                _ => unreadable(),
+            },
+            Kind::Decimal => decimal_of(raw).map_or_else(unreadable, Value::Decimal),
+            Kind::Money { currency } => match decimal_of(raw) {
+                Some(amount) => Value::Money {
+                    amount,
+                    currency: attributes
+                        .get(currency)
+                        .and_then(Json::as_str)
+                        .filter(|c| !c.trim().is_empty())
+                        .map(str::to_owned),
+                },
+                None => unreadable(),
+            },
+            Kind::Boolean => match raw {
+                Json::Bool(b) => Value::Bool(*b),
+                _ => unreadable(),
+            },
+            Kind::Time => match raw {
+                Json::String(text) => crate::date_text::parse_rfc3339_relaxed(text)
+                    .map(|t| Value::Time(t.with_timezone(&Utc)))
+                    .unwrap_or_else(|_| unreadable()),
+                _ => unreadable(),
+            },
+            Kind::Choice(_) => match raw {
+                Json::String(word) => Value::Choice(word.clone()),
+                _ => unreadable(),
+            },
+            Kind::Conditions => match raw {
+                Json::Object(map) => {
+                    Value::Conditions(map.iter().map(|(k, v)| (k.clone(), as_sent(v))).collect())
+                }
+                _ => unreadable(),
+            },
+            Kind::Reference => match raw {
+                Json::String(text) => Value::Reference(text.clone()),
+                Json::Number(n) => Value::Reference(n.to_string()),
+                _ => unreadable(),
+            },
+        }
+    }
+
+    /// As exported: exact, ungrouped, times in the API's own form, empty when missing.
+    pub fn raw(&self) -> String {
+        match self {
+            Value::Missing => String::new(),
+            Value::Text(text)
+            | Value::Choice(text)
+            | Value::Reference(text)
+            | Value::Unreadable(text) => text.clone(),
+            Value::Integer(n) => n.to_string(),
+            Value::Decimal(d) | Value::Money { amount: d, .. } => d.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Time(t) => crate::resources::api_time::format(t),
+            Value::Conditions(pairs) => pairs
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        }
+    }
+
+    /// Whether it reads as a number (right-aligned in tables).
+    pub fn is_numeric(&self) -> bool {
+        matches!(
+            self,
+            Value::Integer(_) | Value::Decimal(_) | Value::Money { .. }
+        )
+    }
+}
+
+/// A decimal from a string or a number, exactly.
+fn decimal_of(raw: &Json) -> Option<Decimal> {
+    match raw {
+        Json::String(text) => parse_decimal(text).ok(),
+        Json::Number(n) => parse_decimal(&n.to_string()).ok(),
+        _ => None,
+    }
+}
+
+/// A JSON value as a reader would quote it: strings without their quotes.
+fn as_sent(value: &Json) -> String {
+    match value {
+        Json::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A record a relationship points at, as a list shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Related {
+    /// Its JSON:API type.
+    pub kind: String,
+    pub id: String,
+    /// Its `name` (or what names it) when the document included it.
+    pub name: Option<String>,
+}
+
+/// One record, read by its collection's declaration.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Record {
+    pub id: String,
+    /// One per attribute of the declaration, in its order.
+    pub values: Vec<Value>,
+    /// One per relationship the declaration shows as a column, in its order.
+    pub related: Vec<Option<Related>>,
+}
+
+/// Included resources by (type, id).
+struct Included<'d>(HashMap<(&'d str, &'d str), &'d Json>);
+
+impl<'d, D> From<&'d Document<D>> for Included<'d> {
+    fn from(document: &'d Document<D>) -> Self {
+        Included(
+            document
+                .included
+                .iter()
+                .map(|r| ((r.kind.as_str(), r.id.as_str()), &r.attributes))
+                .collect(),
+        )
+    }
+}
+
+/// The text that names a record: its `name`, else its `prefix`, else its `description`.
+pub fn naming_text(attributes: &Json) -> Option<String> {
+    ["name", "prefix", "description"]
+        .iter()
+        .find_map(|key| attributes.get(*key)?.as_str().map(str::to_owned))
+}
+
+fn read_one<'d>(spec: &Spec, resource: &'d Resource<Json>, included: &Included<'d>) -> Record {
+    let attributes = &resource.attributes;
+    Record {
+        id: resource.id.clone(),
+        values: spec
+            .fields
+            .iter()
+            .map(|f| Value::read(f.kind, attributes.get(f.name), attributes))
+            .collect(),
+        related: spec
+            .relationships
+            .iter()
+            .filter(|r| r.column)
+            .map(|r| {
+                let target = resource.related_id(r.name)?;
+                Some(Related {
+                    kind: target.kind.clone(),
+                    id: target.id.clone(),
+                    name: included
+                        .0
+                        .get(&(target.kind.as_str(), target.id.as_str()))
+                        .and_then(|a| naming_text(a)),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The records of a page of a collection.
+pub fn read_list(spec: &Spec, document: &Document<Vec<Resource<Json>>>) -> Vec<Record> {
+    let included = Included::from(document);
+    document
+        .data
+        .iter()
+        .map(|r| read_one(spec, r, &included))
+        .collect()
+}
+
+/// One record of a collection.
+pub fn read_single(spec: &Spec, document: &Document<Resource<Json>>) -> Record {
+    read_one(spec, &document.data, &Included::from(document))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{ACCOUNTS, CDR_EXPORTS, NETWORK_PREFIXES, RATES};
+    use serde_json::json;
+
+    fn row(spec: &Spec, attributes: Json) -> Vec<Value> {
+        let document: Document<Resource<Json>> = serde_json::from_value(json!({
+            "data": {"id": "1", "type": spec.path, "attributes": attributes}
+        }))
+        .unwrap();
+        read_single(spec, &document).values
+    }
+
+    #[test]
+    fn values_read_by_their_declared_kind() {
+        let values = row(
+            &ACCOUNTS,
+            json!({"name": "Kyiv", "balance": "12.50", "min-balance": -3, "max-balance": null,
+                   "origination-capacity": 10, "total-capacity": "2.5", "currency": "UAH"}),
+        );
+        assert_eq!(values[0], Value::Text("Kyiv".into()));
+        assert_eq!(
+            values[1],
+            Value::Money {
+                amount: Decimal::new(1250, 2),
+                currency: Some("UAH".into())
+            }
+        );
+        assert_eq!(
+            values[2],
+            Value::Money {
+                amount: Decimal::from(-3),
+                currency: Some("UAH".into())
+            }
+        );
+        assert_eq!(values[3], Value::Missing);
+        assert_eq!(values[5], Value::Integer(10));
+        assert_eq!(values[7], Value::Decimal(Decimal::new(25, 1)));
+    }
+
+    #[test]
+    fn an_account_without_currency_keeps_its_amounts() {
+        let values = row(&ACCOUNTS, json!({"name": "Old", "balance": "5"}));
+        assert_eq!(
+            values[1],
+            Value::Money {
+                amount: Decimal::from(5),
+                currency: None
+            }
+        );
+        assert_eq!(values[8], Value::Missing);
+    }
+
+    #[test]
+    fn bad_data_is_kept_as_sent_never_a_failure() {
+        let values = row(
+            &RATES,
+            json!({"prefix": 380, "enabled": "yes", "initial-rate": "cheap",
+                   "valid-from": "tomorrow", "network-prefix-id": 7}),
+        );
+        assert_eq!(values[0], Value::Text("380".into()));
+        assert_eq!(values[3], Value::Unreadable("yes".into()));
+        assert_eq!(values[5], Value::Unreadable("cheap".into()));
+        assert_eq!(values[11], Value::Unreadable("tomorrow".into()));
+        assert_eq!(values[13], Value::Reference("7".into()));
+        // Attributes not even an object: every value is missing.
+        let document: Document<Resource<Json>> = serde_json::from_value(json!({
+            "data": {"id": "1", "type": "rates", "attributes": []}
+        }))
+        .unwrap();
+        assert!(
+            read_single(&RATES, &document)
+                .values
+                .iter()
+                .all(|v| *v == Value::Missing)
+        );
+    }
+
+    #[test]
+    fn conditions_and_times_export_exactly() {
+        let values = row(
+            &CDR_EXPORTS,
+            json!({"created-at": "2026-07-18T10:00:00.000Z", "status": "Pending",
+                   "filters": {"time_start_gteq": "2026-07-01 00:00:00", "success_eq": true}}),
+        );
+        assert_eq!(values[0].raw(), "2026-07-18T10:00:00.000Z");
+        assert_eq!(values[1], Value::Choice("Pending".into()));
+        assert_eq!(
+            values[3].raw(),
+            "success_eq=true; time_start_gteq=2026-07-01 00:00:00"
+        );
+    }
+
+    #[test]
+    fn included_records_name_their_column() {
+        let document: Document<Vec<Resource<Json>>> = serde_json::from_value(json!({
+            "data": [
+                {"id": "p1", "type": "network-prefixes", "attributes": {"prefix": "380"},
+                 "relationships": {"network": {"data": {"type": "networks", "id": "n1"}}}},
+                {"id": "p2", "type": "network-prefixes", "attributes": {"prefix": "44"}}
+            ],
+            "included": [{"id": "n1", "type": "networks", "attributes": {"name": "Kyivstar"}}]
+        }))
+        .unwrap();
+        let records = read_list(&NETWORK_PREFIXES, &document);
+        assert_eq!(
+            records[0].related,
+            [Some(Related {
+                kind: "networks".into(),
+                id: "n1".into(),
+                name: Some("Kyivstar".into())
+            })]
+        );
+        assert_eq!(records[1].related, [None]);
+    }
+}

@@ -1,12 +1,13 @@
 //! The application: configuration first, then the session, the API client and the routes.
 
+use crate::access::Access;
 use crate::appearance::Appearance;
 use crate::components::shell::Shell;
 use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::Embedding;
 use crate::http::Api;
 use crate::i18n::{self, Locale};
-use crate::pages::not_found::NotFound;
+use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::pages::on_demand::{embed_bridge_on_demand, fetch_ahead, on_demand};
 use crate::routing::Page;
 use crate::session::Session;
@@ -37,10 +38,10 @@ fn config_error_page(error: ConfigError) -> impl IntoView {
     let t = i18n::texts();
     view! {
         <main id="main" class="fatal-error" role="alert">
-            <h1>{t.config_error_title}</h1>
+            <h1>{move || t.config_error_title}</h1>
             <p>{i18n::config_error_text(&error)}</p>
-            <p class="hint">{t.config_error_hint}</p>
-            <button type="button" on:click=|_| reload()>{t.config_reload}</button>
+            <p class="hint">{move || t.config_error_hint}</p>
+            <button type="button" on:click=|_| reload()>{move || t.config_reload}</button>
         </main>
     }
 }
@@ -84,17 +85,16 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     };
     provide_context(session);
     provide_context(prefs);
-    provide_context(Api::new(&config, session));
+    let api = Api::new(&config, session);
+    provide_context(Access::new(api.clone(), session));
+    provide_context(api);
     provide_context(embedding.clone());
     provide_context(config);
 
+    // A new language changes the words in place (`i18n::texts`): pages keep their state.
     view! {
         <Router base=crate::routing::base()>
             {embedding.is_some().then(embed_bridge_on_demand)}
-            // A new language re-renders the pages at the same URL, which holds their state.
-            {move || {
-                let _ = locale.get();
-                view! {
             // Every path but the sign-in page is the signed-in layout's: its page comes from
             // the one route table, `Page::at`, and an unknown path shows not-found inside it.
             <Routes fallback=|| view! { <main id="main"><NotFound /></main> }>
@@ -103,19 +103,22 @@ fn Portal(config: PortalConfig) -> impl IntoView {
                     <Route path=path!("/*any") view=signed_in_page />
                 </ParentRoute>
             </Routes>
-                }
-            }}
         </Router>
     }
 }
 
 /// The page at the address bar's path, inside the signed-in layout. Rendered again only when
-/// the page changes: another record or query is the page's own business.
+/// the page changes, or the access profile turns out not to include it: another record or
+/// query is the page's own business.
 fn signed_in_page() -> impl IntoView {
     let pathname = use_location().pathname;
+    let access = expect_context::<Access>();
     let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));
-    move || match page.get() {
-        Some(page) => on_demand(page).into_any(),
-        None => view! { <NotFound /> }.into_any(),
+    // Shown at once, and taken away if the profile, once read, does not include it.
+    let withheld = Memo::new(move |_| page.get().and_then(|p| access.allows(p)) == Some(false));
+    move || match (page.get(), withheld.get()) {
+        (Some(_), true) => view! { <NotAvailable /> }.into_any(),
+        (Some(page), false) => on_demand(page).into_any(),
+        (None, _) => view! { <NotFound /> }.into_any(),
     }
 }

@@ -7,7 +7,9 @@ use crate::config::{AuthMode, PortalConfig};
 use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::{AuthRequest, AuthResponse};
-use api_model::errors::{ApiError, ErrorBody, classify, classify_error_body};
+use api_model::errors::{
+    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body,
+};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use web_sys::{AbortController, AbortSignal};
@@ -93,6 +95,21 @@ impl Api {
         // Only the decoding is generic: the request and its retries are compiled once.
         let (status, body) = self.get_text(path, query, signal).await?;
         classify(status, &body)
+    }
+
+    /// `GET {root}/{path}?{query}` decoded as `T` by the browser's JSON parser, for what the
+    /// shell reads (see `crate::json`): the first load then needs no JSON parser of its own.
+    pub async fn get_small<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+    ) -> Result<T, ApiError> {
+        let (status, body) = self.get_text(path, query, signal).await?;
+        crate::json::decode(&body).map_err(|reason| ApiError::Decode {
+            status,
+            reason: Unreadable::Malformed(reason),
+        })
     }
 
     /// `GET {root}/{path}?{query}`: a success's status and body, or the error of the last try.
@@ -186,8 +203,10 @@ impl Api {
         if self.auth == AuthMode::Cookie {
             request.cookie_auth = Some(true);
         }
-        let body = crate::json::encode(&request)
-            .map_err(|reason| ApiError::Decode { status: 0, reason })?;
+        let body = crate::json::encode(&request).map_err(|reason| ApiError::Decode {
+            status: 0,
+            reason: Unreadable::Malformed(reason),
+        })?;
         let (status, text) = self
             .send_text(&url, Method::Post(body), None, false)
             .await?;
@@ -213,15 +232,17 @@ impl Api {
                 if !(200..300).contains(&status) {
                     return Err(error_of_answer(status, &text));
                 }
-                let answer = crate::json::decode::<AuthResponse>(&text)
-                    .map_err(|reason| ApiError::Decode { status, reason })?;
+                let answer = crate::json::decode::<AuthResponse>(&text).map_err(|reason| {
+                    ApiError::Decode {
+                        status,
+                        reason: Unreadable::Malformed(reason),
+                    }
+                })?;
                 self.session
                     .sign_in(&answer.jwt, keep)
                     .map_err(|e| ApiError::Decode {
                         status,
-                        reason: (crate::i18n::texts().reason_unusable_token)(
-                            &crate::i18n::token_error_text(&e),
-                        ),
+                        reason: Unreadable::UnusableToken(e),
                     })
             }
         }
@@ -255,7 +276,7 @@ impl Api {
             .await?;
         let text = String::from_utf8(answer.body).map_err(|_| ApiError::Decode {
             status: answer.status,
-            reason: crate::i18n::texts().reason_not_utf8.into(),
+            reason: Unreadable::NotUtf8,
         })?;
         Ok((answer.status, text))
     }
@@ -282,7 +303,7 @@ impl Api {
         // The request has its own controller: the caller's signal (superseded) and the timeout
         // both abort it.
         let own = AbortController::new().map_err(|_| ApiError::Network {
-            reason: crate::i18n::texts().reason_no_requests.into(),
+            reason: Unreachable::NoRequests,
         })?;
         let timed_out = std::rc::Rc::new(std::cell::Cell::new(false));
         let _timeout = {
@@ -321,12 +342,16 @@ impl Api {
             Method::Get | Method::Delete => builder.build(),
         }
         .map_err(|e| ApiError::Network {
-            reason: without_secrets(&e.to_string(), &token),
+            reason: Unreachable::Failed {
+                detail: without_secrets(&e.to_string(), &token),
+            },
         })?;
 
         let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
         let timeout_error = || ApiError::Network {
-            reason: (crate::i18n::texts().reason_timeout)(&REQUEST_TIMEOUT.as_secs().to_string()),
+            reason: Unreachable::Timeout {
+                seconds: REQUEST_TIMEOUT.as_secs(),
+            },
         };
         let response = match request.send().await {
             Ok(response) => response,
@@ -334,7 +359,9 @@ impl Api {
             Err(_) if timed_out.get() => return Err(timeout_error()),
             Err(e) => {
                 return Err(ApiError::Network {
-                    reason: without_secrets(&e.to_string(), &token),
+                    reason: Unreachable::Failed {
+                        detail: without_secrets(&e.to_string(), &token),
+                    },
                 });
             }
         };
@@ -352,10 +379,10 @@ impl Api {
             // The body broke off mid-way: treat it as a failed answer of that status.
             Err(e) => {
                 return Err(ApiError::Network {
-                    reason: (crate::i18n::texts().reason_broke_off)(
-                        &status.to_string(),
-                        &without_secrets(&e.to_string(), &token),
-                    ),
+                    reason: Unreachable::BrokeOff {
+                        status,
+                        detail: without_secrets(&e.to_string(), &token),
+                    },
                 });
             }
         };
@@ -363,19 +390,14 @@ impl Api {
             return Err(ApiError::Aborted);
         }
         if status == 401 && credential.is_some() {
-            let message = match error_of_answer(status, &String::from_utf8_lossy(&body)) {
-                ApiError::Unauthorized { message } => message,
-                other => crate::i18n::error_text(&other),
+            let error = error_of_answer(status, &String::from_utf8_lossy(&body));
+            let message = match &error {
+                ApiError::Unauthorized { message } => message.clone(),
+                other => other.message(),
             };
-            // An empty 401 already reads as a whole sentence; a server's own words get context.
-            let notice = if body.is_empty() {
-                crate::i18n::error_text(&ApiError::Unauthorized {
-                    message: message.clone(),
-                })
-            } else {
-                (crate::i18n::texts().signed_out_by_server)(&message)
-            };
-            self.session.reject(&notice);
+            // An empty 401 has no words of the server's own.
+            self.session
+                .reject((!body.is_empty()).then(|| message.clone()));
             return Err(ApiError::Unauthorized { message });
         }
         Ok(RawAnswer {
@@ -402,7 +424,7 @@ impl RawAnswer {
             .map(|text| (status, text))
             .map_err(|_| ApiError::Decode {
                 status,
-                reason: crate::i18n::texts().reason_not_utf8.into(),
+                reason: Unreadable::NotUtf8,
             })
     }
 }

@@ -4,6 +4,7 @@
 //! `components` (views of data, no fetching) → `remote` (signal-driven fetching) → `http` (the
 //! only code that calls fetch and knows the token) → `api_model` (pure types, separate crate).
 
+pub mod access;
 pub mod app;
 pub mod appearance;
 pub mod components;

@@ -81,6 +81,12 @@ impl Prefs {
             .with(|s| s.zone.as_deref().and_then(Zone::parse).unwrap_or_default())
     }
 
+    /// The zone in force, without following its changes.
+    pub fn zone_untracked(&self) -> Zone {
+        self.store
+            .with_untracked(|s| s.zone.as_deref().and_then(Zone::parse).unwrap_or_default())
+    }
+
     pub fn set_zone(&self, zone: Zone) {
         self.change(|s| s.zone = Some(zone.as_str().to_owned()));
     }

@@ -9,6 +9,7 @@
 //! (`cargo xtask dist --public-url /portal/`), so one build runs under one prefix and nothing
 //! else needs configuring.
 
+use api_model::catalog::{Collection, Section};
 use api_model::query::decode_segment;
 use std::cell::OnceCell;
 
@@ -72,30 +73,7 @@ pub fn strip(prefix: &str, browser_path: &str) -> String {
     }
 }
 
-/// The lists, by resource type. `repr(u8)`: it crosses into a wasm chunk as a plain argument.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Listed {
-    Accounts,
-    Services,
-    Rates,
-    CdrExports,
-    NetworkTypes,
-    NetworkPrefixes,
-}
-
-/// The record pages, by resource type; the record's id is the path's last segment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Detailed {
-    Account,
-    Service,
-    Rate,
-    CdrExport,
-    Network,
-}
-
-/// The statistics pages.
+/// The statistics pages, each about one account (`?account-id=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Charted {
@@ -105,13 +83,42 @@ pub enum Charted {
     OriginatedCps,
 }
 
-/// A page of the portal.
+impl Charted {
+    pub const ALL: [Charted; 4] = [
+        Charted::Origination,
+        Charted::Quality,
+        Charted::ActiveCalls,
+        Charted::OriginatedCps,
+    ];
+
+    /// The path segment below `/statistics/`.
+    pub fn segment(self) -> &'static str {
+        match self {
+            Charted::Origination => "origination",
+            Charted::Quality => "quality",
+            Charted::ActiveCalls => "active-calls",
+            Charted::OriginatedCps => "cps",
+        }
+    }
+
+    /// The `GET /profiles` flag that allows the page.
+    pub fn profile_flag(self) -> &'static str {
+        match self {
+            Charted::ActiveCalls => "outgoing-statistics-active-calls",
+            _ => "outgoing-statistics",
+        }
+    }
+}
+
+/// A page of the portal. Lists and records come from the API's collection declarations
+/// (`api_model::catalog`): a collection with a list has `/<path>`, one with a detail page has
+/// `/<path>/<id>` too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
     Login,
     Dashboard,
-    List(Listed),
-    Detail(Detailed),
+    List(Collection),
+    Detail(Collection),
     Statistics(Charted),
 }
 
@@ -126,36 +133,102 @@ impl Page {
         if segments.next().is_some() {
             return None;
         }
-        let page = match (first, second) {
-            (None, _) => Page::Dashboard,
-            (Some("login"), None) => Page::Login,
-            (Some("statistics"), Some(chart)) => Page::Statistics(match chart {
-                "origination" => Charted::Origination,
-                "quality" => Charted::Quality,
-                "active-calls" => Charted::ActiveCalls,
-                "cps" => Charted::OriginatedCps,
-                _ => return None,
-            }),
-            (Some(collection), None) => Page::List(match collection {
-                "accounts" => Listed::Accounts,
-                "services" => Listed::Services,
-                "rates" => Listed::Rates,
-                "cdr-exports" => Listed::CdrExports,
-                "network-types" => Listed::NetworkTypes,
-                "network-prefixes" => Listed::NetworkPrefixes,
-                _ => return None,
-            }),
-            (Some(collection), Some(_)) => Page::Detail(match collection {
-                "accounts" => Detailed::Account,
-                "services" => Detailed::Service,
-                "rates" => Detailed::Rate,
-                "cdr-exports" => Detailed::CdrExport,
-                "networks" => Detailed::Network,
-                _ => return None,
-            }),
-        };
-        Some(page)
+        match (first, second) {
+            (None, _) => Some(Page::Dashboard),
+            (Some("login"), None) => Some(Page::Login),
+            (Some("statistics"), Some(segment)) => Charted::ALL
+                .into_iter()
+                .find(|c| c.segment() == segment)
+                .map(Page::Statistics),
+            (Some(path), None) => Collection::from_path(path).map(Page::List),
+            (Some(path), Some(_)) => Collection::from_path(path)
+                .filter(|c| c.spec().detail_page)
+                .map(Page::Detail),
+        }
     }
+
+    /// The portal path of the page; a record page's is its list's (see [`record_href`]).
+    pub fn href(self) -> String {
+        match self {
+            Page::Login => "/login".to_owned(),
+            Page::Dashboard => "/".to_owned(),
+            Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.path()),
+            Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
+        }
+    }
+
+    /// The page with a query: `href_with(&[("account-id", id)])`.
+    pub fn href_with(self, query: &[(&str, &str)]) -> String {
+        let query = api_model::query::encode_pairs(query);
+        if query.is_empty() {
+            self.href()
+        } else {
+            format!("{}?{query}", self.href())
+        }
+    }
+
+    /// The `GET /profiles` flag that must allow the page; `None` for pages every customer has.
+    pub fn profile_flag(self) -> Option<&'static str> {
+        match self {
+            Page::Login | Page::Dashboard => None,
+            Page::List(collection) | Page::Detail(collection) => collection.spec().profile_flag,
+            Page::Statistics(charted) => Some(charted.profile_flag()),
+        }
+    }
+
+    /// The group of the navigation the page is in.
+    pub fn section(self) -> Section {
+        match self {
+            Page::Login | Page::Dashboard => Section::Overview,
+            Page::List(collection) | Page::Detail(collection) => collection.spec().section,
+            Page::Statistics(_) => Section::Statistics,
+        }
+    }
+
+    /// The pages the navigation offers, by section in their order.
+    pub fn navigation() -> Vec<(Section, Vec<Page>)> {
+        let pages: Vec<Page> = std::iter::once(Page::Dashboard)
+            .chain(Collection::ALL.into_iter().map(Page::List))
+            .chain(Charted::ALL.into_iter().map(Page::Statistics))
+            .collect();
+        Section::ALL
+            .into_iter()
+            .map(|section| {
+                let in_section = pages
+                    .iter()
+                    .copied()
+                    .filter(|page| page.section() == section)
+                    .collect();
+                (section, in_section)
+            })
+            .filter(|(_, pages): &(Section, Vec<Page>)| !pages.is_empty())
+            .collect()
+    }
+
+    /// The pages about one record of a collection, linked from its page with the record's id:
+    /// an account's statistics.
+    pub fn about(collection: Collection) -> &'static [(Page, &'static str)] {
+        match collection {
+            Collection::Accounts => &[
+                (Page::Statistics(Charted::Origination), "account-id"),
+                (Page::Statistics(Charted::Quality), "account-id"),
+                (Page::Statistics(Charted::ActiveCalls), "account-id"),
+                (Page::Statistics(Charted::OriginatedCps), "account-id"),
+            ],
+            _ => &[],
+        }
+    }
+}
+
+/// The portal path of one record's page (`/accounts/<id>`), for collections that have one.
+pub fn record_href(collection: Collection, id: &str) -> Option<String> {
+    collection.spec().detail_page.then(|| {
+        format!(
+            "{}/{}",
+            Page::List(collection).href(),
+            api_model::query::encode_component(id)
+        )
+    })
 }
 
 /// The id of the record a record page's portal path names (`/accounts/7` → `7`).

@@ -33,6 +33,15 @@ pub enum Keep {
     InMemory,
 }
 
+/// What the sign-in page tells about the session that ended; its words are chosen there.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Notice {
+    /// The token's `exp` passed.
+    Expired,
+    /// The server answered 401, with its own words if it gave any.
+    Rejected(Option<String>),
+}
+
 /// Why the last session ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Ended {
@@ -48,7 +57,7 @@ pub enum Ended {
 pub struct Session {
     credential: RwSignal<Option<Credential>>,
     expires_at: RwSignal<Option<DateTime<Utc>>>,
-    notice: RwSignal<Option<String>>,
+    notice: RwSignal<Option<Notice>>,
     ended: RwSignal<Option<Ended>>,
     expiry_timer: StoredValue<Option<TimeoutHandle>>,
 }
@@ -127,7 +136,7 @@ impl Session {
                 Ok(claims) if !claims.is_expired(Utc::now()) => {
                     session.start(Credential::Bearer(token), Some(&claims))
                 }
-                Ok(_) => session.end(Ended::Expired, crate::i18n::texts().session_expired),
+                Ok(_) => session.end(Ended::Expired, Some(Notice::Expired)),
                 // A token we cannot read may still be valid for the server (opaque tokens);
                 // the first 401 will end it.
                 Err(_) => session.start(Credential::Bearer(token), None),
@@ -159,9 +168,7 @@ impl Session {
         }
         let claims = read_expiry(&token).ok();
         if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
-            return Err(TokenError::BadPayload(
-                crate::i18n::texts().token_already_expired.into(),
-            ));
+            return Err(TokenError::Expired);
         }
         forget_stored_credentials();
         store(TOKEN_KEY, &token, keep);
@@ -183,7 +190,7 @@ impl Session {
             let session = *self;
             let delay = (expires_at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
             self.arm_timer(delay, move || {
-                session.end(Ended::Expired, crate::i18n::texts().session_expired)
+                session.end(Ended::Expired, Some(Notice::Expired))
             });
         }
         self.notice.set(None);
@@ -221,21 +228,21 @@ impl Session {
     /// Ends the session at the user's request (the HTTP layer also tells the server, in
     /// cookie mode).
     pub fn sign_out(&self) {
-        self.end(Ended::SignedOut, "");
+        self.end(Ended::SignedOut, None);
     }
 
-    /// Ends the session because the server rejected its credential.
-    pub fn reject(&self, message: &str) {
-        self.end(Ended::Rejected, message);
+    /// Ends the session because the server rejected its credential, with the server's words
+    /// if it gave any.
+    pub fn reject(&self, server_words: Option<String>) {
+        self.end(Ended::Rejected, Some(Notice::Rejected(server_words)));
     }
 
-    fn end(&self, why: Ended, message: &str) {
+    fn end(&self, why: Ended, notice: Option<Notice>) {
         self.cancel_timer();
         forget_stored_credentials();
         self.credential.set(None);
         self.expires_at.set(None);
-        self.notice
-            .set((!message.is_empty()).then(|| message.to_owned()));
+        self.notice.set(notice);
         self.ended.set(Some(why));
     }
 
@@ -244,7 +251,7 @@ impl Session {
     }
 
     /// Why the last session ended, for the sign-in page.
-    pub fn notice(&self) -> Option<String> {
+    pub fn notice(&self) -> Option<Notice> {
         self.notice.get()
     }
 

@@ -40,14 +40,44 @@ pub struct StatsView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
-    pub message: String,
+    pub problem: Problem,
 }
 
-fn error(field: &'static str, message: impl Into<String>) -> FieldError {
-    FieldError {
-        field,
-        message: message.into(),
+/// What is wrong with a field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    ChooseAccount,
+    ChooseSampling,
+    EnterStartTime,
+    EndTimeUnreadable,
+    EndAfterStart,
+    /// The value as typed.
+    NotADuration(String),
+    NotAPrice(String),
+    NotAnIp(String),
+    CountryUnreadable,
+}
+
+impl Problem {
+    /// In the language in use.
+    pub fn text(&self) -> String {
+        let t = crate::i18n::texts();
+        match self {
+            Problem::ChooseAccount => t.choose_account_error.to_owned(),
+            Problem::ChooseSampling => t.choose_sampling.to_owned(),
+            Problem::EnterStartTime => t.enter_start_time.to_owned(),
+            Problem::EndTimeUnreadable => t.end_time_unreadable.to_owned(),
+            Problem::EndAfterStart => t.end_after_start.to_owned(),
+            Problem::NotADuration(value) => (t.not_a_duration)(value),
+            Problem::NotAPrice(value) => (t.not_a_price)(value),
+            Problem::NotAnIp(value) => (t.not_an_ip)(value),
+            Problem::CountryUnreadable => t.country_unreadable.to_owned(),
+        }
     }
+}
+
+fn error(field: &'static str, problem: Problem) -> FieldError {
+    FieldError { field, problem }
 }
 
 /// The sampling a view uses when the URL names none.
@@ -140,17 +170,17 @@ impl StatsView {
                 Ok((from, Some(to)))
             }
             TimeRange::Custom { from, to } => {
-                let t = crate::i18n::texts();
                 let from =
-                    parse_time(from).ok_or_else(|| error("from-time", t.enter_start_time))?;
+                    parse_time(from).ok_or_else(|| error("from-time", Problem::EnterStartTime))?;
                 let to = match to.trim() {
                     "" => None,
                     text => Some(
-                        parse_time(text).ok_or_else(|| error("to-time", t.end_time_unreadable))?,
+                        parse_time(text)
+                            .ok_or_else(|| error("to-time", Problem::EndTimeUnreadable))?,
                     ),
                 };
                 if to.is_some_and(|to| to <= from) {
-                    return Err(error("to-time", t.end_after_start));
+                    return Err(error("to-time", Problem::EndAfterStart));
                 }
                 Ok((from, to))
             }
@@ -164,17 +194,16 @@ impl StatsView {
         now: DateTime<Utc>,
         zone: &dyn ZoneRules,
     ) -> Result<StatsQuery, Vec<FieldError>> {
-        let t = crate::i18n::texts();
         let mut errors = Vec::new();
         if self.account_id.trim().is_empty() {
-            errors.push(error("account-id", t.choose_account_error));
+            errors.push(error("account-id", Problem::ChooseAccount));
         }
         let range = self
             .resolve_range(now, zone)
             .map_err(|e| errors.push(e))
             .ok();
         if !endpoint.samplings().is_empty() && self.sampling.is_none() {
-            errors.push(error("sampling", t.choose_sampling));
+            errors.push(error("sampling", Problem::ChooseSampling));
         }
         for (name, value) in &self.filters {
             if let Some(problem) = check_filter(name, value.trim()) {
@@ -200,25 +229,24 @@ fn check_filter(name: &str, value: &str) -> Option<FieldError> {
     if value.is_empty() {
         return None;
     }
-    let t = crate::i18n::texts();
     if DURATION_PARAMS.contains(&field) {
         return match value.parse::<u64>() {
             Ok(_) => None,
-            Err(_) => Some(error(field, (t.not_a_duration)(value))),
+            Err(_) => Some(error(field, Problem::NotADuration(value.to_owned()))),
         };
     }
     if PRICE_PARAMS.contains(&field) {
         return Decimal::from_str(value)
             .err()
-            .map(|_| error(field, (t.not_a_price)(value)));
+            .map(|_| error(field, Problem::NotAPrice(value.to_owned())));
     }
     if field == "auth-orig-ip" {
         return IpAddr::from_str(value)
             .err()
-            .map(|_| error(field, (t.not_an_ip)(value)));
+            .map(|_| error(field, Problem::NotAnIp(value.to_owned())));
     }
     if field.ends_with("country-id") && value.parse::<u64>().is_err() && value.len() > 64 {
-        return Some(error(field, t.country_unreadable));
+        return Some(error(field, Problem::CountryUnreadable));
     }
     // Prefix-routing matches are free text: digits usually, but the API takes strings.
     None

@@ -2,7 +2,8 @@
 //! errors as the user reads them.
 #![cfg(target_arch = "wasm32")]
 
-use api_model::errors::{ApiError, ErrorObject, classify_error};
+use api_model::auth::TokenError;
+use api_model::errors::{ApiError, ErrorObject, Unreachable, Unreadable, classify_error};
 use portal::i18n::{self, LANGUAGES, Texts};
 use wasm_bindgen_test::*;
 
@@ -123,13 +124,39 @@ fn sample_errors() -> Vec<ApiError> {
         classify_error(401, r#"{"error":"Token revoked."}"#),
         ApiError::Decode {
             status: 200,
-            reason: "EOF while parsing".into(),
+            reason: Unreadable::Malformed("EOF while parsing".into()),
+        },
+        ApiError::Decode {
+            status: 200,
+            reason: Unreadable::NotUtf8,
+        },
+        ApiError::Decode {
+            status: 201,
+            reason: Unreadable::UnusableToken(TokenError::Expired),
         },
         ApiError::Network {
-            reason: "Failed to fetch".into(),
+            reason: failed_to_fetch(),
+        },
+        ApiError::Network {
+            reason: Unreachable::Timeout { seconds: 30 },
+        },
+        ApiError::Network {
+            reason: Unreachable::NoRequests,
+        },
+        ApiError::Network {
+            reason: Unreachable::BrokeOff {
+                status: 200,
+                detail: "network error".into(),
+            },
         },
         ApiError::Aborted,
     ]
+}
+
+fn failed_to_fetch() -> Unreachable {
+    Unreachable::Failed {
+        detail: "Failed to fetch".into(),
+    }
 }
 
 #[wasm_bindgen_test]
@@ -153,7 +180,7 @@ fn errors_in_ukrainian_keep_the_servers_words() {
     ));
     let status = i18n::error_text(&ApiError::Empty { status: 500 });
     let network = i18n::error_text(&ApiError::Network {
-        reason: "Failed to fetch".into(),
+        reason: failed_to_fetch(),
     });
     let expired = i18n::error_text(&classify_error(401, ""));
     i18n::set_language(LANGUAGES[0]);
@@ -166,9 +193,59 @@ fn errors_in_ukrainian_keep_the_servers_words() {
     assert_ne!(
         network,
         ApiError::Network {
-            reason: "Failed to fetch".into()
+            reason: failed_to_fetch()
         }
         .message()
     );
     assert_ne!(expired, classify_error(401, "").message());
+}
+
+/// Every collection's declared attributes, relationships and filters have a label of their own
+/// in every language (not the English spelling-out of the API name), and every known word of an
+/// attribute reads in the language: a new resource's texts are complete, or this fails.
+#[wasm_bindgen_test]
+fn every_declared_name_has_its_words_in_every_language() {
+    use api_model::catalog::{Collection, Kind};
+    let english = &LANGUAGES[0].texts;
+    for language in LANGUAGES {
+        let t = &language.texts;
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            let names = spec
+                .fields
+                .iter()
+                .map(|f| f.name)
+                .chain(spec.relationships.iter().map(|r| r.name))
+                .chain(spec.filters.iter().map(|f| f.name));
+            for name in names {
+                let label = (t.field_label)(name);
+                assert!(!label.trim().is_empty(), "{}: {name}", language.tag);
+                // An acronym (ID, UUID) reads the same in every language.
+                let acronym = label.chars().all(|c| c.is_ascii_uppercase());
+                if language.tag != "en" && !acronym {
+                    assert_ne!(
+                        label,
+                        (english.field_label)(name),
+                        "{}: {name} has no label of its own",
+                        language.tag
+                    );
+                }
+            }
+            for field in spec.fields {
+                if let Kind::Choice(words) = field.kind {
+                    for word in words {
+                        assert!(
+                            (t.choice_label)(field.name, word).is_some(),
+                            "{}: {} {word}",
+                            language.tag,
+                            field.name
+                        );
+                    }
+                }
+            }
+            let texts = t.resource(collection);
+            assert!(!texts.title.is_empty());
+            assert!((texts.heading)("x").contains('x'), "{}", spec.path);
+        }
+    }
 }

@@ -1,23 +1,39 @@
 //! In the browser: the list-state logic behind the list pages.
 #![cfg(target_arch = "wasm32")]
 
+use api_model::catalog::{Collection, Kind};
 use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, PageWindow, SortKey};
-use portal::components::filter_bar::field_label;
+use api_model::record::Value;
 use portal::components::pager::summary;
 use portal::components::table::toggled_sort;
 use portal::export::{csv_header, csv_rows};
 use portal::format::Zone;
-use portal::pages::list::{api_query, params_from_url};
-use portal::resources::{Cell, ColumnHead, Naming, TableRow, Value, naming, readable_filters};
+use portal::pages::list::{api_query, effective_sort, params_from_url};
+use portal::resources::{
+    Cell, ColumnHead, ColumnKind, TableRow, columns, display, field_label, readable_conditions,
+};
 use rust_decimal::Decimal;
 use std::str::FromStr;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn accounts() -> Naming {
-    naming::<api_model::resources::Account>()
+fn accounts() -> Collection {
+    Collection::Accounts
+}
+
+fn column(key: &'static str, kind: Kind) -> ColumnHead {
+    ColumnHead {
+        key,
+        kind: ColumnKind::Attribute(kind),
+        sortable: true,
+        optional: false,
+    }
+}
+
+fn cell(value: Value) -> Cell {
+    Cell { value, href: None }
 }
 
 #[wasm_bindgen_test]
@@ -36,8 +52,16 @@ fn url_query_becomes_the_view_or_an_inline_error() {
         "filter[name-cont]=west&sort=-balance&page[number]=2&page[size]=25"
     );
 
-    let error = params_from_url(accounts(), "filter[balance-gt]=12a").unwrap_err();
+    let error = params_from_url(accounts(), "filter[balance-gt]=12a")
+        .unwrap_err()
+        .text();
     assert!(error.contains("12a"), "{error}");
+    // A single-value operator with an unquoted comma is refused before any request; quoted,
+    // it is one value.
+    assert!(params_from_url(accounts(), "filter[name-eq]=a,b").is_err());
+    assert!(params_from_url(accounts(), "filter[name-eq]=%22a,b%22").is_ok());
+    // UUID filters check the form.
+    assert!(params_from_url(accounts(), "filter[uuid-eq]=42").is_err());
     assert!(
         params_from_url(accounts(), "filter[balance-cont]=1").is_err(),
         "cont is not in the numeric set"
@@ -49,12 +73,12 @@ fn url_query_becomes_the_view_or_an_inline_error() {
 fn api_query_adds_what_the_page_includes_once() {
     let params = ListParams::from_query("filter[prefix-start]=380&include=network").unwrap();
     assert_eq!(
-        api_query(&params, &["network"]),
+        api_query(&params, ["network"]),
         "filter[prefix-start]=380&include=network"
     );
     let bare = ListParams::default();
-    assert_eq!(api_query(&bare, &["network"]), "include=network");
-    assert_eq!(api_query(&bare, &[]), "");
+    assert_eq!(api_query(&bare, ["network"]), "include=network");
+    assert_eq!(api_query(&bare, []), "");
 }
 
 #[wasm_bindgen_test]
@@ -91,83 +115,153 @@ fn pager_summary_reads_like_a_person_would_say_it() {
 }
 
 #[wasm_bindgen_test]
+fn a_list_without_sort_shows_the_servers_default_order() {
+    let bare = ListParams::default();
+    assert_eq!(
+        effective_sort(Collection::CdrExports, &bare),
+        vec![SortKey::descending("created-at")]
+    );
+    assert_eq!(effective_sort(Collection::Accounts, &bare), Vec::new());
+    let sorted = ListParams::from_query("sort=-name").unwrap();
+    assert_eq!(
+        effective_sort(Collection::Services, &sorted),
+        vec![SortKey::descending("name")]
+    );
+}
+
+#[wasm_bindgen_test]
+fn only_what_the_server_sorts_by_has_a_sort_control() {
+    let sortable = |collection: Collection| -> Vec<&str> {
+        columns(collection.spec())
+            .into_iter()
+            .filter(|c| c.sortable)
+            .map(|c| c.key)
+            .collect()
+    };
+    assert_eq!(
+        sortable(Collection::Services),
+        [
+            "name",
+            "initial-price",
+            "renew-price",
+            "created-at",
+            "renew-at",
+            "renew-period",
+            "id"
+        ]
+    );
+    assert!(!sortable(Collection::Accounts).contains(&"currency"));
+    assert!(!sortable(Collection::NetworkPrefixes).contains(&"network"));
+}
+
+#[wasm_bindgen_test]
 fn csv_export_is_exact_and_safe_for_spreadsheets() {
     let columns = [
-        ColumnHead {
-            key: "name",
-            label: "Name",
-            sortable: true,
-            optional: false,
-        },
-        ColumnHead {
-            key: "balance",
-            label: "Balance",
-            sortable: true,
-            optional: false,
-        },
-        ColumnHead {
-            key: "created-at",
-            label: "Created",
-            sortable: true,
-            optional: false,
-        },
+        column("name", Kind::Text),
+        column(
+            "balance",
+            Kind::Money {
+                currency: "currency",
+            },
+        ),
+        column("created-at", Kind::Time),
     ];
-    let money = |text: &str| Cell::money(Some(&Decimal::from_str(text).unwrap()), "USD");
+    let money = |text: &str| {
+        cell(Value::Money {
+            amount: Decimal::from_str(text).unwrap(),
+            currency: Some("USD".into()),
+        })
+    };
     let time = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
     let rows = [
         TableRow {
             id: "1".into(),
             cells: vec![
-                Cell::text("West, \"Ltd\""),
+                cell(Value::Text("West, \"Ltd\"".into())),
                 money("-12500.75"),
-                Cell::time(Some(&time)),
+                cell(Value::Time(time)),
             ],
+            version: 1,
         },
         TableRow {
             id: "2".into(),
             cells: vec![
-                Cell::text("=HYPERLINK(\"x\")"),
+                cell(Value::Text("=HYPERLINK(\"x\")".into())),
                 money("123456789012345.678901"),
-                Cell::time(None),
+                cell(Value::Missing),
             ],
+            version: 2,
         },
     ];
     assert_eq!(csv_header(&columns), "name,balance,created-at\r\n");
     assert_eq!(
-        csv_rows(&rows),
+        csv_rows(&columns, &rows),
         "\"West, \"\"Ltd\"\"\",-12500.75,2026-07-02T08:00:07.000Z\r\n\"'=HYPERLINK(\"\"x\"\")\",123456789012345.678901,\r\n"
     );
 }
 
 #[wasm_bindgen_test]
-fn values_read_in_the_chosen_zone_and_export_exactly() {
+fn values_read_in_the_chosen_zone_and_language_and_export_exactly() {
     let time = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
+    let created = column("created-at", Kind::Time);
     assert_eq!(
-        Value::Time(time).display(Zone::Utc),
+        display(&Value::Time(time), &created, Zone::Utc),
         "2026-07-02 08:00:07 UTC"
     );
-    let local = Value::Time(time).display(Zone::Browser);
+    let local = display(&Value::Time(time), &created, Zone::Browser);
     assert!(
         local.starts_with("2026-07-0") && local.contains(':'),
         "{local}"
     );
     let amount = Decimal::from_str("12500.75").unwrap();
-    assert_eq!(
-        Value::Money(amount, "USD".into()).display(Zone::Utc),
-        "12,500.75 USD"
+    let balance = column(
+        "balance",
+        Kind::Money {
+            currency: "currency",
+        },
     );
-    assert_eq!(Value::Money(amount, "USD".into()).raw(), "12500.75");
-    assert_eq!(Value::Null.display(Zone::Utc), "—");
-    assert_eq!(Value::Bool(false).display(Zone::Utc), "No");
+    let money = Value::Money {
+        amount,
+        currency: Some("USD".into()),
+    };
+    assert_eq!(display(&money, &balance, Zone::Utc), "12,500.75 USD");
+    assert_eq!(money.raw(), "12500.75");
+    // Older servers send no currency: the amount stands alone.
+    let bare = Value::Money {
+        amount,
+        currency: None,
+    };
+    assert_eq!(display(&bare, &balance, Zone::Utc), "12,500.75");
+    assert_eq!(display(&Value::Missing, &balance, Zone::Utc), "—");
+    assert_eq!(display(&Value::Bool(false), &created, Zone::Utc), "No");
+    let status = column("status", Kind::Choice(&["Pending"]));
+    assert_eq!(
+        display(&Value::Choice("Pending".into()), &status, Zone::Utc),
+        "Pending"
+    );
+    // A word the portal does not know reads as sent.
+    assert_eq!(
+        display(&Value::Choice("Archived".into()), &status, Zone::Utc),
+        "Archived"
+    );
+    let period = column("renew-period", Kind::Choice(&["Day"]));
+    assert_eq!(
+        display(&Value::Choice("Day".into()), &period, Zone::Utc),
+        "Daily"
+    );
 }
 
 #[wasm_bindgen_test]
 fn export_filters_and_field_names_read_plainly() {
-    let filters =
-        serde_json::from_str(r#"{"time_start_gteq":"2026-07-01 00:00:00","success_eq":true}"#)
-            .unwrap();
+    let pairs = vec![
+        ("success_eq".to_owned(), "true".to_owned()),
+        (
+            "time_start_gteq".to_owned(),
+            "2026-07-01 00:00:00".to_owned(),
+        ),
+    ];
     assert_eq!(
-        readable_filters(&filters),
+        readable_conditions(&pairs),
         "success = true; time start ≥ 2026-07-01 00:00:00"
     );
     assert_eq!(

@@ -1,7 +1,8 @@
 //! In the browser: portal paths and browser paths under a sub-path.
 #![cfg(target_arch = "wasm32")]
 
-use portal::routing::{Charted, Detailed, Listed, Page, base, join, prefix_of, record_id, strip};
+use api_model::catalog::Collection;
+use portal::routing::{Charted, Page, base, join, prefix_of, record_href, record_id, strip};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -30,22 +31,26 @@ fn paths_round_trip_under_a_prefix() {
 
 #[wasm_bindgen_test]
 fn every_path_names_its_page() {
+    use Collection::*;
     let pages = [
         ("/", Page::Dashboard),
         ("/login", Page::Login),
         ("/login?next=%2Frates", Page::Login),
-        ("/accounts", Page::List(Listed::Accounts)),
-        ("/accounts/", Page::List(Listed::Accounts)),
-        ("/accounts/7", Page::Detail(Detailed::Account)),
-        ("/services?page[number]=2", Page::List(Listed::Services)),
-        ("/services/3", Page::Detail(Detailed::Service)),
-        ("/rates", Page::List(Listed::Rates)),
-        ("/rates/9#top", Page::Detail(Detailed::Rate)),
-        ("/cdr-exports", Page::List(Listed::CdrExports)),
-        ("/cdr-exports/5", Page::Detail(Detailed::CdrExport)),
-        ("/network-types", Page::List(Listed::NetworkTypes)),
-        ("/network-prefixes", Page::List(Listed::NetworkPrefixes)),
-        ("/networks/12", Page::Detail(Detailed::Network)),
+        ("/accounts", Page::List(Accounts)),
+        ("/accounts/", Page::List(Accounts)),
+        ("/accounts/7", Page::Detail(Accounts)),
+        ("/services?page[number]=2", Page::List(Services)),
+        ("/services/3", Page::Detail(Services)),
+        ("/rates", Page::List(Rates)),
+        ("/rates/9#top", Page::Detail(Rates)),
+        ("/cdr-exports", Page::List(CdrExports)),
+        ("/cdr-exports/5", Page::Detail(CdrExports)),
+        ("/network-types", Page::List(NetworkTypes)),
+        ("/network-types/1", Page::Detail(NetworkTypes)),
+        ("/network-prefixes", Page::List(NetworkPrefixes)),
+        ("/networks", Page::List(Networks)),
+        ("/networks/12", Page::Detail(Networks)),
+        ("/countries", Page::List(Countries)),
         (
             "/statistics/origination",
             Page::Statistics(Charted::Origination),
@@ -66,13 +71,42 @@ fn every_path_names_its_page() {
 }
 
 #[wasm_bindgen_test]
+fn every_declared_collection_has_its_pages_and_links() {
+    for collection in Collection::ALL {
+        let list = Page::List(collection);
+        assert_eq!(Page::at(&list.href()), Some(list));
+        match record_href(collection, "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003") {
+            Some(href) => {
+                assert!(collection.spec().detail_page);
+                assert_eq!(Page::at(&href), Some(Page::Detail(collection)));
+            }
+            None => assert!(!collection.spec().detail_page),
+        }
+    }
+    // Every page the navigation offers is reachable by its link, in a section.
+    let offered: Vec<Page> = Page::navigation()
+        .into_iter()
+        .flat_map(|(_, pages)| pages)
+        .collect();
+    assert_eq!(
+        offered.len(),
+        1 + Collection::ALL.len() + Charted::ALL.len()
+    );
+    for page in offered {
+        assert_eq!(Page::at(&page.href()), Some(page));
+    }
+    assert_eq!(
+        Page::Statistics(Charted::Quality).href_with(&[("account-id", "a b")]),
+        "/statistics/quality?account-id=a%20b"
+    );
+}
+
+#[wasm_bindgen_test]
 fn unknown_paths_have_no_page() {
     for path in [
         "/no-such-page",
         "/login/again",
-        "/networks",
-        "/network-types/1",
-        "/network-prefixes/1",
+        "/countries/1",
         "/statistics",
         "/statistics/unknown",
         "/accounts/7/services",

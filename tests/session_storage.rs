@@ -5,13 +5,17 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use portal::session::{Ended, Keep, Session, safe_next};
+use portal::session::{Ended, Keep, Notice, Session, safe_next};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn token_expiring_in(seconds: i64) -> String {
-    let exp = chrono::Utc::now().timestamp() + seconds;
+    token_expiring_at(chrono::Utc::now().timestamp() + seconds)
+}
+
+/// A token whose `exp` is `exp` (unix seconds).
+fn token_expiring_at(exp: i64) -> String {
     let payload =
         URL_SAFE_NO_PAD.encode(format!(r#"{{"aud":["customer-v1"],"sub":1,"exp":{exp}}}"#));
     format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2lnbmF0dXJl")
@@ -78,13 +82,17 @@ fn expired_tokens_are_refused_and_opaque_server_tokens_accepted() {
 #[wasm_bindgen_test]
 async fn session_ends_by_itself_at_expiry_with_a_notice() {
     let session = fresh_session();
+    // `exp` is whole seconds: the next second but one is between 1 and 2 s away, wherever in
+    // its second the test starts, and the wait runs from that instant, not from now.
+    let exp = (js_sys::Date::now() / 1000.0).floor() as i64 + 2;
     session
-        .sign_in(&format!("Bearer {}", token_expiring_in(1)), Keep::ThisTab)
+        .sign_in(&format!("Bearer {}", token_expiring_at(exp)), Keep::ThisTab)
         .unwrap();
     assert!(session.is_signed_in());
-    TimeoutFuture::new(1600).await;
+    let until_expiry = exp as f64 * 1000.0 - js_sys::Date::now();
+    TimeoutFuture::new((until_expiry + 500.0).max(0.0) as u32).await;
     assert!(!session.is_signed_in());
-    assert!(session.notice().unwrap().contains("expired"));
+    assert_eq!(session.notice(), Some(Notice::Expired));
     assert_eq!(session.ended(), Some(Ended::Expired));
     assert_eq!(stored(false), None);
 }
@@ -114,10 +122,13 @@ fn a_cookie_session_keeps_only_a_mark_and_a_rejection_ends_it() {
     );
     assert_eq!((stored(true), stored(false)), (None, None));
     assert!(Session::restore().is_signed_in());
-    session.reject("Authorization failed");
+    session.reject(Some("Authorization failed".to_owned()));
     assert!(!session.is_signed_in());
     assert_eq!(session.ended(), Some(Ended::Rejected));
-    assert_eq!(session.notice().as_deref(), Some("Authorization failed"));
+    assert_eq!(
+        session.notice(),
+        Some(Notice::Rejected(Some("Authorization failed".to_owned())))
+    );
     assert_eq!(stored_under("portal.cookie-session", false), None);
     assert!(!Session::restore().is_signed_in());
 }

@@ -77,14 +77,22 @@ const CHART_HEIGHT_CSS: f64 = 260.0;
 /// How long drawing a chart takes, for the benchmark.
 const CHART_DRAW_MEASURE: &str = "portal:chart-draw";
 
+/// A text of a chart in the language in use, read anew when the language changes.
+pub type Label = Arc<dyn Fn() -> String + Send + Sync>;
+
+/// A [`Label`] from a function of the language's texts.
+pub fn label(text: impl Fn() -> String + Send + Sync + 'static) -> Label {
+    Arc::new(text)
+}
+
 /// One chart: a title, a unit for the value axis, and which series of the payload it draws.
 #[derive(Clone)]
 pub struct ChartSpec {
     pub id: String,
-    pub title: String,
-    pub unit: String,
+    pub title: Label,
+    pub unit: Label,
     /// (series key in the payload, label)
-    pub series: Vec<(String, String)>,
+    pub series: Vec<(String, Label)>,
     pub payload: Arc<StatsPayload>,
     /// The time span shown before any zoom (unix seconds); `None` spans the samples. Filled
     /// axes run up to now, past a requested end, so pages pass the requested range here.
@@ -212,7 +220,7 @@ fn draw(
         .x_labels(0)
         .y_labels(6)
         .y_label_formatter(&|v| compact(*v))
-        .y_desc(spec.unit.as_str())
+        .y_desc((spec.unit)())
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .max_light_lines(1)
@@ -307,48 +315,113 @@ fn focus_element(element: Option<web_sys::HtmlButtonElement>) {
     }
 }
 
+/// What a chart's controls change, and what drawing it found out.
+#[derive(Clone, Copy)]
+struct ChartState {
+    spec: StoredValue<ChartSpec>,
+    zone: Signal<Zone>,
+    /// Series the legend turned off.
+    hidden: RwSignal<BTreeSet<String>>,
+    /// The zoomed span (unix seconds), if zoomed.
+    window_range: RwSignal<Option<(f64, f64)>>,
+    /// Where the last drawing put the plot.
+    area: RwSignal<Option<PlotArea>>,
+    failure: RwSignal<Option<String>>,
+    /// The pointer's x and the sample under it.
+    hover: RwSignal<Option<(f64, usize)>>,
+    /// A drag's start and current x.
+    drag: RwSignal<Option<(f64, f64)>>,
+    /// Sample times as numbers once, for finding the sample under the pointer.
+    times: StoredValue<Vec<f64>>,
+}
+
 pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
-    let hidden = RwSignal::new(BTreeSet::<String>::new());
-    let window_range = RwSignal::new(None::<(f64, f64)>);
-    let appearance = expect_context::<crate::appearance::Appearance>();
+    let times = spec.payload.t.iter().map(|t| *t as f64).collect();
+    let id = spec.id.clone();
+    let state = ChartState {
+        spec: StoredValue::new(spec),
+        zone,
+        hidden: RwSignal::new(BTreeSet::new()),
+        window_range: RwSignal::new(None),
+        area: RwSignal::new(None),
+        failure: RwSignal::new(None),
+        hover: RwSignal::new(None),
+        drag: RwSignal::new(None),
+        times: StoredValue::new(times),
+    };
+    redraw_when_needed(state, canvas);
     let t = crate::i18n::texts();
-    let area = RwSignal::new(None::<PlotArea>);
-    let failure = RwSignal::new(None::<String>);
-    let hover = RwSignal::new(None::<(f64, usize)>);
-    let drag = RwSignal::new(None::<(f64, f64)>);
-    let resized = RwSignal::new(0u32);
-    // Sample times as numbers once, for finding the sample under the pointer.
-    let times = StoredValue::new(
-        spec.payload
-            .t
-            .iter()
-            .map(|t| *t as f64)
-            .collect::<Vec<f64>>(),
-    );
-    let spec = StoredValue::new(spec);
+    let values_id = format!("{id}-values");
+    let summary = move || {
+        state.spec.with_value(|s| {
+            (t.chart_summary)(&(s.title)(), &(s.unit)(), &s.payload.t.len().to_string())
+        })
+    };
+    view! {
+        <figure class="chart" id=id>
+            <figcaption>
+                <span class="chart-title">{move || state.spec.with_value(|s| (s.title)())}</span>
+                {chart_actions(state, canvas)}
+            </figcaption>
+            <div class="legend">{legend(state)}</div>
+            {canvas_area(state, canvas, summary, values_id.clone())}
+            <p class="zoom-state" aria-live="polite">{move || zoom_state(state)}</p>
+            {values_table(state, values_id)}
+            {move || state.failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
+        </figure>
+    }
+}
 
+/// Draws the chart again whenever what it shows changes: series, zoom, zone, theme, language
+/// (its unit) or the window's size.
+fn redraw_when_needed(state: ChartState, canvas: NodeRef<html::Canvas>) {
+    let appearance = expect_context::<crate::appearance::Appearance>();
+    let resized = RwSignal::new(0u32);
     let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
     on_cleanup(move || handle.remove());
-
+    let t = crate::i18n::texts();
     Effect::new(move |_| {
         resized.track();
-        let (hidden, range, zone) = (hidden.get(), window_range.get(), zone.get());
+        let (hidden, range, zone) = (
+            state.hidden.get(),
+            state.window_range.get(),
+            state.zone.get(),
+        );
         let dark = appearance.is_dark();
         let Some(element) = canvas.get() else { return };
         let element: web_sys::HtmlCanvasElement = element.unchecked_into();
         crate::perf::start(CHART_DRAW_MEASURE);
-        match spec.with_value(|spec| draw(&element, spec, &hidden, range, zone, dark)) {
+        match state
+            .spec
+            .with_value(|spec| draw(&element, spec, &hidden, range, zone, dark))
+        {
             Ok(plot) => {
                 crate::perf::measure(CHART_DRAW_MEASURE);
                 crate::perf::mark("portal:chart-drawn");
-                area.set(plot);
-                failure.set(None);
+                state.area.set(plot);
+                state.failure.set(None);
             }
-            Err(reason) => failure.set(Some((t.chart_failed)(&reason))),
+            Err(reason) => state.failure.set(Some((t.chart_failed)(&reason))),
         }
     });
+}
 
+/// The canvas with the crosshair and the drag-to-zoom selection over it.
+fn canvas_area(
+    state: ChartState,
+    canvas: NodeRef<html::Canvas>,
+    summary: impl Fn() -> String + Send + Sync + 'static,
+    values_id: String,
+) -> impl IntoView {
+    let ChartState {
+        area,
+        hover,
+        drag,
+        times,
+        window_range,
+        ..
+    } = state;
     let x_in_canvas = move |ev: &web_sys::MouseEvent| f64::from(ev.offset_x());
     let on_move = move |ev: web_sys::MouseEvent| {
         let Some(plot) = area.get_untracked() else {
@@ -389,97 +462,130 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
         hover.set(None);
         drag.set(None);
     };
+    view! {
+        <div
+            class="chart-canvas"
+            on:mousemove=on_move
+            on:mousedown=on_down
+            on:mouseup=on_up
+            on:mouseleave=on_leave
+        >
+            <canvas
+                node_ref=canvas
+                role="img"
+                aria-label=summary
+                aria-describedby=values_id
+            ></canvas>
+            {move || crosshair(state)}
+            {move || selection(state)}
+        </div>
+    }
+}
 
-    let crosshair = move || {
-        let (x, index) = hover.get()?;
-        let plot = area.get()?;
-        let zone = zone.get();
-        let (lines, when) = spec.with_value(|s| {
-            let when = s
-                .payload
-                .t
-                .get(index)
-                .and_then(|t| chrono::DateTime::from_timestamp(*t, 0));
-            let lines: Vec<(String, String, String)> = s
-                .series
-                .iter()
-                .enumerate()
-                .filter(|(_, (key, _))| !hidden.with(|h| h.contains(key)))
-                .map(|(i, (key, label))| {
-                    let value = exact_at(&s.payload, key, index)
-                        .map(|d| format!("{} {}", format::decimal(&d), s.unit))
-                        .unwrap_or_else(|| t.chart_no_data.to_owned());
-                    (
-                        css_color(color_of(i, appearance.is_dark())),
-                        label.clone(),
-                        value,
-                    )
-                })
-                .collect();
-            (lines, when)
-        });
-        let when = when
-            .map(|t| format::timestamp_in(&t, zone))
-            .unwrap_or_default();
-        // The tooltip sits on the side of the crosshair with more room.
-        let flip = x > (plot.left + plot.right) / 2.0;
-        let (tip_left, tip_right) = if flip {
-            ("auto".to_owned(), format!("calc(100% - {}px)", x - 8.0))
-        } else {
-            (format!("{}px", x + 8.0), "auto".to_owned())
-        };
-        let rows = lines
-            .into_iter()
-            .map(|(color, label, value)| {
-                view! {
-                    <li>
-                        <span class="swatch" style:background-color=color></span>
-                        {label}": "<strong>{value}</strong>
-                    </li>
-                }
+/// The line under the pointer and the exact values of the sample there.
+fn crosshair(state: ChartState) -> Option<impl IntoView + use<>> {
+    let (x, index) = state.hover.get()?;
+    let plot = state.area.get()?;
+    let zone = state.zone.get();
+    let t = crate::i18n::texts();
+    let dark = expect_context::<crate::appearance::Appearance>().is_dark();
+    let (lines, when) = state.spec.with_value(|s| {
+        let when = s
+            .payload
+            .t
+            .get(index)
+            .and_then(|t| chrono::DateTime::from_timestamp(*t, 0));
+        let unit = (s.unit)();
+        let lines: Vec<(String, String, String)> = s
+            .series
+            .iter()
+            .enumerate()
+            .filter(|(_, (key, _))| !state.hidden.with(|h| h.contains(key)))
+            .map(|(i, (key, label))| {
+                let value = exact_at(&s.payload, key, index)
+                    .map(|d| format!("{} {unit}", format::decimal(&d)))
+                    .unwrap_or_else(|| t.chart_no_data.to_owned());
+                (css_color(color_of(i, dark)), label(), value)
             })
-            .collect_view();
-        Some(view! {
-            <div
-                class="crosshair"
-                style:left=format!("{x}px")
-                style:top=format!("{}px", plot.top)
-                style:height=format!("{}px", plot.bottom - plot.top)
-            ></div>
-            <div
-                class="chart-tooltip"
-                style:left=tip_left
-                style:right=tip_right
-                style:top=format!("{}px", plot.top)
-                role="status"
-            >
-                <p class="tooltip-time">{when}</p>
-                <ul>{rows}</ul>
-            </div>
-        })
+            .collect();
+        (lines, when)
+    });
+    let when = when
+        .map(|t| format::timestamp_in(&t, zone))
+        .unwrap_or_default();
+    // The tooltip sits on the side of the crosshair with more room.
+    let flip = x > (plot.left + plot.right) / 2.0;
+    let (tip_left, tip_right) = if flip {
+        ("auto".to_owned(), format!("calc(100% - {}px)", x - 8.0))
+    } else {
+        (format!("{}px", x + 8.0), "auto".to_owned())
     };
-    let selection = move || {
-        let (start, end) = drag.get()?;
-        let plot = area.get()?;
-        Some(view! {
-            <div
-                class="zoom-selection"
-                style:left=format!("{}px", start.min(end))
-                style:width=format!("{}px", (end - start).abs())
-                style:top=format!("{}px", plot.top)
-                style:height=format!("{}px", plot.bottom - plot.top)
-            ></div>
+    let rows = lines
+        .into_iter()
+        .map(|(color, label, value)| {
+            view! {
+                <li>
+                    <span class="swatch" style:background-color=color></span>
+                    {label}": "<strong>{value}</strong>
+                </li>
+            }
         })
-    };
+        .collect_view();
+    Some(view! {
+        <div
+            class="crosshair"
+            style:left=format!("{x}px")
+            style:top=format!("{}px", plot.top)
+            style:height=format!("{}px", plot.bottom - plot.top)
+        ></div>
+        <div
+            class="chart-tooltip"
+            style:left=tip_left
+            style:right=tip_right
+            style:top=format!("{}px", plot.top)
+            role="status"
+        >
+            <p class="tooltip-time">{when}</p>
+            <ul>{rows}</ul>
+        </div>
+    })
+}
 
-    let legend = spec.with_value(|s| {
+/// The span a drag is selecting.
+fn selection(state: ChartState) -> Option<impl IntoView + use<>> {
+    let (start, end) = state.drag.get()?;
+    let plot = state.area.get()?;
+    Some(view! {
+        <div
+            class="zoom-selection"
+            style:left=format!("{}px", start.min(end))
+            style:width=format!("{}px", (end - start).abs())
+            style:top=format!("{}px", plot.top)
+            style:height=format!("{}px", plot.bottom - plot.top)
+        ></div>
+    })
+}
+
+/// One check box per series, in its colour; Space or Enter toggles it.
+fn legend(state: ChartState) -> impl IntoView {
+    let appearance = expect_context::<crate::appearance::Appearance>();
+    let hidden = state.hidden;
+    let toggle = move |key: &str, on: bool| {
+        hidden.update(|h| {
+            if on {
+                h.remove(key);
+            } else {
+                h.insert(key.to_owned());
+            }
+        })
+    };
+    state.spec.with_value(|s| {
         s.series
             .iter()
             .enumerate()
             .map(|(i, (key, label))| {
-                let key = key.clone();
-                let checked_key = key.clone();
-                let enter_key = key.clone();
+                let (key, label) = (key.clone(), label.clone());
+                let (checked_key, enter_key) = (key.clone(), key.clone());
                 view! {
                     <label class="legend-item">
                         <input
@@ -490,83 +596,27 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
                             on:keydown=move |ev: leptos::ev::KeyboardEvent| {
                                 if ev.key() == "Enter" {
                                     ev.prevent_default();
-                                    hidden.update(|h| {
-                                        if !h.remove(&enter_key) {
-                                            h.insert(enter_key.clone());
-                                        }
-                                    });
+                                    let shown = !hidden.with_untracked(|h| h.contains(&enter_key));
+                                    toggle(&enter_key, !shown);
                                 }
                             }
-                            on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                hidden.update(|h| {
-                                    if on {
-                                        h.remove(&key);
-                                    } else {
-                                        h.insert(key.clone());
-                                    }
-                                });
-                            }
+                            on:change=move |ev| toggle(&key, event_target_checked(&ev))
                         />
                         <span class="swatch" style:background-color=move || css_color(color_of(i, appearance.is_dark()))></span>
-                        {label.clone()}
+                        {move || label()}
                     </label>
                 }
             })
             .collect_view()
-    });
-    let (id, title, unit, samples) = spec.with_value(|s| {
-        (
-            s.id.clone(),
-            s.title.clone(),
-            s.unit.clone(),
-            s.payload.t.len(),
-        )
-    });
-    let file_stem = id.clone();
-    let save_png = move |_| {
-        if let Some(element) = canvas.get_untracked() {
-            let element: web_sys::HtmlCanvasElement = element.unchecked_into();
-            if let Ok(url) = element.to_data_url() {
-                download_url(&url, &format!("{file_stem}.png"));
-            }
-        }
-    };
-    let csv_stem = id.clone();
-    let save_csv = move |_| {
-        let csv = spec.with_value(|s| {
-            let names: Vec<&str> = s.series.iter().map(|(k, _)| k.as_str()).collect();
-            chart_data::csv::payload_csv(&s.payload, &names)
-        });
-        let _ = save_text(&format!("{csv_stem}.csv"), "text/csv;charset=utf-8", &csv);
-    };
-    let summary = (t.chart_summary)(&title, &unit, &samples.to_string());
-    // The numbers in words beside the picture: per series its lowest, highest and average value.
-    let values_id = format!("{id}-values");
-    let value_rows = spec.with_value(|s| {
-        s.series
-            .iter()
-            .map(|(key, label)| {
-                let summary = summarize(&s.payload, key);
-                let cell = |value: Option<&rust_decimal::Decimal>| {
-                    value.map_or_else(|| t.chart_no_data.to_owned(), format::decimal)
-                };
-                let min = cell(summary.as_ref().map(|s| &s.min));
-                let max = cell(summary.as_ref().map(|s| &s.max));
-                let mean = cell(summary.as_ref().map(|s| &s.mean));
-                view! {
-                    <tr data-key=key.clone()>
-                        <th scope="row">{label.clone()}</th>
-                        <td class="num">{min}</td>
-                        <td class="num">{max}</td>
-                        <td class="num">{mean}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    });
-    // Zooming by keyboard: buttons. When the zoom goes, so do its buttons: the focus moves to
-    // "Zoom in" instead of getting lost.
+    })
+}
+
+/// Zoom buttons (the keyboard's way to what dragging does) and the downloads.
+fn chart_actions(state: ChartState, canvas: NodeRef<html::Canvas>) -> impl IntoView {
+    let t = crate::i18n::texts();
+    let (spec, window_range) = (state.spec, state.window_range);
+    // When the zoom goes, so do its buttons: the focus moves to "Zoom in" instead of getting
+    // lost.
     let zoom_in_button = NodeRef::<html::Button>::new();
     let zoom = move |closer: bool| {
         let Some(full) = spec.with_value(full_span) else {
@@ -583,69 +633,96 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
         window_range.set(None);
         focus_element(zoom_in_button.get_untracked());
     };
-    let zoom_state = move || {
-        let (from, to) = window_range.get()?;
-        let zone = zone.get();
-        let at = |seconds: f64| {
-            chrono::DateTime::from_timestamp(seconds.round() as i64, 0)
-                .map(|time| format::timestamp_in(&time, zone))
-                .unwrap_or_default()
-        };
-        Some((t.chart_zoom_state)(&at(from), &at(to)))
+    let file_stem = spec.with_value(|s| s.id.clone());
+    let png_name = format!("{file_stem}.png");
+    let save_png = move |_| {
+        if let Some(element) = canvas.get_untracked() {
+            let element: web_sys::HtmlCanvasElement = element.unchecked_into();
+            if let Ok(url) = element.to_data_url() {
+                download_url(&url, &png_name);
+            }
+        }
     };
-
+    let csv_name = format!("{file_stem}.csv");
+    let save_csv = move |_| {
+        let csv = spec.with_value(|s| {
+            let names: Vec<&str> = s.series.iter().map(|(k, _)| k.as_str()).collect();
+            chart_data::csv::payload_csv(&s.payload, &names)
+        });
+        let _ = save_text(&csv_name, "text/csv;charset=utf-8", &csv);
+    };
     view! {
-        <figure class="chart" id=id>
-            <figcaption>
-                <span class="chart-title">{title}</span>
-                <span class="chart-actions">
-                    <button type="button" class="zoom-in" node_ref=zoom_in_button on:click=move |_| zoom(true)>
-                        {t.chart_zoom_in}
-                    </button>
-                    <Show when=move || window_range.get().is_some()>
-                        <button type="button" class="zoom-out" on:click=move |_| zoom(false)>
-                            {t.chart_zoom_out}
-                        </button>
-                        <button type="button" class="zoom-reset" on:click=reset_zoom>
-                            {t.chart_reset_zoom}
-                        </button>
-                    </Show>
-                    <button type="button" class="save-png" on:click=save_png>{t.chart_png}</button>
-                    <button type="button" class="save-csv" on:click=save_csv>{t.chart_csv}</button>
-                </span>
-            </figcaption>
-            <div class="legend">{legend}</div>
-            <div
-                class="chart-canvas"
-                on:mousemove=on_move
-                on:mousedown=on_down
-                on:mouseup=on_up
-                on:mouseleave=on_leave
-            >
-                <canvas
-                    node_ref=canvas
-                    role="img"
-                    aria-label=summary
-                    aria-describedby=values_id.clone()
-                ></canvas>
-                {crosshair}
-                {selection}
-            </div>
-            <p class="zoom-state" aria-live="polite">{zoom_state}</p>
-            <table class="chart-values" id=values_id>
-                <caption>{(t.chart_values_caption)(&unit)}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.chart_series}</th>
-                        <th scope="col">{t.chart_minimum}</th>
-                        <th scope="col">{t.chart_maximum}</th>
-                        <th scope="col">{t.chart_average}</th>
-                    </tr>
-                </thead>
-                <tbody>{value_rows}</tbody>
-            </table>
-            {move || failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
-        </figure>
+        <span class="chart-actions">
+            <button type="button" class="zoom-in" node_ref=zoom_in_button on:click=move |_| zoom(true)>
+                {move || t.chart_zoom_in}
+            </button>
+            <Show when=move || window_range.get().is_some()>
+                <button type="button" class="zoom-out" on:click=move |_| zoom(false)>
+                    {move || t.chart_zoom_out}
+                </button>
+                <button type="button" class="zoom-reset" on:click=reset_zoom>
+                    {move || t.chart_reset_zoom}
+                </button>
+            </Show>
+            <button type="button" class="save-png" on:click=save_png>{move || t.chart_png}</button>
+            <button type="button" class="save-csv" on:click=save_csv>{move || t.chart_csv}</button>
+        </span>
+    }
+}
+
+/// The zoomed span in words, for screen readers.
+fn zoom_state(state: ChartState) -> Option<String> {
+    let (from, to) = state.window_range.get()?;
+    let zone = state.zone.get();
+    let at = |seconds: f64| {
+        chrono::DateTime::from_timestamp(seconds.round() as i64, 0)
+            .map(|time| format::timestamp_in(&time, zone))
+            .unwrap_or_default()
+    };
+    Some((crate::i18n::texts().chart_zoom_state)(&at(from), &at(to)))
+}
+
+/// The numbers in words beside the picture: per series its lowest, highest and average value.
+fn values_table(state: ChartState, id: String) -> impl IntoView {
+    let t = crate::i18n::texts();
+    let spec = state.spec;
+    let rows = move || {
+        spec.with_value(|s| {
+            s.series
+                .iter()
+                .map(|(key, label)| {
+                    let summary = summarize(&s.payload, key);
+                    let cell = |value: Option<&rust_decimal::Decimal>| {
+                        value.map_or_else(|| t.chart_no_data.to_owned(), format::decimal)
+                    };
+                    let min = cell(summary.as_ref().map(|s| &s.min));
+                    let max = cell(summary.as_ref().map(|s| &s.max));
+                    let mean = cell(summary.as_ref().map(|s| &s.mean));
+                    view! {
+                        <tr data-key=key.clone()>
+                            <th scope="row">{label()}</th>
+                            <td class="num">{min}</td>
+                            <td class="num">{max}</td>
+                            <td class="num">{mean}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <table class="chart-values" id=id>
+            <caption>{move || (t.chart_values_caption)(&spec.with_value(|s| (s.unit)()))}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{move || t.chart_series}</th>
+                    <th scope="col">{move || t.chart_minimum}</th>
+                    <th scope="col">{move || t.chart_maximum}</th>
+                    <th scope="col">{move || t.chart_average}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
 }
 

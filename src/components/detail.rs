@@ -1,28 +1,36 @@
-//! A resource's attributes as a definition list, and its related pages.
+//! A record's attributes as a definition list, and the pages about it.
 
 use crate::components::link::Link;
 use crate::components::value::cell_content;
 use crate::format::Zone;
-use crate::resources::DetailView;
+use crate::resources::{ColumnKind, DetailView, columns};
+use crate::routing::Page;
+use api_model::catalog::Collection;
 use leptos::prelude::*;
 
-pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
+/// Every attribute of the record, the id first; drawn anew with the language or zone.
+pub fn attribute_list(
+    collection: Collection,
+    detail: &DetailView,
+    zone: Zone,
+) -> impl IntoView + use<> {
     let t = crate::i18n::texts();
-    let own_page = format!("/{}", api_model::query::encode_component(&detail.id));
-    let rows = detail
-        .attributes
-        .iter()
-        .filter(|(column, _)| column.key != "id")
+    let title = collection.spec().title;
+    let rows = columns(collection.spec())
+        .into_iter()
+        .zip(&detail.cells)
+        // The id heads the list; related records have their own sections below it.
+        .filter(|(column, _)| matches!(column.kind, ColumnKind::Attribute(_)))
         .map(|(column, cell)| {
-            // In lists a cell may link to this very page; here that link is dropped.
+            // In lists the title links to this very page; here that link is dropped.
             let mut cell = cell.clone();
-            if cell.href.as_deref().is_some_and(|h| h.ends_with(&own_page)) {
+            if column.key == title {
                 cell.href = None;
             }
             view! {
                 <div class="attribute" data-key=column.key>
-                    <dt>{column.label}</dt>
-                    <dd class:num=cell.value.is_numeric()>{cell_content(&cell, zone)}</dd>
+                    <dt>{column.label()}</dt>
+                    <dd class:num=cell.value.is_numeric()>{cell_content(&cell, &column, zone)}</dd>
                 </div>
             }
         })
@@ -40,13 +48,12 @@ pub fn attribute_list(detail: &DetailView, zone: Zone) -> impl IntoView {
     }
 }
 
-pub fn related_links(links: &[(String, String)]) -> impl IntoView {
+/// Links to the pages about a record (an account's statistics).
+pub fn related_links(links: Vec<(String, Page)>) -> impl IntoView {
+    let t = crate::i18n::texts();
     let items = links
-        .iter()
-        .map(|(href, label)| {
-            let (href, label) = (href.clone(), label.clone());
-            view! { <li><Link href=href>{label}</Link></li> }
-        })
+        .into_iter()
+        .map(|(href, page)| view! { <li><Link href=href>{move || t.page_title(page)}</Link></li> })
         .collect_view();
     view! { <ul class="related-links">{items}</ul> }
 }

@@ -1,7 +1,12 @@
 //! The filter bar: rows of field, operator and value, exactly the fields and operator sets the
 //! API allows for the collection. Input is checked as it is typed; only when every row is valid
 //! does the bar hand the filters on, after a short pause so typing does not flood requests.
+//!
+//! A row keeps the value as typed; the filter it stands for carries the value as the server
+//! reads it (`Filter::from_typed`: list items without the blanks after commas, a single value
+//! with a comma quoted).
 
+use crate::resources::field_label;
 use api_model::catalog::Collection;
 use api_model::filters::{Filter, FilterField, Operator};
 use leptos::prelude::*;
@@ -9,11 +14,6 @@ use std::time::Duration;
 
 /// How long typing must pause before the filters apply.
 pub const TYPING_PAUSE: Duration = Duration::from_millis(400);
-
-/// An API field name as a label in the language in use: `min-balance` → `Min balance`.
-pub fn field_label(name: &str) -> String {
-    (crate::i18n::texts().field_label)(name)
-}
 
 /// An operator's name in the language in use.
 pub fn operator_label(op: Operator) -> &'static str {
@@ -48,21 +48,21 @@ impl Row {
             key,
             field: RwSignal::new(filter.field.clone()),
             operator: RwSignal::new(filter.operator),
-            value: RwSignal::new(filter.value.clone()),
+            value: RwSignal::new(filter.typed()),
         }
     }
 
     /// The filter this row stands for; `None` while its value is still empty.
     fn filter(&self) -> Option<Filter> {
-        let value = self.value.get();
-        if value.trim().is_empty() {
+        let typed = self.value.get();
+        if typed.trim().is_empty() {
             return None;
         }
-        Some(Filter {
-            field: self.field.get(),
-            operator: self.operator.get(),
-            value: value.trim().to_owned(),
-        })
+        Some(Filter::from_typed(
+            &self.field.get(),
+            self.operator.get(),
+            &typed,
+        ))
     }
 
     fn error(&self, collection: Collection) -> Option<String> {
@@ -128,7 +128,13 @@ pub fn filter_bar(
         let checked: Vec<(Option<Filter>, bool)> = rows
             .get()
             .iter()
-            .map(|r| (r.filter(), r.error(collection).is_some()))
+            .map(|r| {
+                let filter = r.filter();
+                let invalid = filter
+                    .as_ref()
+                    .is_some_and(|f| f.validate(collection).is_err());
+                (filter, invalid)
+            })
             .collect();
         cancel_pending();
         if checked.iter().any(|(_, invalid)| *invalid) {
@@ -167,7 +173,7 @@ pub fn filter_bar(
     let t = crate::i18n::texts();
 
     view! {
-        <div class="filter-bar" role="group" aria-label=t.filters_label>
+        <div class="filter-bar" role="group" aria-label=move || t.filters_label>
             <For each=move || rows.get() key=|row| row.key let:row>
                 {filter_row(collection, row, move || {
                     rows.update(|rs| rs.retain(|r| r.key != row.key));
@@ -175,9 +181,9 @@ pub fn filter_bar(
                 })}
             </For>
             <div class="filter-actions">
-                <button type="button" class="filter-add" on:click=add>{t.add_filter}</button>
+                <button type="button" class="filter-add" on:click=add>{move || t.add_filter}</button>
                 <Show when=move || rows.with(|rs| !rs.is_empty())>
-                    <button type="button" class="filter-clear" on:click=clear>{t.clear_filters}</button>
+                    <button type="button" class="filter-clear" on:click=clear>{move || t.clear_filters}</button>
                 </Show>
             </div>
         </div>
@@ -215,7 +221,7 @@ fn filter_row(
         .iter()
         .map(|f| {
             let name = f.name;
-            view! { <option value=name selected=move || row.field.get() == name>{field_label(name)}</option> }
+            view! { <option value=name selected=move || row.field.get() == name>{move || field_label(name)}</option> }
         })
         .collect_view();
     let on_field = move |ev: leptos::ev::Event| {
@@ -237,7 +243,7 @@ fn filter_row(
             .filter_field(&row.field.get())
             .and_then(|f| f.operators);
         match set {
-            None => view! { <option value="" selected=true>{t.op_is}</option> }.into_any(),
+            None => view! { <option value="" selected=true>{move || t.op_is}</option> }.into_any(),
             Some(set) => set
                 .operators()
                 .iter()
@@ -245,7 +251,7 @@ fn filter_row(
                     let op = *op;
                     view! {
                         <option value=op.as_str() selected=move || row.operator.get() == Some(op)>
-                            {operator_label(op)}
+                            {move || operator_label(op)}
                         </option>
                     }
                 })
@@ -257,8 +263,7 @@ fn filter_row(
         row.operator.set(Operator::parse(&event_target_value(&ev)));
     };
     let placeholder = move || {
-        let takes_list =
-            row.operator.get().is_some_and(Operator::takes_list) || row.field.get() == "id";
+        let takes_list = row.operator.get().is_none_or(Operator::takes_list);
         if takes_list {
             t.placeholder_values
         } else {
@@ -270,12 +275,12 @@ fn filter_row(
     let described_by = error_id.clone();
     view! {
         <div class="filter-row" data-key=row.key>
-            <select class="filter-field" aria-label=t.filter_field on:change=on_field>
+            <select class="filter-field" aria-label=move || t.filter_field on:change=on_field>
                 {field_options}
             </select>
             <select
                 class="filter-operator"
-                aria-label=t.filter_operator
+                aria-label=move || t.filter_operator
                 on:change=on_operator
                 disabled=move || collection.filter_field(&row.field.get()).is_none_or(|f| f.operators.is_none())
             >
@@ -283,13 +288,13 @@ fn filter_row(
             </select>
             <input
                 class="filter-value"
-                aria-label=t.filter_value
+                aria-label=move || t.filter_value
                 placeholder=placeholder
                 bind:value=row.value
                 aria-invalid=move || error().is_some().to_string()
                 aria-describedby=described_by
             />
-            <button type="button" class="filter-remove" aria-label=t.filter_remove on:click=move |_| remove()>
+            <button type="button" class="filter-remove" aria-label=move || t.filter_remove on:click=move |_| remove()>
                 "×"
             </button>
             <p class="filter-error" id=error_id role="alert">

@@ -1,4 +1,8 @@
 //! Paging from the server's `links` and `meta.total-count`.
+//!
+//! The pager stays on the page while pages change; its buttons say whether they lead anywhere
+//! with `aria-disabled` instead of `disabled`, so a button the keyboard is on keeps the focus
+//! when it reaches the first or last page.
 
 use crate::format;
 use api_model::document::PageLinks;
@@ -7,6 +11,15 @@ use api_model::query::query_of;
 use leptos::prelude::*;
 
 pub const PAGE_SIZES: [u32; 7] = [10, 25, 50, 100, 250, 500, 1000];
+
+/// What the pager shows: the view it pages through and the server's answer for it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PagerState {
+    pub params: ListParams,
+    pub links: PageLinks,
+    pub rows_on_page: usize,
+    pub total: u64,
+}
 
 /// The current view on the page a server link points at, if that is another page. Only the
 /// page number is taken from the link: the link also echoes what the page itself added to the
@@ -30,48 +43,50 @@ pub fn summary(window: &PageWindow) -> String {
     )
 }
 
-pub fn pager(
-    params: &ListParams,
-    links: Option<&PageLinks>,
-    rows_on_page: usize,
-    total: u64,
-    go: Callback<ListParams>,
-) -> impl IntoView {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    First,
+    Prev,
+    Next,
+    Last,
+}
+
+impl PagerState {
+    fn window(&self) -> PageWindow {
+        PageWindow::new(
+            self.params.effective_page_number(),
+            self.params.effective_page_size(),
+            self.rows_on_page,
+            self.total,
+        )
+    }
+
+    /// Where a button leads, if anywhere.
+    fn target(&self, step: Step) -> Option<ListParams> {
+        let (links, params) = (&self.links, &self.params);
+        let page = params.effective_page_number();
+        match step {
+            Step::First => target(links.first.as_ref(), params),
+            // Servers may omit `prev`; derive it from the current parameters then.
+            Step::Prev => target(links.prev.as_ref(), params)
+                .or_else(|| (page > 1).then(|| params.with_page(page - 1))),
+            Step::Next => target(links.next.as_ref(), params),
+            Step::Last => target(links.last.as_ref(), params),
+        }
+    }
+}
+
+pub fn pager(state: Memo<PagerState>, go: Callback<ListParams>) -> impl IntoView {
     let t = crate::i18n::texts();
-    let page = params.effective_page_number();
-    let window = PageWindow::new(page, params.effective_page_size(), rows_on_page, total);
-    let links = links.cloned().unwrap_or_default();
-    // Servers may omit `prev`; derive it from the current parameters then.
-    let prev = target(links.prev.as_ref(), params)
-        .or_else(|| (page > 1).then(|| params.with_page(page - 1)));
-    let buttons = [
-        (
-            "page-first",
-            t.page_first,
-            target(links.first.as_ref(), params),
-        ),
-        ("page-prev", t.page_prev, prev),
-        (
-            "page-next",
-            t.page_next,
-            target(links.next.as_ref(), params),
-        ),
-        (
-            "page-last",
-            t.page_last,
-            target(links.last.as_ref(), params),
-        ),
-    ]
-    .into_iter()
-    .map(|(class, label, to)| {
-        let disabled = to.is_none();
+    let button = move |class: &'static str, step: Step, label: fn() -> &'static str| {
+        let to = Memo::new(move |_| state.with(|s| s.target(step)));
         view! {
             <button
                 type="button"
                 class=class
-                disabled=disabled
+                aria-disabled=move || to.with(Option::is_none).to_string()
                 on:click=move |_| {
-                    if let Some(to) = to.clone() {
+                    if let Some(to) = to.get_untracked() {
                         go.run(to);
                     }
                 }
@@ -79,38 +94,49 @@ pub fn pager(
                 {label}
             </button>
         }
-    })
-    .collect_view();
-    let size = params.effective_page_size();
-    let base = params.clone();
+    };
+    let size = move || state.with(|s| s.params.effective_page_size());
     let on_size = move |ev: leptos::ev::Event| {
         if let Ok(size) = event_target_value(&ev).parse::<u32>() {
             go.run(ListParams {
                 page_size: Some(size),
                 page_number: None,
-                ..base.clone()
+                ..state.get_untracked().params
             });
         }
     };
     // A size from the URL that is not a preset is offered too, so the picker never lies.
-    let mut choices = PAGE_SIZES.to_vec();
-    if !choices.contains(&size) {
-        choices.push(size);
-        choices.sort_unstable();
-    }
-    let sizes = choices
-        .into_iter()
-        .map(|s| view! { <option value=s.to_string() selected=s == size>{s.to_string()}</option> })
-        .collect_view();
+    let sizes = move || {
+        let size = size();
+        let mut choices = PAGE_SIZES.to_vec();
+        if !choices.contains(&size) {
+            choices.push(size);
+            choices.sort_unstable();
+        }
+        choices
+            .into_iter()
+            .map(|s| view! { <option value=s.to_string() selected=s == size>{s.to_string()}</option> })
+            .collect_view()
+    };
     view! {
-        <nav class="pager" aria-label=t.pages_label>
-            <span class="pager-summary" aria-live="polite">{summary(&window)}</span>
-            <span class="pager-page">
-                {(t.pager_page)(&window.page.to_string(), &window.page_count.to_string())}
+        <nav class="pager" aria-label=move || t.pages_label>
+            <span class="pager-summary" aria-live="polite">
+                {move || state.with(|s| summary(&s.window()))}
             </span>
-            <span class="pager-buttons">{buttons}</span>
+            <span class="pager-page">
+                {move || state.with(|s| {
+                    let window = s.window();
+                    (t.pager_page)(&window.page.to_string(), &window.page_count.to_string())
+                })}
+            </span>
+            <span class="pager-buttons">
+                {button("page-first", Step::First, || crate::i18n::texts().page_first)}
+                {button("page-prev", Step::Prev, || crate::i18n::texts().page_prev)}
+                {button("page-next", Step::Next, || crate::i18n::texts().page_next)}
+                {button("page-last", Step::Last, || crate::i18n::texts().page_last)}
+            </span>
             <label class="pager-size">
-                {t.rows_per_page} " "
+                {move || t.rows_per_page} " "
                 <select on:change=on_size>{sizes}</select>
             </label>
         </nav>

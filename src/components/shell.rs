@@ -1,36 +1,70 @@
 //! The signed-in layout: navigation to every section, the signed-in state, and the guard that
 //! sends a signed-out visitor to `/login?next=<where they were>`.
 
+use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
 use crate::components::link::Link;
 use crate::config::PortalConfig;
 use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
-use crate::i18n::{self, Texts};
+use crate::i18n;
 use crate::prefs::Prefs;
+use crate::routing::Page;
 use crate::session::{Ended, Session};
+use api_model::catalog::Section;
 use api_model::query::encode_component;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::components::Outlet;
 use leptos_router::hooks::{use_location, use_navigate};
 
-/// The sections in the navigation, with their names in the language in use.
-fn sections(t: &'static Texts) -> [(&'static str, &'static str); 11] {
-    [
-        ("/", t.nav_overview),
-        ("/accounts", t.nav_accounts),
-        ("/services", t.nav_services),
-        ("/rates", t.nav_rates),
-        ("/cdr-exports", t.nav_cdr_exports),
-        ("/network-types", t.nav_network_types),
-        ("/network-prefixes", t.nav_network_prefixes),
-        ("/statistics/origination", t.nav_origination),
-        ("/statistics/quality", t.nav_quality),
-        ("/statistics/active-calls", t.nav_active_calls),
-        ("/statistics/cps", t.nav_cps_chart),
-    ]
+/// The navigation: every page the customer's profile allows, grouped by section; a section
+/// without such pages is left out. The overview stands alone at the top.
+fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
+    let t = i18n::texts();
+    let access = expect_context::<Access>();
+    let sections = Page::navigation()
+        .into_iter()
+        .map(|(section, pages)| {
+            let shown = Memo::new(move |_| {
+                pages
+                    .iter()
+                    .copied()
+                    .filter(|page| access.allows(*page) == Some(true))
+                    .collect::<Vec<Page>>()
+            });
+            let title_id = format!("nav-{section:?}").to_lowercase();
+            let labelled_by = title_id.clone();
+            let title = (section != Section::Overview).then(|| {
+                view! { <span class="nav-section-title" id=title_id>{move || t.section(section)}</span> }
+            });
+            let links = move || {
+                shown
+                    .get()
+                    .into_iter()
+                    .map(|page| {
+                        view! {
+                            <li on:click=move |_| menu_open.set(false)>
+                                <Link href=page.href() exact=page == Page::Dashboard>{move || t.page_title(page)}</Link>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            };
+            view! {
+                <li class="nav-section" hidden=move || shown.with(Vec::is_empty)>
+                    {title}
+                    <ul aria-labelledby=(section != Section::Overview).then_some(labelled_by)>{links}</ul>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <nav id="main-nav" aria-label=move || t.nav_sections_label>
+            <ul class="nav-sections">{sections}</ul>
+        </nav>
+    }
 }
 
 /// `/login?next=…` for the current location.
@@ -54,18 +88,17 @@ fn language_picker() -> impl IntoView {
             prefs.set_language(language.tag);
         }
     };
-    let current = i18n::language().tag;
     let options = i18n::LANGUAGES
         .iter()
         .map(|l| {
             view! {
-                <option value=l.tag selected=l.tag == current lang=l.tag>{l.native_name}</option>
+                <option value=l.tag selected=move || i18n::language().tag == l.tag lang=l.tag>{l.native_name}</option>
             }
         })
         .collect_view();
     view! {
         <label class="picker">
-            <span class="visually-hidden">{t.language_label}</span>
+            <span class="visually-hidden">{move || t.language_label}</span>
             <select id="language" on:change=on_change>{options}</select>
         </label>
     }
@@ -82,7 +115,7 @@ fn theme_picker() -> impl IntoView {
             prefs.set_theme(theme);
         }
     };
-    let name = |theme| match theme {
+    let name = move |theme| match theme {
         ThemeChoice::System => t.theme_system,
         ThemeChoice::Light => t.theme_light,
         ThemeChoice::Dark => t.theme_dark,
@@ -92,14 +125,14 @@ fn theme_picker() -> impl IntoView {
         .map(|theme| {
             view! {
                 <option value=theme.as_str() selected=move || appearance.theme() == theme>
-                    {name(theme)}
+                    {move || name(theme)}
                 </option>
             }
         })
         .collect_view();
     view! {
         <label class="picker">
-            <span class="visually-hidden">{t.theme_label}</span>
+            <span class="visually-hidden">{move || t.theme_label}</span>
             <select id="theme" on:change=on_change>{options}</select>
         </label>
     }
@@ -109,8 +142,9 @@ fn theme_picker() -> impl IntoView {
 fn zone_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     let t = i18n::texts();
-    let browser = match browser_zone_name() {
-        Some(name) => (t.time_zone_local_named)(&name),
+    let zone_name = browser_zone_name();
+    let browser = move || match &zone_name {
+        Some(name) => (t.time_zone_local_named)(name),
         None => t.time_zone_local.to_owned(),
     };
     let on_change = move |ev: leptos::ev::Event| {
@@ -120,10 +154,10 @@ fn zone_picker() -> impl IntoView {
     };
     view! {
         <label class="zone-picker">
-            <span class="visually-hidden">{t.time_zone_label}</span>
+            <span class="visually-hidden">{move || t.time_zone_label}</span>
             <select id="time-zone" on:change=on_change>
                 <option value="browser" selected=move || prefs.zone() == Zone::Browser>{browser}</option>
-                <option value="utc" selected=move || prefs.zone() == Zone::Utc>{t.time_zone_utc}</option>
+                <option value="utc" selected=move || prefs.zone() == Zone::Utc>{move || t.time_zone_utc}</option>
             </select>
         </label>
     }
@@ -177,23 +211,11 @@ pub fn Shell() -> impl IntoView {
     };
     let signed_out_view = move || match embedding.clone() {
         Some(embedding) => waiting_for_parent(embedding, session).into_any(),
-        None => view! { <p class="loading">{t.redirecting_to_sign_in}</p> }.into_any(),
+        None => view! { <p class="loading">{move || t.redirecting_to_sign_in}</p> }.into_any(),
     };
     let title = StoredValue::new(config.title.clone());
     // On narrow screens the sections fold into a menu; following a link folds it again.
     let menu_open = RwSignal::new(false);
-    let links = move || {
-        sections(t)
-            .into_iter()
-            .map(|(href, label)| {
-                view! {
-                    <li on:click=move |_| menu_open.set(false)>
-                        <Link href=href exact=true>{label}</Link>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
 
     // The skip link moves the focus itself: followed, `#main` would resolve against
     // <base href> and leave the page.
@@ -221,40 +243,40 @@ pub fn Shell() -> impl IntoView {
 
     view! {
         <Show when=move || session.is_signed_in() fallback=signed_out_view>
-            <a class="skip-link" href="#main" on:click=skip_to_main>{t.skip_to_content}</a>
-            <header
-                class="topbar"
-                class:hidden=chrome_hidden.clone()
+            <a class="skip-link" href="#main" on:click=skip_to_main>{move || t.skip_to_content}</a>
+            <div
+                class="portal-layout"
+                class:chrome-hidden=chrome_hidden.clone()
                 class:menu-open=menu_open
                 on:keydown=menu_keys
             >
-                <Link href="/" class="brand">{move || title.get_value()}</Link>
-                <button
-                    type="button"
-                    id="menu-button"
-                    class="menu-button"
-                    aria-controls="main-nav"
-                    aria-expanded=move || menu_open.get().to_string()
-                    on:click=move |_| menu_open.update(|open| *open = !*open)
-                >
-                    {t.menu}
-                </button>
-                <nav id="main-nav" aria-label=t.nav_sections_label>
-                    <ul>{links()}</ul>
-                </nav>
-                <div class="preferences">
-                    {language_picker()}
-                    {theme_picker()}
-                    {zone_picker()}
-                </div>
-                <div class="account-state">
-                    <span class="signed-in">{t.signed_in}</span>
-                    <button type="button" id="sign-out" on:click=sign_out.clone()>{t.sign_out}</button>
-                </div>
-            </header>
-            <main id="main" tabindex="-1">
-                <Outlet />
-            </main>
+                <header class="topbar">
+                    <Link href="/" class="brand">{move || title.get_value()}</Link>
+                    <button
+                        type="button"
+                        id="menu-button"
+                        class="menu-button"
+                        aria-controls="main-nav"
+                        aria-expanded=move || menu_open.get().to_string()
+                        on:click=move |_| menu_open.update(|open| *open = !*open)
+                    >
+                        {move || t.menu}
+                    </button>
+                    <div class="preferences">
+                        {language_picker()}
+                        {theme_picker()}
+                        {zone_picker()}
+                    </div>
+                    <div class="account-state">
+                        <span class="signed-in">{move || t.signed_in}</span>
+                        <button type="button" id="sign-out" on:click=sign_out.clone()>{move || t.sign_out}</button>
+                    </div>
+                </header>
+                {navigation(menu_open)}
+                <main id="main" tabindex="-1">
+                    <Outlet />
+                </main>
+            </div>
         </Show>
     }
 }
@@ -301,7 +323,7 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     view! {
         <main id="main" class="embed-waiting" role="status">
             <p>{message} " " <bdi>{host}</bdi> "…"</p>
-            <p><Link href=Signal::derive(sign_in_here)>{t.embed_sign_in_here}</Link></p>
+            <p><Link href=Signal::derive(sign_in_here)>{move || t.embed_sign_in_here}</Link></p>
         </main>
     }
 }

@@ -3,9 +3,14 @@
 use api_model::errors::ApiError;
 use leptos::prelude::*;
 
+/// A text of the language in use, read anew when the language changes.
+pub trait Words: Fn() -> &'static str + Copy + Send + Sync + 'static {}
+
+impl<F: Fn() -> &'static str + Copy + Send + Sync + 'static> Words for F {}
+
 /// Shown while the first answer is on its way (later loads dim the old rows instead). `text`
-/// is the whole sentence, such as `Loading accounts…` (`crate::i18n::Texts`).
-pub fn loading(text: &'static str) -> impl IntoView {
+/// gives the whole sentence, such as `Loading accounts…` (`crate::i18n::Texts`).
+pub fn loading(text: impl Words) -> impl IntoView {
     view! {
         <p class="loading" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
@@ -16,7 +21,10 @@ pub fn loading(text: &'static str) -> impl IntoView {
 
 /// Long work on its way (a large statistics request): what it is, how much of it, an
 /// indeterminate progress bar, and after a moment how long it has taken so far.
-pub fn working(text: &'static str, detail: Option<String>) -> impl IntoView {
+pub fn working(
+    text: impl Words,
+    detail: impl Fn() -> Option<String> + Send + Sync + 'static,
+) -> impl IntoView {
     let t = crate::i18n::texts();
     let started = js_sys::Date::now();
     let seconds = RwSignal::new(0u64);
@@ -33,7 +41,7 @@ pub fn working(text: &'static str, detail: Option<String>) -> impl IntoView {
     view! {
         <div class="loading working" role="status">
             <p><span class="spinner" aria-hidden="true"></span>{text}</p>
-            {detail.map(|detail| view! { <p class="hint">{detail}</p> })}
+            {move || detail().map(|detail| view! { <p class="hint">{detail}</p> })}
             <progress aria-label=text></progress>
             <p class="hint" aria-hidden="true">
                 {move || {
@@ -49,15 +57,13 @@ pub fn working(text: &'static str, detail: Option<String>) -> impl IntoView {
 /// A failed request: the server's words and a way to try again.
 pub fn error_panel(error: ApiError, retry: impl Fn() + 'static) -> impl IntoView {
     let t = crate::i18n::texts();
-    let status = error
-        .status()
-        .map(|s| (t.error_http_status)(&s.to_string()));
+    let status = error.status();
     view! {
         <div class="error-panel" role="alert" aria-live="assertive">
-            <p class="error-message">{crate::i18n::error_text(&error)}</p>
-            {status.map(|s| view! { <p class="error-status">{s}</p> })}
+            <p class="error-message">{move || crate::i18n::error_text(&error)}</p>
+            {status.map(|s| view! { <p class="error-status">{move || (t.error_http_status)(&s.to_string())}</p> })}
             <button type="button" class="retry" on:click=move |_| retry()>
-                {t.retry}
+                {move || t.retry}
             </button>
         </div>
     }

@@ -1,8 +1,13 @@
 //! The resource table: column headings that sort, rows of cells that may link.
+//!
+//! The table stays on the page while its rows change: rows are keyed by record (and its
+//! version), headings update their sort marks in place, so a focused heading or link keeps the
+//! focus through sorting, paging and reloading.
 
 use crate::components::value::cell_content;
 use crate::format::Zone;
-use crate::resources::TablePage;
+use crate::resources::{ColumnHead, ColumnKind, TableRow};
+use api_model::catalog::Kind;
 use api_model::list::SortKey;
 use leptos::prelude::*;
 
@@ -14,108 +19,134 @@ pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
     }
 }
 
-pub struct TableSettings<'a> {
+/// Numbers are right-aligned, dashes for missing ones included.
+fn is_numeric(column: &ColumnHead) -> bool {
+    matches!(
+        column.kind,
+        ColumnKind::Attribute(Kind::Integer | Kind::Decimal | Kind::Money { .. })
+    )
+}
+
+pub struct TableSettings {
     pub id: String,
     /// Names the table for screen readers (the list's title).
-    pub caption: &'static str,
-    pub sort: &'a [SortKey],
-    pub visible: &'a [&'static str],
-    pub zone: Zone,
+    pub caption: Signal<String>,
+    pub columns: Vec<ColumnHead>,
+    /// The order the rows are in: the URL's, else the server's default.
+    pub sort: Signal<Vec<SortKey>>,
+    pub visible: Memo<Vec<String>>,
+    pub zone: Signal<Zone>,
     pub on_sort: Callback<Vec<SortKey>>,
 }
 
-pub fn resource_table(page: &TablePage, settings: TableSettings<'_>) -> impl IntoView {
-    let TableSettings {
-        id,
-        caption,
-        sort,
-        visible,
-        zone,
-        on_sort,
-    } = settings;
+fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<> {
     let t = crate::i18n::texts();
-    if !page.rows.is_empty() {
-        crate::perf::mark_when_shown("portal:table-rendered");
-    }
-    let shown: Vec<usize> = (0..page.columns.len())
-        .filter(|i| visible.contains(&page.columns[*i].key))
-        .collect();
-    // A column is right-aligned when it holds numbers, dashes for missing values included.
-    let numeric: Vec<bool> = (0..page.columns.len())
-        .map(|i| {
-            page.rows
-                .iter()
-                .any(|row| row.cells.get(i).is_some_and(|c| c.value.is_numeric()))
-        })
-        .collect();
-    let headers = shown
-        .iter()
-        .map(|&i| {
-            let column = page.columns[i];
-            let key = column.key;
-            let direction = sort
-                .first()
+    let (sort, visible, on_sort) = (settings.sort, settings.visible, settings.on_sort);
+    let key = column.key;
+    let direction = Memo::new(move |_| {
+        sort.with(|sort| {
+            sort.first()
                 .filter(|s| s.field == key)
-                .map(|s| s.descending);
-            let aria_sort = match direction {
-                Some(true) => "descending",
-                Some(false) => "ascending",
-                None => "none",
-            };
-            let arrow = match direction {
-                Some(true) => " ▼",
-                Some(false) => " ▲",
-                None => "",
-            };
-            let next_sort = toggled_sort(sort, key);
-            let label = column.label;
-            let content = if column.sortable {
-                view! {
-                    <button
-                        type="button"
-                        class="sort"
-                        title=(t.sort_by)(label)
-                        on:click=move |_| on_sort.run(next_sort.clone())
-                    >
-                        {label}
-                        {arrow}
-                    </button>
-                }
-                .into_any()
-            } else {
-                label.into_any()
-            };
-            // Only a column that sorts says how it is sorted.
-            let aria_sort = (column.sortable || direction.is_some()).then_some(aria_sort);
-            view! { <th scope="col" aria-sort=aria_sort data-key=key>{content}</th> }
+                .map(|s| s.descending)
         })
-        .collect_view();
-    let body = page
-        .rows
+    });
+    let aria_sort = move || {
+        // Only a column that sorts says how it is sorted.
+        let direction = direction.get();
+        (column.sortable || direction.is_some()).then_some(match direction {
+            Some(true) => "descending",
+            Some(false) => "ascending",
+            None => "none",
+        })
+    };
+    let arrow = move || match direction.get() {
+        Some(true) => " ▼",
+        Some(false) => " ▲",
+        None => "",
+    };
+    let content = move || {
+        if column.sortable {
+            view! {
+                <button
+                    type="button"
+                    class="sort"
+                    title=move || (t.sort_by)(&column.label())
+                    on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, key)))
+                >
+                    {move || column.label()}
+                    {arrow}
+                </button>
+            }
+            .into_any()
+        } else {
+            (move || column.label()).into_any()
+        }
+    };
+    let shown = Memo::new(move |_| visible.with(|v| v.iter().any(|k| k == key)));
+    move || {
+        shown
+            .get()
+            .then(|| view! { <th scope="col" aria-sort=aria_sort data-key=key>{content()}</th> })
+    }
+}
+
+fn row_view(
+    row: TableRow,
+    columns: StoredValue<Vec<ColumnHead>>,
+    settings: (Memo<Vec<String>>, Signal<Zone>),
+) -> impl IntoView {
+    let (visible, zone) = settings;
+    let cells = move || {
+        let zone = zone.get();
+        visible.with(|visible| {
+            columns.with_value(|columns| {
+                columns
+                    .iter()
+                    .zip(&row.cells)
+                    .filter(|(column, _)| visible.iter().any(|k| k == column.key))
+                    .map(|(column, cell)| {
+                        let class = if is_numeric(column) { "num" } else { "" };
+                        view! { <td class=class>{cell_content(cell, column, zone)}</td> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    view! { <tr data-id=row.id.clone()>{cells}</tr> }
+}
+
+pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> impl IntoView {
+    let headers = settings
+        .columns
         .iter()
-        .map(|row| {
-            let cells = shown
-                .iter()
-                .filter_map(|&i| Some((row.cells.get(i)?, numeric[i])))
-                .map(|(cell, numeric)| {
-                    let class = if numeric { "num" } else { "" };
-                    view! { <td class=class>{cell_content(cell, zone)}</td> }
-                })
-                .collect_view();
-            view! { <tr data-id=row.id.clone()>{cells}</tr> }
-        })
+        .map(|column| heading(*column, &settings))
         .collect_view();
+    let columns = StoredValue::new(settings.columns.clone());
+    let row_settings = (settings.visible, settings.zone);
+    // Marks the moment a page of rows is on screen (`cargo xtask bench`).
+    Effect::new(move |_| {
+        if rows.with(|rows| !rows.is_empty()) {
+            crate::perf::mark_when_shown("portal:table-rendered");
+        }
+    });
     // The scrolling container takes the focus, so a keyboard can scroll it too.
-    let caption_id = format!("{id}-caption");
+    let caption_id = format!("{}-caption", settings.id);
     let labelled_by = caption_id.clone();
+    let caption = settings.caption;
     view! {
         <div class="table-scroll" role="region" tabindex="0" aria-labelledby=labelled_by>
-            <table id=id class="data-table">
+            <table id=settings.id class="data-table">
                 <caption id=caption_id class="visually-hidden">{caption}</caption>
                 <thead>
                     <tr>{headers}</tr>
                 </thead>
-                <tbody>{body}</tbody>
+                <tbody>
+                    <For
+                        each=move || rows.get()
+                        key=|row| (row.id.clone(), row.version)
+                        children=move |row| row_view(row, columns, row_settings)
+                    />
+                </tbody>
             </table>
         </div>
     }

@@ -10,17 +10,19 @@ pub static ENGLISH: Language = Language {
     date_time_pattern: "%Y-%m-%d %H:%M:%S",
     texts: Texts {
         nav_overview: "Overview",
-        nav_accounts: "Accounts",
-        nav_services: "Services",
-        nav_rates: "Rates",
-        nav_cdr_exports: "CDR exports",
-        nav_network_types: "Network types",
-        nav_network_prefixes: "Network prefixes",
         nav_origination: "Origination",
         nav_quality: "Quality",
         nav_active_calls: "Active calls",
         nav_cps_chart: "CPS chart",
         nav_sections_label: "Sections",
+        section_overview: "Overview",
+        section_account_and_money: "Account & money",
+        section_calls: "Calls",
+        section_statistics: "Statistics",
+        section_rates: "Rates",
+        section_reference: "Reference",
+        not_available_title: "Not available for your account",
+        not_available_text: "Your provider has not made this page available for your account.",
         skip_to_content: "Skip to content",
         signed_in: "Signed in",
         sign_out: "Sign out",
@@ -73,7 +75,7 @@ pub static ENGLISH: Language = Language {
         paste_token_first: "Paste a token first.",
         token_not_jwt: "This is not a token: expected three parts separated by dots",
         token_unreadable: |reason| format!("The token's contents cannot be read: {reason}"),
-        token_already_expired: "this token has already expired",
+        token_already_expired: "This token has already expired",
         session_expired: "Your session has expired. Please sign in again.",
         signed_out_by_server: |message| {
             format!("You were signed out: {message} Please sign in again.")
@@ -160,6 +162,7 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no account with the identifier “{id}”, or it is not yours.")
             },
+            heading: |name| name.to_owned(),
         },
         services: ResourceTexts {
             title: "Services",
@@ -170,6 +173,7 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no service with the identifier “{id}”, or it is not yours.")
             },
+            heading: |name| name.to_owned(),
         },
         rates: ResourceTexts {
             title: "Rates",
@@ -180,6 +184,7 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no rate with the identifier “{id}”, or it is not yours.")
             },
+            heading: |prefix| format!("Rate for prefix {prefix}"),
         },
         cdr_exports: ResourceTexts {
             title: "CDR exports",
@@ -190,6 +195,7 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no CDR export with the identifier “{id}”, or it is not yours.")
             },
+            heading: |created| format!("CDR export of {created}"),
         },
         network_types: ResourceTexts {
             title: "Network types",
@@ -200,6 +206,7 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no network type with the identifier “{id}”, or it is not yours.")
             },
+            heading: |name| name.to_owned(),
         },
         network_prefixes: ResourceTexts {
             title: "Network prefixes",
@@ -212,6 +219,7 @@ pub static ENGLISH: Language = Language {
                     "There is no network prefix with the identifier “{id}”, or it is not yours."
                 )
             },
+            heading: |prefix| format!("Prefix {prefix}"),
         },
         networks: ResourceTexts {
             title: "Networks",
@@ -222,58 +230,23 @@ pub static ENGLISH: Language = Language {
             missing: |id| {
                 format!("There is no network with the identifier “{id}”, or it is not yours.")
             },
+            heading: |name| name.to_owned(),
+        },
+        countries: ResourceTexts {
+            title: "Countries",
+            loading_list: "Loading Countries…",
+            loading_one: "Loading country…",
+            none_match: "No countries match this view.",
+            missing_title: "No such country",
+            missing: |id| format!("There is no country with the identifier “{id}”."),
+            heading: |name| name.to_owned(),
         },
 
         // Column headings and attribute names
-        col_id: "ID",
-        col_name: "Name",
-        col_balance: "Balance",
-        col_min_balance: "Min balance",
-        col_max_balance: "Max balance",
-        col_destination_rate_limit: "Destination rate limit",
-        col_origination_capacity: "Origination capacity",
-        col_termination_capacity: "Termination capacity",
-        col_total_capacity: "Total capacity",
-        col_currency: "Currency",
-        col_prefix: "Prefix",
-        col_min_number_length: "Min number length",
-        col_max_number_length: "Max number length",
-        col_network: "Network",
-        col_state: "State",
-        col_initial_price: "Initial price",
-        col_renew_price: "Renew price",
-        col_created: "Created",
-        col_renews: "Renews",
-        col_renew_period: "Renew period",
-        col_service_type: "Service type",
-        col_ui_type: "UI type",
-        col_status: "Status",
-        col_rows: "Rows",
-        col_filters: "Filters",
-        col_time_format: "Time format",
-        col_time_zone: "Time zone",
-        col_updated: "Updated",
-        col_enabled: "Enabled",
-        col_rejects_calls: "Rejects calls",
-        col_initial_rate: "Initial rate",
-        col_initial_interval: "Initial interval (s)",
-        col_next_rate: "Next rate",
-        col_next_interval: "Next interval (s)",
-        col_connect_fee: "Connect fee",
-        col_attempt_fee: "Attempt fee",
-        col_valid_from: "Valid from",
-        col_valid_till: "Valid till",
-        col_network_prefix_id: "Network prefix id",
-        field_label: super::spelled_out,
+        field_label,
+        choice_label,
 
         // Values and records
-        heading_network_prefix: |prefix| format!("Prefix {prefix}"),
-        heading_cdr_export: |id| format!("CDR export {id}"),
-        heading_rate: |prefix| format!("Rate for prefix {prefix}"),
-        cdr_status_pending: "Pending",
-        cdr_status_completed: "Completed",
-        cdr_status_failed: "Failed",
-        cdr_status_deleted: "Deleted",
         yes: "Yes",
         no: "No",
         copy: "Copy",
@@ -465,3 +438,82 @@ pub static ENGLISH: Language = Language {
         go_to_overview: "Go to the overview",
     },
 };
+
+/// An API field or relationship name as a label; names not listed are spelled out.
+fn field_label(name: &str) -> String {
+    let label = match name {
+        "id" => "ID",
+        "name" => "Name",
+        "balance" => "Balance",
+        "min-balance" => "Min balance",
+        "max-balance" => "Max balance",
+        "destination-rate-limit" => "Destination rate limit",
+        "origination-capacity" => "Origination capacity",
+        "termination-capacity" => "Termination capacity",
+        "total-capacity" => "Total capacity",
+        "currency" => "Currency",
+        "prefix" => "Prefix",
+        "number-min-length" => "Min number length",
+        "dst-number-min-length" => "Min number length",
+        "number-max-length" => "Max number length",
+        "dst-number-max-length" => "Max number length",
+        "network" => "Network",
+        "state" => "State",
+        "initial-price" => "Initial price",
+        "renew-price" => "Renew price",
+        "created-at" => "Created",
+        "renew-at" => "Renews",
+        "renew-period" => "Renew period",
+        "service-type" => "Service type",
+        "ui-type" => "UI type",
+        "status" => "Status",
+        "rows-count" => "Rows",
+        "filters" => "Filters",
+        "time-format" => "Time format",
+        "time-zone-name" => "Time zone",
+        "updated-at" => "Updated",
+        "enabled" => "Enabled",
+        "reject-calls" => "Rejects calls",
+        "initial-rate" => "Initial rate",
+        "initial-interval" => "Initial interval (s)",
+        "next-rate" => "Next rate",
+        "next-interval" => "Next interval (s)",
+        "connect-fee" => "Connect fee",
+        "attempt-fee" => "Attempt fee",
+        "valid-from" => "Valid from",
+        "valid-till" => "Valid till",
+        "network-prefix-id" => "Network prefix id",
+        "balance-low-threshold" => "Balance low threshold",
+        "balance-high-threshold" => "Balance high threshold",
+        "max-call-duration" => "Max call duration",
+        "external-id" => "External ID",
+        "uuid" => "UUID",
+        "network-type" => "Network type",
+        "account" => "Account",
+        "transactions" => "Transactions",
+        "account-id" => "Account",
+        "rateplan-id" => "Rate plan",
+        "iso2" => "ISO code",
+        other => return super::spelled_out(other),
+    };
+    label.to_owned()
+}
+
+/// The known words of attributes as this language says them.
+fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
+    Some(match (attribute, word) {
+        ("time-format", "with_timezone") => "With time zone",
+        ("time-format", "without_timezone") => "Without time zone",
+        ("time-format", "round_to_seconds") => "Rounded to seconds",
+        (_, "Pending") => "Pending",
+        (_, "Completed") => "Completed",
+        (_, "Failed") => "Failed",
+        (_, "Deleted") => "Deleted",
+        (_, "Active") => "Active",
+        (_, "Suspended") => "Suspended",
+        ("renew-period", "Day") => "Daily",
+        ("renew-period", "Month") => "Monthly",
+        ("renew-period", "Disabled") => "Does not renew",
+        _ => return None,
+    })
+}

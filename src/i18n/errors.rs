@@ -3,9 +3,10 @@
 //! same in the portal's language, keeping the server's own words and details as they came. In
 //! English each gives exactly the crate's own `message()` or `Display` text.
 
-use super::{Texts, en, texts};
+use super::{Texts, en};
+use crate::session::Notice;
 use api_model::auth::TokenError;
-use api_model::errors::{ApiError, ErrorObject};
+use api_model::errors::{ApiError, ErrorObject, Unreachable, Unreadable};
 use api_model::filters::{Expected, FilterError};
 use api_model::list::{ListParamsError, MAX_PAGE_SIZE};
 use portal_config::ConfigError;
@@ -32,7 +33,7 @@ fn object_text(t: &Texts, error: &ErrorObject) -> String {
 
 /// A failed request as a sentence for the user: [`ApiError::message`] in the language in use.
 pub fn error_text(error: &ApiError) -> String {
-    let t = texts();
+    let t = &super::language().texts;
     match error {
         ApiError::Api { status, errors } if errors.is_empty() => (t.status_text)(*status),
         ApiError::Api { errors, .. } => errors
@@ -47,15 +48,43 @@ pub fn error_text(error: &ApiError) -> String {
             format!("{} ({excerpt})", (t.status_text)(*status))
         }
         ApiError::Unauthorized { message } => server_words(t, message),
-        ApiError::Decode { reason, .. } => (t.error_unreadable_answer)(reason),
-        ApiError::Network { reason } => (t.error_unreachable)(reason),
+        ApiError::Decode { reason, .. } => (t.error_unreadable_answer)(&unreadable_text(t, reason)),
+        ApiError::Network { reason } => (t.error_unreachable)(&unreachable_text(t, reason)),
         ApiError::Aborted => t.error_cancelled.to_owned(),
+    }
+}
+
+fn unreachable_text(t: &Texts, reason: &Unreachable) -> String {
+    match reason {
+        Unreachable::NoRequests => t.reason_no_requests.to_owned(),
+        Unreachable::Timeout { seconds } => (t.reason_timeout)(&seconds.to_string()),
+        Unreachable::BrokeOff { status, detail } => {
+            (t.reason_broke_off)(&status.to_string(), detail)
+        }
+        Unreachable::Failed { detail } => detail.clone(),
+    }
+}
+
+fn unreadable_text(t: &Texts, reason: &Unreadable) -> String {
+    match reason {
+        Unreadable::NotUtf8 => t.reason_not_utf8.to_owned(),
+        Unreadable::Malformed(detail) => detail.clone(),
+        Unreadable::UnusableToken(error) => (t.reason_unusable_token)(&token_error_text(error)),
+    }
+}
+
+/// What the sign-in page says about the session that ended.
+pub fn notice_text(notice: &Notice) -> String {
+    let t = &super::language().texts;
+    match notice {
+        Notice::Expired | Notice::Rejected(None) => t.session_expired.to_owned(),
+        Notice::Rejected(Some(words)) => (t.signed_out_by_server)(&server_words(t, words)),
     }
 }
 
 /// A filter the API would refuse, as the inline message next to it.
 pub fn filter_error_text(error: &FilterError) -> String {
-    let t = texts();
+    let t = &super::language().texts;
     match error {
         FilterError::UnknownField(name) => (t.filter_unknown_field)(name),
         FilterError::OperatorNotAllowed { field, operator } => {
@@ -85,7 +114,7 @@ pub fn filter_error_text(error: &FilterError) -> String {
 
 /// A list URL's bad paging parameter.
 pub fn list_params_error_text(error: &ListParamsError) -> String {
-    let t = texts();
+    let t = &super::language().texts;
     match error {
         ListParamsError::BadPageNumber(value) => (t.page_number_invalid)(value),
         ListParamsError::BadPageSize(value) => {
@@ -96,16 +125,17 @@ pub fn list_params_error_text(error: &ListParamsError) -> String {
 
 /// A pasted or received token that cannot be used.
 pub fn token_error_text(error: &TokenError) -> String {
-    let t = texts();
+    let t = &super::language().texts;
     match error {
         TokenError::NotAJwt => t.token_not_jwt.to_owned(),
         TokenError::BadPayload(reason) => (t.token_unreadable)(reason),
+        TokenError::Expired => t.token_already_expired.to_owned(),
     }
 }
 
 /// Why `config.json` stopped the portal; the reason inside is the parser's, as given.
 pub fn config_error_text(error: &ConfigError) -> String {
-    let t = texts();
+    let t = &super::language().texts;
     match error {
         ConfigError::Missing { status } => (t.config_missing)(&status.to_string()),
         ConfigError::Unreachable(reason) => (t.config_unreachable)(reason),

@@ -5,8 +5,10 @@
 //!
 //! Adding a language: copy `en.rs` to `<tag>.rs`, translate it, and list it in [`LANGUAGES`].
 //!
-//! Changing the language re-renders the portal at the same URL (the URL holds all view state),
-//! so views read their texts once with [`texts`] instead of subscribing to each string.
+//! Changing the language changes the words in place: [`texts`] hands out a [`Tr`], and a text
+//! read through it in a reactive closure subscribes that closure to the language. A view puts
+//! its words in closures (`{move || t.retry}`), so a new language redraws only words: pages
+//! keep their state (a half-typed filter, a chart's zoom) and make no request.
 //!
 //! Texts with values take them already formatted (`&str`), so each language orders its words
 //! freely; a language whose nouns change with a count reads the count from those digits (see
@@ -19,11 +21,14 @@ mod errors;
 mod uk;
 
 pub use errors::{
-    config_error_text, error_text, filter_error_text, list_params_error_text, token_error_text,
+    config_error_text, error_text, filter_error_text, list_params_error_text, notice_text,
+    token_error_text,
 };
 /// Ukrainian plural forms for a formatted count (1 рядок, 2 рядки, 5 рядків).
 pub use uk::plural as ukrainian_plural;
 
+use crate::routing::{Charted, Page};
+use api_model::catalog::{Collection, Section};
 use std::cell::Cell;
 
 /// One language of the portal.
@@ -45,17 +50,20 @@ pub struct Language {
 pub struct Texts {
     // Shell and navigation
     pub nav_overview: &'static str,
-    pub nav_accounts: &'static str,
-    pub nav_services: &'static str,
-    pub nav_rates: &'static str,
-    pub nav_cdr_exports: &'static str,
-    pub nav_network_types: &'static str,
-    pub nav_network_prefixes: &'static str,
     pub nav_origination: &'static str,
     pub nav_quality: &'static str,
     pub nav_active_calls: &'static str,
     pub nav_cps_chart: &'static str,
     pub nav_sections_label: &'static str,
+    pub section_overview: &'static str,
+    pub section_account_and_money: &'static str,
+    pub section_calls: &'static str,
+    pub section_statistics: &'static str,
+    pub section_rates: &'static str,
+    pub section_reference: &'static str,
+    /// A page the customer's access profile (`GET /profiles`) does not include.
+    pub not_available_title: &'static str,
+    pub not_available_text: &'static str,
     pub skip_to_content: &'static str,
     pub signed_in: &'static str,
     pub sign_out: &'static str,
@@ -167,58 +175,16 @@ pub struct Texts {
     pub network_types: ResourceTexts,
     pub network_prefixes: ResourceTexts,
     pub networks: ResourceTexts,
+    pub countries: ResourceTexts,
 
-    // Column headings and attribute names
-    pub col_id: &'static str,
-    pub col_name: &'static str,
-    pub col_balance: &'static str,
-    pub col_min_balance: &'static str,
-    pub col_max_balance: &'static str,
-    pub col_destination_rate_limit: &'static str,
-    pub col_origination_capacity: &'static str,
-    pub col_termination_capacity: &'static str,
-    pub col_total_capacity: &'static str,
-    pub col_currency: &'static str,
-    pub col_prefix: &'static str,
-    pub col_min_number_length: &'static str,
-    pub col_max_number_length: &'static str,
-    pub col_network: &'static str,
-    pub col_state: &'static str,
-    pub col_initial_price: &'static str,
-    pub col_renew_price: &'static str,
-    pub col_created: &'static str,
-    pub col_renews: &'static str,
-    pub col_renew_period: &'static str,
-    pub col_service_type: &'static str,
-    pub col_ui_type: &'static str,
-    pub col_status: &'static str,
-    pub col_rows: &'static str,
-    pub col_filters: &'static str,
-    pub col_time_format: &'static str,
-    pub col_time_zone: &'static str,
-    pub col_updated: &'static str,
-    pub col_enabled: &'static str,
-    pub col_rejects_calls: &'static str,
-    pub col_initial_rate: &'static str,
-    pub col_initial_interval: &'static str,
-    pub col_next_rate: &'static str,
-    pub col_next_interval: &'static str,
-    pub col_connect_fee: &'static str,
-    pub col_attempt_fee: &'static str,
-    pub col_valid_from: &'static str,
-    pub col_valid_till: &'static str,
-    pub col_network_prefix_id: &'static str,
+    // Attribute names
     /// An API field or relationship name (`min-balance`, `network-type`) as a label.
     pub field_label: fn(&str) -> String,
 
     // Values and records: headings, statuses, yes/no, identifiers
-    pub heading_network_prefix: fn(&str) -> String,
-    pub heading_cdr_export: fn(&str) -> String,
-    pub heading_rate: fn(&str) -> String,
-    pub cdr_status_pending: &'static str,
-    pub cdr_status_completed: &'static str,
-    pub cdr_status_failed: &'static str,
-    pub cdr_status_deleted: &'static str,
+    /// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the
+    /// word as the server sent it.
+    pub choice_label: fn(&str, &str) -> Option<&'static str>,
     pub yes: &'static str,
     pub no: &'static str,
     pub copy: &'static str,
@@ -441,6 +407,50 @@ pub struct ResourceTexts {
     pub missing_title: &'static str,
     /// The identifier asked for.
     pub missing: fn(&str) -> String,
+    /// A record's page heading, around the text that names it (`Rate for prefix 380`).
+    pub heading: fn(&str) -> String,
+}
+
+impl Texts {
+    /// The texts of a collection.
+    pub fn resource(&self, collection: Collection) -> &ResourceTexts {
+        match collection {
+            Collection::Accounts => &self.accounts,
+            Collection::Services => &self.services,
+            Collection::CdrExports => &self.cdr_exports,
+            Collection::Rates => &self.rates,
+            Collection::NetworkTypes => &self.network_types,
+            Collection::NetworkPrefixes => &self.network_prefixes,
+            Collection::Networks => &self.networks,
+            Collection::Countries => &self.countries,
+        }
+    }
+
+    /// A page's name, as the navigation and links say it.
+    pub fn page_title(&self, page: Page) -> &'static str {
+        let t = self;
+        match page {
+            Page::Login => t.sign_in,
+            Page::Dashboard => t.nav_overview,
+            Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
+            Page::Statistics(Charted::Origination) => t.nav_origination,
+            Page::Statistics(Charted::Quality) => t.nav_quality,
+            Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,
+            Page::Statistics(Charted::OriginatedCps) => t.nav_cps_chart,
+        }
+    }
+
+    /// A group of the navigation's name.
+    pub fn section(&self, section: Section) -> &'static str {
+        match section {
+            Section::Overview => self.section_overview,
+            Section::AccountAndMoney => self.section_account_and_money,
+            Section::Calls => self.section_calls,
+            Section::Statistics => self.section_statistics,
+            Section::Rates => self.section_rates,
+            Section::Reference => self.section_reference,
+        }
+    }
 }
 
 /// Languages are one per tag.
@@ -493,22 +503,58 @@ pub fn by_tag(tag: &str) -> Option<&'static Language> {
     LANGUAGES.iter().copied().find(|l| l.tag == primary)
 }
 
-/// The language in use.
+/// The language in use; read in a reactive closure, it subscribes the closure to the language
+/// (numbers and dates are written per language too).
 pub fn language() -> &'static Language {
+    track_language();
+    language_untracked()
+}
+
+/// The language in use, without subscribing to it.
+pub fn language_untracked() -> &'static Language {
     CURRENT.with(Cell::get)
 }
 
-/// The texts of the language in use.
-pub fn texts() -> &'static Texts {
-    &language().texts
+fn track_language() {
+    SIGNAL.with(|signal| {
+        if let Some(signal) = signal.get() {
+            leptos::prelude::Track::track(&signal);
+        }
+    });
 }
 
-/// Makes `language` the one in use (the app re-renders through its own signal).
+/// The texts of the language in use, read afresh at each use: inside a reactive closure,
+/// reading one subscribes the closure to the language, so the page's words change in place
+/// when the language does, and nothing else is drawn or fetched again.
+pub fn texts() -> Tr {
+    Tr
+}
+
+/// The texts of the language in use, as [`texts`] hands them out: a field read through it
+/// (`t.retry`) is the current language's, and subscribes the reactive closure it is read in.
+#[derive(Clone, Copy)]
+pub struct Tr;
+
+impl std::ops::Deref for Tr {
+    type Target = Texts;
+
+    fn deref(&self) -> &Texts {
+        &language().texts
+    }
+}
+
+thread_local! {
+    /// The language signal of the running app, which reading a text subscribes to.
+    static SIGNAL: Cell<Option<leptos::prelude::RwSignal<&'static Language>>> =
+        const { Cell::new(None) };
+}
+
+/// Makes `language` the one in use, for the start-up before the app's [`Locale`] exists.
 pub fn set_language(language: &'static Language) {
     CURRENT.with(|current| current.set(language));
 }
 
-/// The language in use as a signal: the app re-renders its routes when it changes.
+/// The language in use as a signal, which every text read in a reactive closure follows.
 #[derive(Clone, Copy)]
 pub struct Locale(leptos::prelude::RwSignal<&'static Language>);
 
@@ -516,7 +562,9 @@ impl Locale {
     pub fn new(language: &'static Language) -> Locale {
         set_language(language);
         crate::appearance::apply_locale(language.tag);
-        Locale(leptos::prelude::RwSignal::new(language))
+        let signal = leptos::prelude::RwSignal::new(language);
+        SIGNAL.with(|s| s.set(Some(signal)));
+        Locale(signal)
     }
 
     /// The language in use; tracked.
@@ -524,7 +572,7 @@ impl Locale {
         leptos::prelude::Get::get(&self.0)
     }
 
-    /// Puts `language` in force; the same language again changes nothing (no re-render).
+    /// Puts `language` in force; the same language again changes nothing.
     pub fn set(&self, language: &'static Language) {
         if leptos::prelude::GetUntracked::get_untracked(&self.0) == language {
             return;

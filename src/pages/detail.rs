@@ -1,118 +1,88 @@
-//! A detail page for any resource type, addressed by `:id`: its attributes, related pages,
-//! the records its relationships point at, and what the type offers (refresh, download).
+//! A detail page for any collection, addressed by `/<path>/<id>`: the record's attributes, the
+//! pages about it, the records its relationships point at, and what the collection's
+//! declaration offers (reloading while the record settles, a file to download).
 //!
-//! Only the decoding is generic; the page itself is compiled once for all resource types.
+//! Everything is read from the collection's declaration: one page, compiled once, shows
+//! every collection's records.
 
 use crate::components::detail::{attribute_list, related_links};
 use crate::components::link::Link;
 use crate::components::status;
-use crate::export::save_blob;
+use crate::export::{SaveError, save_bytes};
 use crate::http::Api;
+use crate::i18n::texts;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
-use crate::resources::{
-    DetailView, Naming, Shown, detail_href, detail_view, has_detail_page, naming,
-};
+use crate::resources::{DetailView, detail_view, related_pages};
+use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
-use api_model::document::{Document, SingleDocument};
+use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::query::encode_component;
+use api_model::record::naming_text;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_location;
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
-use web_sys::AbortSignal;
-
-type DetailFuture = Pin<Box<dyn Future<Output = Result<DetailView, ApiError>>>>;
 
 /// How often a record that is still changing (a pending export) is reloaded.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(3);
 
-pub fn detail_page<A: Shown>() -> impl IntoView {
+pub fn detail_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
-    let load = move |id: String, signal: Option<AbortSignal>| -> DetailFuture {
-        let api = api.clone();
-        Box::pin(async move {
-            let path = format!("{}/{}", A::COLLECTION.path(), encode_component(&id));
-            let document: SingleDocument<A> = api.get(&path, "", signal).await?;
-            Ok(detail_view(document))
-        })
-    };
-    detail_view_page(naming::<A>(), Box::new(load))
-}
-
-fn detail_view_page(
-    naming: Naming,
-    load: Box<dyn Fn(String, Option<AbortSignal>) -> DetailFuture>,
-) -> impl IntoView {
     let pathname = use_location().pathname;
-    let prefs = expect_context::<Prefs>();
     let id = Memo::new(move |_| {
         crate::routing::record_id(&crate::routing::portal_path(&pathname.get())).unwrap_or_default()
     });
-    let remote: Remote<DetailView> =
-        Remote::new(move || Some(id.get()).filter(|id| !id.is_empty()), load);
-
-    // A record still changing on the server is reloaded until it settles.
-    let refresh_timer = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
-        let changing = remote.with_data(|d| d.is_some_and(|d| d.refresh));
-        if let Some(handle) = refresh_timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
-        if changing && remote.error().is_none() {
-            let handle = set_timeout_with_handle(move || remote.retry(), REFRESH_EVERY).ok();
-            refresh_timer.set_value(handle);
-        }
-    });
-    on_cleanup(move || {
-        if let Some(handle) = refresh_timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
-    });
-
-    let t = crate::i18n::texts();
-    let body = move || {
-        if let (Some(error), false) = (remote.error(), remote.has_data()) {
-            if error.status() == Some(404) {
-                return view! {
-                    <div class="not-found">
-                        <h1>{naming.texts.missing_title}</h1>
-                        <p>{(naming.texts.missing)(&id.get())}</p>
-                    </div>
-                }
-                .into_any();
+    // An id that is not of the collection's kind names no record: no request is made for it.
+    let well_formed = Memo::new(move |_| collection.spec().id.accepts(&id.get()));
+    let remote: Remote<DetailView> = Remote::new(
+        move || well_formed.get().then(|| id.get()),
+        move |id: String, signal| {
+            let api = api.clone();
+            async move {
+                let path = format!("{}/{}", collection.path(), encode_component(&id));
+                let document: Document<Resource<serde_json::Value>> =
+                    api.get(&path, "", signal).await?;
+                Ok(detail_view(collection, &document))
             }
+        },
+    );
+    reload_while_settling(remote);
+
+    let t = texts();
+    let missing =
+        move || !well_formed.get() || remote.error().is_some_and(|e| e.status() == Some(404));
+    let body = move || {
+        if missing() {
+            return view! {
+                <div class="not-found">
+                    <h1>{move || t.resource(collection).missing_title}</h1>
+                    <p>{move || (t.resource(collection).missing)(&id.get())}</p>
+                </div>
+            }
+            .into_any();
+        }
+        if let (Some(error), false) = (remote.error(), remote.has_data()) {
             return status::error_panel(error, move || remote.retry()).into_any();
         }
-        let zone = prefs.zone();
-        remote.with_data(|detail| match detail {
-            Some(detail) if detail.id == id.get() => view! {
-                <h1>{detail.heading.clone()}</h1>
-                {detail.refresh.then(|| view! {
-                    <p class="refreshing" role="status">{t.still_in_progress}</p>
-                })}
-                {detail.download.clone().map(download_button)}
-                {attribute_list(detail, zone)}
-                {related_links(&detail.related)}
-                {related_records(naming.collection, detail.id.clone(), detail.relationships.clone())}
-            }
-            .into_any(),
-            _ => status::loading(naming.texts.loading_one).into_any(),
-        })
+        let shown = remote.with_data(|d| d.is_some_and(|d| d.id == id.get()));
+        if shown {
+            record_view(collection, remote).into_any()
+        } else {
+            status::loading(move || t.resource(collection).loading_one).into_any()
+        }
     };
     let refresh_error = move || {
         remote
             .error()
-            .filter(|_| remote.has_data())
+            .filter(|_| remote.has_data() && !missing())
             .map(|error| status::error_panel(error, move || remote.retry()))
     };
     view! {
         <section class="detail-page">
             <p class="breadcrumb">
-                <Link href=format!("/{}", naming.collection.path())>{naming.texts.title}</Link>
+                <Link href=Page::List(collection).href()>{move || t.resource(collection).title}</Link>
             </p>
             {refresh_error}
             {body}
@@ -120,11 +90,69 @@ fn detail_view_page(
     }
 }
 
+/// A record still changing on the server is reloaded until it settles.
+fn reload_while_settling(remote: Remote<DetailView>) {
+    let refresh_timer = StoredValue::new(None::<TimeoutHandle>);
+    let clear = move || {
+        if let Some(handle) = refresh_timer.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    };
+    Effect::new(move |_| {
+        let settling = remote.with_data(|d| d.is_some_and(|d| d.settling));
+        clear();
+        if settling && remote.error().is_none() {
+            let handle = set_timeout_with_handle(move || remote.retry(), REFRESH_EVERY).ok();
+            refresh_timer.set_value(handle);
+        }
+    });
+    on_cleanup(clear);
+}
+
+/// The record, once loaded: drawn again when it changes, the language or the zone; its
+/// related records are followed once per record.
+fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let t = texts();
+    let detail = Memo::new(move |_| remote.data());
+    let heading = move || {
+        let zone = prefs.zone();
+        detail.with(|d| d.as_ref().map(|d| d.heading(collection, zone)))
+    };
+    let attributes = move || {
+        let zone = prefs.zone();
+        detail.with(|d| d.as_ref().map(|d| attribute_list(collection, d, zone)))
+    };
+    let download = Memo::new(move |_| detail.with(|d| d.as_ref().and_then(|d| d.download.clone())));
+    let identity = Memo::new(move |_| {
+        detail.with(|d| d.as_ref().map(|d| (d.id.clone(), d.relationships.clone())))
+    });
+    view! {
+        <h1>{heading}</h1>
+        {move || detail.with(|d| d.as_ref().is_some_and(|d| d.settling)).then(|| view! {
+            <p class="refreshing" role="status">{move || t.still_in_progress}</p>
+        })}
+        {move || download.get().map(download_button)}
+        {attributes}
+        {move || identity.get().map(|(id, names)| view! {
+            {related_links(related_pages(collection, &id))}
+            {related_records(collection, id, names)}
+        })}
+    }
+}
+
+/// Why a record's file was not downloaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Failure {
+    Request(ApiError),
+    Save(SaveError),
+}
+
 /// A button that downloads the record's file through the API (the token stays in the request).
 fn download_button((path, file_name): (String, String)) -> impl IntoView {
     let api = expect_context::<Api>();
-    let t = crate::i18n::texts();
-    let state = RwSignal::new(None::<Result<(), String>>);
+    let t = texts();
+    let state = RwSignal::new(None::<Result<(), Failure>>);
     let busy = RwSignal::new(false);
     let start = move |_| {
         if busy.get_untracked() {
@@ -136,57 +164,57 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
         spawn_local(async move {
             let outcome = match api.download(&path, None).await {
                 Ok(file) => {
-                    let parts =
-                        js_sys::Array::of1(&js_sys::Uint8Array::from(file.bytes.as_slice()));
-                    let options = web_sys::BlobPropertyBag::new();
-                    options.set_type(&file.content_type);
-                    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
-                        .map_err(|_| t.file_not_made.to_owned())
-                        .and_then(|blob| save_blob(&file_name, &blob))
+                    save_bytes(&file_name, &file.content_type, &file.bytes).map_err(Failure::Save)
                 }
-                Err(error) => Err(crate::i18n::error_text(&error)),
+                Err(error) => Err(Failure::Request(error)),
             };
             state.set(Some(outcome));
             busy.set(false);
         });
+    };
+    let message = move || match state.get() {
+        Some(Err(Failure::Request(error))) => Some(Err(crate::i18n::error_text(&error))),
+        Some(Err(Failure::Save(error))) => Some(Err(error.text().to_owned())),
+        Some(Ok(())) => Some(Ok(t.downloaded)),
+        None => None,
     };
     view! {
         <p class="download">
             <button type="button" class="download-file primary" on:click=start disabled=move || busy.get()>
                 {move || if busy.get() { t.downloading } else { t.download_csv }}
             </button>
-            {move || match state.get() {
+            {move || match message() {
                 Some(Err(message)) => Some(view! { <span class="form-error" role="alert">{message}</span> }.into_any()),
-                Some(Ok(())) => Some(view! { <span class="export-note">{t.downloaded}</span> }.into_any()),
+                Some(Ok(note)) => Some(view! { <span class="export-note">{note}</span> }.into_any()),
                 None => None,
             }}
         </p>
     }
 }
 
-/// One record a relationship points at, or the records of a to-many relationship.
+/// One record a relationship points at, or one of a to-many relationship's records.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct RelatedRecord {
-    kind: String,
-    id: String,
+    href: Option<String>,
     label: String,
 }
 
 fn related_of(value: &serde_json::Value) -> Option<RelatedRecord> {
-    let kind = value.get("type")?.as_str()?.to_owned();
-    let id = value.get("id")?.as_str()?.to_owned();
-    let attributes = value.get("attributes");
-    let label = ["name", "prefix", "description"]
-        .iter()
-        .find_map(|key| attributes?.get(*key)?.as_str().map(str::to_owned))
-        .unwrap_or_else(|| id.clone());
-    Some(RelatedRecord { kind, id, label })
+    let kind = value.get("type")?.as_str()?;
+    let id = value.get("id")?.as_str()?;
+    Some(RelatedRecord {
+        href: Collection::from_path(kind).and_then(|c| record_href(c, id)),
+        label: value
+            .get("attributes")
+            .and_then(naming_text)
+            .unwrap_or_else(|| id.to_owned()),
+    })
 }
 
 /// Follows each relationship (`GET /<type>/<id>/<relationship>`) and links what it finds.
 fn related_records(collection: Collection, id: String, names: Vec<String>) -> impl IntoView {
     let api = expect_context::<Api>();
-    let t = crate::i18n::texts();
+    let t = texts();
     let sections = names
         .into_iter()
         .map(|name| {
@@ -208,50 +236,46 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                     }
                 },
             );
-            let title = crate::components::filter_bar::field_label(&name);
+            let title_key = name.clone();
             let content = move || {
                 if let Some(error) = remote.error() {
-                    return view! { <p class="related-error">{crate::i18n::error_text(&error)}</p> }
+                    return view! { <p class="related-error">{move || crate::i18n::error_text(&error)}</p> }
                         .into_any();
                 }
                 remote.with_data(|records| match records {
-                    None => status::loading(t.loading_related).into_any(),
+                    None => status::loading(move || t.loading_related).into_any(),
                     Some(records) if records.is_empty() => {
-                        view! { <p class="empty">{t.related_none}</p> }.into_any()
+                        view! { <p class="empty">{move || t.related_none}</p> }.into_any()
                     }
-                    Some(records) => {
-                        let items = records
-                            .iter()
-                            .map(|record| {
-                                let label = record.label.clone();
-                                match Collection::from_path(&record.kind)
-                                    .filter(|c| has_detail_page(*c))
-                                {
-                                    Some(target) => {
-                                        let href = detail_href(target, &record.id);
-                                        view! { <li><Link href=href>{label}</Link></li> }.into_any()
-                                    }
-                                    None => view! { <li>{label}</li> }.into_any(),
-                                }
-                            })
-                            .collect_view();
-                        let count = (records.len() > 1)
-                            .then(|| (t.related_count)(&records.len().to_string()));
-                        view! {
-                            {count.map(|c| view! { <p class="related-count">{c}</p> })}
-                            <ul>{items}</ul>
-                        }
-                        .into_any()
-                    }
+                    Some(records) => related_list(records).into_any(),
                 })
             };
             view! {
                 <section class="related-records" data-relationship=name.clone()>
-                    <h2>{title}</h2>
+                    <h2>{move || crate::resources::field_label(&title_key)}</h2>
                     {content}
                 </section>
             }
         })
         .collect_view();
     view! { <div class="relationships">{sections}</div> }
+}
+
+fn related_list(records: &[RelatedRecord]) -> impl IntoView + use<> {
+    let t = texts();
+    let items = records
+        .iter()
+        .map(|record| {
+            let label = record.label.clone();
+            match record.href.clone() {
+                Some(href) => view! { <li><Link href=href>{label}</Link></li> }.into_any(),
+                None => view! { <li>{label}</li> }.into_any(),
+            }
+        })
+        .collect_view();
+    let count = records.len();
+    view! {
+        {(count > 1).then(|| view! { <p class="related-count">{move || (t.related_count)(&count.to_string())}</p> })}
+        <ul>{items}</ul>
+    }
 }

@@ -1,18 +1,22 @@
-//! A list page for any resource type. The URL's query is the API's query: opening a URL restores
+//! A list page for any collection. The URL's query is the API's query: opening a URL restores
 //! the view, and every change of filters, sort or page is a change of the URL.
 //!
-//! Only the decoding is generic; the page itself is compiled once for all resource types.
+//! Everything is read from the collection's declaration (`api_model::catalog`): one page,
+//! compiled once, lists every collection.
 
 use crate::components::filter_bar::filter_bar;
+use crate::components::pager::{PagerState, pager};
+use crate::components::status;
 use crate::components::table::{TableSettings, resource_table};
-use crate::components::{pager::pager, status};
-use crate::export;
+use crate::export::{self, SaveError};
 use crate::http::{Abort, Api};
+use crate::i18n::texts;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
-use crate::resources::{ColumnHead, Naming, Shown, TablePage, naming, table_page};
-use crate::routing::portal_path;
-use api_model::document::ListDocument;
+use crate::resources::{ColumnHead, TablePage, columns, table_page};
+use crate::routing::{Page, portal_path};
+use api_model::catalog::Collection;
+use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::filters::Filter;
 use api_model::list::{ListParams, MAX_PAGE_SIZE, SortKey};
@@ -28,53 +32,71 @@ use web_sys::AbortSignal;
 type PageFuture = Pin<Box<dyn Future<Output = Result<TablePage, ApiError>>>>;
 type PageLoader = Rc<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>;
 
+/// Why a list URL cannot be asked for, checked before any request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewError {
+    Params(api_model::list::ListParamsError),
+    Filter(api_model::filters::FilterError),
+}
+
+impl ViewError {
+    /// In the language in use.
+    pub fn text(&self) -> String {
+        match self {
+            ViewError::Params(e) => crate::i18n::list_params_error_text(e),
+            ViewError::Filter(e) => crate::i18n::filter_error_text(e),
+        }
+    }
+}
+
 /// The list state the URL describes, checked before any request.
-pub fn params_from_url(naming: Naming, search: &str) -> Result<ListParams, String> {
-    let params =
-        ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
+pub fn params_from_url(collection: Collection, search: &str) -> Result<ListParams, ViewError> {
+    let params = ListParams::from_query(search).map_err(ViewError::Params)?;
     for filter in &params.filters {
-        filter
-            .validate(naming.collection)
-            .map_err(|e| crate::i18n::filter_error_text(&e))?;
+        filter.validate(collection).map_err(ViewError::Filter)?;
     }
     Ok(params)
 }
 
 /// The API query for a view: the URL's parameters plus what the page needs included.
-pub fn api_query(params: &ListParams, include: &[&str]) -> String {
+pub fn api_query(params: &ListParams, include: impl IntoIterator<Item = &'static str>) -> String {
     let mut params = params.clone();
     for name in include {
         if !params.include.iter().any(|i| i == name) {
-            params.include.push((*name).to_owned());
+            params.include.push(name.to_owned());
         }
     }
     params.to_query()
 }
 
-pub fn list_page<A: Shown>() -> impl IntoView {
+/// The order rows are in: the URL's sort, else the server's default one.
+pub fn effective_sort(collection: Collection, params: &ListParams) -> Vec<SortKey> {
+    if !params.sort.is_empty() {
+        return params.sort.clone();
+    }
+    collection
+        .spec()
+        .default_sort
+        .split(',')
+        .filter_map(|key| key.parse().ok())
+        .collect()
+}
+
+pub fn list_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
     let load: PageLoader = Rc::new(
         move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
             let api = api.clone();
             Box::pin(async move {
-                let query = api_query(&params, A::INCLUDE);
-                let document: ListDocument<A> =
-                    api.get(A::COLLECTION.path(), &query, signal).await?;
-                Ok(table_page(document))
+                let spec = collection.spec();
+                let query = api_query(&params, spec.column_includes());
+                let document: Document<Vec<Resource<serde_json::Value>>> =
+                    api.get(spec.path, &query, signal).await?;
+                Ok(table_page(collection, &document))
             })
         },
     );
-    let columns: Vec<ColumnHead> = table_page::<A>(empty_document()).columns;
-    list_view(naming::<A>(), columns, load)
-}
-
-fn empty_document<A>() -> ListDocument<A> {
-    ListDocument {
-        data: Vec::new(),
-        included: Vec::new(),
-        meta: None,
-        links: None,
-    }
+    list_view(collection, load)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,16 +104,19 @@ enum ExportState {
     Idle,
     Running { pages_done: u32, pages_total: u32 },
     Done { rows: u64 },
-    Failed(String),
+    Failed(ApiError),
+    NotSaved(SaveError),
     Cancelled,
 }
 
-fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl IntoView {
+fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     let prefs = expect_context::<Prefs>();
-    let collection = naming.collection.path();
-    let params = Memo::new(move |_| params_from_url(naming, &location.search.get()));
+    let t = texts();
+    let path = collection.path();
+    let own_path = Page::List(collection).href();
+    let params = Memo::new(move |_| params_from_url(collection, &location.search.get()));
 
     // The last view of this list comes back when the list is opened without a query.
     let opened_bare = location
@@ -100,11 +125,11 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         .trim_start_matches('?')
         .is_empty();
     if let Some(query) = prefs
-        .last_view(collection)
+        .last_view(path)
         .filter(|q| opened_bare && !q.is_empty())
     {
         navigate(
-            &format!("/{collection}?{query}"),
+            &format!("{own_path}?{query}"),
             NavigateOptions {
                 replace: true,
                 ..Default::default()
@@ -112,12 +137,15 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         );
     }
     // Only while this list is the page shown: leaving it changes the URL too.
-    Effect::new(move |_| {
-        let here = portal_path(&location.pathname.get()) == format!("/{collection}");
-        if let (true, Ok(current)) = (here, params.get()) {
-            prefs.remember_view(collection, &current.to_query());
-        }
-    });
+    {
+        let own_path = own_path.clone();
+        Effect::new(move |_| {
+            let here = portal_path(&location.pathname.get()) == own_path;
+            if let (true, Ok(current)) = (here, params.get()) {
+                prefs.remember_view(path, &current.to_query());
+            }
+        });
+    }
 
     let fetch = load.clone();
     let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), move |p, s| fetch(p, s));
@@ -126,11 +154,10 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         let navigate = navigate.clone();
         move |to: ListParams, replace: bool| {
             let query = to.to_query();
-            let path = portal_path(&location.pathname.get_untracked());
             let url = if query.is_empty() {
-                path
+                own_path.clone()
             } else {
-                format!("{path}?{query}")
+                format!("{own_path}?{query}")
             };
             navigate(
                 &url,
@@ -172,6 +199,7 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
     });
 
     // Columns: the user's choice for this list, else every column that is not optional.
+    let columns: Vec<ColumnHead> = columns(collection.spec());
     let default_visible: Vec<String> = columns
         .iter()
         .filter(|c| !c.optional)
@@ -179,83 +207,69 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
         .collect();
     let visible = Memo::new(move |_| {
         prefs
-            .visible_columns(collection)
+            .visible_columns(path)
             .unwrap_or_else(|| default_visible.clone())
     });
-    let visible_keys = {
-        let columns = columns.clone();
-        move || -> Vec<&'static str> {
-            let chosen = visible.get();
-            columns
-                .iter()
-                .map(|c| c.key)
-                .filter(|k| chosen.iter().any(|v| v == k))
-                .collect()
-        }
-    };
     let chooser = column_chooser(columns.clone(), visible, move |keys| {
-        prefs.set_visible_columns(collection, keys)
+        prefs.set_visible_columns(path, keys)
     });
 
-    let table_id = format!("{collection}-table");
-    let body_view = move || {
-        let current = match params.get() {
-            Ok(current) => current,
-            Err(message) => return status::input_error(message).into_any(),
-        };
-        let zone = prefs.zone();
-        let visible = visible_keys();
-        remote.with_data(|page| match page {
-            None => match remote.error() {
-                Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-                None => status::loading(naming.texts.loading_list).into_any(),
-            },
-            Some(page) if page.rows.is_empty() => view! {
-                <p class="empty">{naming.texts.none_match}</p>
-                {pager(&current, page.links.as_ref(), 0, page.total, go)}
-            }
-            .into_any(),
-            Some(page) => {
-                let settings = TableSettings {
-                    id: table_id.clone(),
-                    caption: naming.texts.title,
-                    sort: &current.sort,
-                    visible: &visible,
-                    zone,
-                    on_sort,
-                };
-                view! {
-                    <div
-                        class="list-body"
-                        class:stale=move || remote.is_loading()
-                        aria-busy=move || remote.is_loading().to_string()
-                    >
-                        {resource_table(page, settings)}
-                    </div>
-                    {pager(&current, page.links.as_ref(), page.rows.len(), page.total, go)}
-                }
-                .into_any()
-            }
+    let rows = Signal::derive(move || {
+        remote.with_data(|page| page.map(|p| p.rows.clone()).unwrap_or_default())
+    });
+    let has_rows = Memo::new(move |_| remote.with_data(|p| p.is_some_and(|p| !p.rows.is_empty())));
+    let pager_state = Memo::new(move |_| {
+        remote.with_data(|page| {
+            let page = page?;
+            Some(PagerState {
+                params: params.with(|p| p.clone().ok())?,
+                links: page.links.clone().unwrap_or_default(),
+                rows_on_page: page.rows.len(),
+                total: page.total,
+            })
+        })
+    });
+    let title = Signal::derive(move || t.resource(collection).title.to_owned());
+    let settings = TableSettings {
+        id: format!("{path}-table"),
+        caption: title,
+        columns,
+        sort: Signal::derive(move || {
+            params.with(|p| {
+                p.as_ref()
+                    .map(|p| effective_sort(collection, p))
+                    .unwrap_or_default()
+            })
+        }),
+        visible,
+        zone: Signal::derive(move || prefs.zone()),
+        on_sort,
+    };
+    // The table and pager come with the first rows and stay, through sorting, paging and
+    // reloading, so whatever control has the focus keeps it.
+    let settings = StoredValue::new_local(Some(settings));
+    let body = move || {
+        let settings = settings.try_update_value(Option::take).flatten()?;
+        Some(view! {
+            <div hidden=move || !has_rows.get()>{resource_table(rows, settings)}</div>
+            {pager(Memo::new(move |_| pager_state.get().unwrap_or_default()), go)}
         })
     };
-    // Sorting and paging draw the table and the pager anew: the focus goes back to the control
-    // the keyboard was on instead of getting lost.
-    // While the new page loads, the stale pager may have the wanted button disabled: the focus
-    // waits on a stand-in and goes to the wanted control once the data is there.
-    let refocus = StoredValue::new(None::<String>);
-    let on_stand_in = StoredValue::new(false);
-    let body = move || {
-        let focused = focused_control();
-        let standing_in = on_stand_in.get_value() && focused.is_some();
-        if !standing_in {
-            refocus.set_value(focused);
+    // What stands instead of rows: the URL's problem, the first load, its failure, no rows.
+    let status = move || {
+        if let Err(problem) = params.get() {
+            return Some(status::input_error(problem.text()).into_any());
         }
-        on_stand_in.set_value(false);
-        let view = body_view();
-        restore_focus(refocus, on_stand_in, standing_in, move || {
-            remote.is_loading()
-        });
-        view
+        if remote.has_data() {
+            return (!has_rows.get()).then(|| {
+                view! { <p class="empty">{move || t.resource(collection).none_match}</p> }
+                    .into_any()
+            });
+        }
+        Some(match remote.error() {
+            Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
+            None => status::loading(move || t.resource(collection).loading_list).into_any(),
+        })
     };
     // A failed reload keeps the old rows and says so above them.
     let reload_error = move || {
@@ -264,89 +278,30 @@ fn list_view(naming: Naming, columns: Vec<ColumnHead>, load: PageLoader) -> impl
             .filter(|_| remote.has_data())
             .map(|error| status::error_panel(error, move || remote.retry()))
     };
+    let showing = move || params.with(Result::is_ok) && remote.has_data();
 
     view! {
         <section class="list-page">
             <div class="list-heading">
-                <h1>{naming.texts.title}</h1>
+                <h1>{title}</h1>
                 <div class="list-tools">
                     {chooser}
-                    {export_control(naming, params, load)}
+                    {export_control(collection, params, load)}
                 </div>
             </div>
-            {filter_bar(naming.collection, applied_filters, on_filters)}
+            {filter_bar(collection, applied_filters, on_filters)}
             {reload_error}
-            {body}
+            {status}
+            <div
+                class="list-body"
+                hidden=move || !showing()
+                class:stale=move || remote.is_loading()
+                aria-busy=move || remote.is_loading().to_string()
+            >
+                <Show when=move || remote.has_data()>{body}</Show>
+            </div>
         </section>
     }
-}
-
-/// A selector for the focused control if the table or pager holds it: a sort button by its
-/// column, a pager button by its class, the page size picker.
-fn focused_control() -> Option<String> {
-    let element = document().active_element()?;
-    element.closest(".list-page").ok()??;
-    if element.matches("th button.sort").unwrap_or(false) {
-        let key = element.closest("th").ok()??.get_attribute("data-key")?;
-        return Some(format!(".list-page th[data-key='{key}'] button.sort"));
-    }
-    if element.matches(".pager button").unwrap_or(false) {
-        let class = element.class_list().item(0)?;
-        return Some(format!(".list-page .pager button.{class}"));
-    }
-    if element.matches(".pager select").unwrap_or(false) {
-        return Some(".list-page .pager select".to_owned());
-    }
-    None
-}
-
-/// Once the page shows the new table, if the focus was lost (or disabled, or on a stand-in),
-/// focuses the control `refocus` names; while that is disabled, another pager button stands in
-/// for it (`on_stand_in`). Done once the page has loaded.
-fn restore_focus(
-    refocus: StoredValue<Option<String>>,
-    on_stand_in: StoredValue<bool>,
-    standing_in: bool,
-    loading: impl Fn() -> bool + 'static,
-) {
-    if refocus.with_value(Option::is_none) {
-        return;
-    }
-    set_timeout(
-        move || {
-            use wasm_bindgen::JsCast;
-            let Some(selector) = refocus.try_get_value().flatten() else {
-                return;
-            };
-            let document = document();
-            // The table and pager may be updated in place: a focused button may just have
-            // become disabled.
-            let lost = document.active_element().is_none_or(|e| {
-                document.body().is_some_and(|body| *body == e)
-                    || e.matches(":disabled").unwrap_or(false)
-            });
-            if !lost && !standing_in {
-                return;
-            }
-            let find = |css: &str| {
-                document
-                    .query_selector(css)
-                    .ok()
-                    .flatten()
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            };
-            if let Some(wanted) = find(&format!("{selector}:not(:disabled)")) {
-                let _ = wanted.focus();
-                if !loading() {
-                    refocus.set_value(None);
-                }
-            } else if let Some(stand_in) = find(".list-page .pager button:not(:disabled)") {
-                let _ = stand_in.focus();
-                on_stand_in.set_value(true);
-            }
-        },
-        std::time::Duration::ZERO,
-    );
 }
 
 fn column_chooser(
@@ -354,6 +309,7 @@ fn column_chooser(
     visible: Memo<Vec<String>>,
     save: impl Fn(Vec<String>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let t = texts();
     let boxes = columns
         .into_iter()
         .map(|column| {
@@ -375,24 +331,66 @@ fn column_chooser(
                         prop:checked=move || visible.with(|v| v.iter().any(|k| k == key))
                         on:change=toggle
                     />
-                    {column.label}
+                    {move || column.label()}
                 </label>
             }
         })
         .collect_view();
     view! {
         <details class="column-chooser">
-            <summary>{crate::i18n::texts().columns}</summary>
+            <summary>{move || t.columns}</summary>
             <div class="column-choices">{boxes}</div>
         </details>
     }
 }
 
-/// "Export CSV": every page of the current view, fetched one after another at the largest page
-/// size, with progress and a way to cancel.
+/// Every page of a view, fetched one after another at the largest page size, as CSV; `progress`
+/// hears of each page. `Err` carries the failed request's error.
+async fn export_pages(
+    collection: Collection,
+    view_params: ListParams,
+    load: PageLoader,
+    in_flight: StoredValue<Option<Abort>, LocalStorage>,
+    cancelled: impl Fn() -> bool,
+    progress: impl Fn(u32, u32),
+) -> Option<Result<(String, u64), ApiError>> {
+    let columns = columns(collection.spec());
+    let mut csv = export::csv_header(&columns);
+    let mut page_number = 1u32;
+    let mut rows = 0u64;
+    loop {
+        let abort = Abort::new();
+        let signal = abort.signal();
+        in_flight.try_set_value(Some(abort));
+        let request = ListParams {
+            page_size: Some(MAX_PAGE_SIZE),
+            ..view_params.with_page(page_number)
+        };
+        let result = load(request, signal).await;
+        if cancelled() {
+            return None;
+        }
+        let page = match result {
+            Ok(page) => page,
+            Err(error) => return Some(Err(error)),
+        };
+        csv.push_str(&export::csv_rows(&columns, &page.rows));
+        rows += page.rows.len() as u64;
+        let pages_total = page.total.div_ceil(u64::from(MAX_PAGE_SIZE)).max(1);
+        let pages_total = u32::try_from(pages_total).unwrap_or(u32::MAX);
+        progress(page_number, pages_total);
+        let has_next = page.links.as_ref().is_some_and(|l| l.next.is_some());
+        if page.rows.is_empty() || (!has_next && page_number >= pages_total) {
+            return Some(Ok((csv, rows)));
+        }
+        page_number += 1;
+    }
+}
+
+/// "Export CSV": every page of the current view, with progress and a way to cancel.
 fn export_control(
-    naming: Naming,
-    params: Memo<Result<ListParams, String>>,
+    collection: Collection,
+    params: Memo<Result<ListParams, ViewError>>,
     load: PageLoader,
 ) -> impl IntoView {
     let state = RwSignal::new(ExportState::Idle);
@@ -417,50 +415,32 @@ fn export_control(
         });
         spawn_local(async move {
             let cancelled = move || run.try_get_value() != this_run;
-            let mut csv = String::new();
-            let mut page_number = 1u32;
-            let mut rows = 0u64;
-            loop {
-                let abort = Abort::new();
-                let signal = abort.signal();
-                in_flight.try_set_value(Some(abort));
-                let request = ListParams {
-                    page_size: Some(MAX_PAGE_SIZE),
-                    ..view_params.with_page(page_number)
-                };
-                let result = load(request, signal).await;
-                if cancelled() {
-                    return;
-                }
-                let page = match result {
-                    Ok(page) => page,
-                    Err(error) => {
-                        state.set(ExportState::Failed(crate::i18n::error_text(&error)));
-                        return;
-                    }
-                };
-                if page_number == 1 {
-                    csv.push_str(&export::csv_header(&page.columns));
-                }
-                csv.push_str(&export::csv_rows(&page.rows));
-                rows += page.rows.len() as u64;
-                let pages_total = page.total.div_ceil(u64::from(MAX_PAGE_SIZE)).max(1);
-                let pages_total = u32::try_from(pages_total).unwrap_or(u32::MAX);
+            let progress = move |pages_done, pages_total| {
                 state.set(ExportState::Running {
-                    pages_done: page_number,
+                    pages_done,
                     pages_total,
-                });
-                let has_next = page.links.as_ref().is_some_and(|l| l.next.is_some());
-                if page.rows.is_empty() || (!has_next && page_number >= pages_total) {
-                    break;
+                })
+            };
+            let outcome = export_pages(
+                collection,
+                view_params,
+                load,
+                in_flight,
+                cancelled,
+                progress,
+            )
+            .await;
+            let file_name = format!("{}.csv", collection.path());
+            state.set(match outcome {
+                None => return,
+                Some(Err(error)) => ExportState::Failed(error),
+                Some(Ok((csv, rows))) => {
+                    match export::save_text(&file_name, "text/csv;charset=utf-8", &csv) {
+                        Ok(()) => ExportState::Done { rows },
+                        Err(reason) => ExportState::NotSaved(reason),
+                    }
                 }
-                page_number += 1;
-            }
-            let file_name = format!("{}.csv", naming.collection.path());
-            match export::save_text(&file_name, "text/csv;charset=utf-8", &csv) {
-                Ok(()) => state.set(ExportState::Done { rows }),
-                Err(reason) => state.set(ExportState::Failed(reason)),
-            }
+            });
         });
     };
     let cancel = move |_| {
@@ -468,32 +448,30 @@ fn export_control(
         in_flight.set_value(None);
         state.set(ExportState::Cancelled);
     };
-    let t = crate::i18n::texts();
-
+    let t = texts();
+    let note = move || match state.get() {
+        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows))),
+        ExportState::Failed(error) => Some((t.export_failed)(&crate::i18n::error_text(&error))),
+        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text())),
+        ExportState::Cancelled => Some(t.export_cancelled.to_owned()),
+        ExportState::Idle | ExportState::Running { .. } => None,
+    };
     view! {
         <div class="export" aria-live="polite">
             {move || match state.get() {
                 ExportState::Running { pages_done, pages_total } => view! {
                     <label class="export-progress">
-                        {(t.export_progress)(&(pages_done + 1).min(pages_total).to_string(), &pages_total.to_string())}
+                        {move || (t.export_progress)(&(pages_done + 1).min(pages_total).to_string(), &pages_total.to_string())}
                         <progress max=pages_total value=pages_done></progress>
                     </label>
-                    <button type="button" class="export-cancel" on:click=cancel>{t.export_cancel}</button>
+                    <button type="button" class="export-cancel" on:click=cancel>{move || t.export_cancel}</button>
                 }
                 .into_any(),
-                other => {
-                    let note = match other {
-                        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows))),
-                        ExportState::Failed(message) => Some((t.export_failed)(&message)),
-                        ExportState::Cancelled => Some(t.export_cancelled.to_owned()),
-                        _ => None,
-                    };
-                    view! {
-                        <button type="button" class="export-csv" on:click=start>{t.export_csv}</button>
-                        {note.map(|n| view! { <span class="export-note">{n}</span> })}
-                    }
-                    .into_any()
+                _ => view! {
+                    <button type="button" class="export-csv" on:click=start>{move || t.export_csv}</button>
+                    {move || note().map(|n| view! { <span class="export-note">{n}</span> })}
                 }
+                .into_any(),
             }}
         </div>
     }

@@ -9,10 +9,25 @@ pub fn NotFound() -> impl IntoView {
     let t = crate::i18n::texts();
     view! {
         <section class="not-found">
-            <h1>{t.not_found_title}</h1>
+            <h1>{move || t.not_found_title}</h1>
             <p>{move || (t.not_found_text)(&location.pathname.get())}</p>
             <p>
-                <Link href="/">{t.go_to_overview}</Link>
+                <Link href="/">{move || t.go_to_overview}</Link>
+            </p>
+        </section>
+    }
+}
+
+/// A page the customer's access profile does not include: plainly said, not an error.
+#[component]
+pub fn NotAvailable() -> impl IntoView {
+    let t = crate::i18n::texts();
+    view! {
+        <section class="not-found not-available">
+            <h1>{move || t.not_available_title}</h1>
+            <p>{move || t.not_available_text}</p>
+            <p>
+                <Link href="/">{move || t.go_to_overview}</Link>
             </p>
         </section>
     }

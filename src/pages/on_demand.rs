@@ -13,11 +13,9 @@ use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
 use crate::pages::statistics::{StatsPage, statistics_page};
-use crate::routing::{Charted, Detailed, Listed, Page};
+use crate::routing::{Charted, Page};
 use crate::session::Session;
-use api_model::resources::{
-    Account, CdrExport, Network, NetworkPrefix, NetworkType, Rate, Service,
-};
+use api_model::catalog::Collection;
 use api_model::stats::StatsEndpoint;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -82,29 +80,16 @@ page_chunk!(
 page_chunk!(
     lists,
     preload_lists,
-    fn render_list(listed: Listed) {
-        match listed {
-            Listed::Accounts => list_page::<Account>().into_any(),
-            Listed::Services => list_page::<Service>().into_any(),
-            Listed::Rates => list_page::<Rate>().into_any(),
-            Listed::CdrExports => list_page::<CdrExport>().into_any(),
-            Listed::NetworkTypes => list_page::<NetworkType>().into_any(),
-            Listed::NetworkPrefixes => list_page::<NetworkPrefix>().into_any(),
-        }
+    fn render_list(collection: Collection) {
+        list_page(collection).into_any()
     }
 );
 
 page_chunk!(
     details,
     preload_details,
-    fn render_detail(detailed: Detailed) {
-        match detailed {
-            Detailed::Account => detail_page::<Account>().into_any(),
-            Detailed::Service => detail_page::<Service>().into_any(),
-            Detailed::Rate => detail_page::<Rate>().into_any(),
-            Detailed::CdrExport => detail_page::<CdrExport>().into_any(),
-            Detailed::Network => detail_page::<Network>().into_any(),
-        }
+    fn render_detail(collection: Collection) {
+        detail_page(collection).into_any()
     }
 );
 
@@ -192,8 +177,8 @@ impl Page {
         match self {
             Page::Login => completed(render_sign_in()),
             Page::Dashboard => completed(render_dashboard()),
-            Page::List(listed) => completed(render_list(listed)),
-            Page::Detail(detailed) => completed(render_detail(detailed)),
+            Page::List(collection) => completed(render_list(collection)),
+            Page::Detail(collection) => completed(render_detail(collection)),
             Page::Statistics(charted) => completed(render_statistics(charted)),
         }
     }
@@ -278,7 +263,7 @@ pub fn on_demand(page: Page) -> impl IntoView {
         ChunkState::Fetching => view! {
             <p class="loading page-loading" role="status" aria-live="polite">
                 <span class="spinner" aria-hidden="true"></span>
-                {t.loading_page}
+                {move || t.loading_page}
             </p>
         }
         .into_any(),
@@ -295,9 +280,9 @@ fn chunk_failed(retry: impl Fn() + 'static) -> impl IntoView {
     let t = crate::i18n::texts();
     view! {
         <div class="error-panel" role="alert" aria-live="assertive">
-            <p class="error-message">{t.page_load_failed}</p>
+            <p class="error-message">{move || t.page_load_failed}</p>
             <button type="button" class="retry" on:click=move |_| retry()>
-                {t.retry}
+                {move || t.retry}
             </button>
         </div>
     }

@@ -81,6 +81,8 @@ impl Expiry {
 pub enum TokenError {
     NotAJwt,
     BadPayload(String),
+    /// The token's `exp` has passed.
+    Expired,
 }
 
 impl fmt::Display for TokenError {
@@ -92,6 +94,7 @@ impl fmt::Display for TokenError {
             TokenError::BadPayload(reason) => {
                 write!(f, "The token's contents cannot be read: {reason}")
             }
+            TokenError::Expired => f.write_str("This token has already expired"),
         }
     }
 }

@@ -124,7 +124,57 @@ fn loose_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>
     d.deserialize_any(LooseString)
 }
 
-/// Every way a request can fail, as the user needs to hear about it.
+/// Why a request got no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreachable {
+    /// The browser cannot make requests (no `AbortController`).
+    NoRequests,
+    /// No answer within this many seconds.
+    Timeout { seconds: u64 },
+    /// The answer of this status broke off mid-way; the browser's words.
+    BrokeOff { status: u16, detail: String },
+    /// Offline, refused, DNS, CORS…: the browser's words.
+    Failed { detail: String },
+}
+
+impl fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreachable::NoRequests => f.write_str("the browser cannot make requests"),
+            Unreachable::Timeout { seconds } => write!(f, "no answer within {seconds} seconds"),
+            Unreachable::BrokeOff { status, detail } => {
+                write!(f, "the answer (HTTP {status}) broke off: {detail}")
+            }
+            Unreachable::Failed { detail } => f.write_str(detail),
+        }
+    }
+}
+
+/// Why a successful answer could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The body is not UTF-8 text.
+    NotUtf8,
+    /// The parser's words.
+    Malformed(String),
+    /// A token came that cannot be used.
+    UnusableToken(crate::auth::TokenError),
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::NotUtf8 => f.write_str("the answer is not UTF-8 text"),
+            Unreadable::Malformed(reason) => f.write_str(reason),
+            Unreadable::UnusableToken(error) => {
+                write!(f, "the server's token cannot be used: {error}")
+            }
+        }
+    }
+}
+
+/// Every way a request can fail, as the user needs to hear about it. The words are chosen
+/// where the error is shown (the portal says them in the reader's language).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApiError {
     /// The server answered with a JSON:API error document.
@@ -141,9 +191,9 @@ pub enum ApiError {
     /// The token is missing, expired or rejected (401). The session must end.
     Unauthorized { message: String },
     /// The answer was a success but its body could not be decoded.
-    Decode { status: u16, reason: String },
+    Decode { status: u16, reason: Unreadable },
     /// The request never got an answer (offline, refused, DNS, CORS, …).
-    Network { reason: String },
+    Network { reason: Unreachable },
     /// The request was superseded and aborted; never shown to the user.
     Aborted,
 }
@@ -231,7 +281,7 @@ pub fn classify<T: serde::de::DeserializeOwned>(status: u16, body: &str) -> Resu
     if (200..300).contains(&status) {
         return serde_json::from_str(body).map_err(|error| ApiError::Decode {
             status,
-            reason: error.to_string(),
+            reason: Unreadable::Malformed(error.to_string()),
         });
     }
     Err(classify_error(status, body))

@@ -1,0 +1,319 @@
+//! The statistics form: account, time range, sampling and the narrowing parameters. It edits
+//! a draft of the view, checks it inline, and hands it on only when it can be asked for.
+
+use super::AccountChoice;
+use super::plans::{StatsPage, narrowing_label, preset_label, sampling_label};
+use crate::format::Zone;
+use crate::http::Api;
+use crate::i18n::texts;
+use crate::remote::Remote;
+use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
+use api_model::document::ListDocument;
+use api_model::list::{ListParams, MAX_PAGE_SIZE};
+use api_model::resources::Country;
+use api_model::stats::{STATS_FILTER_PARAMS, Sampling, parse_time};
+use chart_data::presets::Preset;
+use chrono::Utc;
+use leptos::prelude::*;
+
+/// A local wall-clock text for a `datetime-local` input, from a URL time.
+fn to_input(url_value: &str, zone: Zone) -> String {
+    parse_time(url_value)
+        .map(|t| api_model::date_text::format("%Y-%m-%dT%H:%M:%S", &zone.rules().to_local(t)))
+        .unwrap_or_default()
+}
+
+/// A URL time from a `datetime-local` input's local wall-clock text.
+fn from_input(input: &str, zone: Zone) -> String {
+    let text = input.trim();
+    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| api_model::date_text::parse(text, f))
+        .map(|local| url_time(&zone.rules().to_utc(local)))
+        .unwrap_or_else(|| text.to_owned())
+}
+
+/// The draft the form edits, and the problems to show next to its fields.
+#[derive(Clone, Copy)]
+struct Draft {
+    view: RwSignal<StatsView>,
+    /// Problems found when "Show" was pressed.
+    form_errors: RwSignal<Vec<FieldError>>,
+    /// Problems of the view in the URL.
+    url_errors: Signal<Vec<FieldError>>,
+    zone: Signal<Zone>,
+}
+
+impl Draft {
+    /// The problem with `field`, in the language in use, next to it.
+    fn error_for(self, field: &'static str) -> impl Fn() -> Option<AnyView> + Copy {
+        move || {
+            let mut errors = self.form_errors.get();
+            errors.extend(self.url_errors.get());
+            errors.into_iter().find(|e| e.field == field).map(|e| {
+                view! { <span class="field-error" role="alert">{move || e.problem.text()}</span> }
+                    .into_any()
+            })
+        }
+    }
+}
+
+pub fn stats_form(
+    page: StatsPage,
+    applied: Memo<StatsView>,
+    accounts: Remote<Vec<AccountChoice>>,
+    apply: Callback<StatsView>,
+    zone: Signal<Zone>,
+    url_errors: Signal<Vec<FieldError>>,
+) -> impl IntoView {
+    let endpoint = page.form_endpoint();
+    let t = texts();
+    let draft = Draft {
+        view: RwSignal::new(applied.get_untracked()),
+        form_errors: RwSignal::new(Vec::new()),
+        url_errors,
+        zone,
+    };
+    Effect::new(move |_| draft.view.set(applied.get()));
+    let range = Memo::new(move |_| draft.view.with(|d| d.range.clone()));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let view = draft.view.get_untracked();
+        match view.to_request(endpoint, Utc::now(), zone.get_untracked().rules()) {
+            Ok(_) => {
+                draft.form_errors.set(Vec::new());
+                apply.run(view);
+            }
+            Err(errors) => draft.form_errors.set(errors),
+        }
+    };
+    let sampling =
+        (!endpoint.samplings().is_empty()).then(|| sampling_field(draft, endpoint.samplings()));
+    let narrowing = page
+        .takes_narrowing()
+        .then(|| narrowing_fields(draft, applied));
+    view! {
+        <form class="stats-form" on:submit=submit novalidate=true>
+            <div class="stats-fields">
+                {account_field(draft, accounts)}
+                {range_field(draft)}
+                {move || custom_range(draft, range.get())}
+                {sampling}
+                <button type="submit" class="apply">{move || t.show}</button>
+            </div>
+            {narrowing}
+        </form>
+    }
+}
+
+fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl IntoView {
+    let t = texts();
+    let options = move || {
+        let chosen = draft.view.with(|d| d.account_id.clone());
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a| {
+                        let selected = a.id == chosen;
+                        view! { <option value=a.id.clone() selected=selected>{a.name.clone()}</option> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let on_account = move |ev: leptos::ev::Event| {
+        draft
+            .view
+            .update(|d| d.account_id = event_target_value(&ev))
+    };
+    view! {
+        <label>
+            {move || t.account}
+            <select name="account-id" on:change=on_account>
+                <option value="" disabled=true>{move || t.choose_an_account}</option>
+                {options}
+            </select>
+            {draft.error_for("account-id")}
+        </label>
+    }
+}
+
+fn range_field(draft: Draft) -> impl IntoView {
+    let t = texts();
+    let range_value = move || match draft.view.with(|d| d.range.clone()) {
+        TimeRange::Preset(p) => p.as_str().to_owned(),
+        TimeRange::Custom { .. } => "custom".to_owned(),
+    };
+    let on_range = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        draft.view.update(|d| {
+            d.range = match Preset::parse(&value) {
+                Some(preset) => TimeRange::Preset(preset),
+                None => {
+                    // Start a custom range from what the preset covered.
+                    let (from, to) = d
+                        .resolve_range(Utc::now(), draft.zone.get_untracked().rules())
+                        .map(|(f, t)| (url_time(&f), t.map(|t| url_time(&t)).unwrap_or_default()))
+                        .unwrap_or_default();
+                    TimeRange::Custom { from, to }
+                }
+            }
+        });
+    };
+    let options = Preset::ALL
+        .iter()
+        .map(|p| {
+            let (preset, value) = (*p, p.as_str());
+            view! { <option value=value selected=move || range_value() == value>{move || preset_label(preset)}</option> }
+        })
+        .collect_view();
+    view! {
+        <label>
+            {move || t.time_range}
+            <select name="range" on:change=on_range>
+                {options}
+                <option value="custom" selected=move || range_value() == "custom">{move || t.custom_range}</option>
+            </select>
+        </label>
+    }
+}
+
+/// The start and end of a custom range, in the display zone; none for a preset.
+fn custom_range(draft: Draft, range: TimeRange) -> Option<impl IntoView + use<>> {
+    let TimeRange::Custom { from, to } = range else {
+        return None;
+    };
+    let t = texts();
+    let zone_now = draft.zone.get();
+    let set = move |end: &'static str| {
+        move |ev: leptos::ev::Event| {
+            let value = from_input(&event_target_value(&ev), zone_now);
+            draft.view.update(|d| {
+                if let TimeRange::Custom { from, to } = &mut d.range {
+                    *if end == "from" { from } else { to } = value;
+                }
+            });
+        }
+    };
+    Some(view! {
+        <label>
+            {move || t.from}
+            <input type="datetime-local" name="from-time" step="1" prop:value=to_input(&from, zone_now) on:change=set("from") />
+            {draft.error_for("from-time")}
+        </label>
+        <label>
+            {move || t.to}
+            <input type="datetime-local" name="to-time" step="1" prop:value=to_input(&to, zone_now) on:change=set("to") />
+            {draft.error_for("to-time")}
+        </label>
+    })
+}
+
+fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView {
+    let t = texts();
+    let options = samplings
+        .iter()
+        .map(|s| {
+            let s = *s;
+            view! { <option value=s.as_str() selected=move || draft.view.with(|d| d.sampling == Some(s))>{move || sampling_label(s)}</option> }
+        })
+        .collect_view();
+    let on_sampling = move |ev: leptos::ev::Event| {
+        draft
+            .view
+            .update(|d| d.sampling = Sampling::parse(&event_target_value(&ev)))
+    };
+    view! {
+        <label>
+            {move || t.sampling} <select name="sampling" on:change=on_sampling>{options}</select>
+            {draft.error_for("sampling")}
+        </label>
+    }
+}
+
+/// The countries, for the country parameters' pickers.
+fn countries() -> Remote<Vec<(String, String)>> {
+    let api = expect_context::<Api>();
+    Remote::new(
+        move || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let document: ListDocument<Country> =
+                    api.get("countries", &params.to_query(), signal).await?;
+                Ok(document
+                    .data
+                    .into_iter()
+                    .map(|c| (c.id, c.attributes.name))
+                    .collect())
+            }
+        },
+    )
+}
+
+/// The parameters that narrow the statistics, folded away until wanted.
+fn narrowing_fields(draft: Draft, applied: Memo<StatsView>) -> impl IntoView {
+    let t = texts();
+    let countries = countries();
+    let fields = STATS_FILTER_PARAMS
+        .iter()
+        .map(|name| {
+            let name: &'static str = name;
+            let value = move || draft.view.with(|d| d.filters.get(name).cloned().unwrap_or_default());
+            let on_input = move |ev: leptos::ev::Event| {
+                let text = event_target_value(&ev);
+                draft.view.update(|d| {
+                    if text.trim().is_empty() {
+                        d.filters.remove(name);
+                    } else {
+                        d.filters.insert(name.to_owned(), text);
+                    }
+                });
+            };
+            let input = if name.ends_with("country-id") {
+                let options = move || {
+                    let chosen = value();
+                    countries.with_data(|list| {
+                        list.map(|list| {
+                            list.iter()
+                                .map(|(id, label)| {
+                                    let selected = *id == chosen;
+                                    view! { <option value=id.clone() selected=selected>{label.clone()}</option> }
+                                })
+                                .collect_view()
+                        })
+                    })
+                };
+                view! {
+                    <select name=name on:change=on_input>
+                        <option value="">{move || t.any}</option>
+                        {options}
+                    </select>
+                }
+                .into_any()
+            } else {
+                view! { <input name=name prop:value=value on:input=on_input /> }.into_any()
+            };
+            view! {
+                <label>
+                    {move || narrowing_label(name)} {input} {draft.error_for(name)}
+                </label>
+            }
+        })
+        .collect_view();
+    let active = move || draft.view.with(|d| d.filters.len());
+    view! {
+        <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty())>
+            <summary>{move || match active() {
+                0 => t.more_filters.to_owned(),
+                n => (t.more_filters_set)(&n.to_string()),
+            }}</summary>
+            <div class="narrowing-fields">{fields}</div>
+        </details>
+    }
+}

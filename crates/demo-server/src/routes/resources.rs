@@ -1,15 +1,16 @@
 //! Routes of the JSON:API resources, generic over [`Record`]: the collection, one record,
 //! a related record and relationship linkage, registered for every resource type.
 
-use crate::AppState;
-use crate::auth::Customer;
-use crate::collections::{self, parse_include, parse_params};
-use crate::data::{
-    AccountRecord, CdrExportRecord, CountryRecord, CustomerId, NetworkPrefixRecord, NetworkRecord,
+use crate::jsonapi::collection::{self, parse_include, parse_params};
+use crate::jsonapi::record::{Record, identifier, relationship_links, resource};
+use crate::jsonapi::responses::{self, ApiBase, Failure};
+use crate::model::customers::CustomerId;
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord,
 };
-use crate::records::{Record, identifier, relationship_links, resource};
-use crate::responses::{self, ApiBase, Failure};
+use crate::routes::auth::Customer;
+use crate::routes::state::AppState;
 use api_model::document::{Document, Meta};
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -32,7 +33,7 @@ pub fn routes() -> AppRouter {
     let router = register::<RateRecord>(router, get(list::<RateRecord>));
     register::<CdrExportRecord>(
         router,
-        get(list::<CdrExportRecord>).post(crate::cdr_exports::create),
+        get(list::<CdrExportRecord>).post(crate::routes::cdr_exports::create),
     )
 }
 
@@ -61,7 +62,7 @@ async fn list<R: Record>(
     ApiBase(api): ApiBase,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    collections::list_response::<R>(
+    collection::list_response::<R>(
         &state.data,
         customer.0,
         &api,
@@ -105,7 +106,7 @@ async fn show<R: Record>(
     with_record::<R, _>(&state, &id, customer, |record| {
         let document = Document {
             data: resource(record, &api, &state.data, &include),
-            included: collections::included(&[record], &include, &state.data, &api, customer),
+            included: collection::included(&[record], &include, &state.data, &api, customer),
             meta: None,
             links: None,
         };

@@ -1,19 +1,8 @@
-//! `GET /profiles`: the customer's portal access profile, a set of boolean flags saying which
-//! sections of a customer portal may be shown.
-//!
-//! Like the real server this is a singleton resource (`data` is one object, not a list) of
-//! type `profiles`, without `links.self`, whose attribute names are the real ones.
+//! The flags of a customer's portal access profile (`GET /profiles`): which sections of a
+//! customer portal may be shown.
 
-use crate::AppState;
-use crate::auth::Customer;
-use crate::responses::{self, Failure};
-use api_model::document::Document;
 use api_model::resources::ResourceType;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// Which portal sections a customer may see. Also the `portal-access` member of a customer in
 /// a data file, where every flag may be left out (see [`PortalAccess::default`]).
@@ -87,38 +76,6 @@ impl PortalAccess {
 
 impl ResourceType for PortalAccess {
     const TYPE: &'static str = "profiles";
-}
-
-/// The resource object: `id`, `type` and `attributes`, nothing else.
-#[derive(Debug, Serialize)]
-struct ProfileResource<'a> {
-    id: String,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    attributes: &'a PortalAccess,
-}
-
-pub async fn show(
-    State(state): State<Arc<AppState>>,
-    Customer(customer): Customer,
-) -> Result<Response, Failure> {
-    let access = state
-        .data
-        .customer(customer)
-        .map(|c| &c.portal_access)
-        .ok_or_else(responses::unauthorized_jsonapi)?;
-    let document = Document {
-        data: ProfileResource {
-            // One profile per customer in this demo; the real id is an internal integer.
-            id: customer.to_string(),
-            kind: PortalAccess::TYPE,
-            attributes: access,
-        },
-        included: Vec::new(),
-        meta: None,
-        links: None,
-    };
-    Ok(responses::jsonapi(StatusCode::OK, &document))
 }
 
 #[cfg(test)]

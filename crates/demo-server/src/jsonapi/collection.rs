@@ -2,9 +2,10 @@
 //! against the collection's filter fields (`api_model::filters`) and the record's sort fields,
 //! and the JSON:API document of one page with `meta.total-count` and paging links.
 
-use crate::data::{CustomerId, DataSet};
-use crate::records::{FieldValue, Record, resource};
-use crate::responses::{self, Failure};
+use crate::jsonapi::record::{FieldValue, Record, resource};
+use crate::jsonapi::responses::{self, Failure};
+use crate::model::customers::CustomerId;
+use crate::model::data_set::DataSet;
 use api_model::document::{Document, Meta, PageLinks, Resource};
 use api_model::filters::{Filter, Operator, OperatorSet, split_list};
 use api_model::list::{ListParams, ListParamsError, MAX_PAGE_SIZE, SortKey};
@@ -362,7 +363,8 @@ pub fn list_response<R: Record>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{AccountRecord, DEMO_CUSTOMER, NetworkPrefixRecord};
+    use crate::model::customers::DEMO_CUSTOMER;
+    use crate::model::records::{AccountRecord, NetworkPrefixRecord};
     use chrono::DateTime;
 
     fn data() -> DataSet {

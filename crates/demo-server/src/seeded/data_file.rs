@@ -14,14 +14,16 @@
 //! with its customer's enabled rates that do not reject calls. A Completed or Deleted export's
 //! `rows-count` is always counted from that history, so it matches the download.
 
-use crate::call_history::CallHistory;
-use crate::data::{
-    AccountRecord, CdrExportRecord, CountryRecord, Customer, CustomerId, DataSet,
-    NetworkPrefixRecord, NetworkRecord, NetworkTypeRecord, RateRecord, ServiceRecord,
-    TrafficProfile,
+use crate::model::customers::{Customer, CustomerId};
+use crate::model::data_set::DataSet;
+use crate::model::portal_access::PortalAccess;
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
+    NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
 };
-use crate::profiles::PortalAccess;
-use crate::seeded::uuid;
+use crate::seeded::generate::{ReferenceData as ReferenceRecords, seeded_reference_data};
+use crate::seeded::random::uuid;
+use crate::seeded::reference_tables::COUNTRIES;
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
     Service, api_time,
@@ -246,10 +248,8 @@ impl DataFile {
                 problems.check(fresh, at, format!("id {id} is used twice"));
             }
         };
-        let mut country_codes: HashSet<String> = crate::reference_data::COUNTRIES
-            .iter()
-            .map(|c| c.iso2.to_owned())
-            .collect();
+        let mut country_codes: HashSet<String> =
+            COUNTRIES.iter().map(|c| c.iso2.to_owned()).collect();
         if let Some(reference) = &self.reference_data {
             country_codes = reference
                 .countries
@@ -440,7 +440,7 @@ impl DataSet {
         };
         let (countries, network_types, networks, network_prefixes) = match &file.reference_data {
             Some(reference) => reference_records(reference),
-            None => crate::data::seeded_reference_data(seed),
+            None => seeded_reference_data(seed),
         };
         let mut customers = Vec::new();
         let mut rates = Vec::new();
@@ -552,18 +552,17 @@ impl DataSet {
             services,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
-            history: CallHistory::new(seed, now),
         }
     }
 
-    /// The data set as a data file, with every id and the reference data, times as they are
-    /// now (`time-base` is the start-up time).
+    /// The data set as a data file, with every id and the reference data (`time-base` is the
+    /// start-up time). Exports as they stand: settle them first (`traffic::cdrs::settle_all`)
+    /// for their `rows-count`.
     pub fn to_file(&self) -> DataFile {
-        let mut exports = self
+        let exports = self
             .cdr_exports
-            .write()
+            .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        crate::cdr_exports::settle(self, &mut exports, Utc::now());
         let customers = self
             .customers
             .iter()
@@ -704,7 +703,7 @@ impl DataSet {
 
 /// Records of the reference data of a file; references by id become indexes (a dangling one,
 /// which validation rules out, becomes index 0).
-fn reference_records(reference: &ReferenceData) -> crate::data::ReferenceData {
+fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
     let index_of = |ids: Vec<&str>| -> HashMap<String, usize> {
         ids.into_iter()
             .enumerate()
@@ -836,7 +835,7 @@ mod tests {
             data.country_by_id(&data.countries[1].id)
         );
         assert!(data.cdr_exports.read().unwrap()[0].rows_to_count);
-        assert_eq!(data.countries.len(), crate::reference_data::COUNTRIES.len());
+        assert_eq!(data.countries.len(), COUNTRIES.len());
 
         let mut shifted = minimal();
         shifted["time-base"] = "2026-01-02T00:00:00Z".into();

@@ -2,6 +2,7 @@
 //! and the one generic mechanism for collections (filters, sort, include, paging).
 
 pub mod collection;
+pub mod filter;
 pub mod record;
 pub mod records;
 pub mod responses;

@@ -1,10 +1,11 @@
-//! What every kind of record offers the generic collection machinery ([`Record`]): its
-//! JSON:API type, who may see it, its field values by name (for filters and sort), its
-//! attributes and its relationships; and the resource object of a record.
+//! What every kind of record offers the generic collection machinery ([`Record`]): only what
+//! is demo data (its rows, id, owner, field values, attributes and related records). Its type
+//! and path, kind of id, filters, sort fields, default order and relationships come from the
+//! collection's declaration in `api_model::catalog` ([`Record::spec`]).
 
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
-use api_model::catalog::Collection;
+use api_model::catalog::{Collection, IdKind, Spec};
 use api_model::document::{
     Linkage, Relationship, RelationshipLinks, Resource, ResourceIdentifier, ResourceLinks,
 };
@@ -22,6 +23,10 @@ pub enum FieldValue<'a> {
     Text(Cow<'a, str>),
     Number(Decimal),
     Bool(bool),
+    Time(DateTime<Utc>),
+    /// Several values, a filter matching when one of them does: a rate is for every account
+    /// of its customer (its `account-id`).
+    AnyOf(Vec<FieldValue<'a>>),
 }
 
 impl<'a> FieldValue<'a> {
@@ -41,21 +46,18 @@ impl<'a> FieldValue<'a> {
         value.map_or(FieldValue::Null, |n| FieldValue::Number(n.into()))
     }
 
-    pub fn time(value: &DateTime<Utc>) -> FieldValue<'a> {
-        FieldValue::Text(Cow::Owned(api_time::format(value)))
+    pub fn opt_time(value: Option<DateTime<Utc>>) -> FieldValue<'a> {
+        value.map_or(FieldValue::Null, FieldValue::Time)
     }
 
-    pub fn opt_time(value: Option<&DateTime<Utc>>) -> FieldValue<'a> {
-        value.map_or(FieldValue::Null, FieldValue::time)
-    }
-
-    /// The value as text, the way the API shows it; `None` for null.
+    /// The value as text, the way the API shows it; `None` for null and for several values.
     pub fn as_text(&self) -> Option<Cow<'_, str>> {
         match self {
-            FieldValue::Null => None,
+            FieldValue::Null | FieldValue::AnyOf(_) => None,
             FieldValue::Text(t) => Some(Cow::Borrowed(t.as_ref())),
             FieldValue::Number(n) => Some(Cow::Owned(n.to_string())),
             FieldValue::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
+            FieldValue::Time(t) => Some(Cow::Owned(api_time::format(t))),
         }
     }
 
@@ -64,6 +66,15 @@ impl<'a> FieldValue<'a> {
         match self {
             FieldValue::Number(n) => Some(*n),
             FieldValue::Text(t) => api_model::number::parse_decimal(t).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value as a time, when it is one.
+    pub fn as_time(&self) -> Option<DateTime<Utc>> {
+        match self {
+            FieldValue::Time(t) => Some(*t),
+            FieldValue::Text(t) => api_model::stats::parse_time(t),
             _ => None,
         }
     }
@@ -78,35 +89,50 @@ impl<'a> FieldValue<'a> {
             (Number(a), Number(b)) => a.cmp(b),
             (Bool(a), Bool(b)) => a.cmp(b),
             (Text(a), Text(b)) => a.cmp(b),
+            (Time(a), Time(b)) => a.cmp(b),
             (a, b) => a.as_text().cmp(&b.as_text()),
         }
     }
 }
 
+/// Whether two ids of a collection name the same record: UUIDs in any case, integers by value
+/// (`01` is `1`, as the server's database reads them).
+pub fn same_id(kind: IdKind, a: &str, b: &str) -> bool {
+    match kind {
+        IdKind::Uuid => a.trim().eq_ignore_ascii_case(b.trim()),
+        IdKind::Integer => match (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        },
+    }
+}
+
 /// A kind of record served as a JSON:API resource.
 pub trait Record: Send + Sync + Sized + 'static {
-    /// The JSON:API `type`, which is also the path segment.
-    const TYPE: &'static str;
-    /// The collection whose filter fields (`api_model`) apply.
+    /// The collection the records make up; its declaration says everything but the data.
     const COLLECTION: Collection;
-    /// Fields `sort` accepts besides `id`.
-    const SORT_FIELDS: &'static [&'static str];
-    /// Relationships every resource carries (links; linkage data when included).
-    const RELATIONSHIPS: &'static [&'static str] = &[];
-    /// Relationships `include` accepts.
-    const INCLUDES: &'static [&'static str] = &[];
 
-    /// Runs `f` over all records of this kind, in their default order.
+    /// Runs `f` over all records of this kind, in the order they were made.
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T;
     fn id(&self) -> &str;
     /// The customer who owns the record; `None` for global reference data.
     fn owner(&self) -> Option<CustomerId>;
-    /// The value of a filter or sort field; `Null` for fields the record does not have.
-    fn value(&self, field: &str) -> FieldValue<'_>;
+    /// The value of an attribute or of a filter-only field (`account-id`, `uuid`, …) by name;
+    /// `Null` for fields the record does not have.
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
     fn attributes(&self) -> serde_json::Value;
     /// The record a to-one relationship points at.
     fn related<'d>(&self, _name: &str, _data: &'d DataSet) -> Option<&'d dyn Render> {
         None
+    }
+
+    fn spec() -> &'static Spec {
+        Self::COLLECTION.spec()
+    }
+
+    /// The JSON:API `type`, which is also the path segment.
+    fn kind() -> &'static str {
+        Self::COLLECTION.path()
     }
 
     fn visible_to(&self, customer: CustomerId) -> bool {
@@ -124,7 +150,7 @@ pub trait Render {
 
 impl<R: Record> Render for R {
     fn kind(&self) -> &'static str {
-        R::TYPE
+        R::kind()
     }
 
     fn record_id(&self) -> &str {
@@ -155,8 +181,19 @@ pub fn relationship_links(api: &str, kind: &str, id: &str, name: &str) -> Relati
     }
 }
 
-/// The resource object of a record: `id`, `type`, `links.self`, `attributes`, relationships
-/// with links, and linkage data for the relationships in `include`.
+/// The linkage of a declared relationship: the related record of a to-one one, and an empty
+/// list for a to-many one (the demo has no records of those).
+pub fn linkage<R: Record>(record: &R, name: &str, data: &DataSet) -> Option<Linkage> {
+    let relationship = R::spec().relationship(name)?;
+    Some(if relationship.to_many {
+        Linkage::Many(Vec::new())
+    } else {
+        Linkage::One(record.related(name, data).map(identifier))
+    })
+}
+
+/// The resource object of a record: `id`, `type`, `links.self`, `attributes`, every declared
+/// relationship with links, and linkage data for the relationships in `include`.
 pub fn resource<R: Record>(
     record: &R,
     api: &str,
@@ -164,27 +201,31 @@ pub fn resource<R: Record>(
     include: &[String],
 ) -> Resource<serde_json::Value> {
     let id = record.id();
-    let relationships: BTreeMap<String, Relationship> = R::RELATIONSHIPS
+    let kind = R::kind();
+    let relationships: BTreeMap<String, Relationship> = R::spec()
+        .relationships
         .iter()
-        .map(|name| {
-            let linkage = include
-                .iter()
-                .any(|i| i == name)
-                .then(|| Linkage::One(record.related(name, data).map(identifier)));
+        .map(|relationship| {
+            let name = relationship.name;
+            let data = if include.iter().any(|i| i == name) {
+                linkage(record, name, data)
+            } else {
+                None
+            };
             (
-                (*name).to_owned(),
+                name.to_owned(),
                 Relationship {
-                    links: Some(relationship_links(api, R::TYPE, id, name)),
-                    data: linkage,
+                    links: Some(relationship_links(api, kind, id, name)),
+                    data,
                 },
             )
         })
         .collect();
     Resource {
         id: id.to_owned(),
-        kind: R::TYPE.to_owned(),
+        kind: kind.to_owned(),
         links: Some(ResourceLinks {
-            self_link: Some(format!("{api}/{}/{id}", R::TYPE)),
+            self_link: Some(format!("{api}/{kind}/{id}")),
         }),
         attributes: record.attributes(),
         relationships,
@@ -210,5 +251,26 @@ mod tests {
             FieldValue::text("1.50").as_number(),
             Some(Decimal::new(15, 1))
         );
+        let early = DateTime::from_timestamp(1_000, 0).unwrap();
+        let late = DateTime::from_timestamp(2_000, 0).unwrap();
+        assert_eq!(
+            FieldValue::Time(early).sort_cmp(&FieldValue::Time(late)),
+            Ordering::Less
+        );
+        assert_eq!(
+            FieldValue::Time(early).as_text().unwrap(),
+            "1970-01-01T00:16:40.000Z"
+        );
+    }
+
+    #[test]
+    fn ids_compare_by_their_kind() {
+        assert!(same_id(
+            IdKind::Uuid,
+            "0B9F7A8E-5D2C-11EF-9A4E-0242AC120003",
+            "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"
+        ));
+        assert!(same_id(IdKind::Integer, "01", "1"));
+        assert!(!same_id(IdKind::Integer, "1", "x"));
     }
 }

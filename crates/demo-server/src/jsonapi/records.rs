@@ -1,5 +1,6 @@
-//! Each kind of record of the data set as a JSON:API resource: its field values by name, its
-//! attributes (serialized through the `api_model` structs) and its related records.
+//! Each kind of record of the data set as a JSON:API resource: its field values by name (every
+//! attribute, and every filter-only field its collection declares), its attributes (serialized
+//! through the `api_model` structs) and its related records.
 
 use crate::jsonapi::record::{FieldValue, Record, Render};
 use crate::model::customers::CustomerId;
@@ -10,7 +11,7 @@ use crate::model::records::{
 };
 use crate::traffic::cdrs::settle;
 use api_model::catalog::Collection;
-use api_model::resources::ResourceType;
+use api_model::resources::LooseId;
 use chrono::Utc;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -19,20 +20,13 @@ fn to_json(value: &impl Serialize) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
+/// The id of the account at `index`, for the `account-id` filters.
+fn account_id(data: &DataSet, index: usize) -> FieldValue<'_> {
+    FieldValue::opt_text(data.accounts.get(index).map(|a| a.id.as_str()))
+}
+
 impl Record for AccountRecord {
-    const TYPE: &'static str = api_model::resources::Account::TYPE;
     const COLLECTION: Collection = Collection::Accounts;
-    const SORT_FIELDS: &'static [&'static str] = &[
-        "name",
-        "balance",
-        "min-balance",
-        "max-balance",
-        "destination-rate-limit",
-        "origination-capacity",
-        "termination-capacity",
-        "total-capacity",
-        "currency",
-    ];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.accounts)
@@ -46,7 +40,7 @@ impl Record for AccountRecord {
         Some(self.customer)
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
             "id" | "uuid" => FieldValue::text(&self.id),
@@ -73,9 +67,7 @@ impl Record for AccountRecord {
 }
 
 impl Record for NetworkTypeRecord {
-    const TYPE: &'static str = api_model::resources::NetworkType::TYPE;
     const COLLECTION: Collection = Collection::NetworkTypes;
-    const SORT_FIELDS: &'static [&'static str] = &["name"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.network_types)
@@ -89,7 +81,7 @@ impl Record for NetworkTypeRecord {
         None
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
             "id" => FieldValue::text(&self.id),
             "name" => FieldValue::text(&self.attributes.name),
@@ -103,11 +95,7 @@ impl Record for NetworkTypeRecord {
 }
 
 impl Record for NetworkRecord {
-    const TYPE: &'static str = api_model::resources::Network::TYPE;
     const COLLECTION: Collection = Collection::Networks;
-    const SORT_FIELDS: &'static [&'static str] = &["name"];
-    const RELATIONSHIPS: &'static [&'static str] = &["network-type"];
-    const INCLUDES: &'static [&'static str] = &["network-type"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.networks)
@@ -121,7 +109,7 @@ impl Record for NetworkRecord {
         None
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
             "id" => FieldValue::text(&self.id),
             "name" => FieldValue::text(&self.attributes.name),
@@ -145,12 +133,7 @@ impl Record for NetworkRecord {
 }
 
 impl Record for NetworkPrefixRecord {
-    const TYPE: &'static str = api_model::resources::NetworkPrefix::TYPE;
     const COLLECTION: Collection = Collection::NetworkPrefixes;
-    const SORT_FIELDS: &'static [&'static str] =
-        &["prefix", "number-min-length", "number-max-length"];
-    const RELATIONSHIPS: &'static [&'static str] = &["network"];
-    const INCLUDES: &'static [&'static str] = &["network"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.network_prefixes)
@@ -164,7 +147,7 @@ impl Record for NetworkPrefixRecord {
         None
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
             "id" => FieldValue::text(&self.id),
@@ -188,9 +171,7 @@ impl Record for NetworkPrefixRecord {
 }
 
 impl Record for CountryRecord {
-    const TYPE: &'static str = api_model::resources::Country::TYPE;
     const COLLECTION: Collection = Collection::Countries;
-    const SORT_FIELDS: &'static [&'static str] = &["name", "iso2"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.countries)
@@ -204,7 +185,7 @@ impl Record for CountryRecord {
         None
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
             "id" => FieldValue::text(&self.id),
             "name" => FieldValue::text(&self.attributes.name),
@@ -219,21 +200,7 @@ impl Record for CountryRecord {
 }
 
 impl Record for ServiceRecord {
-    const TYPE: &'static str = api_model::resources::Service::TYPE;
     const COLLECTION: Collection = Collection::Services;
-    const SORT_FIELDS: &'static [&'static str] = &[
-        "name",
-        "state",
-        "initial-price",
-        "renew-price",
-        "created-at",
-        "renew-at",
-        "renew-period",
-        "service-type",
-        "ui-type",
-    ];
-    const RELATIONSHIPS: &'static [&'static str] = &["account", "transactions"];
-    const INCLUDES: &'static [&'static str] = &["account"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.services)
@@ -247,7 +214,7 @@ impl Record for ServiceRecord {
         Some(self.customer)
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
             "id" => FieldValue::text(&self.id),
@@ -255,11 +222,12 @@ impl Record for ServiceRecord {
             "state" => FieldValue::text(&a.state),
             "initial-price" => FieldValue::opt_number(a.initial_price),
             "renew-price" => FieldValue::opt_number(a.renew_price),
-            "created-at" => FieldValue::time(&a.created_at),
-            "renew-at" => FieldValue::opt_time(a.renew_at.as_ref()),
+            "created-at" => FieldValue::Time(a.created_at),
+            "renew-at" => FieldValue::opt_time(a.renew_at),
             "renew-period" => FieldValue::opt_text(a.renew_period.as_deref()),
             "service-type" => FieldValue::opt_text(a.service_type.as_deref()),
             "ui-type" => FieldValue::opt_text(a.ui_type.as_deref()),
+            "account-id" => account_id(data, self.account),
             _ => FieldValue::Null,
         }
     }
@@ -277,24 +245,7 @@ impl Record for ServiceRecord {
 }
 
 impl Record for RateRecord {
-    const TYPE: &'static str = api_model::resources::Rate::TYPE;
     const COLLECTION: Collection = Collection::Rates;
-    const SORT_FIELDS: &'static [&'static str] = &[
-        "prefix",
-        "dst-number-min-length",
-        "dst-number-max-length",
-        "enabled",
-        "reject-calls",
-        "initial-rate",
-        "initial-interval",
-        "next-rate",
-        "next-interval",
-        "connect-fee",
-        "attempt-fee",
-        "valid-from",
-        "valid-till",
-        "network-prefix-id",
-    ];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         f(&data.rates)
@@ -308,10 +259,10 @@ impl Record for RateRecord {
         Some(self.customer)
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
-            "id" => FieldValue::text(&self.id),
+            "id" | "uuid" => FieldValue::text(&self.id),
             "prefix" => FieldValue::text(&a.prefix),
             "dst-number-min-length" => FieldValue::opt_number(a.dst_number_min_length),
             "dst-number-max-length" => FieldValue::opt_number(a.dst_number_max_length),
@@ -323,13 +274,24 @@ impl Record for RateRecord {
             "next-interval" => FieldValue::number(a.next_interval),
             "connect-fee" => FieldValue::opt_number(a.connect_fee),
             "attempt-fee" => FieldValue::opt_number(a.attempt_fee),
-            "valid-from" => FieldValue::time(&a.valid_from),
-            "valid-till" => FieldValue::opt_time(a.valid_till.as_ref()),
+            "valid-from" => FieldValue::Time(a.valid_from),
+            "valid-till" => FieldValue::opt_time(a.valid_till),
             "network-prefix-id" => match &a.network_prefix_id {
-                Some(api_model::resources::LooseId::Number(n)) => FieldValue::number(*n),
-                Some(api_model::resources::LooseId::Text(t)) => FieldValue::text(t),
+                Some(LooseId::Number(n)) => FieldValue::number(*n),
+                Some(LooseId::Text(t)) => FieldValue::text(t),
                 None => FieldValue::Null,
             },
+            // Every rate of a customer is in its one rate plan, used by all its accounts.
+            "rateplan-id" => {
+                FieldValue::opt_text(data.customer(self.customer).map(|c| c.rateplan_id.as_str()))
+            }
+            "account-id" => FieldValue::AnyOf(
+                data.accounts
+                    .iter()
+                    .filter(|account| account.customer == self.customer)
+                    .map(|account| FieldValue::text(&account.id))
+                    .collect(),
+            ),
             _ => FieldValue::Null,
         }
     }
@@ -340,18 +302,7 @@ impl Record for RateRecord {
 }
 
 impl Record for CdrExportRecord {
-    const TYPE: &'static str = api_model::resources::CdrExport::TYPE;
     const COLLECTION: Collection = Collection::CdrExports;
-    const SORT_FIELDS: &'static [&'static str] = &[
-        "status",
-        "rows-count",
-        "created-at",
-        "updated-at",
-        "time-format",
-        "time-zone-name",
-    ];
-    const RELATIONSHIPS: &'static [&'static str] = &["account"];
-    const INCLUDES: &'static [&'static str] = &["account"];
 
     fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
         let now = Utc::now();
@@ -373,16 +324,17 @@ impl Record for CdrExportRecord {
         Some(self.customer)
     }
 
-    fn value(&self, field: &str) -> FieldValue<'_> {
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
             "id" => FieldValue::text(&self.id),
             "status" => FieldValue::Text(Cow::Owned(a.status.to_string())),
             "rows-count" => FieldValue::opt_number(a.rows_count),
-            "created-at" => FieldValue::time(&a.created_at),
-            "updated-at" => FieldValue::time(&a.updated_at),
+            "created-at" => FieldValue::Time(a.created_at),
+            "updated-at" => FieldValue::Time(a.updated_at),
             "time-format" => FieldValue::opt_text(a.time_format.as_deref()),
             "time-zone-name" => FieldValue::opt_text(a.time_zone_name.as_deref()),
+            "account-id" => account_id(data, self.account),
             _ => FieldValue::Null,
         }
     }
@@ -396,5 +348,98 @@ impl Record for CdrExportRecord {
             "account" => data.accounts.get(self.account).map(|r| r as &dyn Render),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api_model::catalog::Spec;
+
+    fn data() -> DataSet {
+        DataSet::generate(
+            3,
+            chrono::DateTime::from_timestamp(1_790_000_000, 0).unwrap(),
+        )
+    }
+
+    /// Every field a declaration filters or sorts by, and every relationship it declares.
+    fn declared(spec: &Spec) -> Vec<&'static str> {
+        spec.filters
+            .iter()
+            .map(|f| f.name)
+            .chain(spec.sort_fields())
+            .collect()
+    }
+
+    /// Whether some record of the kind has a value for `field`.
+    fn has_values<R: Record>(data: &DataSet, field: &str) -> bool {
+        R::with_rows(data, |rows| {
+            rows.iter()
+                .any(|r| r.value(field, data) != FieldValue::Null)
+        })
+    }
+
+    fn check<R: Record>(data: &DataSet) {
+        let spec = R::spec();
+        for field in declared(spec) {
+            assert!(
+                has_values::<R>(data, field),
+                "{}: no record has a value for {field}",
+                spec.path
+            );
+        }
+        R::with_rows(data, |rows| {
+            let first = rows.first().expect("records");
+            for relationship in spec.relationships.iter().filter(|r| !r.to_many) {
+                let related = first.related(relationship.name, data);
+                assert_eq!(
+                    related.map(|r| r.kind()),
+                    Some(relationship.target),
+                    "{}: {}",
+                    spec.path,
+                    relationship.name
+                );
+            }
+        });
+    }
+
+    #[test]
+    fn every_declared_filter_sort_and_relationship_has_demo_data() {
+        let data = data();
+        check::<AccountRecord>(&data);
+        check::<ServiceRecord>(&data);
+        check::<CdrExportRecord>(&data);
+        check::<RateRecord>(&data);
+        check::<NetworkTypeRecord>(&data);
+        check::<NetworkPrefixRecord>(&data);
+        check::<NetworkRecord>(&data);
+        check::<CountryRecord>(&data);
+    }
+
+    #[test]
+    fn a_rate_is_for_every_account_of_its_customer() {
+        let data = data();
+        let rate = &data.rates[0];
+        let FieldValue::AnyOf(accounts) = rate.value("account-id", &data) else {
+            panic!("several accounts");
+        };
+        let own: Vec<&str> = data
+            .accounts
+            .iter()
+            .filter(|a| a.customer == rate.customer)
+            .map(|a| a.id.as_str())
+            .collect();
+        assert_eq!(
+            accounts
+                .iter()
+                .filter_map(|a| a.as_text().map(|t| t.into_owned()))
+                .collect::<Vec<_>>(),
+            own
+        );
+        assert_eq!(
+            rate.value("rateplan-id", &data),
+            FieldValue::text(&data.customers[0].rateplan_id)
+        );
     }
 }

@@ -22,4 +22,7 @@ pub struct Customer {
     pub name: String,
     /// The flags `GET /profiles` answers.
     pub portal_access: PortalAccess,
+    /// The rate plan (a UUID) all the customer's rates belong to: what the `rateplan-id` and
+    /// `account-id` filters of rates select by.
+    pub rateplan_id: String,
 }

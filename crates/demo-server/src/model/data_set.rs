@@ -65,9 +65,11 @@ impl DataSet {
             .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
     }
 
+    /// The index of the country with this id (an integer: `01` is `1`).
     pub fn country_by_id(&self, id: &str) -> Option<usize> {
+        let wanted = id.trim().parse::<u64>().ok()?;
         self.countries
             .iter()
-            .position(|c| c.id.eq_ignore_ascii_case(id.trim()))
+            .position(|c| c.id.trim().parse::<u64>() == Ok(wanted))
     }
 }

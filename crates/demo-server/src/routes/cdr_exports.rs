@@ -150,7 +150,7 @@ pub async fn download(
     Path(id): Path<String>,
     customer: Result<Customer, Failure>,
 ) -> Result<Response, Failure> {
-    let customer = check_path(&id, customer)?;
+    let customer = check_path::<CdrExportRecord>(&id, customer)?;
     // A copy, so that the file is written without holding the exports' lock.
     let export = with_record(&state, &id, customer, CdrExportRecord::clone)?;
     if export.attributes.status != CdrExportStatus::Completed {

@@ -48,6 +48,7 @@ impl DataSet {
                 password: DEMO_PASSWORD.to_owned(),
                 name: "Demo Telecom".to_owned(),
                 portal_access: PortalAccess::default(),
+                rateplan_id: uuid(seed, "rateplans", 0),
             },
             Customer {
                 id: OTHER_CUSTOMER,
@@ -55,6 +56,7 @@ impl DataSet {
                 password: "other".to_owned(),
                 name: "Competitor Networks".to_owned(),
                 portal_access: PortalAccess::restricted(),
+                rateplan_id: uuid(seed, "rateplans", 1),
             },
         ];
         let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
@@ -93,7 +95,8 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
         .iter()
         .enumerate()
         .map(|(i, c)| CountryRecord {
-            id: uuid(seed, "countries", i as u64),
+            // Integers, as the real server's country ids.
+            id: (i + 1).to_string(),
             attributes: Country {
                 name: c.name.to_owned(),
                 iso2: Some(c.iso2.to_owned()),

@@ -12,6 +12,7 @@ use crate::traffic::statistics::{
     CallFilter, MAX_POINTS, NumberMatch, StatsRequest, StatsSource, TextMatch, active_calls,
     origination, quality,
 };
+use api_model::date_text;
 use api_model::number::parse_decimal;
 use api_model::stats::{STATS_FILTER_PARAMS, Sampling, StatsEndpoint, parse_time};
 use axum::extract::{RawQuery, State};
@@ -28,18 +29,52 @@ fn invalid(name: &str) -> Failure {
     plain_bad_request(&format!("invalid value {name}"))
 }
 
+/// A `from-time` or `to-time` as the real server takes it: the controller reads any time, but
+/// its database takes only `YYYY-MM-DD HH:MM:SS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TimeParam {
+    /// Unix seconds of a `YYYY-MM-DD HH:MM:SS` time (UTC).
+    Accepted(i64),
+    /// A time the controller reads but the database refuses: ISO 8601 (`…T…Z`) or with
+    /// fractional seconds.
+    RefusedByDatabase(i64),
+    Invalid,
+}
+
+fn read_time(value: &str) -> TimeParam {
+    let pattern = "%Y-%m-%d %H:%M:%S";
+    if let Some(time) = date_text::parse(value, pattern) {
+        return TimeParam::Accepted(time.and_utc().timestamp());
+    }
+    let with_fraction = value.split_once('.').and_then(|(seconds, fraction)| {
+        let digits = !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| date_text::parse(seconds, pattern)).flatten()
+    });
+    match with_fraction
+        .map(|t| t.and_utc())
+        .or_else(|| parse_time(value))
+    {
+        Some(time) => TimeParam::RefusedByDatabase(time.timestamp()),
+        None => TimeParam::Invalid,
+    }
+}
+
 /// What a valid statistics query asks for.
 #[derive(Debug, Clone)]
 pub enum Parsed {
     Request(StatsRequest),
     /// `from-time` lies in the future: the real server answers `200 []` as soon as it reads it.
     FromTimeInFuture,
+    /// Valid, but a time is in a form the real server's database refuses: it answers 500 with
+    /// an empty body.
+    RefusedByDatabase,
 }
 
 /// Validates a statistics query the way the real server does, in its order: missing required
 /// parameters; then each known parameter in the order of the query (the account must be the
 /// customer's own; a future `from-time` ends reading with `[]`); `sampling` last. Unknown
-/// parameters are ignored; an empty narrowing parameter counts as absent.
+/// parameters are ignored; an empty narrowing parameter counts as absent. Only then does a
+/// time in a form the database refuses tell ([`Parsed::RefusedByDatabase`]).
 pub fn parse_request(
     endpoint: StatsEndpoint,
     data: &DataSet,
@@ -72,6 +107,7 @@ pub fn parse_request(
         )));
     }
     let (mut account, mut from, mut to) = (None, None, None);
+    let mut refused_by_database = false;
     let mut filter = CallFilter::default();
     for (name, value) in &params {
         let name = name.as_str();
@@ -95,14 +131,23 @@ pub fn parse_request(
                         .ok_or_else(|| invalid(name))?,
                 )
             }
-            "from-time" => {
-                let time = parse_time(value).ok_or_else(|| invalid(name))?.timestamp();
-                if time > now {
+            "from-time" | "to-time" => {
+                let time = match read_time(value) {
+                    TimeParam::Accepted(time) => time,
+                    TimeParam::RefusedByDatabase(time) => {
+                        refused_by_database = true;
+                        time
+                    }
+                    TimeParam::Invalid => return Err(invalid(name)),
+                };
+                if name == "to-time" {
+                    to = Some(time);
+                } else if time > now {
                     return Ok(Parsed::FromTimeInFuture);
+                } else {
+                    from = Some(time);
                 }
-                from = Some(time);
             }
-            "to-time" => to = Some(parse_time(value).ok_or_else(|| invalid(name))?.timestamp()),
             _ if value.is_empty() || !STATS_FILTER_PARAMS.contains(&name) => {}
             "src-country-id" => {
                 filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
@@ -143,6 +188,9 @@ pub fn parse_request(
     let (Some(account), Some(from)) = (account, from) else {
         return Err(plain_bad_request("missing required param(s) account-id"));
     };
+    if refused_by_database {
+        return Ok(Parsed::RefusedByDatabase);
+    }
     Ok(Parsed::Request(StatsRequest {
         account,
         from,
@@ -170,6 +218,9 @@ fn answer(
         Parsed::Request(request) => request,
         Parsed::FromTimeInFuture => {
             return Ok(responses::plain_json(StatusCode::OK, &[(); 0]));
+        }
+        Parsed::RefusedByDatabase => {
+            return Err(Failure::Empty(StatusCode::INTERNAL_SERVER_ERROR));
         }
     };
     let too_many = || {
@@ -236,6 +287,65 @@ mod tests {
             Ok(Parsed::Request(request)) => request,
             other => panic!("{query}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn only_the_database_form_of_times_is_taken() {
+        let at = |text| DateTime::parse_from_rfc3339(text).unwrap().timestamp();
+        assert_eq!(
+            read_time("2026-07-18 10:00:00"),
+            TimeParam::Accepted(at("2026-07-18T10:00:00Z"))
+        );
+        for refused in [
+            "2026-07-18T10:00:00Z",
+            "2026-07-18T10:00:00.000Z",
+            "2026-07-18T12:00:00+02:00",
+            "2026-07-18 10:00:00.250",
+        ] {
+            assert_eq!(
+                read_time(refused),
+                TimeParam::RefusedByDatabase(at("2026-07-18T10:00:00Z")),
+                "{refused}"
+            );
+        }
+        for invalid in [
+            "yesterday",
+            "2026-07-18",
+            "2026-13-01 00:00:00",
+            "2026-07-18 10:00:00.",
+        ] {
+            assert_eq!(read_time(invalid), TimeParam::Invalid, "{invalid}");
+        }
+        let data = data();
+        let account = &data.accounts[0].id;
+        let refused = |query: String| {
+            matches!(
+                parse_request(
+                    StatsEndpoint::Origination,
+                    &data,
+                    DEMO_CUSTOMER,
+                    &query,
+                    now_seconds()
+                ),
+                Ok(Parsed::RefusedByDatabase)
+            )
+        };
+        assert!(refused(format!(
+            "account-id={account}&from-time=2026-01-01T00:00:00Z&sampling=hour"
+        )));
+        assert!(refused(format!(
+            "account-id={account}&from-time=2026-01-01%2000:00:00&to-time=2026-01-02T00:00:00.000Z&sampling=hour"
+        )));
+        // Checked after everything else, like a database error.
+        assert_eq!(
+            error_of(
+                &data,
+                StatsEndpoint::Origination,
+                &format!("account-id={account}&from-time=2026-01-01T00:00:00Z&sampling=year")
+            )
+            .1,
+            r#"{"error":"invalid sampling"}"#
+        );
     }
 
     fn error_of(data: &DataSet, endpoint: StatsEndpoint, query: &str) -> (u16, String) {

@@ -435,10 +435,13 @@ fn collect_sums(source: StatsSource<'_>, request: &StatsRequest, now: i64) -> BT
     buckets
 }
 
-/// A statistics body: parallel arrays, their length, and totals where the endpoint has them.
+/// A statistics body: parallel arrays, a count of rows, and totals where the endpoint has them.
 #[derive(Debug, Serialize)]
 pub struct Payload<D, T> {
     pub data: D,
+    /// The length of the arrays on the sparse axis; on the filled axes (quality, active calls)
+    /// the number of buckets that had data before the filling, as the real server may answer,
+    /// so that a client never takes `rows` for the length.
     pub rows: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub totals: Option<T>,
@@ -560,7 +563,7 @@ pub fn quality(
     }
     series.t = axis;
     Some(Payload {
-        rows: series.t.len(),
+        rows: buckets.len(),
         data: series,
         totals: Some(QualityTotals {
             t: 0,
@@ -651,7 +654,7 @@ pub fn active_calls(
         }
     }
     Some(Payload {
-        rows: axis.len(),
+        rows: calls.iter().filter(|n| **n > 0).count(),
         data: ActiveCallsSeries { t: axis, calls },
         totals: None,
     })
@@ -837,6 +840,8 @@ mod tests {
 
         let quality = json(quality(fixture.source(), &request, now).unwrap());
         assert_eq!(total(&quality, "total_calls"), total(&stats, "total_calls"));
+        // The buckets that had calls before the filling, here the sparse axis.
+        assert_eq!(quality["rows"], stats["rows"]);
         assert_eq!(total(&quality, "acd"), total(&stats, "acd"));
         let axis = quality["data"]["t"].as_array().unwrap();
         assert_eq!(axis.len(), 6 * 60 + 1);
@@ -872,5 +877,32 @@ mod tests {
             );
             assert_eq!(calls[index], expected, "at {mark}");
         }
+        // `rows` counts the minutes with calls in progress, not the filled axis.
+        let busy = calls.iter().filter(|n| **n > 0).count();
+        assert_eq!(body["rows"].as_u64().unwrap() as usize, busy);
+    }
+
+    #[test]
+    fn rows_of_a_filled_axis_are_the_buckets_that_had_data() {
+        let fixture = Fixture::new();
+        let now = now_seconds();
+        // Two hours of calls, then an axis filled up to now: rows is less than its length.
+        let mut request = request(0, now - 4 * 3600, Sampling::Minute);
+        request.to = Some(now - 2 * 3600);
+        let quality = json(quality(fixture.source(), &request, now).unwrap());
+        let axis = quality["data"]["t"].as_array().unwrap().len();
+        let with_calls = quality["data"]["total_calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n.as_u64().unwrap() > 0)
+            .count();
+        let rows = quality["rows"].as_u64().unwrap() as usize;
+        assert_eq!(rows, with_calls);
+        assert!(rows <= 121 && axis > 4 * 60, "{rows} of {axis}");
+        // Zero past to-time: two hours of the axis never count.
+        let active = json(active_calls(fixture.source(), &request, now).unwrap());
+        let rows = active["rows"].as_u64().unwrap() as usize;
+        assert!(rows + 2 * 60 <= active["data"]["t"].as_array().unwrap().len());
     }
 }

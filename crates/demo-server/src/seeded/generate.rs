@@ -282,7 +282,8 @@ fn rates(
 struct AccountFacts {
     customer: CustomerId,
     name: &'static str,
-    currency: &'static str,
+    /// `None`: an account of an older deployment, which sends no `currency`.
+    currency: Option<&'static str>,
     balance: &'static str,
     min_balance: &'static str,
     max_balance: &'static str,
@@ -303,7 +304,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Kyiv Wholesale",
-        currency: "USD",
+        currency: Some("USD"),
         balance: "12500.75",
         min_balance: "0.0",
         max_balance: "50000.0",
@@ -322,7 +323,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Berlin Retail",
-        currency: "EUR",
+        currency: Some("EUR"),
         balance: "3480.2",
         min_balance: "-500.0",
         max_balance: "10000.0",
@@ -341,7 +342,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "London Carrier",
-        currency: "GBP",
+        currency: Some("GBP"),
         balance: "98210.0",
         min_balance: "-10000.0",
         max_balance: "250000.0",
@@ -360,7 +361,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Lviv Overdraft",
-        currency: "UAH",
+        currency: Some("UAH"),
         balance: "-310.4",
         min_balance: "-1000.0",
         max_balance: "20000.0",
@@ -379,7 +380,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: OTHER_CUSTOMER,
         name: "Competitor Secret Account",
-        currency: "USD",
+        currency: Some("USD"),
         balance: "777.77",
         min_balance: "0.0",
         max_balance: "5000.0",
@@ -394,6 +395,26 @@ const ACCOUNTS: &[AccountFacts] = &[
         src_prefixes: &["33140"],
         src_country: "FR",
         ips: &["5.39.0.1"],
+    },
+    // The second customer's, never the demo one's: end-to-end tests rely on those four.
+    AccountFacts {
+        customer: OTHER_CUSTOMER,
+        name: "Legacy Account",
+        currency: None,
+        balance: "42.0",
+        min_balance: "0.0",
+        max_balance: "1000.0",
+        destination_rate_limit: None,
+        capacities: [Some(5), None, Some(5)],
+        thresholds: (None, None),
+        max_call_duration: None,
+        external_id: None,
+        peak_milli_calls: 800,
+        asr_per_mille: 650,
+        mean_duration: 90,
+        src_prefixes: &["4822"],
+        src_country: "PL",
+        ips: &["31.0.0.9"],
     },
 ];
 
@@ -415,7 +436,7 @@ fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
                     origination_capacity: facts.capacities[0].map(Decimal::from),
                     termination_capacity: facts.capacities[1].map(Decimal::from),
                     total_capacity: facts.capacities[2].map(Decimal::from),
-                    currency: Some(facts.currency.to_owned()),
+                    currency: facts.currency.map(str::to_owned),
                 },
                 balance_low_threshold: facts.thresholds.0.map(dec),
                 balance_high_threshold: facts.thresholds.1.map(dec),
@@ -692,6 +713,17 @@ mod tests {
             "Competitor Secret Account"
         );
         assert_eq!(data.accounts[4].customer, OTHER_CUSTOMER);
+        let legacy = &data.accounts[5];
+        assert_eq!(
+            (legacy.attributes.name.as_str(), legacy.customer),
+            ("Legacy Account", OTHER_CUSTOMER)
+        );
+        assert_eq!(legacy.attributes.currency, None);
+        assert!(
+            data.accounts[..5]
+                .iter()
+                .all(|a| a.attributes.currency.is_some())
+        );
     }
 
     #[test]

@@ -917,6 +917,10 @@ mod tests {
         );
         assert!(broken(|f| f["customers"][0]["colour"] = "red".into()).contains("colour"));
         assert!(
+            broken(|f| f["customers"][0]["portal-access"] = serde_json::json!({"invoice": true}))
+                .contains("unknown field `invoice`")
+        );
+        assert!(
             broken(|f| {
                 let again = f["customers"][0].clone();
                 f["customers"].as_array_mut().unwrap().push(again);

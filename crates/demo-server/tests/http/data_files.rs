@@ -93,7 +93,8 @@ async fn a_data_file_of_ones_own_is_served() {
             "login": "acme",
             "password": "s3cret",
             "name": "Acme, Inc.",
-            "portal-access": {"invoices": true},
+            "portal-access": {"invoices": true, "webrtc-dialer": true,
+                              "incoming-statistics-acd-value": true, "services": false},
             "accounts": [
                 {
                     "id": "5f0c2d4e-8a1b-4c3d-9e2f-0a1b2c3d4e5f",
@@ -176,7 +177,19 @@ async fn a_data_file_of_ones_own_is_served() {
     let rates = get_on(addr, "rates", Some(&token)).await.json();
     assert_eq!(rates["data"][0]["attributes"]["prefix"], "49");
     let profile = get_on(addr, "profiles", Some(&token)).await.json();
-    assert_eq!(profile["data"]["attributes"]["invoices"], true);
+    let flags = &profile["data"]["attributes"];
+    assert_eq!(flags.as_object().unwrap().len(), 45);
+    for (flag, set) in [
+        ("invoices", true),
+        ("webrtc-dialer", true),
+        ("incoming-statistics-acd-value", true),
+        ("services", false),
+        // Left out: the default.
+        ("outgoing-statistics-total-price-value", true),
+        ("payments-cryptomus", false),
+    ] {
+        assert_eq!(flags[flag], set, "{flag}");
+    }
 
     // Statistics come from the synthetic history, shaped by the traffic profile.
     let id = main["id"].as_str().unwrap();

@@ -10,43 +10,39 @@
 //! embeds the portal, for embedding demos and tests.
 //!
 //! The server speaks through the `api_model` types the portal uses, so both share one model.
+//!
+//! The modules are layers that only look down (`tests/layers.rs` checks it): [`model`] (the
+//! data's types) → [`seeded`] (making the data set: seeded, or from a data file) → [`traffic`]
+//! (the call history, CDRs, statistics and charts computed from it) → [`jsonapi`] (documents,
+//! errors, records as resources, collections) → [`routes`] (the API's handlers, sign-in,
+//! faults) → [`hosting`] (the portal's files, CSP reports, the upstream proxy, the embedding
+//! example). This file assembles them.
 
-pub mod auth;
-pub mod call_history;
-pub mod cdr_exports;
-pub mod cdrs;
-pub mod charts;
-pub mod collections;
-pub mod csp_reports;
-pub mod data;
-pub mod data_file;
-pub mod example_parent;
-pub mod faults;
-pub mod profiles;
-pub mod proxy;
-pub mod records;
-pub mod reference_data;
-pub mod resources;
-pub mod responses;
+pub mod hosting;
+pub mod jsonapi;
+pub mod model;
+pub mod routes;
 pub mod seeded;
-pub mod static_files;
-pub mod statistics;
+pub mod traffic;
 
-pub use data_file::DataFile;
-pub use example_parent::example_parent;
-pub use faults::{ErrorBody, Faults};
+// The paths other crates use, from before the layers.
+pub use hosting::example_parent::example_parent;
+pub use hosting::{example_parent, static_files};
+pub use model::customers::{DEMO_LOGIN, DEMO_PASSWORD};
+pub use routes::faults::{ErrorBody, Faults};
+pub use seeded::data_file::DataFile;
 
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
-use axum::routing::{any, get, post};
+use axum::routing::{any, get};
+use hosting::{csp_reports, proxy};
+use jsonapi::responses;
+use model::data_set::DataSet;
+use routes::faults;
+use routes::state::AppState;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Login of the demo customer.
-pub const DEMO_LOGIN: &str = "demo";
-/// Password of the demo customer.
-pub const DEMO_PASSWORD: &str = "demo";
 
 /// How the server runs.
 #[derive(Debug, Clone)]
@@ -89,83 +85,41 @@ impl Default for Options {
     }
 }
 
-/// Everything handlers share.
-pub struct AppState {
-    pub data: data::DataSet,
-    pub tokens: auth::TokenKeys,
-    pub minute_cache: statistics::MinuteCache,
-    pub faults: faults::FaultState,
-    /// The last CSP violation reports (`/__demo/csp-reports`).
-    pub csp_reports: csp_reports::CspReports,
-    /// Where API requests are forwarded, when they are.
-    pub upstream: Option<proxy::Upstream>,
-}
-
-impl AppState {
-    /// Panics when `options.upstream` is not an http(s) URL (`proxy::parse_upstream` checks
-    /// it beforehand).
-    pub fn new(options: &Options) -> AppState {
-        let upstream = options.upstream.as_deref().map(|url| {
-            proxy::Upstream::new(url)
-                .unwrap_or_else(|message| panic!("Options::upstream: {message}"))
-        });
-        let now = chrono::Utc::now();
-        let data = match &options.data {
-            Some(file) => data::DataSet::from_file(file, options.seed, now),
-            None => data::DataSet::generate(options.seed, now),
-        };
-        let state = AppState {
-            data,
-            tokens: auth::TokenKeys::new(options.token_lifetime),
-            minute_cache: statistics::MinuteCache::default(),
-            faults: faults::FaultState::new(Faults::default()),
-            csp_reports: csp_reports::CspReports::default(),
-            upstream,
-        };
-        state.apply_faults(options.faults.clone());
-        state
+impl Options {
+    /// The `config.json` text the portal gets: `config_json`, else dist's file (`None` when
+    /// there is neither).
+    pub fn config_text(&self) -> Option<String> {
+        static_files::config_text(self.config_json.as_deref(), self.dist_dir.as_deref())
     }
 
-    /// Puts fault settings in force, including their token-lifetime override.
-    pub fn apply_faults(&self, faults: Faults) {
-        self.tokens.set_lifetime(faults.token_lifetime_seconds);
-        self.faults.set(faults);
+    /// The data set these options serve: `data`, else the seeded one.
+    pub fn data_set(&self, now: chrono::DateTime<chrono::Utc>) -> DataSet {
+        match &self.data {
+            Some(file) => DataSet::from_file(file, self.seed, now),
+            None => DataSet::generate(self.seed, now),
+        }
     }
-}
-
-/// The routes under `/api/rest/customer/v1`.
-fn api_routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route(
-            "/auth",
-            post(auth::sign_in).get(auth::status).delete(auth::sign_out),
-        )
-        .merge(resources::routes())
-        .route(
-            "/origination-statistics",
-            get(statistics::origination_statistics),
-        )
-        .route(
-            "/origination-statistics-quality",
-            get(statistics::origination_statistics_quality),
-        )
-        .route(
-            "/origination-active-calls",
-            get(statistics::origination_active_calls),
-        )
-        .route("/chart-originated-cps", post(charts::create_originated_cps))
-        .route("/chart-active-calls", post(charts::create_active_calls))
-        .route("/cdr-exports/{id}/download", get(cdr_exports::download))
-        .route("/profiles", get(profiles::show))
-        .fallback(responses::api_route_not_found)
 }
 
 /// The whole application: the API (or the forwarding of it to `Options::upstream`), JSON 404s
 /// for any other `/api/` path, the fault control endpoint when enabled, and the portal's files
 /// under `Options::public_url` with the CSP report collector (or a plain 404 without them).
 /// Generates the data set, which takes well under a second.
+///
+/// Panics when `options.upstream` is not an http(s) URL (`proxy::parse_upstream` checks it
+/// beforehand).
 pub fn app(options: Options) -> Router {
-    let state = Arc::new(AppState::new(&options));
+    let upstream = options.upstream.as_deref().map(|url| {
+        Arc::new(
+            proxy::Upstream::new(url)
+                .unwrap_or_else(|message| panic!("Options::upstream: {message}")),
+        )
+    });
+    let state = Arc::new(AppState::new(
+        options.data_set(chrono::Utc::now()),
+        options.token_lifetime,
+        options.faults.clone(),
+    ));
     let not_found = Router::new()
         .route("/api", any(responses::api_route_not_found))
         .route("/api/", any(responses::api_route_not_found))
@@ -173,20 +127,24 @@ pub fn app(options: Options) -> Router {
     let inject_faults = from_fn_with_state(state.clone(), faults::inject);
     // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
     // sliding session cookie of requests that reach a handler.
-    let mut api = match &state.upstream {
+    let mut api = match upstream {
         None => not_found
-            .nest(api_model::API_PATH, api_routes())
-            .layer(from_fn_with_state(state.clone(), auth::slide_session))
+            .nest(api_model::API_PATH, routes::api_routes())
+            .layer(from_fn_with_state(
+                state.clone(),
+                routes::auth::slide_session,
+            ))
             .layer(inject_faults)
             .layer(from_fn(responses::api_headers))
             .with_state(state.clone()),
         // The upstream's answers keep their own headers; faults still apply.
-        Some(_) => {
+        Some(upstream) => {
             let api_path = api_model::API_PATH;
             let proxied = Router::new()
                 .route(api_path, any(proxy::forward))
                 .route(&format!("{api_path}/"), any(proxy::forward))
                 .route(&format!("{api_path}/{{*rest}}"), any(proxy::forward))
+                .with_state(upstream)
                 .layer(inject_faults.clone());
             not_found
                 .layer(inject_faults)
@@ -215,7 +173,8 @@ pub fn app(options: Options) -> Router {
                 options.config_json.clone(),
                 Some(csp_reports::REPORTS_PATH),
             );
-            api.merge(csp_reports::routes().with_state(state))
+            let reports = Arc::new(csp_reports::CspReports::default());
+            api.merge(csp_reports::routes().with_state(reports))
                 .fallback_service(static_files::portal_router(Arc::new(portal)))
         }
         None => api.fallback(static_files::no_portal),

@@ -1,6 +1,5 @@
 //! `demo-server [OPTIONS]`: serves the demo customer API; see `--help` and the README.
 
-use demo_server::data::DataSet;
 use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile, Options};
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -111,7 +110,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             "--config" => parsed.config_file = Some(PathBuf::from(value()?)),
             "--upstream" => {
                 parsed.options.upstream = Some(
-                    demo_server::proxy::parse_upstream(&value()?)
+                    demo_server::hosting::proxy::parse_upstream(&value()?)
                         .map_err(|e| format!("{flag}: {e}"))?,
                 )
             }
@@ -150,10 +149,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
 /// Writes the data set to `path` (`-`: standard output).
 fn dump_data(options: &Options, path: &std::path::Path) -> Result<(), String> {
     let now = chrono::Utc::now();
-    let data = match &options.data {
-        Some(file) => DataSet::from_file(file, options.seed, now),
-        None => DataSet::generate(options.seed, now),
-    };
+    let data = options.data_set(now);
+    // Counted, so that the dump's `rows-count` are those of the downloads.
+    demo_server::traffic::cdrs::settle_all(&data, now);
     let mut text = data.to_file().to_json_pretty();
     text.push('\n');
     if path.as_os_str() == "-" {
@@ -191,7 +189,7 @@ async fn embed_example(
         .map_err(|e| format!("--embed-example: cannot listen on 127.0.0.1:{port}: {e}"))?;
     let parent_address = listener.local_addr().map_err(|e| e.to_string())?;
     let origin = format!("http://{parent_address}");
-    let config = demo_server::static_files::config_text(&args.options).unwrap_or_default();
+    let config = args.options.config_text().unwrap_or_default();
     let config = demo_server::example_parent::with_allowed_origin(&config, &origin)
         .map_err(|e| format!("--embed-example: cannot add {origin} to config.json: {e}"))?;
     args.options.config_json = Some(config);
@@ -331,7 +329,7 @@ async fn main() -> ExitCode {
     if control {
         println!(
             "Fault control: http://{address}{}",
-            demo_server::faults::CONTROL_PATH
+            demo_server::routes::faults::CONTROL_PATH
         );
     }
     let _ = std::io::stdout().flush();

@@ -227,21 +227,96 @@ async fn profiles_answer_the_customers_permission_flags() {
     assert!(data["id"].is_string());
     assert!(data.get("links").is_none());
     let flags = data["attributes"].as_object().unwrap();
-    assert_eq!(flags.len(), 20);
     assert!(flags.values().all(Value::is_boolean));
-    for allowed in [
+    // The real server's full list: a flag per statistics series, a `-value` one for each
+    // series' figure but active calls, for outgoing and incoming traffic.
+    let series = [
+        "active-calls",
+        "acd",
+        "asr",
+        "failed-calls",
+        "successful-calls",
+        "total-calls",
+        "total-duration",
+        "total-price",
+    ];
+    let mut expected: Vec<String> = [
         "account",
+        "outgoing-rateplans",
+        "outgoing-cdrs",
+        "outgoing-cdr-exports",
+        "outgoing-statistics",
+        "outgoing-active-calls",
+        "outgoing-numberlists",
+        "incoming-cdrs",
+        "incoming-statistics",
+        "invoices",
+        "payments",
+        "payments-cryptomus",
+        "services",
+        "transactions",
+        "webrtc-dialer",
+    ]
+    .iter()
+    .map(|f| (*f).to_owned())
+    .collect();
+    for direction in ["outgoing", "incoming"] {
+        for one in series {
+            expected.push(format!("{direction}-statistics-{one}"));
+            if one != "active-calls" {
+                expected.push(format!("{direction}-statistics-{one}-value"));
+            }
+        }
+    }
+    expected.sort();
+    let mut names: Vec<String> = flags.keys().cloned().collect();
+    names.sort();
+    assert_eq!(names, expected);
+    assert_eq!(names.len(), 45);
+    // The demo customer may see what the demo serves, and nothing it does not serve.
+    let allowed: Vec<&str> = flags
+        .iter()
+        .filter(|(_, v)| **v == Value::Bool(true))
+        .map(|(k, _)| k.as_str())
+        .collect();
+    for served in [
+        "account",
+        "outgoing-rateplans",
         "outgoing-cdr-exports",
         "outgoing-statistics",
         "outgoing-statistics-active-calls",
+        "outgoing-statistics-total-price",
+        "outgoing-statistics-asr-value",
         "services",
     ] {
-        assert_eq!(flags[allowed], true, "{allowed}");
+        assert!(allowed.contains(&served), "{served}");
     }
-    assert_eq!(flags["invoices"], false);
+    for unserved in [
+        "outgoing-numberlists",
+        "incoming-cdrs",
+        "incoming-statistics",
+        "incoming-statistics-total-calls",
+        "incoming-statistics-acd-value",
+        "invoices",
+        "payments",
+        "payments-cryptomus",
+        "webrtc-dialer",
+    ] {
+        assert_eq!(flags[unserved], false, "{unserved}");
+    }
     let theirs = get("profiles", Some(&other_token().await)).await.json();
-    assert_ne!(theirs["data"]["attributes"], data["attributes"]);
-    assert_eq!(theirs["data"]["attributes"]["services"], false);
+    let theirs = theirs["data"]["attributes"].as_object().unwrap();
+    assert_eq!(theirs.len(), 45);
+    for narrower in [
+        "services",
+        "outgoing-rateplans",
+        "outgoing-cdr-exports",
+        "outgoing-statistics-total-price",
+        "outgoing-statistics-total-price-value",
+    ] {
+        assert_eq!(theirs[narrower], false, "{narrower}");
+    }
+    assert_eq!(theirs["outgoing-statistics"], true);
     let anonymous = get("profiles", None).await;
     assert_eq!(anonymous.status, 401);
     assert_eq!(anonymous.json()["errors"][0]["status"], "401");

@@ -313,3 +313,440 @@ async fn every_collection_lists_with_total_count_and_links() {
         assert!(statuses.iter().any(|s| s == status), "{status}");
     }
 }
+
+/// The `code` and `detail` of a 400 answer.
+fn refusal(reply: &Reply) -> (String, String) {
+    assert_eq!(reply.status, 400, "{}", reply.body);
+    let error = &reply.json()["errors"][0];
+    (
+        error["code"].as_str().unwrap_or("").to_owned(),
+        error["detail"].as_str().unwrap_or("").to_owned(),
+    )
+}
+
+#[tokio::test]
+async fn sort_takes_exactly_what_the_real_server_sorts_by() {
+    let token = demo_token().await;
+    // Every attribute of a service, and its id: only these sort.
+    let service = get("services?page[size]=1", Some(&token)).await.json();
+    let mut names: Vec<String> = service["data"][0]["attributes"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    names.push("id".to_owned());
+    let mut sortable = Vec::new();
+    for name in &names {
+        let reply = get(&format!("services?sort=-{name}"), Some(&token)).await;
+        match reply.status {
+            200 => sortable.push(name.as_str()),
+            _ => assert_eq!(refusal(&reply).0, "114", "{name}"),
+        }
+    }
+    sortable.sort_unstable();
+    assert_eq!(
+        sortable,
+        [
+            "created-at",
+            "id",
+            "initial-price",
+            "name",
+            "renew-at",
+            "renew-period",
+            "renew-price"
+        ]
+    );
+    for query in [
+        "accounts?sort=currency",
+        "services?sort=state",
+        "services?sort=service-type",
+        "services?sort=name,ui-type",
+        "cdr-exports?sort=filters",
+        "rates?sort=network-prefix-id",
+        "countries?sort=calling-code",
+    ] {
+        let reply = get(query, Some(&token)).await;
+        assert_eq!(
+            reply.json()["errors"][0]["title"],
+            "Invalid sort criteria",
+            "{query}"
+        );
+        assert_eq!(refusal(&reply).0, "114", "{query}");
+    }
+    for query in [
+        "accounts?sort=-min-balance,id",
+        "cdr-exports?sort=status,-rows-count",
+        "rates?sort=-valid-from,attempt-fee",
+        "countries?sort=-iso2",
+        "network-prefixes?sort=number-max-length&page[size]=5",
+    ] {
+        assert_eq!(get(query, Some(&token)).await.status, 200, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn without_sort_records_come_in_the_declared_default_order() {
+    let token = demo_token().await;
+    let list = |query: &'static str| {
+        let token = token.clone();
+        async move { get(query, Some(&token)).await.json() }
+    };
+    let ascending = |values: &[String]| values.windows(2).all(|w| w[0] <= w[1]);
+    let services = list("services?page[size]=100").await;
+    let service_names = names(&services, "name");
+    assert!(
+        service_names.len() > 5 && ascending(&service_names),
+        "{service_names:?}"
+    );
+    let rates = names(&list("rates?page[size]=1000").await, "prefix");
+    assert!(rates.len() > 200 && ascending(&rates));
+    let prefixes = names(&list("network-prefixes?page[size]=1000").await, "prefix");
+    assert!(ascending(&prefixes));
+    for collection in ["countries", "network-types", "networks"] {
+        let body = get(&format!("{collection}?page[size]=1000"), Some(&token))
+            .await
+            .json();
+        assert!(ascending(&names(&body, "name")), "{collection}");
+    }
+    // Newest export first.
+    let exports = names(&list("cdr-exports?page[size]=1000").await, "created-at");
+    let times: Vec<chrono::DateTime<chrono::Utc>> =
+        exports.iter().map(|t| t.parse().unwrap()).collect();
+    assert!(times.len() > 20 && times.windows(2).all(|w| w[0] >= w[1]));
+    // Accounts declare no default order: the four promised ones come as made.
+    assert_eq!(
+        names(&list("accounts").await, "name"),
+        [
+            "Kyiv Wholesale",
+            "Berlin Retail",
+            "London Carrier",
+            "Lviv Overdraft"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn countries_have_integer_ids_and_a_uuid_is_no_country_path() {
+    let token = demo_token().await;
+    let countries = get("countries?page[size]=1000", Some(&token)).await.json();
+    let ids: Vec<&str> = countries["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.len() > 20);
+    assert!(ids.iter().all(|id| id.parse::<u32>().is_ok()), "{ids:?}");
+    let ukraine = countries["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["attributes"]["iso2"] == "UA")
+        .unwrap();
+    let id = ukraine["id"].as_str().unwrap();
+    let one = get(&format!("countries/{id}"), Some(&token)).await;
+    assert_eq!(one.status, 200);
+    assert_eq!(one.json()["data"]["attributes"]["name"], "Ukraine");
+    assert!(
+        one.json()["data"]["links"]["self"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/countries/{id}"))
+    );
+    assert_eq!(get("countries/99999", Some(&token)).await.status, 404);
+    for not_an_integer in ["0b9f8b52-5d2c-11ef-9a4e-0242ac120003", "UA", "1.5"] {
+        let reply = get(&format!("countries/{not_an_integer}"), Some(&token)).await;
+        assert_eq!(reply.status, 404, "{not_an_integer}");
+        assert!(reply.header("content-type").starts_with("text/plain"));
+        assert!(serde_json::from_str::<Value>(&reply.body).is_err());
+    }
+    // And the other way round: an integer is no account path.
+    assert!(
+        get("accounts/1", Some(&token))
+            .await
+            .header("content-type")
+            .starts_with("text/plain")
+    );
+    let two = get("countries?filter[id]=1,2", Some(&token)).await.json();
+    assert_eq!(two["meta"]["total-count"], 2);
+    let (code, detail) = refusal(
+        &get(
+            "countries?filter[id]=0b9f8b52-5d2c-11ef-9a4e-0242ac120003",
+            Some(&token),
+        )
+        .await,
+    );
+    assert_eq!(code, "107");
+    assert!(detail.ends_with("is not a valid value for id."), "{detail}");
+}
+
+#[tokio::test]
+async fn plain_filters_match_exactly_any_of_their_values() {
+    let token = demo_token().await;
+    let countries = |query: &'static str| {
+        let token = token.clone();
+        async move {
+            let reply = get(&format!("countries?{query}"), Some(&token)).await;
+            assert_eq!(reply.status, 200, "{query}: {}", reply.body);
+            names(&reply.json(), "name")
+        }
+    };
+    assert_eq!(
+        countries("filter[name]=Ukraine,Poland").await,
+        ["Poland", "Ukraine"]
+    );
+    assert_eq!(countries("filter[iso2]=UA").await, ["Ukraine"]);
+    assert!(countries("filter[iso2]=ua").await.is_empty(), "exact");
+    assert!(countries("filter[name]=Ukr").await.is_empty(), "whole");
+    assert_eq!(
+        refusal(&get("countries?filter[name-cont]=Ukr", Some(&token)).await).0,
+        "102"
+    );
+    let exports = get(
+        "cdr-exports?filter[time-format]=round_to_seconds&page[size]=100",
+        Some(&token),
+    )
+    .await
+    .json();
+    let formats = names(&exports, "time-format");
+    assert!(!formats.is_empty() && formats.iter().all(|f| f == "round_to_seconds"));
+}
+
+#[tokio::test]
+async fn time_boolean_and_choice_filters() {
+    let token = demo_token().await;
+    let count = |query: String| {
+        let token = token.clone();
+        async move {
+            let reply = get(&query, Some(&token)).await;
+            assert_eq!(reply.status, 200, "{query}: {}", reply.body);
+            reply.json()["meta"]["total-count"].as_u64().unwrap()
+        }
+    };
+    // Times compare as times, in either form, `YYYY-MM-DD HH:MM:SS` being UTC.
+    let services = get("services?page[size]=100", Some(&token)).await.json();
+    let mut created: Vec<chrono::DateTime<chrono::Utc>> = names(&services, "created-at")
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    created.sort();
+    let middle = created[created.len() / 2];
+    let iso = middle.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let plain = api_model::stats::server_time(&middle).replace(' ', "%20");
+    let newer = count(format!("services?filter[created-at-gteq]={iso}")).await;
+    assert_eq!(
+        newer,
+        created.iter().filter(|t| **t >= middle).count() as u64
+    );
+    assert_eq!(
+        count(format!("services?filter[created_at_gteq]={plain}")).await,
+        newer
+    );
+    assert_eq!(
+        count(format!("services?filter[created-at-lt]={plain}")).await + newer,
+        created.len() as u64
+    );
+    assert_eq!(
+        count(format!("services?filter[created-at-eq]={iso}")).await,
+        1
+    );
+    let (code, detail) = refusal(&get("services?filter[renew-at-gt]=tomorrow", Some(&token)).await);
+    assert_eq!(
+        (code.as_str(), detail.as_str()),
+        ("107", "tomorrow is not a valid value for renew_at_gt.")
+    );
+
+    // Booleans are `true` or `false`.
+    let all = count("rates".to_owned()).await;
+    let enabled = count("rates?filter[enabled-eq]=true".to_owned()).await;
+    let disabled = count("rates?filter[enabled_eq]=false".to_owned()).await;
+    assert!(enabled > 0 && disabled > 0);
+    assert_eq!(enabled + disabled, all);
+    assert_eq!(
+        count("rates?filter[enabled-not-eq]=true".to_owned()).await,
+        disabled
+    );
+    let (code, detail) = refusal(&get("rates?filter[enabled-eq]=yes", Some(&token)).await);
+    assert_eq!(
+        (code.as_str(), detail.as_str()),
+        ("107", "yes is not a valid value for enabled_eq.")
+    );
+
+    // Choices: a word outside the set is refused like the real server's enum filters.
+    let day = get(
+        "services?filter[renew-period-eq]=Day&page[size]=100",
+        Some(&token),
+    )
+    .await
+    .json();
+    let periods = names(&day, "renew-period");
+    assert!(!periods.is_empty() && periods.iter().all(|p| p == "Day"));
+    let (code, detail) =
+        refusal(&get("services?filter[renew-period-eq]=Disabled", Some(&token)).await);
+    assert_eq!(
+        (code.as_str(), detail.as_str()),
+        ("107", "Disabled is not a valid value for renew_period_eq.")
+    );
+    let pending_or_failed = get(
+        "cdr-exports?filter[status-in]=Pending,Failed&page[size]=100",
+        Some(&token),
+    )
+    .await
+    .json();
+    let statuses = names(&pending_or_failed, "status");
+    assert!(statuses.iter().any(|s| s == "Pending") && statuses.iter().any(|s| s == "Failed"));
+    assert!(statuses.iter().all(|s| s == "Pending" || s == "Failed"));
+    let (code, detail) = refusal(
+        &get(
+            "cdr-exports?filter[status-in]=Pending,rolled_back",
+            Some(&token),
+        )
+        .await,
+    );
+    assert_eq!(
+        (code.as_str(), detail.as_str()),
+        ("107", "rolled_back is not a valid value for status_in.")
+    );
+    // The other kinds: numbers and text on exports.
+    let counted = count("cdr-exports?filter[rows-count-gt]=0".to_owned()).await;
+    assert!(counted > 0 && counted < count("cdr-exports".to_owned()).await);
+    let kyiv_zone = get(
+        "cdr-exports?filter[time-zone-name-cont]=KYIV&page[size]=100",
+        Some(&token),
+    )
+    .await
+    .json();
+    let zones = names(&kyiv_zone, "time-zone-name");
+    assert!(!zones.is_empty() && zones.iter().all(|z| z == "Europe/Kyiv"));
+}
+
+#[tokio::test]
+async fn account_and_rate_plan_filters() {
+    let token = demo_token().await;
+    let kyiv = account_id(&token, "Kyiv Wholesale").await;
+    let berlin = account_id(&token, "Berlin Retail").await;
+    let total = |query: String| {
+        let token = token.clone();
+        async move {
+            let reply = get(&query, Some(&token)).await;
+            assert_eq!(reply.status, 200, "{query}: {}", reply.body);
+            reply.json()["meta"]["total-count"].as_u64().unwrap()
+        }
+    };
+    // Services and exports: the account's UUID.
+    let services = total(format!("services?filter[account-id-eq]={kyiv}")).await;
+    assert_eq!(services, 4);
+    let shown = get(
+        &format!("services?filter[account-id-eq]={kyiv}&include=account"),
+        Some(&token),
+    )
+    .await
+    .json();
+    assert!(
+        shown["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["relationships"]["account"]["data"]["id"] == kyiv.as_str())
+    );
+    assert_eq!(
+        total(format!("services?filter[account-id-not-eq]={kyiv}")).await + services,
+        total("services".to_owned()).await
+    );
+    assert!(total(format!("cdr-exports?filter[account-id-in]={kyiv},{berlin}")).await >= 18);
+    // Rates: every rate of the customer's rate plan is for each of its accounts.
+    let rates = total("rates".to_owned()).await;
+    assert_eq!(
+        total(format!("rates?filter[account-id-eq]={berlin}")).await,
+        rates
+    );
+    let other = other_token().await;
+    let secret = get("accounts", Some(&other)).await.json()["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        total(format!("rates?filter[account-id-eq]={secret}")).await,
+        0
+    );
+    // The shared server serves the seeded data of seed 1: its rate plans are these.
+    let seeded = demo_server::Options::default().data_set(chrono::Utc::now());
+    let (ours, theirs) = (
+        &seeded.customers[0].rateplan_id,
+        &seeded.customers[1].rateplan_id,
+    );
+    assert_eq!(
+        total(format!("rates?filter[rateplan-id-eq]={ours}")).await,
+        rates
+    );
+    assert_eq!(
+        total(format!("rates?filter[rateplan_id_eq]={theirs}")).await,
+        0
+    );
+    let some_rate = get("rates?page[size]=1", Some(&token)).await.json()["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(total(format!("rates?filter[uuid-eq]={some_rate}")).await, 1);
+    for (query, code) in [
+        (format!("rates?filter[rateplan-id-in]={ours}"), "102"),
+        (format!("rates?filter[account-id-not-eq]={kyiv}"), "102"),
+        ("rates?filter[account-id-eq]=42".to_owned(), "107"),
+        ("services?filter[account-id-eq]=nope".to_owned(), "107"),
+    ] {
+        assert_eq!(refusal(&get(&query, Some(&token)).await).0, code, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn a_quoted_comma_is_one_value_an_unquoted_one_a_refused_list() {
+    let token = demo_token().await;
+    let quoted = get(
+        "accounts?filter[name-eq]=%22Kyiv,%20Wholesale%22",
+        Some(&token),
+    )
+    .await;
+    assert_eq!(quoted.status, 200, "{}", quoted.body);
+    assert_eq!(quoted.json()["meta"]["total-count"], 0);
+    let contains = get("accounts?filter[name-cont]=%22e,%22", Some(&token)).await;
+    assert_eq!(contains.status, 200);
+    let (code, _) = refusal(&get("accounts?filter[name-eq]=Kyiv,Wholesale", Some(&token)).await);
+    assert_eq!(code, "107");
+}
+
+#[tokio::test]
+async fn include_takes_every_declared_relationship() {
+    let token = demo_token().await;
+    let services = get(
+        "services?include=account,transactions&page[size]=3",
+        Some(&token),
+    )
+    .await
+    .json();
+    let first = &services["data"][0]["relationships"];
+    assert_eq!(first["account"]["data"]["type"], "accounts");
+    assert_eq!(first["transactions"]["data"], serde_json::json!([]));
+    assert!(
+        services["included"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["type"] == "accounts")
+    );
+    let id = services["data"][0]["id"].as_str().unwrap();
+    let transactions = get(&format!("services/{id}/transactions"), Some(&token)).await;
+    assert_eq!(transactions.status, 200);
+    assert_eq!(transactions.json()["data"], serde_json::json!([]));
+    let networks = get("networks?include=network-type&page[size]=2", Some(&token))
+        .await
+        .json();
+    assert_eq!(networks["included"][0]["type"], "network-types");
+    for query in [
+        "services?include=state",
+        "rates?include=account",
+        "countries?include=networks",
+    ] {
+        assert_eq!(refusal(&get(query, Some(&token)).await).0, "112", "{query}");
+    }
+}

@@ -2,7 +2,6 @@
 //! data set of one's own.
 
 use crate::client::*;
-use demo_server::data::DataSet;
 use demo_server::{DataFile, Options};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -29,7 +28,11 @@ async fn records(addr: SocketAddr, token: &str, collection: &str) -> Vec<(Value,
 
 #[tokio::test]
 async fn a_server_of_the_dumped_seeded_data_answers_like_the_seeded_one() {
-    let seeded = DataSet::generate(1, chrono::Utc::now()).to_file();
+    // What `--dump-data` writes: the seeded data set with its exports' rows counted.
+    let now = chrono::Utc::now();
+    let data = Options::default().data_set(now);
+    demo_server::traffic::cdrs::settle_all(&data, now);
+    let seeded = data.to_file();
     let text = seeded.to_json_pretty();
     let file = DataFile::from_json(&text).unwrap();
     let loaded = serve_file(file);
@@ -90,7 +93,8 @@ async fn a_data_file_of_ones_own_is_served() {
             "login": "acme",
             "password": "s3cret",
             "name": "Acme, Inc.",
-            "portal-access": {"invoices": true},
+            "portal-access": {"invoices": true, "webrtc-dialer": true,
+                              "incoming-statistics-acd-value": true, "services": false},
             "accounts": [
                 {
                     "id": "5f0c2d4e-8a1b-4c3d-9e2f-0a1b2c3d4e5f",
@@ -173,16 +177,31 @@ async fn a_data_file_of_ones_own_is_served() {
     let rates = get_on(addr, "rates", Some(&token)).await.json();
     assert_eq!(rates["data"][0]["attributes"]["prefix"], "49");
     let profile = get_on(addr, "profiles", Some(&token)).await.json();
-    assert_eq!(profile["data"]["attributes"]["invoices"], true);
+    let flags = &profile["data"]["attributes"];
+    assert_eq!(flags.as_object().unwrap().len(), 45);
+    for (flag, set) in [
+        ("invoices", true),
+        ("webrtc-dialer", true),
+        ("incoming-statistics-acd-value", true),
+        ("services", false),
+        // Left out: the default.
+        ("outgoing-statistics-total-price-value", true),
+        ("payments-cryptomus", false),
+    ] {
+        assert_eq!(flags[flag], set, "{flag}");
+    }
 
     // Statistics come from the synthetic history, shaped by the traffic profile.
     let id = main["id"].as_str().unwrap();
+    // One window for both requests, ended in the past, so that no call joins in between.
+    let window = format!(
+        "from-time={}&to-time={}",
+        time_ago(3 * 86_400),
+        time_ago(60)
+    );
     let body = get_on(
         addr,
-        &format!(
-            "origination-statistics?account-id={id}&from-time={}&sampling=day",
-            time_ago(3 * 86_400)
-        ),
+        &format!("origination-statistics?account-id={id}&{window}&sampling=day"),
         Some(&token),
     )
     .await
@@ -198,8 +217,7 @@ async fn a_data_file_of_ones_own_is_served() {
     let ip = get_on(
         addr,
         &format!(
-            "origination-statistics?account-id={id}&from-time={}&sampling=day&auth-orig-ip=203.0.113.5",
-            time_ago(3 * 86_400)
+            "origination-statistics?account-id={id}&{window}&sampling=day&auth-orig-ip=203.0.113.5"
         ),
         Some(&token),
     )

@@ -230,7 +230,7 @@ async fn accounts_are_exactly_the_four_demo_ones_and_never_the_competitors() {
 
     let other = other_token().await;
     let theirs = get("accounts", Some(&other)).await.json();
-    assert_eq!(theirs["meta"]["total-count"], 1);
+    assert_eq!(theirs["meta"]["total-count"], 2);
     assert_eq!(
         theirs["data"][0]["attributes"]["name"],
         "Competitor Secret Account"
@@ -248,6 +248,41 @@ async fn accounts_are_exactly_the_four_demo_ones_and_never_the_competitors() {
         .await
         .json();
     assert_eq!(by_filter["meta"]["total-count"], 0);
+}
+
+#[tokio::test]
+async fn the_other_customer_has_an_account_without_currency() {
+    // Deployments before 2026-03 send no `currency`; the demo customer's four always have one.
+    let demo = get("accounts", Some(&demo_token().await)).await.json();
+    assert!(
+        demo["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["attributes"]["currency"].is_string())
+    );
+    let other = other_token().await;
+    let theirs = get("accounts?filter[name-eq]=Legacy%20Account", Some(&other))
+        .await
+        .json();
+    let legacy = &theirs["data"][0];
+    assert_eq!(legacy["attributes"]["name"], "Legacy Account");
+    assert!(legacy["attributes"].get("currency").is_none(), "{legacy}");
+    assert_eq!(legacy["attributes"]["balance"], "42.0");
+    let id = legacy["id"].as_str().unwrap();
+    let one = get(&format!("accounts/{id}"), Some(&other)).await.json();
+    assert!(one["data"]["attributes"].get("currency").is_none());
+    // Its statistics work as any account's.
+    let stats = get(
+        &format!(
+            "origination-statistics?account-id={id}&from-time={}&sampling=day",
+            time_ago(2 * 86_400)
+        ),
+        Some(&other),
+    )
+    .await;
+    assert_eq!(stats.status, 200, "{}", stats.body);
+    assert!(stats.json()["totals"]["total_price"].is_string());
 }
 
 #[tokio::test]

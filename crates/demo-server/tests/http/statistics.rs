@@ -577,3 +577,126 @@ async fn statistics_errors_follow_the_real_servers_order_and_forms() {
         assert!(!fine.header(header).is_empty(), "{header}");
     }
 }
+
+/// How many values of a series are above zero.
+fn nonzero(series: &Value) -> usize {
+    series
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v.as_u64().unwrap() > 0)
+        .count()
+}
+
+#[tokio::test]
+async fn rows_of_the_filled_axes_are_the_buckets_that_had_data_not_the_length() {
+    let token = demo_token().await;
+    let lviv = account_id(&token, "Lviv Overdraft").await;
+    // An hour of calls three hours ago: the axes are filled up to now.
+    let window = format!(
+        "account-id={lviv}&from-time={}&to-time={}",
+        time_ago(3 * 3600),
+        time_ago(2 * 3600)
+    );
+    let quality = stats(
+        &token,
+        "origination-statistics-quality",
+        &format!("{window}&sampling=minute"),
+    )
+    .await
+    .json();
+    let length = quality["data"]["t"].as_array().unwrap().len();
+    let rows = quality["rows"].as_u64().unwrap() as usize;
+    assert_eq!(rows, nonzero(&quality["data"]["total_calls"]));
+    assert!(
+        rows <= 61 && length > 3 * 60,
+        "rows {rows}, length {length}"
+    );
+
+    let active = stats(&token, "origination-active-calls", &window)
+        .await
+        .json();
+    let length = active["data"]["t"].as_array().unwrap().len();
+    let rows = active["rows"].as_u64().unwrap() as usize;
+    assert_eq!(rows, nonzero(&active["data"]["calls"]));
+    assert!(rows + 2 * 60 <= length, "rows {rows}, length {length}");
+
+    // The sparse axis has only buckets with calls: there `rows` is the length.
+    let origination = stats(
+        &token,
+        "origination-statistics",
+        &format!("{window}&sampling=minute"),
+    )
+    .await
+    .json();
+    assert_eq!(
+        origination["rows"].as_u64().unwrap() as usize,
+        origination["data"]["t"].as_array().unwrap().len()
+    );
+    assert_eq!(origination["rows"], quality["rows"]);
+}
+
+#[tokio::test]
+async fn times_in_iso_form_fail_with_an_empty_500_like_the_real_database() {
+    let token = demo_token().await;
+    let kyiv = account_id(&token, "Kyiv Wholesale").await;
+    let hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
+    let iso = hour_ago.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let iso_millis = hour_ago.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let fraction = format!("{}.5", server_time(hour_ago));
+    for path in [
+        "origination-statistics",
+        "origination-statistics-quality",
+        "origination-active-calls",
+    ] {
+        let ok = stats(
+            &token,
+            path,
+            &format!(
+                "account-id={kyiv}&from-time={}&to-time={}&sampling=minute",
+                server_time(hour_ago),
+                time_ago(60)
+            ),
+        )
+        .await;
+        assert_eq!(ok.status, 200, "{path}: {}", ok.body);
+        for (from, to) in [
+            (iso.clone(), time_ago(60)),
+            (iso_millis.clone(), time_ago(60)),
+            (fraction.clone(), time_ago(60)),
+            (server_time(hour_ago), iso.clone()),
+        ] {
+            let reply = stats(
+                &token,
+                path,
+                &format!("account-id={kyiv}&from-time={from}&to-time={to}&sampling=minute"),
+            )
+            .await;
+            assert_eq!(
+                (reply.status, reply.body.as_str()),
+                (500, ""),
+                "{path} {from} {to}"
+            );
+        }
+    }
+    // Parameters are checked first, as the real server's controller does.
+    let invalid = stats(
+        &token,
+        "origination-statistics",
+        &format!("account-id={kyiv}&from-time={iso}&sampling=year"),
+    )
+    .await;
+    assert_eq!(invalid.status, 400);
+    // The chart endpoints take both forms.
+    let chart = post_jsonapi(
+        "chart-originated-cps",
+        &token,
+        &serde_json::json!({"data": {
+            "type": "chart-originated-cps",
+            "attributes": {"from-time": iso, "to-time": iso_millis},
+            "relationships": {"account": {"data": {"type": "accounts", "id": kyiv}}}
+        }}),
+    )
+    .await;
+    assert_eq!(chart.status, 201, "{}", chart.body);
+}

@@ -7,9 +7,9 @@
 //! starts [`HISTORY_DAYS`] before start-up and grows with the clock: calls never lie in the
 //! future.
 
-use crate::data::{AccountRecord, DataSet};
-use crate::seeded::hash;
-use chrono::{DateTime, Utc};
+use crate::model::data_set::DataSet;
+use crate::model::records::AccountRecord;
+use crate::seeded::random::hash;
 use rust_decimal::Decimal;
 
 /// How far back before start-up calls exist.
@@ -84,18 +84,19 @@ impl Call {
     }
 }
 
-#[derive(Debug, Clone)]
-pub struct CallHistory {
-    seed: u64,
+/// The calls of a data set: nothing but its seed and start-up time, so it is made on demand.
+#[derive(Debug, Clone, Copy)]
+pub struct CallHistory<'d> {
+    data: &'d DataSet,
     /// Unix seconds of the first minute with calls.
     starts_at: i64,
 }
 
-impl CallHistory {
-    pub fn new(seed: u64, started_at: DateTime<Utc>) -> CallHistory {
-        let start = started_at.timestamp() - HISTORY_DAYS * 86_400;
+impl<'d> CallHistory<'d> {
+    pub fn of(data: &'d DataSet) -> CallHistory<'d> {
+        let start = data.started_at.timestamp() - HISTORY_DAYS * 86_400;
         CallHistory {
-            seed,
+            data,
             starts_at: start - start.rem_euclid(60),
         }
     }
@@ -122,7 +123,7 @@ impl CallHistory {
         let expected_milli =
             account.traffic.peak_milli_calls * weight / 1000 * direction.load_per_mille() / 1000;
         let h = hash(&[
-            self.seed ^ direction.salt(),
+            self.data.seed ^ direction.salt(),
             account_index as u64,
             minute as u64,
         ]);
@@ -135,30 +136,27 @@ impl CallHistory {
     /// after `now`.
     pub fn for_each_call(
         &self,
-        data: &DataSet,
         account_index: usize,
         from: i64,
         to: i64,
         now: i64,
         f: impl FnMut(&Call),
     ) {
-        self.for_each_call_of(Direction::Originated, data, account_index, from, to, now, f);
+        self.for_each_call_of(Direction::Originated, account_index, from, to, now, f);
     }
 
     /// Calls `f` for every call of the account in that direction that starts in `[from, to)`
     /// and not after `now`, in order of minutes (within a minute in no particular order).
-    #[allow(clippy::too_many_arguments)]
     pub fn for_each_call_of(
         &self,
         direction: Direction,
-        data: &DataSet,
         account_index: usize,
         from: i64,
         to: i64,
         now: i64,
         mut f: impl FnMut(&Call),
     ) {
-        let Some(account) = data.accounts.get(account_index) else {
+        let Some(account) = self.data.accounts.get(account_index) else {
             return;
         };
         let traffic = &account.traffic;
@@ -172,7 +170,7 @@ impl CallHistory {
             let count = self.calls_in_minute(direction, account_index, account, minute);
             for k in 0..count {
                 let h = hash(&[
-                    self.seed ^ direction.salt(),
+                    self.data.seed ^ direction.salt(),
                     account_index as u64,
                     minute as u64,
                     k + 1,
@@ -214,32 +212,21 @@ impl CallHistory {
 mod tests {
     use super::*;
 
-    fn setup() -> (DataSet, CallHistory, i64) {
-        let now = DateTime::from_timestamp(1_790_000_000, 0).unwrap();
-        (
-            DataSet::generate(3, now),
-            CallHistory::new(3, now),
-            now.timestamp(),
-        )
+    fn setup() -> (DataSet, i64) {
+        let now = chrono::DateTime::from_timestamp(1_790_000_000, 0).unwrap();
+        (DataSet::generate(3, now), now.timestamp())
     }
 
-    fn collect(
-        data: &DataSet,
-        history: &CallHistory,
-        account: usize,
-        from: i64,
-        to: i64,
-        now: i64,
-    ) -> Vec<Call> {
+    fn collect(data: &DataSet, account: usize, from: i64, to: i64, now: i64) -> Vec<Call> {
         let mut calls = Vec::new();
-        history.for_each_call(data, account, from, to, now, |c| calls.push(*c));
+        CallHistory::of(data).for_each_call(account, from, to, now, |c| calls.push(*c));
         calls
     }
 
     #[test]
     fn calls_are_deterministic_in_range_and_never_in_the_future() {
-        let (data, history, now) = setup();
-        let day = collect(&data, &history, 0, now - 86_400, now + 86_400, now);
+        let (data, now) = setup();
+        let day = collect(&data, 0, now - 86_400, now + 86_400, now);
         assert!(
             day.len() > 1000,
             "a busy account has traffic: {}",
@@ -249,22 +236,18 @@ mod tests {
             day.iter()
                 .all(|c| c.start >= now - 86_400 && c.start <= now)
         );
-        assert_eq!(
-            day,
-            collect(&data, &history, 0, now - 86_400, now + 86_400, now)
-        );
+        assert_eq!(day, collect(&data, 0, now - 86_400, now + 86_400, now));
         // Splitting a range splits the calls.
         let mid = now - 40_000;
-        let left = collect(&data, &history, 0, now - 86_400, mid, now);
-        let right = collect(&data, &history, 0, mid, now + 1, now);
+        let left = collect(&data, 0, now - 86_400, mid, now);
+        let right = collect(&data, 0, mid, now + 1, now);
         assert_eq!(left.len() + right.len(), day.len());
         assert!(
             collect(
                 &data,
-                &history,
                 0,
-                history.starts_at() - 86_400,
-                history.starts_at(),
+                CallHistory::of(&data).starts_at() - 86_400,
+                CallHistory::of(&data).starts_at(),
                 now
             )
             .is_empty()
@@ -273,8 +256,8 @@ mod tests {
 
     #[test]
     fn calls_look_like_traffic() {
-        let (data, history, now) = setup();
-        let calls = collect(&data, &history, 0, now - 7 * 86_400, now, now);
+        let (data, now) = setup();
+        let calls = collect(&data, 0, now - 7 * 86_400, now, now);
         let answered = calls.iter().filter(|c| c.answered).count();
         let share = answered * 1000 / calls.len();
         assert!((750..900).contains(&share), "ASR per mille {share}");

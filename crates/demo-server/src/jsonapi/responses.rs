@@ -286,7 +286,7 @@ pub async fn api_headers(request: Request, next: Next) -> Response {
         .and_then(|v| v.to_str().ok())
         .filter(|v| !v.is_empty() && v.len() <= 200 && v.bytes().all(|b| b.is_ascii_graphic()))
         .map(str::to_owned)
-        .unwrap_or_else(crate::seeded::fresh_uuid);
+        .unwrap_or_else(crate::seeded::random::fresh_uuid);
     let is_get = matches!(*request.method(), Method::GET | Method::HEAD);
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
 

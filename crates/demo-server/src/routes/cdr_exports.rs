@@ -2,14 +2,14 @@
 //! Pending and lets it complete a few seconds later with the number of matching calls of the
 //! synthetic call history; `GET /cdr-exports/:id/download`: a Completed export's file.
 
-use crate::AppState;
-use crate::auth::Customer;
-use crate::cdrs;
-use crate::charts::{account_of, create_request_data};
-use crate::data::{CdrExportRecord, DataSet};
-use crate::records::resource;
-use crate::resources::{check_path, with_record};
-use crate::responses::{self, ApiBase, Failure};
+use crate::jsonapi::record::resource;
+use crate::jsonapi::responses::{self, ApiBase, Failure};
+use crate::model::records::CdrExportRecord;
+use crate::routes::auth::Customer;
+use crate::routes::charts::{account_of, create_request_data};
+use crate::routes::resources::{check_path, with_record};
+use crate::routes::state::AppState;
+use crate::traffic::cdrs;
 use api_model::document::Document;
 use api_model::resources::{CdrExport, CdrExportStatus, ResourceType, api_time};
 use api_model::stats::parse_time;
@@ -17,7 +17,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -79,18 +79,6 @@ fn validate_filters(data: &Value) -> Result<BTreeMap<String, Value>, Failure> {
     Ok(out)
 }
 
-/// Brings every export up to date: a Pending one whose time has come completes, and an
-/// export with a file gets its `rows-count` counted from the call history once.
-pub fn settle(data: &DataSet, exports: &mut [CdrExportRecord], now: DateTime<Utc>) {
-    for export in exports.iter_mut() {
-        export.advance(now);
-        if export.rows_to_count {
-            export.attributes.rows_count = Some(cdrs::count_export_rows(data, export));
-            export.rows_to_count = false;
-        }
-    }
-}
-
 pub async fn create(
     State(state): State<Arc<AppState>>,
     Customer(customer): Customer,
@@ -125,7 +113,7 @@ pub async fn create(
     let account = account_of(&data, &state, customer)?;
     let now = Utc::now();
     let record = CdrExportRecord {
-        id: crate::seeded::fresh_uuid(),
+        id: crate::seeded::random::fresh_uuid(),
         customer,
         account,
         attributes: CdrExport {
@@ -162,7 +150,7 @@ pub async fn download(
     Path(id): Path<String>,
     customer: Result<Customer, Failure>,
 ) -> Result<Response, Failure> {
-    let customer = check_path(&id, customer)?;
+    let customer = check_path::<CdrExportRecord>(&id, customer)?;
     // A copy, so that the file is written without holding the exports' lock.
     let export = with_record(&state, &id, customer, CdrExportRecord::clone)?;
     if export.attributes.status != CdrExportStatus::Completed {

@@ -14,14 +14,17 @@
 //! with its customer's enabled rates that do not reject calls. A Completed or Deleted export's
 //! `rows-count` is always counted from that history, so it matches the download.
 
-use crate::call_history::CallHistory;
-use crate::data::{
-    AccountRecord, CdrExportRecord, CountryRecord, Customer, CustomerId, DataSet,
-    NetworkPrefixRecord, NetworkRecord, NetworkTypeRecord, RateRecord, ServiceRecord,
-    TrafficProfile,
+use crate::model::customers::{Customer, CustomerId};
+use crate::model::data_set::DataSet;
+use crate::model::portal_access::PortalAccess;
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
+    NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
 };
-use crate::profiles::PortalAccess;
-use crate::seeded::uuid;
+use crate::seeded::generate::{ReferenceData as ReferenceRecords, seeded_reference_data};
+use crate::seeded::random::uuid;
+use crate::seeded::reference_tables::COUNTRIES;
+use api_model::catalog::{Collection, IdKind, is_uuid};
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
     Service, api_time,
@@ -72,6 +75,9 @@ pub struct CustomerEntry {
     /// The flags of `GET /profiles`; each may be left out.
     #[serde(default)]
     pub portal_access: PortalAccess,
+    /// The rate plan of the customer's rates (a UUID); made from the seed when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rateplan_id: Option<String>,
     #[serde(default)]
     pub accounts: Vec<AccountEntry>,
     #[serde(default)]
@@ -200,8 +206,20 @@ impl Problems {
     }
 }
 
-fn is_uuid(id: &str) -> bool {
-    uuid::Uuid::try_parse(id).is_ok()
+/// The kind of id records of a type have (`countries` have integers, the rest UUIDs).
+fn id_kind(kind: &str) -> IdKind {
+    Collection::from_path(kind).map_or(IdKind::Uuid, |c| c.spec().id)
+}
+
+/// An id as the data set compares it: integers by value, UUIDs in any case.
+fn id_key(kind: IdKind, id: &str) -> String {
+    match kind {
+        IdKind::Integer => id
+            .trim()
+            .parse::<u64>()
+            .map_or(id.to_owned(), |n| n.to_string()),
+        IdKind::Uuid => id.trim().to_lowercase(),
+    }
 }
 
 fn is_digits(text: &str) -> bool {
@@ -241,15 +259,18 @@ impl DataFile {
         let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();
         let mut id = |problems: &mut Problems, kind: &'static str, at: &str, id: Option<&str>| {
             if let Some(id) = id {
-                problems.check(is_uuid(id), at, format!("id {id:?} is not a UUID"));
-                let fresh = ids.entry(kind).or_default().insert(id.to_lowercase());
+                let id_kind = id_kind(kind);
+                let what = match id_kind {
+                    IdKind::Uuid => "a UUID",
+                    IdKind::Integer => "an integer",
+                };
+                problems.check(id_kind.accepts(id), at, format!("id {id:?} is not {what}"));
+                let fresh = ids.entry(kind).or_default().insert(id_key(id_kind, id));
                 problems.check(fresh, at, format!("id {id} is used twice"));
             }
         };
-        let mut country_codes: HashSet<String> = crate::reference_data::COUNTRIES
-            .iter()
-            .map(|c| c.iso2.to_owned())
-            .collect();
+        let mut country_codes: HashSet<String> =
+            COUNTRIES.iter().map(|c| c.iso2.to_owned()).collect();
         if let Some(reference) = &self.reference_data {
             country_codes = reference
                 .countries
@@ -259,7 +280,11 @@ impl DataFile {
             let known = |list: Vec<&str>| -> HashSet<String> {
                 list.into_iter().map(str::to_lowercase).collect()
             };
-            let country_ids = known(reference.countries.iter().map(|c| c.id.as_str()).collect());
+            let country_ids: HashSet<String> = reference
+                .countries
+                .iter()
+                .map(|c| id_key(IdKind::Integer, &c.id))
+                .collect();
             let type_ids = known(
                 reference
                     .network_types
@@ -296,7 +321,7 @@ impl DataFile {
                     "network-type-id names no network type",
                 );
                 problems.check(
-                    country_ids.contains(&network.country_id.to_lowercase()),
+                    country_ids.contains(&id_key(IdKind::Integer, &network.country_id)),
                     &at,
                     "country-id names no country",
                 );
@@ -321,6 +346,13 @@ impl DataFile {
                 &at,
                 format!("login {:?} is used twice", customer.login),
             );
+            if let Some(rateplan) = &customer.rateplan_id {
+                problems.check(
+                    is_uuid(rateplan),
+                    &at,
+                    format!("rateplan-id {rateplan:?} is not a UUID"),
+                );
+            }
             for (r, rate) in customer.rates.iter().enumerate() {
                 let at = format!("{at}.rates[{r}]");
                 id(&mut problems, "rates", &at, rate.id.as_deref());
@@ -440,7 +472,7 @@ impl DataSet {
         };
         let (countries, network_types, networks, network_prefixes) = match &file.reference_data {
             Some(reference) => reference_records(reference),
-            None => crate::data::seeded_reference_data(seed),
+            None => seeded_reference_data(seed),
         };
         let mut customers = Vec::new();
         let mut rates = Vec::new();
@@ -455,6 +487,10 @@ impl DataSet {
                 password: entry.password.clone(),
                 name: entry.name.clone(),
                 portal_access: entry.portal_access.clone(),
+                rateplan_id: entry
+                    .rateplan_id
+                    .clone()
+                    .unwrap_or_else(|| uuid(seed, "file-rateplans", c as u64)),
             });
             for rate in &entry.rates {
                 let mut attributes = rate.attributes.clone();
@@ -552,18 +588,17 @@ impl DataSet {
             services,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
-            history: CallHistory::new(seed, now),
         }
     }
 
-    /// The data set as a data file, with every id and the reference data, times as they are
-    /// now (`time-base` is the start-up time).
+    /// The data set as a data file, with every id and the reference data (`time-base` is the
+    /// start-up time). Exports as they stand: settle them first (`traffic::cdrs::settle_all`)
+    /// for their `rows-count`.
     pub fn to_file(&self) -> DataFile {
-        let mut exports = self
+        let exports = self
             .cdr_exports
-            .write()
+            .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        crate::cdr_exports::settle(self, &mut exports, Utc::now());
         let customers = self
             .customers
             .iter()
@@ -572,6 +607,7 @@ impl DataSet {
                 password: customer.password.clone(),
                 name: customer.name.clone(),
                 portal_access: customer.portal_access.clone(),
+                rateplan_id: Some(customer.rateplan_id.clone()),
                 rates: self
                     .rates
                     .iter()
@@ -704,14 +740,19 @@ impl DataSet {
 
 /// Records of the reference data of a file; references by id become indexes (a dangling one,
 /// which validation rules out, becomes index 0).
-fn reference_records(reference: &ReferenceData) -> crate::data::ReferenceData {
+fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
     let index_of = |ids: Vec<&str>| -> HashMap<String, usize> {
         ids.into_iter()
             .enumerate()
             .map(|(i, id)| (id.to_lowercase(), i))
             .collect()
     };
-    let country_index = index_of(reference.countries.iter().map(|c| c.id.as_str()).collect());
+    let country_index: HashMap<String, usize> = reference
+        .countries
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (id_key(IdKind::Integer, &c.id), i))
+        .collect();
     let type_index = index_of(
         reference
             .network_types
@@ -747,7 +788,10 @@ fn reference_records(reference: &ReferenceData) -> crate::data::ReferenceData {
             id: n.id.clone(),
             attributes: n.attributes.clone(),
             network_type: lookup(&type_index, &n.network_type_id),
-            country: lookup(&country_index, &n.country_id),
+            country: country_index
+                .get(&id_key(IdKind::Integer, &n.country_id))
+                .copied()
+                .unwrap_or(0),
         })
         .collect();
     let prefixes = reference
@@ -836,7 +880,7 @@ mod tests {
             data.country_by_id(&data.countries[1].id)
         );
         assert!(data.cdr_exports.read().unwrap()[0].rows_to_count);
-        assert_eq!(data.countries.len(), crate::reference_data::COUNTRIES.len());
+        assert_eq!(data.countries.len(), COUNTRIES.len());
 
         let mut shifted = minimal();
         shifted["time-base"] = "2026-01-02T00:00:00Z".into();
@@ -873,6 +917,10 @@ mod tests {
         );
         assert!(broken(|f| f["customers"][0]["colour"] = "red".into()).contains("colour"));
         assert!(
+            broken(|f| f["customers"][0]["portal-access"] = serde_json::json!({"invoice": true}))
+                .contains("unknown field `invoice`")
+        );
+        assert!(
             broken(|f| {
                 let again = f["customers"][0].clone();
                 f["customers"].as_array_mut().unwrap().push(again);
@@ -891,5 +939,33 @@ mod tests {
                 == 5
         );
         assert!(broken(|f| f["customers"] = serde_json::json!([])).contains("none given"));
+        assert!(
+            broken(|f| f["customers"][0]["rateplan-id"] = "plan".into())
+                .contains("customers[0]: rateplan-id \"plan\" is not a UUID")
+        );
+    }
+
+    #[test]
+    fn countries_have_integer_ids() {
+        let mut file = DataSet::generate(5, now()).to_file();
+        let reference = file.reference_data.as_mut().unwrap();
+        assert_eq!(reference.countries[0].id, "1");
+        reference.countries[0].id = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003".into();
+        let error = file.validate().unwrap_err();
+        assert!(
+            error.contains("reference-data.countries[0]: id \"0b9f7a8e-5d2c-11ef-9a4e-0242ac120003\" is not an integer"),
+            "{error}"
+        );
+        // A network's country by value: `01` is country 1.
+        let mut file = DataSet::generate(5, now()).to_file();
+        let reference = file.reference_data.as_mut().unwrap();
+        reference.networks[0].country_id = "01".into();
+        reference.networks[100].country_id = "1000".into();
+        let error = file.validate().unwrap_err();
+        assert!(
+            error.contains("networks[100]: country-id names no country"),
+            "{error}"
+        );
+        assert!(!error.contains("networks[0]:"), "{error}");
     }
 }

@@ -13,8 +13,7 @@
 //! Mozilla roots of `webpki-roots`); [`http_client`] is also what the embedding example's
 //! token endpoint uses.
 
-use crate::AppState;
-use crate::responses;
+use crate::jsonapi::responses;
 use api_model::errors::{ErrorDocument, ErrorObject};
 use axum::body::Body;
 use axum::extract::{OriginalUri, Request, State};
@@ -165,13 +164,8 @@ impl Upstream {
 }
 
 /// The handler of every path under the API when proxying.
-pub async fn forward(State(state): State<Arc<AppState>>, request: Request) -> Response {
-    match &state.upstream {
-        Some(upstream) => upstream.forward(request).await,
-        None => responses::api_route_not_found(request.method().clone(), request.uri().clone())
-            .await
-            .into_response(),
-    }
+pub async fn forward(State(upstream): State<Arc<Upstream>>, request: Request) -> Response {
+    upstream.forward(request).await
 }
 
 /// An error and its causes, `: `-separated.

@@ -1,158 +1,25 @@
-//! One generic mechanism for every collection: filters, sort, include and paging, validated
-//! against the collection's filter fields (`api_model::filters`) and the record's sort fields,
-//! and the JSON:API document of one page with `meta.total-count` and paging links.
+//! One generic mechanism for every collection: filters, sort, include and paging, checked
+//! against the collection's declaration (`api_model::catalog::Spec`: its filters, the fields
+//! it sorts by, its default order, its relationships), and the JSON:API document of one page
+//! with `meta.total-count` and paging links.
 
-use crate::data::{CustomerId, DataSet};
-use crate::records::{FieldValue, Record, resource};
-use crate::responses::{self, Failure};
+use crate::jsonapi::filter::CompiledFilter;
+use crate::jsonapi::record::{FieldValue, Record, resource};
+use crate::jsonapi::responses::{self, Failure};
+use crate::model::customers::CustomerId;
+use crate::model::data_set::DataSet;
 use api_model::document::{Document, Meta, PageLinks, Resource};
-use api_model::filters::{Filter, Operator, OperatorSet, split_list};
 use api_model::list::{ListParams, ListParamsError, MAX_PAGE_SIZE, SortKey};
 use api_model::query::decode_pairs;
 use axum::http::StatusCode;
 use axum::response::Response;
-use rust_decimal::Decimal;
 use std::collections::HashSet;
-
-/// A filter checked against a collection, with its values read once.
-#[derive(Debug, Clone)]
-struct CompiledFilter {
-    field: &'static str,
-    operator: Option<Operator>,
-    set: Option<OperatorSet>,
-    values: Vec<String>,
-    lowered: Vec<String>,
-    numbers: Vec<Option<Decimal>>,
-}
-
-impl CompiledFilter {
-    fn compile(
-        filter: &Filter,
-        collection: api_model::catalog::Collection,
-    ) -> Result<Self, Failure> {
-        let not_allowed = || {
-            responses::bad_request(
-                "Filter not allowed",
-                &format!("{} is not allowed.", filter.key_name()),
-                "102",
-            )
-        };
-        let field = collection
-            .filter_field(&filter.field)
-            .ok_or_else(not_allowed)?;
-        let allowed = match (field.operators, filter.operator) {
-            (None, None) => true,
-            (Some(set), Some(op)) => set.operators().contains(&op),
-            _ => false,
-        };
-        if !allowed {
-            return Err(not_allowed());
-        }
-        let invalid_value = || {
-            let name = match filter.operator {
-                Some(op) => format!("{}_{}", field.name, op.as_str()),
-                None => field.name.to_owned(),
-            };
-            responses::bad_request(
-                "Invalid filter value",
-                &format!(
-                    "{} is not a valid value for {}.",
-                    filter.value,
-                    name.replace('-', "_")
-                ),
-                "107",
-            )
-        };
-        let takes_list = filter.operator.is_none_or(Operator::takes_list);
-        let values = if takes_list {
-            split_list(&filter.value)
-        } else {
-            let mut parts = split_list(&filter.value);
-            if parts.len() > 1 {
-                return Err(invalid_value());
-            }
-            vec![
-                parts
-                    .pop()
-                    .unwrap_or_else(|| filter.value.trim().to_owned()),
-            ]
-        };
-        let numbers: Vec<Option<Decimal>> = values
-            .iter()
-            .map(|v| api_model::number::parse_decimal(v).ok())
-            .collect();
-        if field.operators == Some(OperatorSet::Numeric) && numbers.iter().any(Option::is_none) {
-            return Err(invalid_value());
-        }
-        Ok(CompiledFilter {
-            field: field.name,
-            operator: filter.operator,
-            set: field.operators,
-            lowered: values.iter().map(|v| v.to_lowercase()).collect(),
-            values,
-            numbers,
-        })
-    }
-
-    fn equals(&self, value: &FieldValue<'_>, index: usize) -> bool {
-        match (value, self.numbers[index]) {
-            (FieldValue::Number(n), Some(wanted)) => *n == wanted,
-            (FieldValue::Number(_), None) => false,
-            _ => value.as_text().is_some_and(|text| match self.set {
-                Some(OperatorSet::Uuid | OperatorSet::UuidEq) | None => {
-                    text.eq_ignore_ascii_case(&self.values[index])
-                }
-                _ => text == self.values[index],
-            }),
-        }
-    }
-
-    fn matches<R: Record>(&self, record: &R) -> bool {
-        let value = record.value(self.field);
-        let Some(operator) = self.operator else {
-            // `filter[id]`: one of the listed ids.
-            return (0..self.values.len()).any(|i| self.equals(&value, i));
-        };
-        if value == FieldValue::Null {
-            // Like SQL: null matches no comparison, not even a negative one.
-            return false;
-        }
-        let any_equal = || (0..self.values.len()).any(|i| self.equals(&value, i));
-        let lowered_text = || {
-            value
-                .as_text()
-                .map(|t| t.to_lowercase())
-                .unwrap_or_default()
-        };
-        let number = || value.as_number();
-        let compare = |pick: fn(Decimal, Decimal) -> bool| {
-            number()
-                .zip(self.numbers.first().copied().flatten())
-                .is_some_and(|(have, wanted)| pick(have, wanted))
-        };
-        match operator {
-            Operator::Eq => any_equal(),
-            Operator::NotEq | Operator::NotIn => !any_equal(),
-            Operator::In => any_equal(),
-            Operator::Cont => lowered_text().contains(&self.lowered[0]),
-            Operator::Start => lowered_text().starts_with(&self.lowered[0]),
-            Operator::End => lowered_text().ends_with(&self.lowered[0]),
-            Operator::ContAny => {
-                let text = lowered_text();
-                self.lowered.iter().any(|v| text.contains(v.as_str()))
-            }
-            Operator::Gt => compare(|a, b| a > b),
-            Operator::Gteq => compare(|a, b| a >= b),
-            Operator::Lt => compare(|a, b| a < b),
-            Operator::Lteq => compare(|a, b| a <= b),
-        }
-    }
-}
 
 /// A validated list request for records of type `R`.
 #[derive(Debug, Clone)]
 pub struct ListQuery {
     filters: Vec<CompiledFilter>,
+    /// The request's sort, else the collection's default order.
     sort: Vec<SortKey>,
     pub include: Vec<String>,
     page_number: u32,
@@ -161,15 +28,15 @@ pub struct ListQuery {
     link_pairs: Vec<(String, String)>,
 }
 
-/// Checks `include` against the relationships a record type can include.
+/// Checks `include` against the relationships the collection declares.
 pub fn parse_include<R: Record>(params: &ListParams) -> Result<Vec<String>, Failure> {
     for name in &params.include {
-        if !R::INCLUDES.contains(&name.as_str()) {
+        if R::spec().relationship(name).is_none() {
             return Err(responses::bad_request(
                 "Invalid field",
                 &format!(
                     "{name} is not a valid includable relationship of {}",
-                    R::TYPE
+                    R::kind()
                 ),
                 "112",
             ));
@@ -201,13 +68,18 @@ impl ListQuery {
             .iter()
             .map(|f| CompiledFilter::compile(f, R::COLLECTION))
             .collect::<Result<Vec<_>, _>>()?;
+        let spec = R::spec();
         let mut sort = Vec::new();
         for key in &params.sort {
             let field = key.field.replace('_', "-");
-            if field != "id" && !R::SORT_FIELDS.contains(&field.as_str()) {
+            if !spec.sorts_by(&field) {
                 return Err(responses::bad_request(
                     "Invalid sort criteria",
-                    &format!("{} is not a valid sort criteria for {}", key.field, R::TYPE),
+                    &format!(
+                        "{} is not a valid sort criteria for {}",
+                        key.field,
+                        R::kind()
+                    ),
                     "114",
                 ));
             }
@@ -215,6 +87,13 @@ impl ListQuery {
                 field,
                 descending: key.descending,
             });
+        }
+        if sort.is_empty() {
+            sort = spec
+                .default_sort
+                .split(',')
+                .filter_map(|key| key.parse::<SortKey>().ok())
+                .collect();
         }
         let include = parse_include::<R>(&params)?;
         let link_pairs = decode_pairs(raw_query)
@@ -231,20 +110,37 @@ impl ListQuery {
         })
     }
 
-    pub fn matches<R: Record>(&self, record: &R) -> bool {
-        self.filters.iter().all(|f| f.matches(record))
+    pub fn matches<R: Record>(&self, record: &R, data: &DataSet) -> bool {
+        self.filters.iter().all(|f| f.matches(record, data))
     }
 
-    /// Sorts by the sort keys in turn; ties keep the default order.
-    pub fn sort<R: Record>(&self, rows: &mut [&R]) {
+    /// The records the customer may see that match the filters, in order: by the sort keys in
+    /// turn, ties in the order the records were made.
+    pub fn select<'r, R: Record>(
+        &self,
+        rows: &'r [R],
+        data: &'r DataSet,
+        customer: CustomerId,
+    ) -> Vec<&'r R> {
+        let selected = rows
+            .iter()
+            .filter(|r| r.visible_to(customer) && self.matches(*r, data));
         if self.sort.is_empty() {
-            return;
+            return selected.collect();
         }
-        rows.sort_by(|a, b| {
+        // Each record's sort values once, not once per comparison.
+        let mut keyed: Vec<(Vec<FieldValue<'r>>, &'r R)> = selected
+            .map(|r| {
+                let keys = self.sort.iter().map(|k| r.value(&k.field, data)).collect();
+                (keys, r)
+            })
+            .collect();
+        keyed.sort_by(|(a, _), (b, _)| {
             self.sort
                 .iter()
-                .map(|key| {
-                    let order = a.value(&key.field).sort_cmp(&b.value(&key.field));
+                .zip(a.iter().zip(b))
+                .map(|(key, (a, b))| {
+                    let order = a.sort_cmp(b);
                     if key.descending {
                         order.reverse()
                     } else {
@@ -254,6 +150,7 @@ impl ListQuery {
                 .find(|o| o.is_ne())
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
+        keyed.into_iter().map(|(_, r)| r).collect()
     }
 
     fn link(&self, collection_url: &str, page: u64) -> String {
@@ -338,11 +235,7 @@ pub fn list_response<R: Record>(
 ) -> Result<Response, Failure> {
     let query = ListQuery::parse::<R>(raw_query)?;
     Ok(R::with_rows(data, |rows| {
-        let mut selected: Vec<&R> = rows
-            .iter()
-            .filter(|r| r.visible_to(customer) && query.matches(*r))
-            .collect();
-        query.sort(&mut selected);
+        let selected = query.select(rows, data, customer);
         let page = query.page(&selected);
         let document = Document {
             data: page
@@ -353,7 +246,7 @@ pub fn list_response<R: Record>(
             meta: Some(Meta {
                 total_count: Some(selected.len() as u64),
             }),
-            links: Some(query.page_links(&format!("{api}/{}", R::TYPE), selected.len())),
+            links: Some(query.page_links(&format!("{api}/{}", R::kind()), selected.len())),
         };
         responses::jsonapi(StatusCode::OK, &document)
     }))
@@ -362,7 +255,8 @@ pub fn list_response<R: Record>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{AccountRecord, DEMO_CUSTOMER, NetworkPrefixRecord};
+    use crate::model::customers::DEMO_CUSTOMER;
+    use crate::model::records::{AccountRecord, NetworkPrefixRecord};
     use chrono::DateTime;
 
     fn data() -> DataSet {
@@ -371,12 +265,7 @@ mod tests {
 
     fn names(data: &DataSet, query: &str) -> Result<Vec<String>, u16> {
         let query = ListQuery::parse::<AccountRecord>(query).map_err(|f| f.status().as_u16())?;
-        let mut rows: Vec<&AccountRecord> = data
-            .accounts
-            .iter()
-            .filter(|a| a.visible_to(DEMO_CUSTOMER) && query.matches(*a))
-            .collect();
-        query.sort(&mut rows);
+        let rows = query.select(&data.accounts, data, DEMO_CUSTOMER);
         Ok(rows.iter().map(|a| a.attributes.name.clone()).collect())
     }
 
@@ -478,6 +367,8 @@ mod tests {
         assert_eq!(names(&data, "filter[name-eq]=a,b"), Err(400));
         assert_eq!(names(&data, "filter[balance-gt]=abc"), Err(400));
         assert_eq!(names(&data, "sort=color"), Err(400));
+        // Computed from another table: the real server cannot sort by it.
+        assert_eq!(names(&data, "sort=currency"), Err(400));
         assert_eq!(names(&data, "include=network"), Err(400));
         assert_eq!(names(&data, "page[size]=1001"), Err(400));
         assert_eq!(names(&data, "page[number]=0"), Err(400));

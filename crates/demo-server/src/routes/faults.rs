@@ -10,9 +10,9 @@
 //! With `Options::enable_fault_control` the settings can be read and replaced at run time
 //! through `GET`/`POST`/`DELETE /__demo/faults` (never under `/api`).
 
-use crate::AppState;
-use crate::responses::{self, Failure};
-use crate::seeded::hash;
+use crate::jsonapi::responses::{self, Failure};
+use crate::routes::state::AppState;
+use crate::seeded::random::hash;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};

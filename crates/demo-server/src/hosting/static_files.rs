@@ -7,7 +7,6 @@
 //! permissions policy. No `X-Frame-Options`: the CSP's `frame-ancestors` decides who may frame
 //! the portal, so that the origins of `embed.allowedOrigins` can.
 
-use crate::Options;
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, Uri, header};
@@ -23,11 +22,11 @@ pub const NO_CACHE: &str = "no-cache";
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=()";
 
-/// The `config.json` text the portal gets: `Options::config_json`, else dist's file (`None`
-/// when there is neither).
-pub fn config_text(options: &Options) -> Option<String> {
-    options.config_json.clone().or_else(|| {
-        let dist = options.dist_dir.as_ref()?;
+/// The `config.json` text the portal gets: `config_json` (`--config`), else dist's file
+/// (`None` when there is neither).
+pub fn config_text(config_json: Option<&str>, dist_dir: Option<&Path>) -> Option<String> {
+    config_json.map(str::to_owned).or_else(|| {
+        let dist = dist_dir?;
         std::fs::read_to_string(dist.join("config.json")).ok()
     })
 }

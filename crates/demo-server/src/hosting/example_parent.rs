@@ -8,7 +8,7 @@
 //! "<jwt>"}` for the page to hand to the portal. A failed sign-in answers 502 `{"error":
 //! "<reason>"}`.
 
-use crate::proxy::{self, HttpClient};
+use crate::hosting::proxy::{self, HttpClient};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};

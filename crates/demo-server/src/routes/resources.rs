@@ -1,15 +1,17 @@
 //! Routes of the JSON:API resources, generic over [`Record`]: the collection, one record,
-//! a related record and relationship linkage, registered for every resource type.
+//! a related record and relationship linkage, registered for every collection under the path
+//! and with the id kind and relationships its declaration gives.
 
-use crate::AppState;
-use crate::auth::Customer;
-use crate::collections::{self, parse_include, parse_params};
-use crate::data::{
-    AccountRecord, CdrExportRecord, CountryRecord, CustomerId, NetworkPrefixRecord, NetworkRecord,
+use crate::jsonapi::collection::{self, parse_include, parse_params};
+use crate::jsonapi::record::{Record, linkage, relationship_links, resource, same_id};
+use crate::jsonapi::responses::{self, ApiBase, Failure};
+use crate::model::customers::CustomerId;
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord,
 };
-use crate::records::{Record, identifier, relationship_links, resource};
-use crate::responses::{self, ApiBase, Failure};
+use crate::routes::auth::Customer;
+use crate::routes::state::AppState;
 use api_model::document::{Document, Meta};
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -32,12 +34,12 @@ pub fn routes() -> AppRouter {
     let router = register::<RateRecord>(router, get(list::<RateRecord>));
     register::<CdrExportRecord>(
         router,
-        get(list::<CdrExportRecord>).post(crate::cdr_exports::create),
+        get(list::<CdrExportRecord>).post(crate::routes::cdr_exports::create),
     )
 }
 
 fn register<R: Record>(router: AppRouter, collection: MethodRouter<Arc<AppState>>) -> AppRouter {
-    let base = format!("/{}", R::TYPE);
+    let base = format!("/{}", R::kind());
     router
         .route(&base, collection)
         .route(&format!("{base}/{{id}}"), get(show::<R>))
@@ -47,12 +49,8 @@ fn register<R: Record>(router: AppRouter, collection: MethodRouter<Arc<AppState>
         )
         .route(
             &format!("{base}/{{id}}/relationships/{{relationship}}"),
-            get(linkage::<R>),
+            get(relationship::<R>),
         )
-}
-
-fn is_uuid(id: &str) -> bool {
-    uuid::Uuid::try_parse(id).is_ok()
 }
 
 async fn list<R: Record>(
@@ -61,7 +59,7 @@ async fn list<R: Record>(
     ApiBase(api): ApiBase,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    collections::list_response::<R>(
+    collection::list_response::<R>(
         &state.data,
         customer.0,
         &api,
@@ -69,10 +67,14 @@ async fn list<R: Record>(
     )
 }
 
-/// Checks a record path in the order of the real server: an id that is not a UUID is a
-/// routing error (plain-text 404) before authorization; then the customer must be signed in.
-pub fn check_path(id: &str, customer: Result<Customer, Failure>) -> Result<CustomerId, Failure> {
-    if !is_uuid(id) {
+/// Checks a record path in the order of the real server: an id not of the collection's kind
+/// (a UUID, or an integer for countries) is a routing error (plain-text 404) before
+/// authorization; then the customer must be signed in.
+pub fn check_path<R: Record>(
+    id: &str,
+    customer: Result<Customer, Failure>,
+) -> Result<CustomerId, Failure> {
+    if !R::spec().id.accepts(id) {
         return Err(responses::plain_not_found());
     }
     customer.map(|c| c.0)
@@ -85,9 +87,10 @@ pub fn with_record<R: Record, T>(
     customer: CustomerId,
     found: impl FnOnce(&R) -> T,
 ) -> Result<T, Failure> {
+    let kind = R::spec().id;
     R::with_rows(&state.data, |rows| {
         rows.iter()
-            .find(|r| r.visible_to(customer) && r.id().eq_ignore_ascii_case(id))
+            .find(|r| r.visible_to(customer) && same_id(kind, r.id(), id))
             .map(found)
             .ok_or_else(|| responses::record_not_found(id))
     })
@@ -100,12 +103,12 @@ async fn show<R: Record>(
     ApiBase(api): ApiBase,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    let customer = check_path(&id, customer)?;
+    let customer = check_path::<R>(&id, customer)?;
     let include = parse_include::<R>(&parse_params(query.as_deref().unwrap_or(""))?)?;
     with_record::<R, _>(&state, &id, customer, |record| {
         let document = Document {
             data: resource(record, &api, &state.data, &include),
-            included: collections::included(&[record], &include, &state.data, &api, customer),
+            included: collection::included(&[record], &include, &state.data, &api, customer),
             meta: None,
             links: None,
         };
@@ -113,16 +116,16 @@ async fn show<R: Record>(
     })
 }
 
-fn check_relationship<R: Record>(name: &str) -> Result<(), Failure> {
-    if R::RELATIONSHIPS.contains(&name) {
-        Ok(())
-    } else {
-        Err(responses::error(
+/// Whether the relationship is declared, and to-many.
+fn check_relationship<R: Record>(name: &str) -> Result<bool, Failure> {
+    match R::spec().relationship(name) {
+        Some(relationship) => Ok(relationship.to_many),
+        None => Err(responses::error(
             StatusCode::NOT_FOUND,
             "Not found",
-            &format!("{} has no relationship {name}", R::TYPE),
+            &format!("{} has no relationship {name}", R::kind()),
             "404",
-        ))
+        )),
     }
 }
 
@@ -134,10 +137,10 @@ async fn related<R: Record>(
     customer: Result<Customer, Failure>,
     ApiBase(api): ApiBase,
 ) -> Result<Response, Failure> {
-    let customer = check_path(&id, customer)?;
-    check_relationship::<R>(&name)?;
+    let customer = check_path::<R>(&id, customer)?;
+    let to_many = check_relationship::<R>(&name)?;
     with_record::<R, _>(&state, &id, customer, |record| {
-        if !R::INCLUDES.contains(&name.as_str()) {
+        if to_many {
             let empty: Document<Vec<()>> = Document {
                 data: Vec::new(),
                 included: Vec::new(),
@@ -163,57 +166,18 @@ async fn related<R: Record>(
 }
 
 /// `GET /<type>/<id>/relationships/<relationship>`: the linkage of a relationship.
-async fn linkage<R: Record>(
+async fn relationship<R: Record>(
     State(state): State<Arc<AppState>>,
     Path((id, name)): Path<(String, String)>,
     customer: Result<Customer, Failure>,
     ApiBase(api): ApiBase,
 ) -> Result<Response, Failure> {
-    let customer = check_path(&id, customer)?;
+    let customer = check_path::<R>(&id, customer)?;
     check_relationship::<R>(&name)?;
     with_record::<R, _>(&state, &id, customer, |record| {
-        let links = relationship_links(&api, R::TYPE, record.id(), &name);
-        let data = if R::INCLUDES.contains(&name.as_str()) {
-            serde_json::to_value(record.related(&name, &state.data).map(identifier))
-                .unwrap_or_default()
-        } else {
-            serde_json::json!([])
-        };
+        let links = relationship_links(&api, R::kind(), record.id(), &name);
+        let data = serde_json::to_value(linkage(record, &name, &state.data)).unwrap_or_default();
         let body = serde_json::json!({ "links": links, "data": data });
         responses::jsonapi(StatusCode::OK, &body)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_relationship_either_includes_or_is_an_empty_to_many() {
-        // Relationships not in INCLUDES are answered as empty lists; keep that deliberate.
-        assert_eq!(
-            ServiceRecord::RELATIONSHIPS
-                .iter()
-                .filter(|r| !ServiceRecord::INCLUDES.contains(r))
-                .collect::<Vec<_>>(),
-            [&"transactions"]
-        );
-        for (relationships, includes) in [
-            (
-                NetworkPrefixRecord::RELATIONSHIPS,
-                NetworkPrefixRecord::INCLUDES,
-            ),
-            (NetworkRecord::RELATIONSHIPS, NetworkRecord::INCLUDES),
-            (CdrExportRecord::RELATIONSHIPS, CdrExportRecord::INCLUDES),
-        ] {
-            assert_eq!(relationships, includes);
-        }
-    }
-
-    #[test]
-    fn ids_must_be_uuids() {
-        assert!(is_uuid("0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"));
-        assert!(!is_uuid("42"));
-        assert!(!is_uuid("xyz"));
-    }
 }

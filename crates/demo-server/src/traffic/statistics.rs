@@ -8,22 +8,22 @@
 //! of calls; a request with narrowing parameters walks the calls. Both give the same exact
 //! sums (integers and decimals, never floats).
 
-use crate::AppState;
-use crate::auth::StatsCustomer;
-use crate::call_history::{Call, Direction, MAX_CALL_SECONDS};
-use crate::cdrs::{call_rate, dst_number, src_number};
-use crate::data::{CustomerId, DataSet};
-use crate::responses::{self, Failure, plain_bad_request};
-use api_model::number::parse_decimal;
-use api_model::stats::{STATS_FILTER_PARAMS, Sampling, StatsEndpoint, parse_time};
-use axum::extract::{RawQuery, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use crate::model::data_set::DataSet;
+use crate::traffic::calls::{Call, CallHistory, Direction, MAX_CALL_SECONDS};
+use crate::traffic::cdrs::{call_rate, dst_number, src_number};
+use api_model::stats::Sampling;
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
+
+/// What statistics are computed from: the data set and the sums of its past minutes.
+#[derive(Debug, Clone, Copy)]
+pub struct StatsSource<'a> {
+    pub data: &'a DataSet,
+    pub cache: &'a MinuteCache,
+}
 
 /// The most points a filled axis may have, so one request cannot ask for gigabytes.
 pub const MAX_POINTS: usize = 200_000;
@@ -41,7 +41,7 @@ pub struct StatsRequest {
 
 impl StatsRequest {
     /// The first second after the range.
-    fn end(&self) -> i64 {
+    pub fn end(&self) -> i64 {
         self.to.map_or(i64::MAX, |to| to.saturating_add(1))
     }
 }
@@ -49,17 +49,17 @@ impl StatsRequest {
 /// The optional narrowing parameters of spec 4.3, applied call by call.
 #[derive(Debug, Clone, Default)]
 pub struct CallFilter {
-    src_country: Option<usize>,
-    dst_country: Option<usize>,
-    src_number: Vec<(TextMatch, String)>,
-    dst_number: Vec<(TextMatch, String)>,
-    duration: Vec<(NumberMatch, Decimal)>,
-    price: Vec<(NumberMatch, Decimal)>,
-    ip: Option<String>,
+    pub src_country: Option<usize>,
+    pub dst_country: Option<usize>,
+    pub src_number: Vec<(TextMatch, String)>,
+    pub dst_number: Vec<(TextMatch, String)>,
+    pub duration: Vec<(NumberMatch, Decimal)>,
+    pub price: Vec<(NumberMatch, Decimal)>,
+    pub ip: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy)]
-enum TextMatch {
+pub enum TextMatch {
     Eq,
     StartsWith,
     EndsWith,
@@ -68,7 +68,7 @@ enum TextMatch {
 }
 
 #[derive(Debug, Clone, Copy)]
-enum NumberMatch {
+pub enum NumberMatch {
     Eq,
     Gt,
     Lt,
@@ -140,134 +140,6 @@ impl CallFilter {
                 .as_deref()
                 .is_none_or(|ip| traffic.ips.get(call.ip).is_some_and(|own| own == ip))
     }
-}
-
-fn invalid(name: &str) -> Failure {
-    plain_bad_request(&format!("invalid value {name}"))
-}
-
-/// What a valid statistics query asks for.
-#[derive(Debug, Clone)]
-pub enum Parsed {
-    Request(StatsRequest),
-    /// `from-time` lies in the future: the real server answers `200 []` as soon as it reads it.
-    FromTimeInFuture,
-}
-
-/// Validates a statistics query the way the real server does, in its order: missing required
-/// parameters; then each known parameter in the order of the query (the account must be the
-/// customer's own; a future `from-time` ends reading with `[]`); `sampling` last. Unknown
-/// parameters are ignored; an empty narrowing parameter counts as absent.
-pub fn parse_request(
-    endpoint: StatsEndpoint,
-    data: &DataSet,
-    customer: CustomerId,
-    raw_query: &str,
-    now: i64,
-) -> Result<Parsed, Failure> {
-    // Like Rails' params: the first occurrence decides the order, the last one the value.
-    let mut params: Vec<(String, String)> = Vec::new();
-    for (key, value) in api_model::query::decode_pairs(raw_query) {
-        let value = value.trim().to_owned();
-        match params.iter_mut().find(|(k, _)| *k == key) {
-            Some(existing) => existing.1 = value,
-            None => params.push((key, value)),
-        }
-    }
-    let takes_sampling = !endpoint.samplings().is_empty();
-    let mut required = vec!["account-id", "from-time"];
-    if takes_sampling {
-        required.push("sampling");
-    }
-    let missing: Vec<&str> = required
-        .into_iter()
-        .filter(|name| !params.iter().any(|(k, _)| k == name))
-        .collect();
-    if !missing.is_empty() {
-        return Err(plain_bad_request(&format!(
-            "missing required param(s) {}",
-            missing.join(", ")
-        )));
-    }
-    let (mut account, mut from, mut to) = (None, None, None);
-    let mut filter = CallFilter::default();
-    for (name, value) in &params {
-        let name = name.as_str();
-        let number = || parse_decimal(value).map_err(|_| invalid(name));
-        let text_match = |suffix: &str| match suffix {
-            "eq" => Some(TextMatch::Eq),
-            "starts-with" => Some(TextMatch::StartsWith),
-            "ends-with" => Some(TextMatch::EndsWith),
-            "contains" => Some(TextMatch::Contains),
-            _ => None,
-        };
-        let number_match = |suffix: &str| match suffix {
-            "eq" => NumberMatch::Eq,
-            "gt" => NumberMatch::Gt,
-            _ => NumberMatch::Lt,
-        };
-        match name {
-            "account-id" => {
-                account = Some(
-                    data.own_account(customer, value)
-                        .ok_or_else(|| invalid(name))?,
-                )
-            }
-            "from-time" => {
-                let time = parse_time(value).ok_or_else(|| invalid(name))?.timestamp();
-                if time > now {
-                    return Ok(Parsed::FromTimeInFuture);
-                }
-                from = Some(time);
-            }
-            "to-time" => to = Some(parse_time(value).ok_or_else(|| invalid(name))?.timestamp()),
-            _ if value.is_empty() || !STATS_FILTER_PARAMS.contains(&name) => {}
-            "src-country-id" => {
-                filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
-            "dst-country-id" => {
-                filter.dst_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
-            "auth-orig-ip" => filter.ip = Some(value.clone()),
-            _ => {
-                if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
-                    filter
-                        .src_number
-                        .extend(text_match(suffix).map(|m| (m, value.clone())));
-                } else if let Some(suffix) = name.strip_prefix("dst-prefix-routing-") {
-                    filter
-                        .dst_number
-                        .extend(text_match(suffix).map(|m| (m, value.clone())));
-                } else if let Some(suffix) = name.strip_prefix("duration-") {
-                    filter.duration.push((number_match(suffix), number()?));
-                } else if let Some(suffix) = name.strip_prefix("customer-price-") {
-                    filter.price.push((number_match(suffix), number()?));
-                }
-            }
-        }
-    }
-    let sampling = if takes_sampling {
-        let text = params
-            .iter()
-            .find(|(k, _)| k == "sampling")
-            .map_or("", |(_, v)| v.as_str());
-        Sampling::parse(text)
-            .filter(|s| endpoint.samplings().contains(s))
-            .ok_or_else(|| plain_bad_request("invalid sampling"))?
-    } else {
-        Sampling::Minute
-    };
-    // Both are required, so both were read; the fallbacks only keep this panic-free.
-    let (Some(account), Some(from)) = (account, from) else {
-        return Err(plain_bad_request("missing required param(s) account-id"));
-    };
-    Ok(Parsed::Request(StatsRequest {
-        account,
-        from,
-        to,
-        sampling,
-        filter,
-    }))
 }
 
 /// The start of the bucket holding `t`: fixed-length buckets from the epoch, weeks from
@@ -418,10 +290,6 @@ impl Sums {
     }
 }
 
-fn now_seconds() -> i64 {
-    Utc::now().timestamp()
-}
-
 /// Seconds in one chunk of [`MinuteCache`].
 const CHUNK_SECONDS: i64 = 3600;
 const MINUTES_PER_CHUNK: usize = 60;
@@ -455,13 +323,12 @@ impl MinuteCache {
         }
         // Computed without the lock; two requests racing for one hour compute the same sums.
         let mut sums = [Sums::default(); MINUTES_PER_CHUNK];
-        data.history
-            .for_each_call(data, account, start, start + CHUNK_SECONDS, now, |call| {
-                let minute = usize::try_from((call.start - start) / 60).unwrap_or(0);
-                if let Some(slot) = sums.get_mut(minute) {
-                    slot.add(call, call.price(data));
-                }
-            });
+        CallHistory::of(data).for_each_call(account, start, start + CHUNK_SECONDS, now, |call| {
+            let minute = usize::try_from((call.start - start) / 60).unwrap_or(0);
+            if let Some(slot) = sums.get_mut(minute) {
+                slot.add(call, call.price(data));
+            }
+        });
         let chunk_sums: Chunk = Arc::new(sums);
         let mut chunks = lock();
         if chunks.len() >= MAX_CACHED_CHUNKS {
@@ -476,37 +343,36 @@ impl MinuteCache {
 /// `now`, minute by minute (a minute cut by `from` or `end` may come in two parts). Whole
 /// minutes of past hours come from the cache; the rest from the calls.
 fn for_each_minute(
-    state: &AppState,
+    source: StatsSource<'_>,
     account: usize,
     from: i64,
     end: i64,
     now: i64,
     mut f: impl FnMut(i64, &Sums),
 ) {
-    let data = &state.data;
+    let data = source.data;
     let end = end.min(now.saturating_add(1));
     let walk_calls = |from: i64, to: i64, f: &mut dyn FnMut(i64, &Sums)| {
         if from >= to {
             return;
         }
         let mut minutes: BTreeMap<i64, Sums> = BTreeMap::new();
-        data.history
-            .for_each_call(data, account, from, to, now, |call| {
-                minutes
-                    .entry(call.start - call.start.rem_euclid(60))
-                    .or_default()
-                    .add(call, call.price(data));
-            });
+        CallHistory::of(data).for_each_call(account, from, to, now, |call| {
+            minutes
+                .entry(call.start - call.start.rem_euclid(60))
+                .or_default()
+                .add(call, call.price(data));
+        });
         for (minute, sums) in &minutes {
             f(*minute, sums);
         }
     };
-    let mut t = from.max(data.history.starts_at());
+    let mut t = from.max(CallHistory::of(data).starts_at());
     while t < end {
         let chunk = t.div_euclid(CHUNK_SECONDS);
         let chunk_start = chunk * CHUNK_SECONDS;
         let segment_end = end.min(chunk_start + CHUNK_SECONDS);
-        match state.minute_cache.chunk(data, account, chunk, now) {
+        match source.cache.chunk(data, account, chunk, now) {
             Some(sums) => {
                 // Whole minutes from the cache, the cut ones at either side from the calls.
                 let first_whole = t + (60 - t.rem_euclid(60)) % 60;
@@ -531,11 +397,11 @@ fn for_each_minute(
 }
 
 /// The sums of each bucket with calls in the request's range.
-fn collect_sums(state: &AppState, request: &StatsRequest, now: i64) -> BTreeMap<i64, Sums> {
+fn collect_sums(source: StatsSource<'_>, request: &StatsRequest, now: i64) -> BTreeMap<i64, Sums> {
     let mut buckets: BTreeMap<i64, Sums> = BTreeMap::new();
     if request.filter.is_empty() {
         for_each_minute(
-            state,
+            source,
             request.account,
             request.from,
             request.end(),
@@ -551,9 +417,8 @@ fn collect_sums(state: &AppState, request: &StatsRequest, now: i64) -> BTreeMap<
         );
         return buckets;
     }
-    let data = &state.data;
-    data.history.for_each_call(
-        data,
+    let data = source.data;
+    CallHistory::of(data).for_each_call(
         request.account,
         request.from,
         request.end(),
@@ -570,10 +435,13 @@ fn collect_sums(state: &AppState, request: &StatsRequest, now: i64) -> BTreeMap<
     buckets
 }
 
-/// A statistics body: parallel arrays, their length, and totals where the endpoint has them.
+/// A statistics body: parallel arrays, a count of rows, and totals where the endpoint has them.
 #[derive(Debug, Serialize)]
 pub struct Payload<D, T> {
     pub data: D,
+    /// The length of the arrays on the sparse axis; on the filled axes (quality, active calls)
+    /// the number of buckets that had data before the filling, as the real server may answer,
+    /// so that a client never takes `rows` for the length.
     pub rows: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub totals: Option<T>,
@@ -605,11 +473,11 @@ pub struct OriginationTotals {
 
 /// `origination-statistics`: only buckets with calls; totals over the whole range.
 pub fn origination(
-    state: &AppState,
+    source: StatsSource<'_>,
     request: &StatsRequest,
     now: i64,
 ) -> Payload<OriginationSeries<Vec<i64>>, OriginationTotals> {
-    let buckets = collect_sums(state, request, now);
+    let buckets = collect_sums(source, request, now);
     let mut totals = Sums::default();
     let mut series = OriginationSeries::<Vec<i64>>::default();
     for (t, sums) in &buckets {
@@ -669,13 +537,13 @@ pub struct QualityTotals {
 /// `origination-statistics-quality`: every bucket up to now, zero rows where nothing happened
 /// (and past `to-time`); totals over the whole range.
 pub fn quality(
-    state: &AppState,
+    source: StatsSource<'_>,
     request: &StatsRequest,
     now: i64,
 ) -> Option<Payload<QualitySeries, QualityTotals>> {
     let axis = filled_axis(request.from, now, request.sampling)?;
     let size = request.sampling.seconds().unwrap_or(60);
-    let buckets = collect_sums(state, request, now);
+    let buckets = collect_sums(source, request, now);
     let empty = Sums::default();
     let mut totals = Sums::default();
     let mut series = QualitySeries {
@@ -695,7 +563,7 @@ pub fn quality(
     }
     series.t = axis;
     Some(Payload {
-        rows: series.t.len(),
+        rows: buckets.len(),
         data: series,
         totals: Some(QualityTotals {
             t: 0,
@@ -723,9 +591,8 @@ pub fn active_at_minute_marks(
 ) -> Vec<u64> {
     let mut diff = vec![0i64; count + 1];
     let last = count as i64 - 1;
-    data.history.for_each_call_of(
+    CallHistory::of(data).for_each_call_of(
         direction,
-        data,
         account,
         first - MAX_CALL_SECONDS,
         end,
@@ -764,7 +631,7 @@ pub struct ActiveCallsSeries {
 /// `origination-active-calls`: answered calls in progress at every minute up to now; zero
 /// past `to-time`.
 pub fn active_calls(
-    state: &AppState,
+    source: StatsSource<'_>,
     request: &StatsRequest,
     now: i64,
 ) -> Option<Payload<ActiveCallsSeries, ()>> {
@@ -772,14 +639,14 @@ pub fn active_calls(
     let first = *axis.first()?;
     let end = request.end();
     let mut calls = active_at_minute_marks(
-        &state.data,
+        source.data,
         Direction::Originated,
         request.account,
         first,
         axis.len(),
         end,
         now,
-        |call| request.filter.matches(call, &state.data, request.account),
+        |call| request.filter.matches(call, source.data, request.account),
     );
     for (mark, count) in axis.iter().zip(calls.iter_mut()) {
         if *mark >= end {
@@ -787,169 +654,56 @@ pub fn active_calls(
         }
     }
     Some(Payload {
-        rows: axis.len(),
+        rows: calls.iter().filter(|n| **n > 0).count(),
         data: ActiveCallsSeries { t: axis, calls },
         totals: None,
     })
 }
 
-fn answer(
-    endpoint: StatsEndpoint,
-    state: &AppState,
-    customer: CustomerId,
-    raw_query: Option<String>,
-) -> Result<Response, Failure> {
-    let now = now_seconds();
-    let parsed = parse_request(
-        endpoint,
-        &state.data,
-        customer,
-        raw_query.as_deref().unwrap_or(""),
-        now,
-    )?;
-    let request = match parsed {
-        Parsed::Request(request) => request,
-        Parsed::FromTimeInFuture => {
-            return Ok(responses::plain_json(StatusCode::OK, &[(); 0]));
-        }
-    };
-    let too_many = || {
-        plain_bad_request(&format!(
-            "too many points (more than {MAX_POINTS}): choose a later from-time or a coarser sampling"
-        ))
-    };
-    let ok = StatusCode::OK;
-    Ok(match endpoint {
-        StatsEndpoint::Origination => responses::plain_json(ok, &origination(state, &request, now)),
-        StatsEndpoint::Quality => {
-            responses::plain_json(ok, &quality(state, &request, now).ok_or_else(too_many)?)
-        }
-        StatsEndpoint::ActiveCalls => responses::plain_json(
-            ok,
-            &active_calls(state, &request, now).ok_or_else(too_many)?,
-        ),
-    })
-}
-
-pub async fn origination_statistics(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::Origination, &state, customer, query)
-}
-
-pub async fn origination_statistics_quality(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::Quality, &state, customer, query)
-}
-
-pub async fn origination_active_calls(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::ActiveCalls, &state, customer, query)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::DEMO_CUSTOMER;
     use serde_json::Value;
 
-    fn state() -> AppState {
-        AppState::new(&crate::Options::default())
+    /// A data set and its minute cache, as the server holds them.
+    struct Fixture {
+        data: DataSet,
+        cache: MinuteCache,
     }
 
-    fn request(state: &AppState, endpoint: StatsEndpoint, query: &str) -> StatsRequest {
-        match parse_request(endpoint, &state.data, DEMO_CUSTOMER, query, now_seconds()) {
-            Ok(Parsed::Request(request)) => request,
-            other => panic!("{query}: {other:?}"),
+    impl Fixture {
+        fn new() -> Fixture {
+            Fixture {
+                data: DataSet::generate(1, Utc::now()),
+                cache: MinuteCache::default(),
+            }
+        }
+
+        fn source(&self) -> StatsSource<'_> {
+            StatsSource {
+                data: &self.data,
+                cache: &self.cache,
+            }
+        }
+    }
+
+    fn now_seconds() -> i64 {
+        Utc::now().timestamp()
+    }
+
+    /// Unfiltered, from `from` on.
+    fn request(account: usize, from: i64, sampling: Sampling) -> StatsRequest {
+        StatsRequest {
+            account,
+            from,
+            to: None,
+            sampling,
+            filter: CallFilter::default(),
         }
     }
 
     fn json(body: impl Serialize) -> Value {
         serde_json::to_value(body).unwrap()
-    }
-
-    fn error_of(state: &AppState, endpoint: StatsEndpoint, query: &str) -> (u16, String) {
-        let failure =
-            parse_request(endpoint, &state.data, DEMO_CUSTOMER, query, now_seconds()).unwrap_err();
-        let status = failure.status().as_u16();
-        let response = axum::response::IntoResponse::into_response(failure);
-        let body = futures_body(response);
-        (status, body)
-    }
-
-    fn futures_body(response: Response) -> String {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .unwrap();
-        let bytes = runtime
-            .block_on(axum::body::to_bytes(response.into_body(), 1 << 20))
-            .unwrap();
-        String::from_utf8(bytes.to_vec()).unwrap()
-    }
-
-    #[test]
-    fn validation_order_and_messages() {
-        let state = state();
-        let account = state.data.accounts[0].id.clone();
-        let other = state.data.accounts[4].id.clone();
-        let origination = StatsEndpoint::Origination;
-        assert_eq!(
-            error_of(&state, origination, ""),
-            (
-                400,
-                r#"{"error":"missing required param(s) account-id, from-time, sampling"}"#.into()
-            )
-        );
-        assert_eq!(
-            error_of(
-                &state,
-                StatsEndpoint::ActiveCalls,
-                "from-time=2026-01-01%2000:00:00"
-            )
-            .1,
-            r#"{"error":"missing required param(s) account-id"}"#
-        );
-        let q = format!("account-id={other}&from-time=2026-01-01%2000:00:00&sampling=minute");
-        assert_eq!(
-            error_of(&state, origination, &q).1,
-            r#"{"error":"invalid value account-id"}"#
-        );
-        let q = format!("account-id={account}&from-time=yesterday&sampling=minute");
-        assert_eq!(
-            error_of(&state, origination, &q).1,
-            r#"{"error":"invalid value from-time"}"#
-        );
-        let q = format!("account-id={account}&from-time=2026-01-01T00:00:00Z&sampling=15minutes");
-        assert_eq!(
-            error_of(&state, origination, &q).1,
-            r#"{"error":"invalid sampling"}"#
-        );
-        let q = format!(
-            "account-id={account}&from-time=2026-01-01%2000:00:00&sampling=hour&duration-gt=x"
-        );
-        assert_eq!(
-            error_of(&state, origination, &q).1,
-            r#"{"error":"invalid value duration-gt"}"#
-        );
-        let q = format!("account-id={account}&from-time=2026-01-01%2000:00:00&sampling=15minutes");
-        assert!(
-            parse_request(
-                StatsEndpoint::Quality,
-                &state.data,
-                DEMO_CUSTOMER,
-                &q,
-                now_seconds()
-            )
-            .is_ok()
-        );
     }
 
     #[test]
@@ -987,7 +741,7 @@ mod tests {
 
     #[test]
     fn cached_and_walked_minutes_give_the_same_sums() {
-        let state = state();
+        let fixture = Fixture::new();
         let now = now_seconds();
         let account = 2;
         // A range cut inside minutes at both ends, across past hours and the current one.
@@ -995,23 +749,20 @@ mod tests {
         let mut cached: BTreeMap<i64, Sums> = BTreeMap::new();
         for _ in 0..2 {
             cached.clear();
-            for_each_minute(&state, account, from, end, now, |minute, sums| {
+            for_each_minute(fixture.source(), account, from, end, now, |minute, sums| {
                 cached.entry(minute).or_default().merge(sums)
             });
         }
         let mut walked: BTreeMap<i64, Sums> = BTreeMap::new();
-        state
-            .data
-            .history
-            .for_each_call(&state.data, account, from, end, now, |call| {
-                walked
-                    .entry(call.start - call.start.rem_euclid(60))
-                    .or_default()
-                    .add(call, call.price(&state.data));
-            });
+        CallHistory::of(&fixture.data).for_each_call(account, from, end, now, |call| {
+            walked
+                .entry(call.start - call.start.rem_euclid(60))
+                .or_default()
+                .add(call, call.price(&fixture.data));
+        });
         cached.retain(|_, sums| sums.calls > 0);
         assert_eq!(cached, walked);
-        assert!(!state.minute_cache.chunks.lock().unwrap().is_empty());
+        assert!(!fixture.cache.chunks.lock().unwrap().is_empty());
     }
 
     #[test]
@@ -1042,17 +793,10 @@ mod tests {
 
     #[test]
     fn totals_agree_with_the_series_and_quality_with_origination() {
-        let state = state();
+        let fixture = Fixture::new();
         let now = now_seconds();
-        let account = &state.data.accounts[0].id;
-        let from =
-            api_model::stats::server_time(&DateTime::from_timestamp(now - 6 * 3600, 0).unwrap());
-        let q = format!("account-id={account}&from-time={from}&sampling=minute");
-        let stats = json(origination(
-            &state,
-            &request(&state, StatsEndpoint::Origination, &q),
-            now,
-        ));
+        let request = request(0, now - 6 * 3600, Sampling::Minute);
+        let stats = json(origination(fixture.source(), &request, now));
         let sum = |v: &Value, name: &str| -> Decimal {
             v["data"][name]
                 .as_array()
@@ -1094,9 +838,10 @@ mod tests {
                 .all(|n| n.as_u64().unwrap() > 0)
         );
 
-        let quality =
-            json(quality(&state, &request(&state, StatsEndpoint::Quality, &q), now).unwrap());
+        let quality = json(quality(fixture.source(), &request, now).unwrap());
         assert_eq!(total(&quality, "total_calls"), total(&stats, "total_calls"));
+        // The buckets that had calls before the filling, here the sparse axis.
+        assert_eq!(quality["rows"], stats["rows"]);
         assert_eq!(total(&quality, "acd"), total(&stats, "acd"));
         let axis = quality["data"]["t"].as_array().unwrap();
         assert_eq!(axis.len(), 6 * 60 + 1);
@@ -1108,14 +853,10 @@ mod tests {
 
     #[test]
     fn active_calls_count_calls_in_progress() {
-        let state = state();
+        let fixture = Fixture::new();
         let now = now_seconds();
-        let account = &state.data.accounts[2].id;
-        let from =
-            api_model::stats::server_time(&DateTime::from_timestamp(now - 3 * 3600, 0).unwrap());
-        let q = format!("account-id={account}&from-time={from}");
-        let request = request(&state, StatsEndpoint::ActiveCalls, &q);
-        let body = json(active_calls(&state, &request, now).unwrap());
+        let request = request(2, now - 3 * 3600, Sampling::Minute);
+        let body = json(active_calls(fixture.source(), &request, now).unwrap());
         let axis: Vec<i64> = serde_json::from_value(body["data"]["t"].clone()).unwrap();
         let calls: Vec<i64> = serde_json::from_value(body["data"]["calls"].clone()).unwrap();
         assert_eq!(axis.len(), calls.len());
@@ -1123,8 +864,7 @@ mod tests {
         for index in [0, axis.len() / 2, axis.len() - 1] {
             let mark = axis[index];
             let mut expected = 0;
-            state.data.history.for_each_call(
-                &state.data,
+            CallHistory::of(&fixture.data).for_each_call(
                 request.account,
                 mark - MAX_CALL_SECONDS,
                 mark + 1,
@@ -1137,33 +877,32 @@ mod tests {
             );
             assert_eq!(calls[index], expected, "at {mark}");
         }
+        // `rows` counts the minutes with calls in progress, not the filled axis.
+        let busy = calls.iter().filter(|n| **n > 0).count();
+        assert_eq!(body["rows"].as_u64().unwrap() as usize, busy);
     }
 
     #[test]
-    fn filters_narrow_the_calls() {
-        let state = state();
+    fn rows_of_a_filled_axis_are_the_buckets_that_had_data() {
+        let fixture = Fixture::new();
         let now = now_seconds();
-        let account = &state.data.accounts[0].id;
-        let from =
-            api_model::stats::server_time(&DateTime::from_timestamp(now - 12 * 3600, 0).unwrap());
-        let base = format!("account-id={account}&from-time={from}&sampling=hour");
-        let calls = |extra: &str| {
-            let q = format!("{base}&{extra}");
-            let body = json(origination(
-                &state,
-                &request(&state, StatsEndpoint::Origination, &q),
-                now,
-            ));
-            body["totals"]["total_calls"].as_u64().unwrap()
-        };
-        let all = calls("x=1");
-        assert!(all > 0);
-        assert!(calls("duration-gt=60") < all);
-        assert_eq!(calls("duration-gt=100000"), 0);
-        assert_eq!(calls("src-prefix-routing-starts-with=38"), all);
-        assert_eq!(calls("auth-orig-ip=10.9.9.9"), 0);
-        let ukraine = state.data.countries[0].id.clone();
-        assert_eq!(calls(&format!("src-country-id={ukraine}")), all);
-        assert!(calls("customer-price-gt=0") < all);
+        // Two hours of calls, then an axis filled up to now: rows is less than its length.
+        let mut request = request(0, now - 4 * 3600, Sampling::Minute);
+        request.to = Some(now - 2 * 3600);
+        let quality = json(quality(fixture.source(), &request, now).unwrap());
+        let axis = quality["data"]["t"].as_array().unwrap().len();
+        let with_calls = quality["data"]["total_calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n.as_u64().unwrap() > 0)
+            .count();
+        let rows = quality["rows"].as_u64().unwrap() as usize;
+        assert_eq!(rows, with_calls);
+        assert!(rows <= 121 && axis > 4 * 60, "{rows} of {axis}");
+        // Zero past to-time: two hours of the axis never count.
+        let active = json(active_calls(fixture.source(), &request, now).unwrap());
+        let rows = active["rows"].as_u64().unwrap() as usize;
+        assert!(rows + 2 * 60 <= active["data"]["t"].as_array().unwrap().len());
     }
 }

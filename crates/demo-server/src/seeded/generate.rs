@@ -6,10 +6,18 @@
 //! rely on; their ids and everything else vary with the seed. Timestamps are placed relative to
 //! the start-up time, so services renew in the future and exports were made in the past.
 
-use crate::call_history::CallHistory;
-use crate::profiles::PortalAccess;
-use crate::reference_data::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
-use crate::seeded::{Rng, uuid};
+use crate::model::customers::{
+    Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, OTHER_CUSTOMER,
+};
+use crate::model::data_set::DataSet;
+use crate::model::portal_access::PortalAccess;
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
+    NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
+};
+use crate::seeded::numbers::source_number;
+use crate::seeded::random::{Rng, uuid};
+use crate::seeded::reference_tables::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, LooseId, Network, NetworkPrefix, NetworkType,
     Rate, Service, api_time,
@@ -19,198 +27,6 @@ use rust_decimal::Decimal;
 use std::collections::{BTreeMap, HashSet};
 use std::str::FromStr;
 use std::sync::RwLock;
-
-pub type CustomerId = u32;
-
-/// The customer that signs in with `demo` / `demo`.
-pub const DEMO_CUSTOMER: CustomerId = 1;
-/// A second customer (`other` / `other`) whose data the demo customer must never see.
-pub const OTHER_CUSTOMER: CustomerId = 2;
-
-#[derive(Debug, Clone)]
-pub struct Customer {
-    pub id: CustomerId,
-    pub login: String,
-    pub password: String,
-    pub name: String,
-    /// The flags `GET /profiles` answers.
-    pub portal_access: PortalAccess,
-}
-
-/// How an account's synthetic traffic looks; see [`crate::call_history`].
-#[derive(Debug, Clone)]
-pub struct TrafficProfile {
-    /// Expected calls per minute at the busiest hour, in thousandths.
-    pub peak_milli_calls: u64,
-    /// Share of answered calls, per mille.
-    pub asr_per_mille: u64,
-    /// Mean duration of an answered call, seconds.
-    pub mean_duration: u64,
-    /// Source number prefixes the account's calls come from.
-    pub src_prefixes: Vec<String>,
-    /// Index into [`DataSet::countries`] of the calls' source country.
-    pub src_country: usize,
-    /// Originating IP addresses (`auth-orig-ip`).
-    pub ips: Vec<String>,
-    /// Indexes into [`DataSet::rates`] of the rates the account's calls are priced with: the
-    /// customer's enabled rates that do not reject calls (see [`usable_rates`]).
-    pub rates: Vec<usize>,
-}
-
-#[derive(Debug, Clone)]
-pub struct AccountRecord {
-    pub id: String,
-    pub customer: CustomerId,
-    pub attributes: Account,
-    // Filterable on the real server although not sent as attributes.
-    pub balance_low_threshold: Option<Decimal>,
-    pub balance_high_threshold: Option<Decimal>,
-    pub max_call_duration: Option<i64>,
-    pub external_id: Option<i64>,
-    pub traffic: TrafficProfile,
-}
-
-#[derive(Debug, Clone)]
-pub struct NetworkTypeRecord {
-    pub id: String,
-    pub attributes: NetworkType,
-}
-
-#[derive(Debug, Clone)]
-pub struct NetworkRecord {
-    pub id: String,
-    pub attributes: Network,
-    pub network_type: usize,
-    pub country: usize,
-}
-
-#[derive(Debug, Clone)]
-pub struct NetworkPrefixRecord {
-    pub id: String,
-    pub attributes: NetworkPrefix,
-    pub network: usize,
-    pub country: usize,
-}
-
-#[derive(Debug, Clone)]
-pub struct CountryRecord {
-    pub id: String,
-    pub attributes: Country,
-    /// E.164 calling code, digits only; rates and prefixes belong to the longest one they
-    /// start with.
-    pub calling_code: String,
-}
-
-#[derive(Debug, Clone)]
-pub struct ServiceRecord {
-    pub id: String,
-    pub customer: CustomerId,
-    pub account: usize,
-    pub attributes: Service,
-}
-
-#[derive(Debug, Clone)]
-pub struct RateRecord {
-    pub id: String,
-    pub customer: CustomerId,
-    pub attributes: Rate,
-    /// Index into [`DataSet::countries`] of the destination country, if one matches.
-    pub country: Option<usize>,
-}
-
-impl RateRecord {
-    /// What one call costs under this rate, rounded to 6 decimals like a billing system.
-    ///
-    /// Rates are per minute. An answered call pays the connect fee, the initial interval at the
-    /// initial rate and every started next interval at the next rate; a failed one pays the
-    /// attempt fee.
-    pub fn price(&self, duration_seconds: u64, answered: bool) -> Decimal {
-        let a = &self.attributes;
-        if !answered {
-            return a.attempt_fee.unwrap_or_default();
-        }
-        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
-        let sixty = Decimal::from(60);
-        let price = a.connect_fee.unwrap_or_default()
-            + a.initial_rate * Decimal::from(initial) / sixty
-            + a.next_rate * Decimal::from(next_seconds) / sixty;
-        price.round_dp(6)
-    }
-
-    /// Seconds billed at the initial rate and at the next rate for an answered call.
-    fn billed_intervals(&self, duration_seconds: u64) -> (i64, i64) {
-        let a = &self.attributes;
-        let initial = a.initial_interval.max(1);
-        let next = a.next_interval.max(1);
-        let duration = i64::try_from(duration_seconds).unwrap_or(i64::MAX);
-        let rest = (duration - initial).max(0);
-        let intervals = rest / next + i64::from(rest % next != 0);
-        (initial, intervals.saturating_mul(next))
-    }
-
-    /// The duration the customer pays for (`customer_duration` of a CDR): whole intervals.
-    pub fn billed_seconds(&self, duration_seconds: u64, answered: bool) -> i64 {
-        if !answered {
-            return 0;
-        }
-        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
-        initial.saturating_add(next_seconds)
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct CdrExportRecord {
-    pub id: String,
-    pub customer: CustomerId,
-    pub account: usize,
-    pub attributes: CdrExport,
-    /// A Pending export made through the API completes at this time.
-    pub completes_at: Option<DateTime<Utc>>,
-    /// `rows-count` is still to be counted from the call history. Counting waits for the first
-    /// read (it walks days of calls) and makes `rows-count` equal the rows of the download.
-    pub rows_to_count: bool,
-}
-
-impl CdrExportRecord {
-    /// Moves a Pending export made through the API to Completed once its time has come.
-    pub fn advance(&mut self, now: DateTime<Utc>) {
-        if let Some(at) = self.completes_at.filter(|at| *at <= now) {
-            if self.attributes.status == CdrExportStatus::Pending {
-                self.attributes.status = CdrExportStatus::Completed;
-                self.attributes.updated_at = at;
-                self.rows_to_count = true;
-            }
-            self.completes_at = None;
-        }
-    }
-
-    /// Whether the export has (or had) a file whose rows `rows-count` counts.
-    pub fn has_rows(&self) -> bool {
-        matches!(
-            self.attributes.status,
-            CdrExportStatus::Completed | CdrExportStatus::Deleted
-        )
-    }
-}
-
-#[derive(Debug)]
-pub struct DataSet {
-    pub seed: u64,
-    /// Start-up time; seeded timestamps are placed relative to it.
-    pub started_at: DateTime<Utc>,
-    pub customers: Vec<Customer>,
-    pub accounts: Vec<AccountRecord>,
-    pub network_types: Vec<NetworkTypeRecord>,
-    pub networks: Vec<NetworkRecord>,
-    pub network_prefixes: Vec<NetworkPrefixRecord>,
-    pub countries: Vec<CountryRecord>,
-    pub services: Vec<ServiceRecord>,
-    pub rates: Vec<RateRecord>,
-    /// Mutable: exports are created through the API.
-    pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
-    /// The synthetic calls every statistic, chart and export is computed from.
-    pub history: CallHistory,
-}
 
 fn dec(text: &str) -> Decimal {
     // Only called with literals of this file; a typo shows up in the unit tests.
@@ -222,59 +38,17 @@ fn opt(text: &str) -> Option<Decimal> {
 }
 
 impl DataSet {
-    /// The customer's own enabled rates that do not reject calls: what its calls are priced
-    /// with.
-    pub fn usable_rates(rates: &[RateRecord], customer: CustomerId) -> Vec<usize> {
-        rates
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                r.customer == customer && r.attributes.enabled && !r.attributes.reject_calls
-            })
-            .map(|(index, _)| index)
-            .collect()
-    }
-
-    /// The country whose calling code is the longest one `number` starts with.
-    pub fn country_of_number(countries: &[CountryRecord], number: &str) -> Option<usize> {
-        countries
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| !c.calling_code.is_empty() && number.starts_with(&c.calling_code))
-            .max_by_key(|(_, c)| c.calling_code.len())
-            .map(|(index, _)| index)
-    }
-
-    pub fn customer_by_login(&self, login: &str) -> Option<&Customer> {
-        self.customers.iter().find(|c| c.login == login)
-    }
-
-    pub fn customer(&self, id: CustomerId) -> Option<&Customer> {
-        self.customers.iter().find(|c| c.id == id)
-    }
-
-    /// The index of an account the customer owns, by id.
-    pub fn own_account(&self, customer: CustomerId, id: &str) -> Option<usize> {
-        self.accounts
-            .iter()
-            .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
-    }
-
-    pub fn country_by_id(&self, id: &str) -> Option<usize> {
-        self.countries
-            .iter()
-            .position(|c| c.id.eq_ignore_ascii_case(id.trim()))
-    }
-
+    /// The seeded data set of `seed`, its times placed relative to `now`.
     pub fn generate(seed: u64, now: DateTime<Utc>) -> DataSet {
         let started_at = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
         let customers = vec![
             Customer {
                 id: DEMO_CUSTOMER,
-                login: crate::DEMO_LOGIN.to_owned(),
-                password: crate::DEMO_PASSWORD.to_owned(),
+                login: DEMO_LOGIN.to_owned(),
+                password: DEMO_PASSWORD.to_owned(),
                 name: "Demo Telecom".to_owned(),
                 portal_access: PortalAccess::default(),
+                rateplan_id: uuid(seed, "rateplans", 0),
             },
             Customer {
                 id: OTHER_CUSTOMER,
@@ -282,6 +56,7 @@ impl DataSet {
                 password: "other".to_owned(),
                 name: "Competitor Networks".to_owned(),
                 portal_access: PortalAccess::restricted(),
+                rateplan_id: uuid(seed, "rateplans", 1),
             },
         ];
         let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
@@ -301,7 +76,6 @@ impl DataSet {
             services,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
-            history: CallHistory::new(seed, now),
         }
     }
 }
@@ -314,13 +88,15 @@ pub type ReferenceData = (
     Vec<NetworkPrefixRecord>,
 );
 
-/// The seeded reference data: the fixed tables of [`crate::reference_data`], ids from the seed.
+/// The seeded reference data: the fixed tables of [`crate::seeded::reference_tables`], ids from
+/// the seed.
 pub fn seeded_reference_data(seed: u64) -> ReferenceData {
     let countries: Vec<CountryRecord> = COUNTRIES
         .iter()
         .enumerate()
         .map(|(i, c)| CountryRecord {
-            id: uuid(seed, "countries", i as u64),
+            // Integers, as the real server's country ids.
+            id: (i + 1).to_string(),
             attributes: Country {
                 name: c.name.to_owned(),
                 iso2: Some(c.iso2.to_owned()),
@@ -506,7 +282,8 @@ fn rates(
 struct AccountFacts {
     customer: CustomerId,
     name: &'static str,
-    currency: &'static str,
+    /// `None`: an account of an older deployment, which sends no `currency`.
+    currency: Option<&'static str>,
     balance: &'static str,
     min_balance: &'static str,
     max_balance: &'static str,
@@ -527,7 +304,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Kyiv Wholesale",
-        currency: "USD",
+        currency: Some("USD"),
         balance: "12500.75",
         min_balance: "0.0",
         max_balance: "50000.0",
@@ -546,7 +323,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Berlin Retail",
-        currency: "EUR",
+        currency: Some("EUR"),
         balance: "3480.2",
         min_balance: "-500.0",
         max_balance: "10000.0",
@@ -565,7 +342,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "London Carrier",
-        currency: "GBP",
+        currency: Some("GBP"),
         balance: "98210.0",
         min_balance: "-10000.0",
         max_balance: "250000.0",
@@ -584,7 +361,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: DEMO_CUSTOMER,
         name: "Lviv Overdraft",
-        currency: "UAH",
+        currency: Some("UAH"),
         balance: "-310.4",
         min_balance: "-1000.0",
         max_balance: "20000.0",
@@ -603,7 +380,7 @@ const ACCOUNTS: &[AccountFacts] = &[
     AccountFacts {
         customer: OTHER_CUSTOMER,
         name: "Competitor Secret Account",
-        currency: "USD",
+        currency: Some("USD"),
         balance: "777.77",
         min_balance: "0.0",
         max_balance: "5000.0",
@@ -618,6 +395,26 @@ const ACCOUNTS: &[AccountFacts] = &[
         src_prefixes: &["33140"],
         src_country: "FR",
         ips: &["5.39.0.1"],
+    },
+    // The second customer's, never the demo one's: end-to-end tests rely on those four.
+    AccountFacts {
+        customer: OTHER_CUSTOMER,
+        name: "Legacy Account",
+        currency: None,
+        balance: "42.0",
+        min_balance: "0.0",
+        max_balance: "1000.0",
+        destination_rate_limit: None,
+        capacities: [Some(5), None, Some(5)],
+        thresholds: (None, None),
+        max_call_duration: None,
+        external_id: None,
+        peak_milli_calls: 800,
+        asr_per_mille: 650,
+        mean_duration: 90,
+        src_prefixes: &["4822"],
+        src_country: "PL",
+        ips: &["31.0.0.9"],
     },
 ];
 
@@ -639,7 +436,7 @@ fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
                     origination_capacity: facts.capacities[0].map(Decimal::from),
                     termination_capacity: facts.capacities[1].map(Decimal::from),
                     total_capacity: facts.capacities[2].map(Decimal::from),
-                    currency: Some(facts.currency.to_owned()),
+                    currency: facts.currency.map(str::to_owned),
                 },
                 balance_low_threshold: facts.thresholds.0.map(dec),
                 balance_high_threshold: facts.thresholds.1.map(dec),
@@ -826,7 +623,7 @@ fn cdr_exports(
                         .map_or("", String::as_str);
                     filters.insert(
                         "src_prefix_routing_eq".to_owned(),
-                        crate::cdrs::source_number(prefix, n as u64).into(),
+                        source_number(prefix, n as u64).into(),
                     );
                 }
                 _ => {}
@@ -916,6 +713,17 @@ mod tests {
             "Competitor Secret Account"
         );
         assert_eq!(data.accounts[4].customer, OTHER_CUSTOMER);
+        let legacy = &data.accounts[5];
+        assert_eq!(
+            (legacy.attributes.name.as_str(), legacy.customer),
+            ("Legacy Account", OTHER_CUSTOMER)
+        );
+        assert_eq!(legacy.attributes.currency, None);
+        assert!(
+            data.accounts[..5]
+                .iter()
+                .all(|a| a.attributes.currency.is_some())
+        );
     }
 
     #[test]
@@ -980,39 +788,5 @@ mod tests {
         let c = DataSet::generate(43, a.started_at);
         assert_ne!(a.accounts[0].id, c.accounts[0].id);
         assert_eq!(c.accounts[0].attributes.name, "Kyiv Wholesale");
-    }
-
-    #[test]
-    fn a_pending_export_completes_when_its_time_has_come() {
-        let data = data();
-        let mut export = data.cdr_exports.read().unwrap()[0].clone();
-        let now = data.started_at;
-        export.attributes.status = CdrExportStatus::Pending;
-        export.attributes.rows_count = None;
-        export.completes_at = Some(now + Duration::seconds(3));
-        export.rows_to_count = false;
-        export.advance(now);
-        assert_eq!(export.attributes.status, CdrExportStatus::Pending);
-        assert!(!export.rows_to_count);
-        export.advance(now + Duration::seconds(5));
-        assert_eq!(export.attributes.status, CdrExportStatus::Completed);
-        assert!(export.rows_to_count && export.has_rows());
-        assert_eq!(export.attributes.updated_at, now + Duration::seconds(3));
-        assert_eq!(export.completes_at, None);
-    }
-
-    #[test]
-    fn prices_follow_the_intervals_exactly() {
-        let data = data();
-        let mut rate = data.rates[0].clone();
-        rate.attributes.initial_rate = dec("0.06");
-        rate.attributes.next_rate = dec("0.03");
-        rate.attributes.initial_interval = 60;
-        rate.attributes.next_interval = 6;
-        rate.attributes.connect_fee = opt("0.01");
-        // 60 s at 0.06/min + 2 × 6 s at 0.03/min + connect fee.
-        assert_eq!(rate.price(70, true), dec("0.076"));
-        assert_eq!(rate.price(10, true), dec("0.07"));
-        assert_eq!(rate.price(0, false), dec("0.0"));
     }
 }

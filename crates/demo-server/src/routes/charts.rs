@@ -3,25 +3,23 @@
 //! unless given; only minutes with calls appear) and `POST /chart-active-calls` (calls in
 //! progress at every minute, originated and terminated). Both read the request the same way.
 
-use crate::AppState;
-use crate::auth::Customer;
-use crate::call_history::Direction;
-use crate::data::CustomerId;
-use crate::records::relationship_links;
-use crate::responses::{self, ApiBase, Failure};
-use crate::statistics::{MAX_POINTS, active_at_minute_marks};
+use crate::jsonapi::record::relationship_links;
+use crate::jsonapi::responses::{self, ApiBase, Failure};
+use crate::model::customers::CustomerId;
+use crate::routes::auth::Customer;
+use crate::routes::state::AppState;
+use crate::traffic::calls::Direction;
+use crate::traffic::charts::{active_calls, originated_cps};
 use api_model::document::{Document, Relationship, Resource, ResourceLinks};
-use api_model::resources::{ChartActiveCalls, ChartOriginatedCps, ChartPoint, ResourceType};
+use api_model::resources::{ChartActiveCalls, ChartOriginatedCps, ResourceType};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use chrono::{DateTime, Duration, Utc};
-use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The `data` member of a JSON:API create request of the given type, or the 400/415 a
@@ -91,82 +89,6 @@ pub fn time_attribute(data: &Value, name: &str) -> Result<Option<DateTime<Utc>>,
     }
 }
 
-/// Calls per second, minute by minute, for the minutes with calls in `[from, to)`.
-pub fn originated_cps(
-    state: &AppState,
-    account: usize,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-    now: i64,
-) -> Vec<ChartPoint> {
-    let mut minutes: BTreeMap<i64, u64> = BTreeMap::new();
-    state.data.history.for_each_call(
-        &state.data,
-        account,
-        from.timestamp(),
-        to.timestamp(),
-        now,
-        |call| {
-            *minutes
-                .entry(call.start - call.start.rem_euclid(60))
-                .or_default() += 1
-        },
-    );
-    minutes
-        .into_iter()
-        .filter_map(|(minute, calls)| {
-            Some(ChartPoint {
-                x: DateTime::from_timestamp(minute, 0)?,
-                y: (Decimal::from(calls) / Decimal::from(60))
-                    .round_dp(4)
-                    .normalize(),
-            })
-        })
-        .collect()
-}
-
-/// Answered calls in progress at every minute mark of `[from, to]` for which the switch has
-/// a sample: marks within the call history and not in the future.
-pub fn active_calls(
-    state: &AppState,
-    account: usize,
-    direction: Direction,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-    now: i64,
-) -> Vec<ChartPoint> {
-    let from = from.timestamp().max(state.data.history.starts_at());
-    let first = from + (60 - from.rem_euclid(60)) % 60;
-    let last = to.timestamp().min(now);
-    let last = last - last.rem_euclid(60);
-    if last < first {
-        return Vec::new();
-    }
-    let count = usize::try_from((last - first) / 60 + 1)
-        .unwrap_or(0)
-        .min(MAX_POINTS);
-    let counts = active_at_minute_marks(
-        &state.data,
-        direction,
-        account,
-        first,
-        count,
-        last + 1,
-        now,
-        |_| true,
-    );
-    counts
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, calls)| {
-            Some(ChartPoint {
-                x: DateTime::from_timestamp(first + 60 * i as i64, 0)?,
-                y: Decimal::from(calls),
-            })
-        })
-        .collect()
-}
-
 /// A chart request that passed validation: the customer's account and the period, by default
 /// the 24 hours up to now.
 struct ChartRequest {
@@ -208,7 +130,7 @@ fn chart_request(
 
 /// The 201 answer of a chart: a new resource with an `account` relationship (links only).
 fn chart_created<A: Serialize>(api: &str, kind: &str, attributes: A) -> Response {
-    let id = crate::seeded::fresh_uuid();
+    let id = crate::seeded::random::fresh_uuid();
     let document = Document {
         data: Resource {
             id: id.clone(),
@@ -245,7 +167,7 @@ pub async fn create_originated_cps(
     let kind = ChartOriginatedCps::TYPE;
     let request = chart_request(&state, customer, &headers, &body, kind)?;
     let now = request.now.timestamp();
-    let cps = originated_cps(&state, request.account, request.from, request.to, now);
+    let cps = originated_cps(&state.data, request.account, request.from, request.to, now);
     Ok(chart_created(
         &api,
         kind,
@@ -272,7 +194,7 @@ pub async fn create_active_calls(
     let now = request.now.timestamp();
     let series = |direction| {
         active_calls(
-            &state,
+            &state.data,
             request.account,
             direction,
             request.from,

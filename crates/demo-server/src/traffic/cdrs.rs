@@ -6,48 +6,17 @@
 //! starts with the prefix of the rate the call was priced with. `*-prefix-routing-*`
 //! statistics parameters and export filters match these numbers.
 
-use crate::call_history::Call;
-use crate::data::{AccountRecord, CdrExportRecord, DataSet, RateRecord};
-use crate::seeded::{hash, label, mix};
+use crate::model::data_set::DataSet;
+use crate::model::records::{AccountRecord, CdrExportRecord, RateRecord};
+use crate::seeded::numbers::{DEFAULT_NUMBER_LENGTH, digits_after, source_number};
+use crate::seeded::random::mix;
+use crate::traffic::calls::{Call, CallHistory};
 use api_model::stats::parse_time;
-use chrono::DateTime;
+use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::Write;
-
-/// How many source numbers share one source prefix.
-pub const NUMBERS_PER_SOURCE_PREFIX: u64 = 40;
-/// Length of a number when its rate does not tell.
-const DEFAULT_NUMBER_LENGTH: usize = 12;
-const MAX_NUMBER_LENGTH: usize = 20;
-
-/// `prefix` followed by digits from `bits` up to `length` digits in all (at least one digit).
-fn digits_after(prefix: &str, length: usize, mut bits: u64) -> String {
-    let wanted = length.clamp(prefix.len() + 1, MAX_NUMBER_LENGTH.max(prefix.len() + 1));
-    let mut number = String::with_capacity(wanted);
-    number.push_str(prefix);
-    let mut used = 0;
-    while number.len() < wanted {
-        if used == 18 {
-            bits = mix(bits);
-            used = 0;
-        }
-        number.push(char::from(b'0' + (bits % 10) as u8));
-        bits /= 10;
-        used += 1;
-    }
-    number
-}
-
-/// The `index`-th source number of a source prefix.
-pub fn source_number(prefix: &str, index: u64) -> String {
-    digits_after(
-        prefix,
-        DEFAULT_NUMBER_LENGTH,
-        hash(&[label(prefix), index % NUMBERS_PER_SOURCE_PREFIX]),
-    )
-}
 
 /// The number the call came from (`src_prefix_routing`).
 pub fn src_number(account: &AccountRecord, call: &Call) -> String {
@@ -140,18 +109,40 @@ pub fn for_each_export_call(data: &DataSet, export: &CdrExportRecord, mut f: imp
         return;
     };
     let snapshot = export.attributes.updated_at.timestamp();
-    data.history
-        .for_each_call(data, export.account, from, to, snapshot, |call| {
-            if filters.matches(call, account, data) {
-                f(call)
-            }
-        });
+    CallHistory::of(data).for_each_call(export.account, from, to, snapshot, |call| {
+        if filters.matches(call, account, data) {
+            f(call)
+        }
+    });
 }
 
 pub fn count_export_rows(data: &DataSet, export: &CdrExportRecord) -> u64 {
     let mut rows = 0;
     for_each_export_call(data, export, |_| rows += 1);
     rows
+}
+
+/// Brings every export up to date: a Pending one whose time has come completes, and an
+/// export with a file gets its `rows-count` counted from the call history once.
+pub fn settle(data: &DataSet, exports: &mut [CdrExportRecord], now: DateTime<Utc>) {
+    for export in exports.iter_mut() {
+        export.advance(now);
+        if export.rows_to_count {
+            export.attributes.rows_count = Some(count_export_rows(data, export));
+            export.rows_to_count = false;
+        }
+    }
+}
+
+/// [`settle`] on the data set's own exports.
+pub fn settle_all(data: &DataSet, now: DateTime<Utc>) {
+    // A panic while holding the lock cannot leave a half-written export behind (`settle` only
+    // sets whole fields, a push adds a whole record), so the data is still sound.
+    let mut exports = data
+        .cdr_exports
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    settle(data, &mut exports, now);
 }
 
 /// The columns of an export, titled like the real server's (`time_start` → `Time Start`).
@@ -312,18 +303,6 @@ pub fn export_csv_gz(data: &DataSet, export: &CdrExportRecord) -> std::io::Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_keep_their_prefix_and_length() {
-        assert_eq!(digits_after("38044", 12, 1234567).len(), 12);
-        assert!(digits_after("38044", 12, 99).starts_with("38044"));
-        assert_eq!(digits_after("12345678901234", 12, 5).len(), 15);
-        assert_eq!(digits_after("", 30, u64::MAX).len(), MAX_NUMBER_LENGTH);
-        assert!(digits_after("1", 20, 7).bytes().all(|b| b.is_ascii_digit()));
-        let pool: std::collections::HashSet<String> =
-            (0..200).map(|i| source_number("4930", i)).collect();
-        assert_eq!(pool.len() as u64, NUMBERS_PER_SOURCE_PREFIX);
-    }
 
     #[test]
     fn times_print_like_postgres() {

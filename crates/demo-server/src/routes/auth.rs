@@ -7,9 +7,9 @@
 //! `Authorization` header authenticates with that cookie, and every such request gets the
 //! cookie again with a fresh expiry (a sliding session); `DELETE /auth` clears it.
 
-use crate::AppState;
-use crate::data::CustomerId;
-use crate::responses::{self, Failure};
+use crate::jsonapi::responses::{self, Failure};
+use crate::model::customers::CustomerId;
+use crate::routes::state::AppState;
 use api_model::auth::{AuthResponse, AuthStatus, Claims, Credentials};
 use axum::body::Bytes;
 use axum::extract::{FromRequestParts, Request, State};
@@ -45,7 +45,8 @@ impl TokenKeys {
     pub fn new(lifetime: Duration) -> TokenKeys {
         let mut secret = [0u8; 32];
         for chunk in secret.chunks_mut(16) {
-            let id = uuid::Uuid::parse_str(&crate::seeded::fresh_uuid()).unwrap_or_default();
+            let id =
+                uuid::Uuid::parse_str(&crate::seeded::random::fresh_uuid()).unwrap_or_default();
             chunk.copy_from_slice(id.as_bytes());
         }
         TokenKeys {

@@ -8,8 +8,7 @@
 //! received), `DELETE` forgets them. Reports of the Reporting API (`application/reports+json`,
 //! an array of `{"type": "csp-violation", "body": {…}}`) are taken too, keeping their `body`.
 
-use crate::AppState;
-use crate::responses::{self, Failure};
+use crate::jsonapi::responses::{self, Failure};
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
@@ -59,7 +58,7 @@ impl CspReports {
 }
 
 /// `POST`, `GET` and `DELETE` of [`REPORTS_PATH`].
-pub fn routes() -> Router<Arc<AppState>> {
+pub fn routes() -> Router<Arc<CspReports>> {
     Router::new().route(REPORTS_PATH, post(receive).get(list).delete(clear))
 }
 
@@ -103,7 +102,7 @@ pub fn describe(report: &Value) -> String {
 
 /// `POST /__demo/csp-reports`: any content type, at most [`BODY_LIMIT`] bytes; answers 204.
 pub async fn receive(
-    State(state): State<Arc<AppState>>,
+    State(kept): State<Arc<CspReports>>,
     request: Request,
 ) -> Result<Response, Failure> {
     let bytes = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
@@ -122,19 +121,19 @@ pub async fn receive(
     }
     for report in reports {
         eprintln!("demo-server: CSP violation: {}", describe(&report));
-        state.csp_reports.add(report);
+        kept.add(report);
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 /// `GET /__demo/csp-reports`: the kept reports, oldest first.
-pub async fn list(State(state): State<Arc<AppState>>) -> Response {
-    responses::plain_json(StatusCode::OK, &state.csp_reports.list())
+pub async fn list(State(reports): State<Arc<CspReports>>) -> Response {
+    responses::plain_json(StatusCode::OK, &reports.list())
 }
 
 /// `DELETE /__demo/csp-reports`: forgets them.
-pub async fn clear(State(state): State<Arc<AppState>>) -> Response {
-    state.csp_reports.clear();
+pub async fn clear(State(reports): State<Arc<CspReports>>) -> Response {
+    reports.clear();
     StatusCode::NO_CONTENT.into_response()
 }
 

@@ -1,0 +1,350 @@
+//! One `filter[…]` parameter checked against a collection's declared filters and read once, as
+//! the real server reads it: the operators of the field's set, values of its kind (400 code
+//! 107 otherwise), one value for a single-value operator (values are CSV, so a double-quoted
+//! value may hold a comma), and a plain filter (no operator) matching exactly any of its values.
+
+use crate::jsonapi::record::{FieldValue, Record, same_id};
+use crate::jsonapi::responses::{self, Failure};
+use crate::model::data_set::DataSet;
+use api_model::catalog::{Collection, IdKind, is_uuid};
+use api_model::filters::{Filter, Operator, OperatorSet, split_list};
+use api_model::number::parse_decimal;
+use api_model::stats::parse_time;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use std::net::IpAddr;
+
+/// One value of a filter, read as its field's kind.
+#[derive(Debug, Clone, PartialEq)]
+enum Wanted {
+    /// Compared exactly (`eq`, `in`); `lowered` for the case-insensitive text operators.
+    Text {
+        text: String,
+        lowered: String,
+    },
+    /// A UUID, in any case.
+    Uuid(String),
+    /// A record id of the collection's kind.
+    Id(IdKind, String),
+    Number(Decimal),
+    Time(DateTime<Utc>),
+    Bool(bool),
+    Ip(IpAddr),
+}
+
+impl Wanted {
+    /// Reads `value` for a field of `set` (`None`: a plain filter), or `None` when it is not
+    /// of the field's kind.
+    fn read(
+        set: Option<OperatorSet>,
+        field: &str,
+        collection: Collection,
+        value: &str,
+    ) -> Option<Wanted> {
+        let text = || Wanted::Text {
+            text: value.to_owned(),
+            lowered: value.to_lowercase(),
+        };
+        match set {
+            None if field == "id" => {
+                let kind = collection.spec().id;
+                kind.accepts(value)
+                    .then(|| Wanted::Id(kind, value.to_owned()))
+            }
+            None | Some(OperatorSet::Text) => Some(text()),
+            Some(OperatorSet::Numeric) => parse_decimal(value).ok().map(Wanted::Number),
+            Some(OperatorSet::Time) => parse_time(value).map(Wanted::Time),
+            Some(OperatorSet::Boolean) => match value {
+                "true" => Some(Wanted::Bool(true)),
+                "false" => Some(Wanted::Bool(false)),
+                _ => None,
+            },
+            Some(OperatorSet::Uuid | OperatorSet::UuidEq) => {
+                is_uuid(value).then(|| Wanted::Uuid(value.to_owned()))
+            }
+            Some(OperatorSet::Inet) => value.parse().ok().map(Wanted::Ip),
+            Some(OperatorSet::Choice(words)) => words.contains(&value).then(text),
+        }
+    }
+
+    fn equals(&self, value: &FieldValue<'_>) -> bool {
+        if let FieldValue::AnyOf(values) = value {
+            return values.iter().any(|v| self.equals(v));
+        }
+        match self {
+            Wanted::Text { text, .. } => value.as_text().is_some_and(|t| t == text.as_str()),
+            Wanted::Uuid(id) => value.as_text().is_some_and(|t| t.eq_ignore_ascii_case(id)),
+            Wanted::Id(kind, id) => value.as_text().is_some_and(|t| same_id(*kind, &t, id)),
+            Wanted::Number(n) => value.as_number() == Some(*n),
+            Wanted::Time(t) => value.as_time() == Some(*t),
+            Wanted::Bool(b) => *value == FieldValue::Bool(*b),
+            Wanted::Ip(ip) => value
+                .as_text()
+                .and_then(|t| t.parse::<IpAddr>().ok())
+                .is_some_and(|own| own == *ip),
+        }
+    }
+
+    /// `value` against this bound: less, equal or greater, when both are numbers or times.
+    fn compare(&self, value: &FieldValue<'_>) -> Option<std::cmp::Ordering> {
+        match self {
+            Wanted::Number(n) => value.as_number().map(|v| v.cmp(n)),
+            Wanted::Time(t) => value.as_time().map(|v| v.cmp(t)),
+            _ => None,
+        }
+    }
+
+    fn lowered(&self) -> &str {
+        match self {
+            Wanted::Text { lowered, .. } => lowered,
+            _ => "",
+        }
+    }
+}
+
+/// A filter checked against a collection, with its values read once.
+#[derive(Debug, Clone)]
+pub struct CompiledFilter {
+    field: &'static str,
+    operator: Option<Operator>,
+    wanted: Vec<Wanted>,
+}
+
+impl CompiledFilter {
+    pub fn compile(filter: &Filter, collection: Collection) -> Result<CompiledFilter, Failure> {
+        let not_allowed = || {
+            responses::bad_request(
+                "Filter not allowed",
+                &format!("{} is not allowed.", filter.key_name()),
+                "102",
+            )
+        };
+        let field = collection
+            .filter_field(&filter.field)
+            .ok_or_else(not_allowed)?;
+        let allowed = match (field.operators, filter.operator) {
+            (None, None) => true,
+            (Some(set), Some(op)) => set.operators().contains(&op),
+            _ => false,
+        };
+        if !allowed {
+            return Err(not_allowed());
+        }
+        // The real server's name of the filter, as its messages give it: `renew_period_eq`.
+        let name = match filter.operator {
+            Some(op) => format!("{}_{}", field.name, op.as_str()),
+            None => field.name.to_owned(),
+        }
+        .replace('-', "_");
+        let invalid_value = |value: &str| {
+            responses::bad_request(
+                "Invalid filter value",
+                &format!("{value} is not a valid value for {name}."),
+                "107",
+            )
+        };
+        let takes_list = filter.operator.is_none_or(Operator::takes_list);
+        let values = if takes_list {
+            split_list(&filter.value)
+        } else {
+            let mut parts = split_list(&filter.value);
+            if parts.len() > 1 {
+                return Err(invalid_value(&filter.value));
+            }
+            vec![
+                parts
+                    .pop()
+                    .unwrap_or_else(|| filter.value.trim().to_owned()),
+            ]
+        };
+        let wanted = values
+            .iter()
+            .map(|value| {
+                Wanted::read(field.operators, field.name, collection, value)
+                    .ok_or_else(|| invalid_value(value))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(CompiledFilter {
+            field: field.name,
+            operator: filter.operator,
+            wanted,
+        })
+    }
+
+    pub fn matches<R: Record>(&self, record: &R, data: &DataSet) -> bool {
+        let value = record.value(self.field, data);
+        let any_equal = || self.wanted.iter().any(|w| w.equals(&value));
+        let Some(operator) = self.operator else {
+            // A plain filter: one of the listed values.
+            return any_equal();
+        };
+        if value == FieldValue::Null {
+            // Like SQL: null matches no comparison, not even a negative one.
+            return false;
+        }
+        let lowered_text = || {
+            value
+                .as_text()
+                .map(|t| t.to_lowercase())
+                .unwrap_or_default()
+        };
+        let first = || self.wanted.first();
+        let compare = |accept: fn(std::cmp::Ordering) -> bool| {
+            first().and_then(|w| w.compare(&value)).is_some_and(accept)
+        };
+        match operator {
+            Operator::Eq | Operator::In => any_equal(),
+            Operator::NotEq | Operator::NotIn => !any_equal(),
+            Operator::Cont => first().is_some_and(|w| lowered_text().contains(w.lowered())),
+            Operator::Start => first().is_some_and(|w| lowered_text().starts_with(w.lowered())),
+            Operator::End => first().is_some_and(|w| lowered_text().ends_with(w.lowered())),
+            Operator::ContAny => {
+                let text = lowered_text();
+                self.wanted.iter().any(|w| text.contains(w.lowered()))
+            }
+            Operator::Gt => compare(|o| o.is_gt()),
+            Operator::Gteq => compare(|o| o.is_ge()),
+            Operator::Lt => compare(|o| o.is_lt()),
+            Operator::Lteq => compare(|o| o.is_le()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compile(collection: Collection, name: &str, value: &str) -> Result<CompiledFilter, String> {
+        CompiledFilter::compile(&Filter::parse_key_name(name, value), collection).map_err(
+            |failure| match failure {
+                Failure::JsonApi { error, .. } => format!(
+                    "{} {}",
+                    error.code.unwrap_or_default(),
+                    error.detail.unwrap_or_default()
+                ),
+                other => format!("{other:?}"),
+            },
+        )
+    }
+
+    #[test]
+    fn values_are_read_by_their_kind_and_refused_like_the_real_server() {
+        let uuid = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
+        for (collection, name, value) in [
+            (Collection::Rates, "enabled-eq", "true"),
+            (Collection::Rates, "valid-from-gteq", "2026-07-01 00:00:00"),
+            (
+                Collection::Rates,
+                "valid-from-lt",
+                "2026-07-01T00:00:00.000Z",
+            ),
+            (Collection::Rates, "rateplan-id-eq", uuid),
+            (Collection::Services, "renew-period-in", "Day,Month"),
+            (Collection::CdrExports, "status-not-eq", "Deleted"),
+            (
+                Collection::CdrExports,
+                "time-format",
+                "with_timezone,round_to_seconds",
+            ),
+            (Collection::Countries, "id", "1,2"),
+            (
+                Collection::Countries,
+                "name",
+                "Ukraine,\"Korea, Republic of\"",
+            ),
+            (Collection::Accounts, "id", uuid),
+        ] {
+            assert!(compile(collection, name, value).is_ok(), "{name}={value}");
+        }
+        for (collection, name, value, error) in [
+            (
+                Collection::Rates,
+                "enabled-eq",
+                "yes",
+                "107 yes is not a valid value for enabled_eq.",
+            ),
+            (
+                Collection::Services,
+                "renew-period-eq",
+                "Disabled",
+                "107 Disabled is not a valid value for renew_period_eq.",
+            ),
+            (
+                Collection::CdrExports,
+                "status-in",
+                "Pending,rolled_back",
+                "107 rolled_back is not a valid value for status_in.",
+            ),
+            (
+                Collection::Services,
+                "created-at-gt",
+                "soon",
+                "107 soon is not a valid value for created_at_gt.",
+            ),
+            (
+                Collection::Rates,
+                "account-id-eq",
+                "7",
+                "107 7 is not a valid value for account_id_eq.",
+            ),
+            (
+                Collection::Countries,
+                "id",
+                uuid,
+                &format!("107 {uuid} is not a valid value for id."),
+            ),
+            (
+                Collection::Rates,
+                "prefix-eq",
+                "1,2",
+                "107 1,2 is not a valid value for prefix_eq.",
+            ),
+            (
+                Collection::Rates,
+                "rateplan-id-in",
+                uuid,
+                "102 rateplan-id-in is not allowed.",
+            ),
+            (
+                Collection::Countries,
+                "name-eq",
+                "Ukraine",
+                "102 name-eq is not allowed.",
+            ),
+        ] {
+            assert_eq!(
+                compile(collection, name, value).err().as_deref(),
+                Some(error),
+                "{name}={value}"
+            );
+        }
+    }
+
+    #[test]
+    fn equality_by_kind() {
+        let time = DateTime::from_timestamp(1_790_000_000, 0).unwrap();
+        let read = |set, value| Wanted::read(set, "x", Collection::Rates, value).unwrap();
+        assert!(
+            read(Some(OperatorSet::Time), "2026-09-21 14:13:20").equals(&FieldValue::Time(time))
+        );
+        assert!(
+            read(Some(OperatorSet::Numeric), "1.50")
+                .equals(&FieldValue::number(Decimal::new(15, 1)))
+        );
+        assert!(
+            read(
+                Some(OperatorSet::Uuid),
+                "0B9F7A8E-5D2C-11EF-9A4E-0242AC120003"
+            )
+            .equals(&FieldValue::text("0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"))
+        );
+        assert!(read(Some(OperatorSet::Inet), "10.0.0.1").equals(&FieldValue::text("10.0.0.1")));
+        assert!(
+            read(Some(OperatorSet::Text), "b").equals(&FieldValue::AnyOf(vec![
+                FieldValue::text("a"),
+                FieldValue::text("b")
+            ]))
+        );
+        assert!(!read(Some(OperatorSet::Boolean), "false").equals(&FieldValue::Bool(true)));
+    }
+}

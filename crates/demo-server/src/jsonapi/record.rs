@@ -1,0 +1,276 @@
+//! What every kind of record offers the generic collection machinery ([`Record`]): only what
+//! is demo data (its rows, id, owner, field values, attributes and related records). Its type
+//! and path, kind of id, filters, sort fields, default order and relationships come from the
+//! collection's declaration in `api_model::catalog` ([`Record::spec`]).
+
+use crate::model::customers::CustomerId;
+use crate::model::data_set::DataSet;
+use api_model::catalog::{Collection, IdKind, Spec};
+use api_model::document::{
+    Linkage, Relationship, RelationshipLinks, Resource, ResourceIdentifier, ResourceLinks,
+};
+use api_model::resources::api_time;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// One field's value as filters and sort see it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldValue<'a> {
+    Null,
+    Text(Cow<'a, str>),
+    Number(Decimal),
+    Bool(bool),
+    Time(DateTime<Utc>),
+    /// Several values, a filter matching when one of them does: a rate is for every account
+    /// of its customer (its `account-id`).
+    AnyOf(Vec<FieldValue<'a>>),
+}
+
+impl<'a> FieldValue<'a> {
+    pub fn text(text: &'a str) -> FieldValue<'a> {
+        FieldValue::Text(Cow::Borrowed(text))
+    }
+
+    pub fn opt_text(text: Option<&'a str>) -> FieldValue<'a> {
+        text.map_or(FieldValue::Null, FieldValue::text)
+    }
+
+    pub fn number(value: impl Into<Decimal>) -> FieldValue<'a> {
+        FieldValue::Number(value.into())
+    }
+
+    pub fn opt_number<N: Into<Decimal>>(value: Option<N>) -> FieldValue<'a> {
+        value.map_or(FieldValue::Null, |n| FieldValue::Number(n.into()))
+    }
+
+    pub fn opt_time(value: Option<DateTime<Utc>>) -> FieldValue<'a> {
+        value.map_or(FieldValue::Null, FieldValue::Time)
+    }
+
+    /// The value as text, the way the API shows it; `None` for null and for several values.
+    pub fn as_text(&self) -> Option<Cow<'_, str>> {
+        match self {
+            FieldValue::Null | FieldValue::AnyOf(_) => None,
+            FieldValue::Text(t) => Some(Cow::Borrowed(t.as_ref())),
+            FieldValue::Number(n) => Some(Cow::Owned(n.to_string())),
+            FieldValue::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
+            FieldValue::Time(t) => Some(Cow::Owned(api_time::format(t))),
+        }
+    }
+
+    /// The value as a number, when it is one or is text that reads as one.
+    pub fn as_number(&self) -> Option<Decimal> {
+        match self {
+            FieldValue::Number(n) => Some(*n),
+            FieldValue::Text(t) => api_model::number::parse_decimal(t).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value as a time, when it is one.
+    pub fn as_time(&self) -> Option<DateTime<Utc>> {
+        match self {
+            FieldValue::Time(t) => Some(*t),
+            FieldValue::Text(t) => api_model::stats::parse_time(t),
+            _ => None,
+        }
+    }
+
+    /// Sort order: like a database, nulls come after every value in ascending order.
+    pub fn sort_cmp(&self, other: &FieldValue<'_>) -> Ordering {
+        use FieldValue::*;
+        match (self, other) {
+            (Null, Null) => Ordering::Equal,
+            (Null, _) => Ordering::Greater,
+            (_, Null) => Ordering::Less,
+            (Number(a), Number(b)) => a.cmp(b),
+            (Bool(a), Bool(b)) => a.cmp(b),
+            (Text(a), Text(b)) => a.cmp(b),
+            (Time(a), Time(b)) => a.cmp(b),
+            (a, b) => a.as_text().cmp(&b.as_text()),
+        }
+    }
+}
+
+/// Whether two ids of a collection name the same record: UUIDs in any case, integers by value
+/// (`01` is `1`, as the server's database reads them).
+pub fn same_id(kind: IdKind, a: &str, b: &str) -> bool {
+    match kind {
+        IdKind::Uuid => a.trim().eq_ignore_ascii_case(b.trim()),
+        IdKind::Integer => match (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        },
+    }
+}
+
+/// A kind of record served as a JSON:API resource.
+pub trait Record: Send + Sync + Sized + 'static {
+    /// The collection the records make up; its declaration says everything but the data.
+    const COLLECTION: Collection;
+
+    /// Runs `f` over all records of this kind, in the order they were made.
+    fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T;
+    fn id(&self) -> &str;
+    /// The customer who owns the record; `None` for global reference data.
+    fn owner(&self) -> Option<CustomerId>;
+    /// The value of an attribute or of a filter-only field (`account-id`, `uuid`, …) by name;
+    /// `Null` for fields the record does not have.
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
+    fn attributes(&self) -> serde_json::Value;
+    /// The record a to-one relationship points at.
+    fn related<'d>(&self, _name: &str, _data: &'d DataSet) -> Option<&'d dyn Render> {
+        None
+    }
+
+    fn spec() -> &'static Spec {
+        Self::COLLECTION.spec()
+    }
+
+    /// The JSON:API `type`, which is also the path segment.
+    fn kind() -> &'static str {
+        Self::COLLECTION.path()
+    }
+
+    fn visible_to(&self, customer: CustomerId) -> bool {
+        self.owner().is_none_or(|owner| owner == customer)
+    }
+}
+
+/// The object-safe part of [`Record`], for related and included resources.
+pub trait Render {
+    fn kind(&self) -> &'static str;
+    fn record_id(&self) -> &str;
+    fn visible_to_customer(&self, customer: CustomerId) -> bool;
+    fn render(&self, api: &str, data: &DataSet, include: &[String]) -> Resource<serde_json::Value>;
+}
+
+impl<R: Record> Render for R {
+    fn kind(&self) -> &'static str {
+        R::kind()
+    }
+
+    fn record_id(&self) -> &str {
+        self.id()
+    }
+
+    fn visible_to_customer(&self, customer: CustomerId) -> bool {
+        self.visible_to(customer)
+    }
+
+    fn render(&self, api: &str, data: &DataSet, include: &[String]) -> Resource<serde_json::Value> {
+        resource(self, api, data, include)
+    }
+}
+
+pub fn identifier(record: &dyn Render) -> ResourceIdentifier {
+    ResourceIdentifier {
+        kind: record.kind().to_owned(),
+        id: record.record_id().to_owned(),
+    }
+}
+
+/// The links of one relationship of a resource.
+pub fn relationship_links(api: &str, kind: &str, id: &str, name: &str) -> RelationshipLinks {
+    RelationshipLinks {
+        self_link: Some(format!("{api}/{kind}/{id}/relationships/{name}")),
+        related: Some(format!("{api}/{kind}/{id}/{name}")),
+    }
+}
+
+/// The linkage of a declared relationship: the related record of a to-one one, and an empty
+/// list for a to-many one (the demo has no records of those).
+pub fn linkage<R: Record>(record: &R, name: &str, data: &DataSet) -> Option<Linkage> {
+    let relationship = R::spec().relationship(name)?;
+    Some(if relationship.to_many {
+        Linkage::Many(Vec::new())
+    } else {
+        Linkage::One(record.related(name, data).map(identifier))
+    })
+}
+
+/// The resource object of a record: `id`, `type`, `links.self`, `attributes`, every declared
+/// relationship with links, and linkage data for the relationships in `include`.
+pub fn resource<R: Record>(
+    record: &R,
+    api: &str,
+    data: &DataSet,
+    include: &[String],
+) -> Resource<serde_json::Value> {
+    let id = record.id();
+    let kind = R::kind();
+    let relationships: BTreeMap<String, Relationship> = R::spec()
+        .relationships
+        .iter()
+        .map(|relationship| {
+            let name = relationship.name;
+            let data = if include.iter().any(|i| i == name) {
+                linkage(record, name, data)
+            } else {
+                None
+            };
+            (
+                name.to_owned(),
+                Relationship {
+                    links: Some(relationship_links(api, kind, id, name)),
+                    data,
+                },
+            )
+        })
+        .collect();
+    Resource {
+        id: id.to_owned(),
+        kind: kind.to_owned(),
+        links: Some(ResourceLinks {
+            self_link: Some(format!("{api}/{kind}/{id}")),
+        }),
+        attributes: record.attributes(),
+        relationships,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nulls_sort_last_and_numbers_numerically() {
+        let ten = FieldValue::number(10);
+        let nine = FieldValue::number(9);
+        assert_eq!(nine.sort_cmp(&ten), Ordering::Less);
+        assert_eq!(FieldValue::Null.sort_cmp(&ten), Ordering::Greater);
+        assert_eq!(
+            FieldValue::text("380").sort_cmp(&FieldValue::text("4")),
+            Ordering::Less
+        );
+        assert_eq!(FieldValue::number(12).as_text().unwrap(), "12");
+        assert_eq!(
+            FieldValue::text("1.50").as_number(),
+            Some(Decimal::new(15, 1))
+        );
+        let early = DateTime::from_timestamp(1_000, 0).unwrap();
+        let late = DateTime::from_timestamp(2_000, 0).unwrap();
+        assert_eq!(
+            FieldValue::Time(early).sort_cmp(&FieldValue::Time(late)),
+            Ordering::Less
+        );
+        assert_eq!(
+            FieldValue::Time(early).as_text().unwrap(),
+            "1970-01-01T00:16:40.000Z"
+        );
+    }
+
+    #[test]
+    fn ids_compare_by_their_kind() {
+        assert!(same_id(
+            IdKind::Uuid,
+            "0B9F7A8E-5D2C-11EF-9A4E-0242AC120003",
+            "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003"
+        ));
+        assert!(same_id(IdKind::Integer, "01", "1"));
+        assert!(!same_id(IdKind::Integer, "1", "x"));
+    }
+}

@@ -1,0 +1,75 @@
+//! The whole data set in memory: customers, their records and the global reference data,
+//! with the look-ups every layer above needs.
+
+use crate::model::customers::{Customer, CustomerId};
+use crate::model::records::{
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
+    NetworkTypeRecord, RateRecord, ServiceRecord,
+};
+use chrono::{DateTime, Utc};
+use std::sync::RwLock;
+
+#[derive(Debug)]
+pub struct DataSet {
+    pub seed: u64,
+    /// Start-up time; seeded timestamps are placed relative to it.
+    pub started_at: DateTime<Utc>,
+    pub customers: Vec<Customer>,
+    pub accounts: Vec<AccountRecord>,
+    pub network_types: Vec<NetworkTypeRecord>,
+    pub networks: Vec<NetworkRecord>,
+    pub network_prefixes: Vec<NetworkPrefixRecord>,
+    pub countries: Vec<CountryRecord>,
+    pub services: Vec<ServiceRecord>,
+    pub rates: Vec<RateRecord>,
+    /// Mutable: exports are created through the API.
+    pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
+}
+
+impl DataSet {
+    /// The customer's own enabled rates that do not reject calls: what its calls are priced
+    /// with.
+    pub fn usable_rates(rates: &[RateRecord], customer: CustomerId) -> Vec<usize> {
+        rates
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.customer == customer && r.attributes.enabled && !r.attributes.reject_calls
+            })
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    /// The country whose calling code is the longest one `number` starts with.
+    pub fn country_of_number(countries: &[CountryRecord], number: &str) -> Option<usize> {
+        countries
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.calling_code.is_empty() && number.starts_with(&c.calling_code))
+            .max_by_key(|(_, c)| c.calling_code.len())
+            .map(|(index, _)| index)
+    }
+
+    pub fn customer_by_login(&self, login: &str) -> Option<&Customer> {
+        self.customers.iter().find(|c| c.login == login)
+    }
+
+    pub fn customer(&self, id: CustomerId) -> Option<&Customer> {
+        self.customers.iter().find(|c| c.id == id)
+    }
+
+    /// The index of an account the customer owns, by id.
+    pub fn own_account(&self, customer: CustomerId, id: &str) -> Option<usize> {
+        self.accounts
+            .iter()
+            .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// The index of the country with this id (an integer: `01` is `1`).
+    pub fn country_by_id(&self, id: &str) -> Option<usize> {
+        let wanted = id.trim().parse::<u64>().ok()?;
+        self.countries
+            .iter()
+            .position(|c| c.id.trim().parse::<u64>() == Ok(wanted))
+    }
+}

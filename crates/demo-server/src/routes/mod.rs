@@ -1,0 +1,44 @@
+//! The API's handlers (resources, statistics, charts, CDR exports, sign-in, profiles) and the
+//! fault injection around them, over the state they share.
+
+pub mod auth;
+pub mod cdr_exports;
+pub mod charts;
+pub mod faults;
+pub mod profiles;
+pub mod resources;
+pub mod state;
+pub mod statistics;
+
+use crate::jsonapi::responses;
+use crate::routes::state::AppState;
+use axum::Router;
+use axum::routing::{get, post};
+use std::sync::Arc;
+
+/// The routes under `/api/rest/customer/v1`.
+pub fn api_routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route(
+            "/auth",
+            post(auth::sign_in).get(auth::status).delete(auth::sign_out),
+        )
+        .merge(resources::routes())
+        .route(
+            "/origination-statistics",
+            get(statistics::origination_statistics),
+        )
+        .route(
+            "/origination-statistics-quality",
+            get(statistics::origination_statistics_quality),
+        )
+        .route(
+            "/origination-active-calls",
+            get(statistics::origination_active_calls),
+        )
+        .route("/chart-originated-cps", post(charts::create_originated_cps))
+        .route("/chart-active-calls", post(charts::create_active_calls))
+        .route("/cdr-exports/{id}/download", get(cdr_exports::download))
+        .route("/profiles", get(profiles::show))
+        .fallback(responses::api_route_not_found)
+}

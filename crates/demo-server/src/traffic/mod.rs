@@ -1,0 +1,7 @@
+//! The synthetic traffic of the data set and everything computed from it: the call history,
+//! what a CDR shows of a call (and an export's CSV), statistics and the charts' series.
+
+pub mod calls;
+pub mod cdrs;
+pub mod charts;
+pub mod statistics;

@@ -108,17 +108,21 @@ fn Portal(config: PortalConfig) -> impl IntoView {
 }
 
 /// The page at the address bar's path, inside the signed-in layout. Rendered again only when
-/// the page changes, or the access profile turns out not to include it: another record or
-/// query is the page's own business.
+/// the page changes: another record or query is the page's own business. A page the access
+/// profile governs waits for the profile (read as the portal starts, alongside the page's
+/// code), so a withheld page neither shows nor asks for data.
 fn signed_in_page() -> impl IntoView {
     let pathname = use_location().pathname;
     let access = expect_context::<Access>();
     let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));
-    // Shown at once, and taken away if the profile, once read, does not include it.
-    let withheld = Memo::new(move |_| page.get().and_then(|p| access.allows(p)) == Some(false));
-    move || match (page.get(), withheld.get()) {
-        (Some(_), true) => view! { <NotAvailable /> }.into_any(),
-        (Some(page), false) => on_demand(page).into_any(),
+    let allowed = Memo::new(move |_| page.get().map(|p| access.allows(p)));
+    move || match (page.get(), allowed.get()) {
+        (Some(page), Some(Some(true))) => on_demand(page).into_any(),
+        (Some(_), Some(Some(false))) => view! { <NotAvailable /> }.into_any(),
+        (Some(_), _) => {
+            let t = crate::i18n::texts();
+            view! { <p class="loading" role="status">{move || t.loading_page}</p> }.into_any()
+        }
         (None, _) => view! { <NotFound /> }.into_any(),
     }
 }

@@ -111,14 +111,64 @@ enum ExportState {
 
 fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     let location = use_location();
-    let navigate = use_navigate();
     let prefs = expect_context::<Prefs>();
     let t = texts();
-    let path = collection.path();
-    let own_path = Page::List(collection).href();
     let params = Memo::new(move |_| params_from_url(collection, &location.search.get()));
+    remember_views(collection, params);
+    let fetch = load.clone();
+    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), move |p, s| fetch(p, s));
+    let moves = moves(collection, params);
+    let applied_filters = Signal::derive(move || {
+        ListParams::from_query(&location.search.get())
+            .map(|p| p.filters)
+            .unwrap_or_default()
+    });
+    let columns = columns(collection.spec());
+    let visible = visible_columns(collection, &columns);
+    let path = collection.path();
+    let chooser = column_chooser(columns.clone(), visible, move |keys| {
+        prefs.set_visible_columns(path, keys)
+    });
+    let has_rows = Memo::new(move |_| remote.with_data(|p| p.is_some_and(|p| !p.rows.is_empty())));
+    // A failed reload keeps the old rows and says so above them.
+    let reload_error = move || {
+        remote
+            .error()
+            .filter(|_| remote.has_data())
+            .map(|error| status::error_panel(error, move || remote.retry()))
+    };
+    let showing = move || params.with(Result::is_ok) && remote.has_data();
+    let body = table_and_pager(collection, params, remote, columns, visible, moves);
+    view! {
+        <section class="list-page">
+            <div class="list-heading">
+                <h1>{move || t.resource(collection).title}</h1>
+                <div class="list-tools">
+                    {chooser}
+                    {export_control(collection, params, load)}
+                </div>
+            </div>
+            {filter_bar(collection, applied_filters, moves.on_filters)}
+            {reload_error}
+            {move || list_status(collection, params, remote, has_rows)}
+            <div
+                class="list-body"
+                hidden=move || !showing()
+                class:stale=move || remote.is_loading()
+                aria-busy=move || remote.is_loading().to_string()
+            >
+                <Show when=move || remote.has_data()>{body.clone()}</Show>
+            </div>
+        </section>
+    }
+}
 
-    // The last view of this list comes back when the list is opened without a query.
+/// The last view of a list comes back when it is opened without a query; every view shown is
+/// remembered.
+fn remember_views(collection: Collection, params: Memo<Result<ListParams, ViewError>>) {
+    let location = use_location();
+    let prefs = expect_context::<Prefs>();
+    let (path, own_path) = (collection.path(), Page::List(collection).href());
     let opened_bare = location
         .search
         .get_untracked()
@@ -128,7 +178,7 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
         .last_view(path)
         .filter(|q| opened_bare && !q.is_empty())
     {
-        navigate(
+        use_navigate()(
             &format!("{own_path}?{query}"),
             NavigateOptions {
                 replace: true,
@@ -137,42 +187,49 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
         );
     }
     // Only while this list is the page shown: leaving it changes the URL too.
-    {
-        let own_path = own_path.clone();
-        Effect::new(move |_| {
-            let here = portal_path(&location.pathname.get()) == own_path;
-            if let (true, Ok(current)) = (here, params.get()) {
-                prefs.remember_view(path, &current.to_query());
-            }
-        });
-    }
-
-    let fetch = load.clone();
-    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), move |p, s| fetch(p, s));
-
-    let go_with = {
-        let navigate = navigate.clone();
-        move |to: ListParams, replace: bool| {
-            let query = to.to_query();
-            let url = if query.is_empty() {
-                own_path.clone()
-            } else {
-                format!("{own_path}?{query}")
-            };
-            navigate(
-                &url,
-                NavigateOptions {
-                    replace,
-                    ..Default::default()
-                },
-            );
+    Effect::new(move |_| {
+        let here = portal_path(&location.pathname.get()) == own_path;
+        if let (true, Ok(current)) = (here, params.get()) {
+            prefs.remember_view(path, &current.to_query());
         }
+    });
+}
+
+/// How a list moves to another view: through its URL.
+#[derive(Clone, Copy)]
+struct Moves {
+    /// To another page or page size.
+    go: Callback<ListParams>,
+    /// Filters change the view in place: back to page 1, replacing history instead of flooding
+    /// it.
+    on_filters: Callback<Vec<Filter>>,
+    /// Another order starts at page 1.
+    on_sort: Callback<Vec<SortKey>>,
+}
+
+fn moves(collection: Collection, params: Memo<Result<ListParams, ViewError>>) -> Moves {
+    let location = use_location();
+    let navigate = use_navigate();
+    let own_path = Page::List(collection).href();
+    let go_with = move |to: ListParams, replace: bool| {
+        let query = to.to_query();
+        let url = if query.is_empty() {
+            own_path.clone()
+        } else {
+            format!("{own_path}?{query}")
+        };
+        navigate(
+            &url,
+            NavigateOptions {
+                replace,
+                ..Default::default()
+            },
+        );
     };
     let go = {
         let go_with = go_with.clone();
         Callback::new(move |to: ListParams| go_with(to, false))
     };
-    // Filters change the view in place: back to page 1, replacing history instead of flooding it.
     let on_filters = Callback::new(move |filters: Vec<Filter>| {
         let current = ListParams::from_query(&location.search.get_untracked()).unwrap_or_default();
         go_with(
@@ -192,28 +249,61 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
             ..current
         });
     });
-    let applied_filters = Signal::derive(move || {
-        ListParams::from_query(&location.search.get())
-            .map(|p| p.filters)
-            .unwrap_or_default()
-    });
+    Moves {
+        go,
+        on_filters,
+        on_sort,
+    }
+}
 
-    // Columns: the user's choice for this list, else every column that is not optional.
-    let columns: Vec<ColumnHead> = columns(collection.spec());
+/// The columns shown: the user's choice for this list, else every column that is not optional.
+fn visible_columns(collection: Collection, columns: &[ColumnHead]) -> Memo<Vec<String>> {
+    let prefs = expect_context::<Prefs>();
     let default_visible: Vec<String> = columns
         .iter()
         .filter(|c| !c.optional)
         .map(|c| c.key.to_owned())
         .collect();
-    let visible = Memo::new(move |_| {
+    Memo::new(move |_| {
         prefs
-            .visible_columns(path)
+            .visible_columns(collection.path())
             .unwrap_or_else(|| default_visible.clone())
-    });
-    let chooser = column_chooser(columns.clone(), visible, move |keys| {
-        prefs.set_visible_columns(path, keys)
-    });
+    })
+}
 
+/// What stands instead of rows: the URL's problem, the first load, its failure, no rows.
+fn list_status(
+    collection: Collection,
+    params: Memo<Result<ListParams, ViewError>>,
+    remote: Remote<TablePage>,
+    has_rows: Memo<bool>,
+) -> Option<AnyView> {
+    let t = texts();
+    if let Err(problem) = params.get() {
+        return Some(status::input_error(problem.text()).into_any());
+    }
+    if remote.has_data() {
+        return (!has_rows.get()).then(|| {
+            view! { <p class="empty">{move || t.resource(collection).none_match}</p> }.into_any()
+        });
+    }
+    Some(match remote.error() {
+        Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
+        None => status::loading(move || t.resource(collection).loading_list).into_any(),
+    })
+}
+
+/// The table and its pager. They come with the first rows and stay, through sorting, paging
+/// and reloading, so whatever control has the focus keeps it.
+fn table_and_pager(
+    collection: Collection,
+    params: Memo<Result<ListParams, ViewError>>,
+    remote: Remote<TablePage>,
+    columns: Vec<ColumnHead>,
+    visible: Memo<Vec<String>>,
+    moves: Moves,
+) -> impl Fn() -> Option<AnyView> + Clone + Send + Sync + 'static {
+    let prefs = expect_context::<Prefs>();
     let rows = Signal::derive(move || {
         remote.with_data(|page| page.map(|p| p.rows.clone()).unwrap_or_default())
     });
@@ -229,10 +319,9 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
             })
         })
     });
-    let title = Signal::derive(move || t.resource(collection).title.to_owned());
     let settings = TableSettings {
-        id: format!("{path}-table"),
-        caption: title,
+        id: format!("{}-table", collection.path()),
+        caption: Signal::derive(move || texts().resource(collection).title.to_owned()),
         columns,
         sort: Signal::derive(move || {
             params.with(|p| {
@@ -243,64 +332,18 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
         }),
         visible,
         zone: Signal::derive(move || prefs.zone()),
-        on_sort,
+        on_sort: moves.on_sort,
     };
-    // The table and pager come with the first rows and stay, through sorting, paging and
-    // reloading, so whatever control has the focus keeps it.
     let settings = StoredValue::new_local(Some(settings));
-    let body = move || {
+    move || {
         let settings = settings.try_update_value(Option::take).flatten()?;
-        Some(view! {
-            <div hidden=move || !has_rows.get()>{resource_table(rows, settings)}</div>
-            {pager(Memo::new(move |_| pager_state.get().unwrap_or_default()), go)}
-        })
-    };
-    // What stands instead of rows: the URL's problem, the first load, its failure, no rows.
-    let status = move || {
-        if let Err(problem) = params.get() {
-            return Some(status::input_error(problem.text()).into_any());
-        }
-        if remote.has_data() {
-            return (!has_rows.get()).then(|| {
-                view! { <p class="empty">{move || t.resource(collection).none_match}</p> }
-                    .into_any()
-            });
-        }
-        Some(match remote.error() {
-            Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-            None => status::loading(move || t.resource(collection).loading_list).into_any(),
-        })
-    };
-    // A failed reload keeps the old rows and says so above them.
-    let reload_error = move || {
-        remote
-            .error()
-            .filter(|_| remote.has_data())
-            .map(|error| status::error_panel(error, move || remote.retry()))
-    };
-    let showing = move || params.with(Result::is_ok) && remote.has_data();
-
-    view! {
-        <section class="list-page">
-            <div class="list-heading">
-                <h1>{title}</h1>
-                <div class="list-tools">
-                    {chooser}
-                    {export_control(collection, params, load)}
-                </div>
-            </div>
-            {filter_bar(collection, applied_filters, on_filters)}
-            {reload_error}
-            {status}
-            <div
-                class="list-body"
-                hidden=move || !showing()
-                class:stale=move || remote.is_loading()
-                aria-busy=move || remote.is_loading().to_string()
-            >
-                <Show when=move || remote.has_data()>{body}</Show>
-            </div>
-        </section>
+        Some(
+            view! {
+                <div hidden=move || !has_rows.get()>{resource_table(rows, settings)}</div>
+                {pager(Memo::new(move |_| pager_state.get().unwrap_or_default()), moves.go)}
+            }
+            .into_any(),
+        )
     }
 }
 

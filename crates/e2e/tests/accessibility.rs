@@ -1,31 +1,33 @@
-//! Accessibility end to end: an axe-core audit of every page in the light and the dark theme,
-//! the layout from a 360-px phone to a 2560-px screen, and keyboard-only use of a list page and
-//! a chart page.
+//! Accessibility end to end: an axe-core audit of every page in the light and the dark theme and
+//! in every language, the layout from a 360-px phone (in every language) to a 2560-px screen,
+//! and keyboard-only use of a list page and a chart page.
+//!
+//! Every page means the overview, every collection's list and record page (from the API
+//! model's declarations), the statistics pages, sign-in and not-found.
 //!
 //! axe-core comes from `$AXE_CORE_JS` or `.tools/node_modules/axe-core` (`cargo xtask test`
 //! installs it); see [`Portal::audit_accessibility`].
 
+use api_model::catalog::Collection;
 use e2e::fantoccini::key::Key;
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, query_param};
 use serde_json::{Value, json};
 
-/// The lists: their path, their table, and how links to their records' pages start.
-const LISTS: [(&str, &str, Option<&str>); 6] = [
-    ("/accounts", "table#accounts-table", Some("/accounts/")),
-    ("/services", "table#services-table", Some("/services/")),
-    ("/rates", "table#rates-table", Some("/rates/")),
-    (
-        "/cdr-exports",
-        "table#cdr-exports-table",
-        Some("/cdr-exports/"),
-    ),
-    ("/network-types", "table#network-types-table", None),
-    (
-        "/network-prefixes",
-        "table#network-prefixes-table",
-        Some("/networks/"),
-    ),
-];
+/// The lists of every declared collection: their path, their table, and how links to their
+/// records' pages start (for collections that have them).
+fn lists() -> Vec<(String, String, Option<String>)> {
+    Collection::ALL
+        .into_iter()
+        .map(|collection| {
+            let path = collection.path();
+            (
+                format!("/{path}"),
+                format!("table#{path}-table"),
+                collection.spec().detail_page.then(|| format!("/{path}/")),
+            )
+        })
+        .collect()
+}
 
 const STATISTICS: [&str; 4] = [
     "/statistics/origination",
@@ -45,6 +47,8 @@ const WIDE: (u32, u32) = (2560, 1440);
 const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
+/// The pages the demo customer's navigation offers: the overview, every list, the statistics.
+const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len();
 
 /// A script's value, or a panic naming the script's purpose.
 async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
@@ -102,22 +106,22 @@ async fn wait_for_displayed(portal: &Portal, css: &str, shown: bool) {
 // The walk over every page
 
 /// One page of the walk, and how the walk gets there.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Stop {
     Login,
     Overview,
-    List(&'static str),
+    List(String),
     /// The record of the list's first row linking to `prefix`.
     Detail {
-        table: &'static str,
-        prefix: &'static str,
+        table: String,
+        prefix: String,
     },
     Statistics(&'static str),
     NotFound,
 }
 
 impl Stop {
-    fn name(self) -> String {
+    fn name(&self) -> String {
         match self {
             Stop::Login => "the sign-in page".to_owned(),
             Stop::Overview => "the overview".to_owned(),
@@ -129,7 +133,7 @@ impl Stop {
     }
 
     /// What shows once the page has loaded.
-    fn content(self) -> &'static str {
+    fn content(&self) -> &'static str {
         match self {
             Stop::Login => "form#login-form",
             Stop::Overview => ".dashboard .account-card",
@@ -144,7 +148,7 @@ impl Stop {
 /// Every page: signed out, then signed in (a list is followed by a record page from it).
 fn every_page() -> Vec<Stop> {
     let mut stops = vec![Stop::Login, Stop::Overview];
-    for (path, table, prefix) in LISTS {
+    for (path, table, prefix) in lists() {
         stops.push(Stop::List(path));
         if let Some(prefix) = prefix {
             stops.push(Stop::Detail { table, prefix });
@@ -186,6 +190,12 @@ async fn follow_nav(portal: &Portal, href: &str, phone: bool) {
         // The opened menu itself fits the phone and nothing in it overlaps.
         assert_fits(portal, &format!("the opened menu before {href}")).await;
         assert_no_overlaps(portal, "header", &format!("the opened menu before {href}")).await;
+        assert_no_overlaps(
+            portal,
+            "nav#main-nav",
+            &format!("the opened menu before {href}"),
+        )
+        .await;
     }
     portal.click(&link).await;
     portal.wait_for_path(href).await;
@@ -212,7 +222,7 @@ async fn expanded(portal: &Portal) -> String {
 
 /// Goes to `stop` as a user would: the address bar for the sign-in and not-found pages, the
 /// navigation for sections, the first fitting row link of the list shown for a record.
-async fn go_to(portal: &Portal, stop: Stop, phone: bool) {
+async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
     match stop {
         Stop::Login => portal.open("/login").await,
         Stop::Overview => {
@@ -248,7 +258,7 @@ async fn go_to(portal: &Portal, stop: Stop, phone: bool) {
 /// Walks every page, calling `check` on each once it has loaded; signs in after the first.
 async fn walk(portal: &Portal, phone: bool, mut check: impl AsyncFnMut(&str)) {
     for stop in every_page() {
-        go_to(portal, stop, phone).await;
+        go_to(portal, &stop, phone).await;
         check(&stop.name()).await;
         if let Stop::Login = stop {
             portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
@@ -289,8 +299,8 @@ fn describe_violations(page: &str, violations: &[Value]) -> Vec<String> {
     lines
 }
 
-/// One `main` and one `h1` on every page; signed in, the banner holds the navigation (the
-/// not-found page too: it is said inside the signed-in layout, with the way on).
+/// One `main` and one `h1` on every page; signed in, a banner and the navigation (the not-found
+/// page too: it is said inside the signed-in layout, with the way on).
 async fn assert_landmarks(portal: &Portal, page: &str) {
     let counts = script(
         portal,
@@ -299,7 +309,7 @@ async fn assert_landmarks(portal: &Portal, page: &str) {
             main: document.querySelectorAll('main').length,
             h1: document.querySelectorAll('h1').length,
             banner: document.querySelectorAll('body > header, header.topbar').length,
-            nav: document.querySelectorAll('header nav#main-nav').length,
+            nav: document.querySelectorAll('nav#main-nav').length,
         };",
         vec![],
     )
@@ -313,10 +323,25 @@ async fn assert_landmarks(portal: &Portal, page: &str) {
     assert_eq!(counts, expected, "{page}: main, h1, header and navigation");
 }
 
-/// Every page passes axe-core without serious or critical violations in `theme`.
-fn audit_every_page(theme: &str) {
-    let theme = theme.to_owned();
+/// Makes `tag` the portal's language from the next page on, as a stored choice would.
+async fn choose_language(portal: &Portal, tag: &str) {
+    portal.open("/login").await;
+    portal.wait_for("form#login-form").await;
+    script(
+        portal,
+        "choosing the language",
+        "localStorage.setItem('portal.prefs', JSON.stringify({ version: 1, language: arguments[0] }));",
+        vec![json!(tag)],
+    )
+    .await;
+}
+
+/// Every page passes axe-core without serious or critical violations in `theme`, in the
+/// language `tag`.
+fn audit_every_page(theme: &str, tag: &str) {
+    let (theme, tag) = (theme.to_owned(), tag.to_owned());
     e2e::run(|portal| async move {
+        choose_language(&portal, &tag).await;
         // The sign-in page has no theme picker: it follows the system, which is set alike.
         portal.emulate_system_dark(theme == "dark").await;
         let mut found = Vec::new();
@@ -331,9 +356,10 @@ fn audit_every_page(theme: &str) {
                 themed = true;
             }
             assert_landmarks(&portal, page).await;
-            let violations = portal.audit_accessibility(page).await;
+            let page = format!("{page} ({tag})");
+            let violations = portal.audit_accessibility(&page).await;
             counts.push(format!("{page}: {}", violations.len()));
-            found.extend(describe_violations(page, &violations));
+            found.extend(describe_violations(&page, &violations));
         })
         .await;
         eprintln!(
@@ -348,14 +374,16 @@ fn audit_every_page(theme: &str) {
     });
 }
 
+/// Each theme in one language and each language in one theme: every page is audited in
+/// both themes and both languages without walking all four combinations.
 #[test]
-fn every_page_passes_axe_in_the_light_theme() {
-    audit_every_page("light");
+fn every_page_passes_axe_in_the_light_theme_in_english() {
+    audit_every_page("light", "en");
 }
 
 #[test]
-fn every_page_passes_axe_in_the_dark_theme() {
-    audit_every_page("dark");
+fn every_page_passes_axe_in_the_dark_theme_in_ukrainian() {
+    audit_every_page("dark", "uk");
 }
 
 /// Audits the page as it is in the light and then the dark theme (the system's, which the
@@ -553,17 +581,24 @@ async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
     }
 }
 
-/// On a 360-px phone every page fits the width, the navigation folds behind the menu button
-/// (hidden until it is pressed, folded again by following a link), and no controls overlap.
-#[test]
-fn on_a_phone_every_page_fits_and_the_navigation_folds_into_a_menu() {
+/// On a 360-px phone every page fits the width in the language `tag` (words differ in length:
+/// a pager that fits in English may not in Ukrainian), the navigation folds behind the menu
+/// button (hidden until it is pressed, folded again by following a link), and no controls
+/// overlap.
+fn on_a_phone_every_page_fits(tag: &str) {
+    let tag = tag.to_owned();
     e2e::run(|portal| async move {
+        choose_language(&portal, &tag).await;
         portal.set_viewport(PHONE.0, PHONE.1).await;
         walk(&portal, true, async |page: &str| {
+            let page = &format!("{page} ({tag})");
             assert_fits(&portal, page).await;
             assert_no_overlaps(&portal, "header", page).await;
             assert_no_overlaps(&portal, "main", page).await;
-            if page != Stop::Login.name() && page != Stop::NotFound.name() {
+            let signed_in_page = ![Stop::Login, Stop::NotFound]
+                .iter()
+                .any(|stop| page.starts_with(&stop.name()));
+            if signed_in_page {
                 assert!(
                     displayed(&portal, MENU_BUTTON).await,
                     "{page}: no menu button on a phone"
@@ -607,6 +642,16 @@ fn on_a_phone_every_page_fits_and_the_navigation_folds_into_a_menu() {
     });
 }
 
+#[test]
+fn on_a_phone_every_page_fits_in_english_and_the_navigation_folds_into_a_menu() {
+    on_a_phone_every_page_fits("en");
+}
+
+#[test]
+fn on_a_phone_every_page_fits_in_ukrainian_and_the_navigation_folds_into_a_menu() {
+    on_a_phone_every_page_fits("uk");
+}
+
 /// The layout box of an element: left, right, width.
 async fn box_of(portal: &Portal, css: &str) -> (f64, f64, f64) {
     let value = script(
@@ -621,8 +666,8 @@ async fn box_of(portal: &Portal, css: &str) -> (f64, f64, f64) {
     (number(0), number(1), number(2))
 }
 
-/// On a 2560-px screen the content keeps a readable width, centred, and the navigation shows
-/// in full without the menu button; the same at a common laptop width.
+/// On a 2560-px screen the content keeps a readable width, centred beside the navigation, and
+/// the navigation shows in full without the menu button; the same at a common laptop width.
 #[test]
 fn on_a_wide_screen_the_content_keeps_a_readable_width() {
     e2e::run(|portal| async move {
@@ -648,8 +693,14 @@ fn on_a_wide_screen_the_content_keeps_a_readable_width() {
                     vec![],
                 )
                 .await;
-                assert_eq!(links, json!(11), "{page}: every navigation link shows");
+                assert_eq!(
+                    links,
+                    json!(NAVIGATION_LINKS),
+                    "{page}: every navigation link shows"
+                );
                 assert_no_overlaps(&portal, "header", &page).await;
+                assert_no_overlaps(&portal, "nav#main-nav", &page).await;
+                let (_, beside_navigation, _) = box_of(&portal, "nav#main-nav").await;
                 let (left, right, main_width) = box_of(&portal, "main").await;
                 assert!(
                     main_width <= MAIN_MAX_WIDTH + 0.5,
@@ -662,7 +713,10 @@ fn on_a_wide_screen_the_content_keeps_a_readable_width() {
                     vec![],
                 )
                 .await;
-                let margins = (left, viewport.as_f64().unwrap_or(f64::NAN) - right);
+                let margins = (
+                    left - beside_navigation,
+                    viewport.as_f64().unwrap_or(f64::NAN) - right,
+                );
                 assert!(
                     (margins.0 - margins.1).abs() <= 2.0,
                     "{page}: main is not centred (margins {margins:?})"
@@ -815,7 +869,8 @@ fn has_filter(url: &url::Url) -> bool {
 fn a_list_works_by_keyboard_alone() {
     e2e::run(|portal| async move {
         sign_in(&portal).await;
-        portal.open("/network-prefixes").await;
+        // Ten rows: each has two links (its own page and its network's) to tab past.
+        portal.open("/network-prefixes?page[size]=10").await;
         settle(&portal, "table#network-prefixes-table tbody tr").await;
 
         // From the page load, the first Tab reaches the skip link, and Enter on it moves the
@@ -854,7 +909,9 @@ fn a_list_works_by_keyboard_alone() {
         )
         .await;
 
-        // Sorting: Enter sorts by the column, Space turns the order round; the focus stays.
+        // Sorting: Enter turns the order of a column round (the prefixes come by prefix, the
+        // server's default order, which the heading says), Space turns it back; the focus
+        // stays.
         tab_to(&portal, "table th button.sort").await;
         let key = script(
             &portal,
@@ -865,22 +922,27 @@ fn a_list_works_by_keyboard_alone() {
         .await;
         let key = key.as_str().unwrap_or_default().to_owned();
         let button = format!("table th[data-key='{key}'] button.sort");
+        let aria_sort = async || {
+            script(
+                &portal,
+                "the header's aria-sort",
+                "return document.querySelector(arguments[0]).closest('th').getAttribute('aria-sort');",
+                vec![json!(button)],
+            )
+            .await
+        };
+        assert_eq!(key, "prefix");
+        assert_eq!(aria_sort().await, json!("ascending"), "the default order");
         portal.press_key(Key::Enter).await;
-        wait_for_param(&portal, "sort", Some(&key)).await;
-        settle(&portal, "table#network-prefixes-table tbody tr").await;
-        assert_focus(&portal, &button, "after sorting").await;
-        let sorted = script(
-            &portal,
-            "the header's aria-sort",
-            "return document.querySelector(arguments[0]).closest('th').getAttribute('aria-sort');",
-            vec![json!(button)],
-        )
-        .await;
-        assert_eq!(sorted, json!("ascending"));
-        portal.press_key(Key::Space).await;
         wait_for_param(&portal, "sort", Some(&format!("-{key}"))).await;
         settle(&portal, "table#network-prefixes-table tbody tr").await;
+        assert_focus(&portal, &button, "after sorting").await;
+        assert_eq!(aria_sort().await, json!("descending"));
+        portal.press_key(Key::Space).await;
+        wait_for_param(&portal, "sort", Some(&key)).await;
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
         assert_focus(&portal, &button, "after sorting again").await;
+        assert_eq!(aria_sort().await, json!("ascending"));
 
         // Paging: Enter on "Next", then Space on "Previous"; the focus stays on the pager.
         tab_to(&portal, ".pager button.page-next").await;

@@ -245,7 +245,7 @@ fn an_allowed_parent_signs_the_portal_in_steers_and_sizes_it() {
         portal.open_url(&format!("{}/", portal.parent_url())).await;
         wait_for_embedded_overview(&portal).await;
         // The parent asked to hide the portal's navigation; its token stays in memory.
-        portal.wait_for("header.topbar.hidden").await;
+        portal.wait_for(".portal-layout.chrome-hidden").await;
         let kept = script(
             &portal,
             "what the portal stored",

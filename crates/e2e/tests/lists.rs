@@ -1473,3 +1473,155 @@ fn network_types_filter_by_name_start_ignoring_case() {
         .await;
     });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The real server's rules, checked before a request
+
+/// Typed values go out as the real server reads them: list items without the blanks typed after
+/// commas, a single value with a comma quoted (unquoted, the server answers 400); a UUID
+/// filter's value is checked inline, without a request.
+#[test]
+fn typed_filter_values_go_out_as_the_server_reads_them() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        portal.wait_for(ACCOUNTS_TABLE).await;
+        add_filter(
+            &portal,
+            1,
+            "name",
+            Some("in"),
+            "Kyiv Wholesale,  Berlin Retail ",
+        )
+        .await;
+        wait_for_view(
+            &portal,
+            "/accounts",
+            &[("filter[name-in]", "Kyiv Wholesale,Berlin Retail")],
+        )
+        .await;
+        wait_for_account_names(&portal, &["Kyiv Wholesale", "Berlin Retail"]).await;
+
+        portal
+            .select(&filter_row(1, "select.filter-operator"), "eq")
+            .await;
+        portal
+            .fill(&filter_row(1, "input.filter-value"), "Kyiv Wholesale, Ltd")
+            .await;
+        wait_for_view(
+            &portal,
+            "/accounts",
+            &[("filter[name-eq]", "\"Kyiv Wholesale, Ltd\"")],
+        )
+        .await;
+        portal.wait_for(".list-page p.empty").await;
+        assert!(
+            portal
+                .served_requests()
+                .iter()
+                .all(|r| r.status() != Some(400)),
+            "a request was refused"
+        );
+
+        let before = api_requests(&portal, "accounts").await;
+        portal.click(&filter_row(1, "button.filter-remove")).await;
+        add_filter(&portal, 1, "uuid", Some("eq"), "42").await;
+        portal
+            .wait_for_text(&filter_row(1, ".filter-error"), "42")
+            .await;
+        tokio::time::sleep(TYPING_PAUSE * 3).await;
+        // While a row is wrong, the bar hands nothing on: no request at all.
+        assert_eq!(api_requests(&portal, "accounts").await, before);
+    });
+}
+
+/// Only the fields the real server sorts by have a sort control: services sort by name, not
+/// by state; accounts never by their (computed) currency.
+#[test]
+fn only_what_the_server_sorts_by_can_be_sorted() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        for (path, sortable, fixed) in [
+            ("/services", "name", "state"),
+            ("/accounts", "balance", "currency"),
+        ] {
+            portal.open(path).await;
+            let table = format!("table#{}-table", &path[1..]);
+            portal
+                .wait_for(&format!("{table} th[data-key='{sortable}'] button.sort"))
+                .await;
+            portal
+                .wait_for(&format!("{table} th[data-key='{fixed}']"))
+                .await;
+            assert!(
+                portal
+                    .client()
+                    .find(e2e::fantoccini::Locator::Css(&format!(
+                        "{table} th[data-key='{fixed}'] button"
+                    )))
+                    .await
+                    .is_err(),
+                "{path}: {fixed} can be sorted"
+            );
+        }
+    });
+}
+
+/// The customer's access profile decides what the navigation offers: the second demo customer
+/// has no services, rates or CDR exports, whose pages say they are not available; its account
+/// from an older deployment, without a currency, still lists and shows on the overview.
+#[test]
+fn the_access_profile_decides_what_shows() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in("other", "other").await;
+        portal.wait_for("nav#main-nav a[href='/accounts']").await;
+        for withheld in ["/services", "/rates", "/cdr-exports"] {
+            portal
+                .wait_until(&format!("no link to {withheld}"), async || {
+                    portal
+                        .client()
+                        .find(e2e::fantoccini::Locator::Css(&format!(
+                            "nav#main-nav a[href='{withheld}']"
+                        )))
+                        .await
+                        .is_err()
+                        .then_some(())
+                })
+                .await;
+        }
+        portal.open("/services").await;
+        portal
+            .wait_for_text(".not-available h1", "Not available")
+            .await;
+        assert_eq!(api_requests(&portal, "services").await, 0);
+
+        portal.open("/accounts?sort=name").await;
+        let table =
+            wait_for_account_order(&portal, &["Competitor Secret Account", "Legacy Account"]).await;
+        let balances = table.column("Balance").expect("a balance column");
+        assert!(balances[0].ends_with("USD"), "{balances:?}");
+        assert!(
+            balances[1]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_ascii_digit()),
+            "an amount without a currency: {balances:?}"
+        );
+        let legacy = portal
+            .wait_for(&format!("{ACCOUNTS_TABLE} tbody tr:nth-child(2) a"))
+            .await
+            .attr("href")
+            .await
+            .ok()
+            .flatten()
+            .expect("the legacy account's link");
+        let id = legacy.trim_start_matches("/accounts/");
+        portal.open(&format!("/?account-id={id}")).await;
+        let balance = portal.wait_for_text(".account-card .balance", "").await;
+        assert!(
+            balance.chars().last().is_some_and(|c| c.is_ascii_digit()),
+            "{balance:?}"
+        );
+    });
+}

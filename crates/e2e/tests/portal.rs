@@ -264,6 +264,9 @@ fn the_page_code_comes_alongside_the_configuration() {
 
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for(ACCOUNT_ROWS).await;
+        // On loopback config.json is answered within a millisecond or two; a network's round
+        // trip makes "alongside" measurable.
+        portal.throttle_network(Duration::from_millis(100)).await;
         portal.open("/rates").await;
         portal.wait_for("table#rates-table tbody tr").await;
         let files = fetched_files(&portal).await;

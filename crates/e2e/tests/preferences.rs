@@ -139,3 +139,173 @@ fn the_theme_follows_the_system_until_chosen_and_the_charts_follow_it() {
         .await;
     });
 }
+
+/// The requests the browser has made to the API so far.
+fn api_requests(portal: &Portal) -> Vec<String> {
+    portal
+        .served_requests()
+        .into_iter()
+        .filter(|r| r.from_browser() && r.path.starts_with(api_model::API_PATH))
+        .map(|r| format!("{} {}?{}", r.method, r.path, r.query))
+        .collect()
+}
+
+/// Waits until nothing under `main` is loading and the API has been quiet for a moment.
+async fn settle(portal: &Portal, content: &str) {
+    let code = "return document.querySelector(arguments[0]) !== null
+        && document.querySelector('main .loading, main [aria-busy=true], main .stale') === null;";
+    portal
+        .wait_until(&format!("`{content}` with nothing loading"), async || {
+            let ready = portal
+                .client()
+                .execute(code, vec![json!(content)])
+                .await
+                .ok()?;
+            (ready == json!(true)).then_some(())
+        })
+        .await;
+    let mut seen = api_requests(portal).len();
+    loop {
+        tokio::time::sleep(QUIET).await;
+        let now = api_requests(portal).len();
+        if now == seen {
+            return;
+        }
+        seen = now;
+    }
+}
+
+/// Long enough for a request a change would cause to reach the server.
+const QUIET: std::time::Duration = std::time::Duration::from_millis(600);
+
+/// Switches every preference the header offers, and back, waiting for each to show; the
+/// page's content must change its language meanwhile.
+async fn switch_every_preference(portal: &Portal, page: &str) {
+    let content = async || {
+        script(
+            portal,
+            "the page's content",
+            "return document.querySelector('main').innerText;",
+        )
+        .await
+    };
+    let english = content().await;
+    portal.select("select#theme", "dark").await;
+    portal.wait_for("html[data-theme='dark']").await;
+    portal.select("select#time-zone", "utc").await;
+    portal.select("select#language", "uk").await;
+    portal.wait_for("html[lang='uk']").await;
+    portal
+        .wait_until(&format!("{page}: the content in Ukrainian"), async || {
+            (content().await != english).then_some(())
+        })
+        .await;
+    portal.select("select#language", "en").await;
+    portal.wait_for("html[lang='en']").await;
+    portal.select("select#time-zone", "browser").await;
+    portal.select("select#theme", "light").await;
+    portal.wait_for("html[data-theme='light']").await;
+}
+
+/// A change of theme, language or time zone redraws the page in place: on a list, a record, a
+/// statistics page and the overview, not one request goes to the server.
+#[test]
+fn preferences_change_the_page_in_place_without_asking_the_server() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        let first_account = portal
+            .wait_for("table#accounts-table tbody tr a[href^='/accounts/']")
+            .await
+            .attr("href")
+            .await
+            .ok()
+            .flatten()
+            .expect("an account link");
+        let pages = [
+            (
+                "/accounts?sort=-balance".to_owned(),
+                "table#accounts-table tbody tr",
+            ),
+            (first_account, ".detail-page .attributes"),
+            (
+                "/statistics/origination?range=yesterday&sampling=hour".to_owned(),
+                "#chart-calls canvas",
+            ),
+            ("/".to_owned(), ".dashboard .account-card"),
+        ];
+        for (page, content) in pages {
+            portal.open(&page).await;
+            settle(&portal, content).await;
+            let before = api_requests(&portal);
+            switch_every_preference(&portal, &page).await;
+            tokio::time::sleep(QUIET).await;
+            let after = api_requests(&portal);
+            assert_eq!(
+                after[before.len()..],
+                [] as [String; 0],
+                "{page}: switching preferences asked the server"
+            );
+        }
+    });
+}
+
+/// A language switch keeps what the user was doing: a half-typed filter with its message, and
+/// a chart's zoom.
+#[test]
+fn a_language_switch_keeps_a_half_typed_filter_and_a_charts_zoom() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        portal.wait_for("table#accounts-table tbody tr").await;
+        portal.click(".filter-bar button.filter-add").await;
+        portal
+            .select(".filter-row select.filter-field", "balance")
+            .await;
+        portal.fill(".filter-row input.filter-value", "12a").await;
+        portal
+            .wait_for_text(".filter-row .filter-error", "12a")
+            .await;
+        portal.select("select#language", "uk").await;
+        portal
+            .wait_for_text(".filter-row .filter-error", "не число")
+            .await;
+        assert_eq!(
+            portal.value_of(".filter-row input.filter-value").await,
+            "12a"
+        );
+        assert_eq!(
+            portal.value_of(".filter-row select.filter-field").await,
+            "balance"
+        );
+
+        portal
+            .open("/statistics/origination?range=yesterday&sampling=hour")
+            .await;
+        portal.wait_for("#chart-calls canvas").await;
+        portal.click("#chart-calls button.zoom-in").await;
+        let zoomed = portal
+            .wait_until("a zoom", async || {
+                let text = script(
+                    &portal,
+                    "the zoom",
+                    "return document.querySelector('#chart-calls .zoom-state').innerText;",
+                )
+                .await;
+                text.as_str().filter(|t| !t.is_empty()).map(str::to_owned)
+            })
+            .await;
+        portal.select("select#language", "en").await;
+        portal.wait_for("html[lang='en']").await;
+        portal.wait_for("#chart-calls button.zoom-reset").await;
+        let still = script(
+            &portal,
+            "the zoom after the switch",
+            "return document.querySelector('#chart-calls .zoom-state').innerText;",
+        )
+        .await;
+        let still = still.as_str().unwrap_or_default();
+        assert!(!still.is_empty(), "the zoom was lost ({zoomed:?})");
+        assert_ne!(still, zoomed, "the zoom's words did not change language");
+    });
+}

@@ -227,7 +227,26 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             })
             .unwrap_or_default()
     });
-    let outcome = Memo::new(move |_| {
+    let outcome = outcome(accounts, request, results, currency);
+    let url_errors = Signal::derive(move || request.get().err().unwrap_or_default());
+    view! {
+        <section class="statistics-page">
+            <h1>{move || page.title()}</h1>
+            {form::stats_form(page, applied, accounts, apply, zone, url_errors)}
+            {move || reload_error(results)}
+            {move || outcome_view(page, outcome.get(), accounts, request, results, zone)}
+        </section>
+    }
+}
+
+/// What the page shows below its form, from the accounts, the form and the answer.
+fn outcome(
+    accounts: Remote<Vec<AccountChoice>>,
+    request: Memo<Result<StatsQuery, Vec<FieldError>>>,
+    results: Remote<Arc<StatsPayload>>,
+    currency: Memo<String>,
+) -> Memo<Outcome> {
+    Memo::new(move |_| {
         if let (Some(error), false) = (accounts.error(), accounts.has_data()) {
             return Outcome::AccountsFailed(error);
         }
@@ -259,16 +278,29 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             currency: currency.get(),
             span,
         }
-    });
-    let reload_error = move || {
-        results
-            .error()
-            .filter(|_| results.has_data())
-            .map(|error| status::error_panel(error, move || results.retry()))
-    };
-    let url_errors = Signal::derive(move || request.get().err().unwrap_or_default());
+    })
+}
+
+/// A failed reload keeps the results shown and says so above them.
+fn reload_error(results: Remote<Arc<StatsPayload>>) -> Option<impl IntoView> {
+    results
+        .error()
+        .filter(|_| results.has_data())
+        .map(|error| status::error_panel(error, move || results.retry()))
+}
+
+/// The outcome drawn; drawn again only when it changes (the charts keep their zoom through a
+/// new language, theme or zone).
+fn outcome_view(
+    page: StatsPage,
+    outcome: Outcome,
+    accounts: Remote<Vec<AccountChoice>>,
+    request: Memo<Result<StatsQuery, Vec<FieldError>>>,
+    results: Remote<Arc<StatsPayload>>,
+    zone: Signal<Zone>,
+) -> AnyView {
     let t = texts();
-    let shown = move || match outcome.get() {
+    match outcome {
         Outcome::AccountsFailed(error) => {
             let retry_both = move || {
                 accounts.retry();
@@ -295,15 +327,6 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             </div>
         }
         .into_any(),
-    };
-
-    view! {
-        <section class="statistics-page">
-            <h1>{move || page.title()}</h1>
-            {form::stats_form(page, applied, accounts, apply, zone, url_errors)}
-            {reload_error}
-            {shown}
-        </section>
     }
 }
 

@@ -11,30 +11,29 @@ use crate::http::Api;
 use crate::remote::Remote;
 use crate::routing::Page;
 use crate::session::Session;
-use serde::Deserialize;
 use std::collections::BTreeMap;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The profile's flags by name.
 type Flags = BTreeMap<String, bool>;
 
-/// `GET /profiles`: a singleton resource whose attributes are the flags.
-#[derive(Deserialize)]
-struct ProfileDocument {
-    data: ProfileResource,
-}
-
-#[derive(Deserialize)]
-struct ProfileResource {
-    #[serde(default)]
-    attributes: BTreeMap<String, Attribute>,
-}
-
-/// An attribute of a profile: a flag, or anything else a newer server may add.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Attribute {
-    Flag(bool),
-    Other(serde::de::IgnoredAny),
+/// The boolean attributes of a `GET /profiles` document (a singleton resource); anything else
+/// a newer server adds is not a flag. Read from the browser's JSON value, without a decoder.
+fn flags(document: &JsValue) -> Flags {
+    let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &key.into()).ok();
+    let attributes = get(document, "data")
+        .and_then(|data| get(&data, "attributes"))
+        .and_then(|attributes| attributes.dyn_into::<js_sys::Object>().ok());
+    let Some(attributes) = attributes else {
+        return Flags::new();
+    };
+    js_sys::Object::entries(&attributes)
+        .iter()
+        .filter_map(|entry| {
+            let entry: js_sys::Array = entry.dyn_into().ok()?;
+            Some((entry.get(0).as_string()?, entry.get(1).as_bool()?))
+        })
+        .collect()
 }
 
 #[derive(Clone, Copy)]
@@ -50,16 +49,8 @@ impl Access {
             move |(), signal| {
                 let api = api.clone();
                 async move {
-                    let document: ProfileDocument = api.get_small("profiles", "", signal).await?;
-                    Ok(document
-                        .data
-                        .attributes
-                        .into_iter()
-                        .filter_map(|(name, attribute)| match attribute {
-                            Attribute::Flag(on) => Some((name, on)),
-                            Attribute::Other(_) => None,
-                        })
-                        .collect())
+                    let document = api.get_json_value("profiles", "", signal).await?;
+                    Ok(flags(&document))
                 }
             },
         );

@@ -6,6 +6,7 @@ use crate::components::shell::Shell;
 use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::Embedding;
 use crate::http::Api;
+use crate::i18n::tr;
 use crate::i18n::{self, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::pages::on_demand::{embed_bridge_on_demand, fetch_ahead, on_demand};
@@ -35,13 +36,12 @@ pub fn App() -> impl IntoView {
 }
 
 fn config_error_page(error: ConfigError) -> impl IntoView {
-    let t = i18n::texts();
     view! {
         <main id="main" class="fatal-error" role="alert">
-            <h1>{move || t.config_error_title}</h1>
+            <h1>{tr(|t| t.config_error_title)}</h1>
             <p>{i18n::config_error_text(&error)}</p>
-            <p class="hint">{move || t.config_error_hint}</p>
-            <button type="button" on:click=|_| reload()>{move || t.config_reload}</button>
+            <p class="hint">{tr(|t| t.config_error_hint)}</p>
+            <button type="button" on:click=|_| reload()>{tr(|t| t.config_reload)}</button>
         </main>
     }
 }
@@ -120,8 +120,7 @@ fn signed_in_page() -> impl IntoView {
         (Some(page), Some(Some(true))) => on_demand(page).into_any(),
         (Some(_), Some(Some(false))) => view! { <NotAvailable /> }.into_any(),
         (Some(_), _) => {
-            let t = crate::i18n::texts();
-            view! { <p class="loading" role="status">{move || t.loading_page}</p> }.into_any()
+            view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()
         }
         (None, _) => view! { <NotFound /> }.into_any(),
     }

@@ -97,16 +97,16 @@ impl Api {
         classify(status, &body)
     }
 
-    /// `GET {root}/{path}?{query}` decoded as `T` by the browser's JSON parser, for what the
-    /// shell reads (see `crate::json`): the first load then needs no JSON parser of its own.
-    pub async fn get_small<T: DeserializeOwned>(
+    /// `GET {root}/{path}?{query}` as the browser's JSON value (`JSON.parse`), for what the
+    /// shell reads (see `crate::json`): the first load then needs no JSON decoder of its own.
+    pub async fn get_json_value(
         &self,
         path: &str,
         query: &str,
         signal: Option<AbortSignal>,
-    ) -> Result<T, ApiError> {
+    ) -> Result<wasm_bindgen::JsValue, ApiError> {
         let (status, body) = self.get_text(path, query, signal).await?;
-        crate::json::decode(&body).map_err(|reason| ApiError::Decode {
+        crate::json::parse(&body).map_err(|reason| ApiError::Decode {
             status,
             reason: Unreadable::Malformed(reason),
         })

@@ -7,6 +7,7 @@
 
 use crate::export::save_text;
 use crate::format::{self, Zone};
+use crate::i18n::tr;
 use api_model::stats::StatsPayload;
 use chart_data::decimate::polylines;
 use chart_data::series::{drawable, exact_at, nearest_index, summarize, value_bounds};
@@ -613,7 +614,6 @@ fn legend(state: ChartState) -> impl IntoView {
 
 /// Zoom buttons (the keyboard's way to what dragging does) and the downloads.
 fn chart_actions(state: ChartState, canvas: NodeRef<html::Canvas>) -> impl IntoView {
-    let t = crate::i18n::texts();
     let (spec, window_range) = (state.spec, state.window_range);
     // When the zoom goes, so do its buttons: the focus moves to "Zoom in" instead of getting
     // lost.
@@ -654,18 +654,18 @@ fn chart_actions(state: ChartState, canvas: NodeRef<html::Canvas>) -> impl IntoV
     view! {
         <span class="chart-actions">
             <button type="button" class="zoom-in" node_ref=zoom_in_button on:click=move |_| zoom(true)>
-                {move || t.chart_zoom_in}
+                {tr(|t| t.chart_zoom_in)}
             </button>
             <Show when=move || window_range.get().is_some()>
                 <button type="button" class="zoom-out" on:click=move |_| zoom(false)>
-                    {move || t.chart_zoom_out}
+                    {tr(|t| t.chart_zoom_out)}
                 </button>
                 <button type="button" class="zoom-reset" on:click=reset_zoom>
-                    {move || t.chart_reset_zoom}
+                    {tr(|t| t.chart_reset_zoom)}
                 </button>
             </Show>
-            <button type="button" class="save-png" on:click=save_png>{move || t.chart_png}</button>
-            <button type="button" class="save-csv" on:click=save_csv>{move || t.chart_csv}</button>
+            <button type="button" class="save-png" on:click=save_png>{tr(|t| t.chart_png)}</button>
+            <button type="button" class="save-csv" on:click=save_csv>{tr(|t| t.chart_csv)}</button>
         </span>
     }
 }
@@ -715,10 +715,10 @@ fn values_table(state: ChartState, id: String) -> impl IntoView {
             <caption>{move || (t.chart_values_caption)(&spec.with_value(|s| (s.unit)()))}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{move || t.chart_series}</th>
-                    <th scope="col">{move || t.chart_minimum}</th>
-                    <th scope="col">{move || t.chart_maximum}</th>
-                    <th scope="col">{move || t.chart_average}</th>
+                    <th scope="col">{tr(|t| t.chart_series)}</th>
+                    <th scope="col">{tr(|t| t.chart_minimum)}</th>
+                    <th scope="col">{tr(|t| t.chart_maximum)}</th>
+                    <th scope="col">{tr(|t| t.chart_average)}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>

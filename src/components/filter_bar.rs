@@ -6,6 +6,7 @@
 //! reads it (`Filter::from_typed`: list items without the blanks after commas, a single value
 //! with a comma quoted).
 
+use crate::i18n::tr;
 use crate::resources::field_label;
 use api_model::catalog::Collection;
 use api_model::filters::{Filter, FilterField, Operator};
@@ -170,10 +171,9 @@ pub fn filter_bar(
         rows.set(Vec::new());
         focus_soon(ADD_BUTTON.to_owned());
     };
-    let t = crate::i18n::texts();
 
     view! {
-        <div class="filter-bar" role="group" aria-label=move || t.filters_label>
+        <div class="filter-bar" role="group" aria-label=tr(|t| t.filters_label)>
             <For each=move || rows.get() key=|row| row.key let:row>
                 {filter_row(collection, row, move || {
                     rows.update(|rs| rs.retain(|r| r.key != row.key));
@@ -181,9 +181,9 @@ pub fn filter_bar(
                 })}
             </For>
             <div class="filter-actions">
-                <button type="button" class="filter-add" on:click=add>{move || t.add_filter}</button>
+                <button type="button" class="filter-add" on:click=add>{tr(|t| t.add_filter)}</button>
                 <Show when=move || rows.with(|rs| !rs.is_empty())>
-                    <button type="button" class="filter-clear" on:click=clear>{move || t.clear_filters}</button>
+                    <button type="button" class="filter-clear" on:click=clear>{tr(|t| t.clear_filters)}</button>
                 </Show>
             </div>
         </div>
@@ -243,7 +243,7 @@ fn filter_row(
             .filter_field(&row.field.get())
             .and_then(|f| f.operators);
         match set {
-            None => view! { <option value="" selected=true>{move || t.op_is}</option> }.into_any(),
+            None => view! { <option value="" selected=true>{tr(|t| t.op_is)}</option> }.into_any(),
             Some(set) => set
                 .operators()
                 .iter()
@@ -275,12 +275,12 @@ fn filter_row(
     let described_by = error_id.clone();
     view! {
         <div class="filter-row" data-key=row.key>
-            <select class="filter-field" aria-label=move || t.filter_field on:change=on_field>
+            <select class="filter-field" aria-label=tr(|t| t.filter_field) on:change=on_field>
                 {field_options}
             </select>
             <select
                 class="filter-operator"
-                aria-label=move || t.filter_operator
+                aria-label=tr(|t| t.filter_operator)
                 on:change=on_operator
                 disabled=move || collection.filter_field(&row.field.get()).is_none_or(|f| f.operators.is_none())
             >
@@ -288,13 +288,13 @@ fn filter_row(
             </select>
             <input
                 class="filter-value"
-                aria-label=move || t.filter_value
+                aria-label=tr(|t| t.filter_value)
                 placeholder=placeholder
                 bind:value=row.value
                 aria-invalid=move || error().is_some().to_string()
                 aria-describedby=described_by
             />
-            <button type="button" class="filter-remove" aria-label=move || t.filter_remove on:click=move |_| remove()>
+            <button type="button" class="filter-remove" aria-label=tr(|t| t.filter_remove) on:click=move |_| remove()>
                 "×"
             </button>
             <p class="filter-error" id=error_id role="alert">

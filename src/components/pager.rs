@@ -5,6 +5,7 @@
 //! when it reaches the first or last page.
 
 use crate::format;
+use crate::i18n::tr;
 use api_model::document::PageLinks;
 use api_model::list::{ListParams, PageWindow};
 use api_model::query::query_of;
@@ -119,7 +120,7 @@ pub fn pager(state: Memo<PagerState>, go: Callback<ListParams>) -> impl IntoView
             .collect_view()
     };
     view! {
-        <nav class="pager" aria-label=move || t.pages_label>
+        <nav class="pager" aria-label=tr(|t| t.pages_label)>
             <span class="pager-summary" aria-live="polite">
                 {move || state.with(|s| summary(&s.window()))}
             </span>
@@ -136,7 +137,7 @@ pub fn pager(state: Memo<PagerState>, go: Callback<ListParams>) -> impl IntoView
                 {button("page-last", Step::Last, || crate::i18n::texts().page_last)}
             </span>
             <label class="pager-size">
-                {move || t.rows_per_page} " "
+                {tr(|t| t.rows_per_page)} " "
                 <select on:change=on_size>{sizes}</select>
             </label>
         </nav>

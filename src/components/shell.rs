@@ -9,6 +9,7 @@ use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
 use crate::i18n;
+use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::routing::Page;
 use crate::session::{Ended, Session};
@@ -61,7 +62,7 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav id="main-nav" aria-label=move || t.nav_sections_label>
+        <nav id="main-nav" aria-label=tr(|t| t.nav_sections_label)>
             <ul class="nav-sections">{sections}</ul>
         </nav>
     }
@@ -81,7 +82,6 @@ pub fn login_url(pathname: &str, search: &str) -> String {
 /// The language of the portal; the choice is remembered.
 fn language_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
-    let t = i18n::texts();
     // The app puts the stored choice in force.
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(language) = i18n::by_tag(&event_target_value(&ev)) {
@@ -98,7 +98,7 @@ fn language_picker() -> impl IntoView {
         .collect_view();
     view! {
         <label class="picker">
-            <span class="visually-hidden">{move || t.language_label}</span>
+            <span class="visually-hidden">{tr(|t| t.language_label)}</span>
             <select id="language" on:change=on_change>{options}</select>
         </label>
     }
@@ -132,7 +132,7 @@ fn theme_picker() -> impl IntoView {
         .collect_view();
     view! {
         <label class="picker">
-            <span class="visually-hidden">{move || t.theme_label}</span>
+            <span class="visually-hidden">{tr(|t| t.theme_label)}</span>
             <select id="theme" on:change=on_change>{options}</select>
         </label>
     }
@@ -154,10 +154,10 @@ fn zone_picker() -> impl IntoView {
     };
     view! {
         <label class="zone-picker">
-            <span class="visually-hidden">{move || t.time_zone_label}</span>
+            <span class="visually-hidden">{tr(|t| t.time_zone_label)}</span>
             <select id="time-zone" on:change=on_change>
                 <option value="browser" selected=move || prefs.zone() == Zone::Browser>{browser}</option>
-                <option value="utc" selected=move || prefs.zone() == Zone::Utc>{move || t.time_zone_utc}</option>
+                <option value="utc" selected=move || prefs.zone() == Zone::Utc>{tr(|t| t.time_zone_utc)}</option>
             </select>
         </label>
     }
@@ -167,7 +167,6 @@ fn zone_picker() -> impl IntoView {
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
     let config = expect_context::<PortalConfig>();
-    let t = i18n::texts();
     let location = use_location();
     let navigate = use_navigate();
 
@@ -211,7 +210,7 @@ pub fn Shell() -> impl IntoView {
     };
     let signed_out_view = move || match embedding.clone() {
         Some(embedding) => waiting_for_parent(embedding, session).into_any(),
-        None => view! { <p class="loading">{move || t.redirecting_to_sign_in}</p> }.into_any(),
+        None => view! { <p class="loading">{tr(|t| t.redirecting_to_sign_in)}</p> }.into_any(),
     };
     let title = StoredValue::new(config.title.clone());
     // On narrow screens the sections fold into a menu; following a link folds it again.
@@ -243,7 +242,7 @@ pub fn Shell() -> impl IntoView {
 
     view! {
         <Show when=move || session.is_signed_in() fallback=signed_out_view>
-            <a class="skip-link" href="#main" on:click=skip_to_main>{move || t.skip_to_content}</a>
+            <a class="skip-link" href="#main" on:click=skip_to_main>{tr(|t| t.skip_to_content)}</a>
             <div
                 class="portal-layout"
                 class:chrome-hidden=chrome_hidden.clone()
@@ -260,7 +259,7 @@ pub fn Shell() -> impl IntoView {
                         aria-expanded=move || menu_open.get().to_string()
                         on:click=move |_| menu_open.update(|open| *open = !*open)
                     >
-                        {move || t.menu}
+                        {tr(|t| t.menu)}
                     </button>
                     <div class="preferences">
                         {language_picker()}
@@ -268,8 +267,8 @@ pub fn Shell() -> impl IntoView {
                         {zone_picker()}
                     </div>
                     <div class="account-state">
-                        <span class="signed-in">{move || t.signed_in}</span>
-                        <button type="button" id="sign-out" on:click=sign_out.clone()>{move || t.sign_out}</button>
+                        <span class="signed-in">{tr(|t| t.signed_in)}</span>
+                        <button type="button" id="sign-out" on:click=sign_out.clone()>{tr(|t| t.sign_out)}</button>
                     </div>
                 </header>
                 {navigation(menu_open)}
@@ -323,7 +322,7 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     view! {
         <main id="main" class="embed-waiting" role="status">
             <p>{message} " " <bdi>{host}</bdi> "…"</p>
-            <p><Link href=Signal::derive(sign_in_here)>{move || t.embed_sign_in_here}</Link></p>
+            <p><Link href=Signal::derive(sign_in_here)>{tr(|t| t.embed_sign_in_here)}</Link></p>
         </main>
     }
 }

@@ -1,5 +1,6 @@
 //! Loading, empty and error states, each distinct and saying what happened.
 
+use crate::i18n::tr;
 use api_model::errors::ApiError;
 use leptos::prelude::*;
 
@@ -63,7 +64,7 @@ pub fn error_panel(error: ApiError, retry: impl Fn() + 'static) -> impl IntoView
             <p class="error-message">{move || crate::i18n::error_text(&error)}</p>
             {status.map(|s| view! { <p class="error-status">{move || (t.error_http_status)(&s.to_string())}</p> })}
             <button type="button" class="retry" on:click=move |_| retry()>
-                {move || t.retry}
+                {tr(|t| t.retry)}
             </button>
         </div>
     }

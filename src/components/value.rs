@@ -1,6 +1,7 @@
 //! One value as shown in a table cell or a detail entry.
 
 use crate::format::{self, Zone};
+use crate::i18n::tr;
 use crate::resources::{Cell, ColumnHead, ColumnKind, display};
 use crate::routing;
 use api_model::record::Value;
@@ -15,7 +16,6 @@ fn copy_to_clipboard(text: &str) {
 
 /// A long identifier, shortened, with a button that copies it whole.
 fn id_view(id: String) -> AnyView {
-    let t = crate::i18n::texts();
     let short = format::short_id(&id);
     let title = id.clone();
     view! {
@@ -24,10 +24,10 @@ fn id_view(id: String) -> AnyView {
             <button
                 type="button"
                 class="copy"
-                aria-label=move || t.copy_identifier
+                aria-label=tr(|t| t.copy_identifier)
                 on:click=move |_| copy_to_clipboard(&id)
             >
-                {move || t.copy}
+                {tr(|t| t.copy)}
             </button>
         </span>
     }

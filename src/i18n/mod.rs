@@ -7,7 +7,7 @@
 //!
 //! Changing the language changes the words in place: [`texts`] hands out a [`Tr`], and a text
 //! read through it in a reactive closure subscribes that closure to the language. A view puts
-//! its words in closures (`{move || t.retry}`), so a new language redraws only words: pages
+//! its words in closures (`{tr(|t| t.retry)}`), so a new language redraws only words: pages
 //! keep their state (a half-typed filter, a chart's zoom) and make no request.
 //!
 //! Texts with values take them already formatted (`&str`), so each language orders its words
@@ -528,6 +528,13 @@ fn track_language() {
 /// when the language does, and nothing else is drawn or fetched again.
 pub fn texts() -> Tr {
     Tr
+}
+
+/// One text of the language in use, for a view: `{tr(|t| t.retry)}`, `aria-label=tr(|t| …)`.
+/// It follows the language like a closure reading [`texts`] would, but every text of every view
+/// shares this one closure type, so the wasm carries one reactive text, not hundreds.
+pub fn tr(pick: fn(&Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    move || pick(&language().texts)
 }
 
 /// The texts of the language in use, as [`texts`] hands them out: a field read through it

@@ -11,6 +11,7 @@ use crate::components::status;
 use crate::format;
 use crate::http::Api;
 use crate::i18n::texts;
+use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::{Charted, Page, record_href};
@@ -70,7 +71,6 @@ type Accounts = Remote<Vec<Resource<Account>>>;
 
 #[component]
 pub fn Dashboard() -> impl IntoView {
-    let t = texts();
     let api = expect_context::<Api>();
     let access = expect_context::<Access>();
     let query = use_query_map();
@@ -98,7 +98,7 @@ pub fn Dashboard() -> impl IntoView {
     view! {
         <section class="dashboard">
             <div class="list-heading">
-                <h1>{move || t.overview_title}</h1>
+                <h1>{tr(|t| t.overview_title)}</h1>
                 {move || account_picker(accounts, chosen)}
             </div>
             <div class="dashboard-grid">
@@ -203,7 +203,6 @@ fn last_hour_of_cps(
 }
 
 fn account_picker(accounts: Accounts, chosen: Memo<Option<String>>) -> Option<impl IntoView> {
-    let t = texts();
     let navigate = use_navigate();
     let chosen = chosen.get().unwrap_or_default();
     accounts.with_data(|list| {
@@ -222,7 +221,7 @@ fn account_picker(accounts: Accounts, chosen: Memo<Option<String>>) -> Option<im
         };
         Some(view! {
             <label class="account-picker">
-                {move || t.account} " " <select name="account-id" on:change=on_change>{options}</select>
+                {tr(|t| t.account)} " " <select name="account-id" on:change=on_change>{options}</select>
             </label>
         })
     })
@@ -237,7 +236,7 @@ fn account_card(accounts: Accounts, chosen: Memo<Option<String>>) -> AnyView {
     let chosen = chosen.get();
     accounts.with_data(|list| match list.map(Vec::as_slice) {
         None => status::loading(move || t.loading_accounts).into_any(),
-        Some([]) => view! { <p class="empty">{move || t.no_accounts}</p> }.into_any(),
+        Some([]) => view! { <p class="empty">{tr(|t| t.no_accounts)}</p> }.into_any(),
         Some(list) => match list.iter().find(|a| Some(&a.id) == chosen.as_ref()) {
             None => status::loading(move || t.loading_the_account).into_any(),
             Some(account) => card(account).into_any(),
@@ -246,7 +245,6 @@ fn account_card(accounts: Accounts, chosen: Memo<Option<String>>) -> AnyView {
 }
 
 fn card(account: &Resource<Account>) -> impl IntoView + use<> {
-    let t = texts();
     let a = account.attributes.clone();
     let currency = a.currency.clone().unwrap_or_default();
     let money = move |value: Option<&Decimal>| format::money(value, &currency);
@@ -284,9 +282,9 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
             </p>
             <dl class="limits">{limits}</dl>
             <p class="related-links">
-                <Link href=statistics>{move || t.statistics_link}</Link>
+                <Link href=statistics>{tr(|t| t.statistics_link)}</Link>
                 " · "
-                <Link href=cps>{move || t.nav_cps_chart}</Link>
+                <Link href=cps>{tr(|t| t.nav_cps_chart)}</Link>
             </p>
         </article>
     }
@@ -350,7 +348,7 @@ fn sparkline(cps: Remote<Arc<StatsPayload>>) -> AnyView {
     match cps.data() {
         None => status::loading(move || t.loading_cps_chart).into_any(),
         Some(payload) if payload.is_empty() => {
-            view! { <p class="empty">{move || t.no_calls_last_hour}</p> }.into_any()
+            view! { <p class="empty">{tr(|t| t.no_calls_last_hour)}</p> }.into_any()
         }
         Some(payload) => line_chart(
             ChartSpec {

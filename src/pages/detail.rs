@@ -11,6 +11,7 @@ use crate::components::status;
 use crate::export::{SaveError, save_bytes};
 use crate::http::Api;
 use crate::i18n::texts;
+use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{DetailView, detail_view, related_pages};
@@ -113,7 +114,6 @@ fn reload_while_settling(remote: Remote<DetailView>) {
 /// related records are followed once per record.
 fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoView {
     let prefs = expect_context::<Prefs>();
-    let t = texts();
     let detail = Memo::new(move |_| remote.data());
     let heading = move || {
         let zone = prefs.zone();
@@ -130,7 +130,7 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
     view! {
         <h1>{heading}</h1>
         {move || detail.with(|d| d.as_ref().is_some_and(|d| d.settling)).then(|| view! {
-            <p class="refreshing" role="status">{move || t.still_in_progress}</p>
+            <p class="refreshing" role="status">{tr(|t| t.still_in_progress)}</p>
         })}
         {move || download.get().map(download_button)}
         {attributes}
@@ -245,7 +245,7 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                 remote.with_data(|records| match records {
                     None => status::loading(move || t.loading_related).into_any(),
                     Some(records) if records.is_empty() => {
-                        view! { <p class="empty">{move || t.related_none}</p> }.into_any()
+                        view! { <p class="empty">{tr(|t| t.related_none)}</p> }.into_any()
                     }
                     Some(records) => related_list(records).into_any(),
                 })

@@ -11,6 +11,7 @@ use crate::components::table::{TableSettings, resource_table};
 use crate::export::{self, SaveError};
 use crate::http::{Abort, Api};
 use crate::i18n::texts;
+use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{ColumnHead, TablePage, columns, table_page};
@@ -352,7 +353,6 @@ fn column_chooser(
     visible: Memo<Vec<String>>,
     save: impl Fn(Vec<String>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let t = texts();
     let boxes = columns
         .into_iter()
         .map(|column| {
@@ -381,7 +381,7 @@ fn column_chooser(
         .collect_view();
     view! {
         <details class="column-chooser">
-            <summary>{move || t.columns}</summary>
+            <summary>{tr(|t| t.columns)}</summary>
             <div class="column-choices">{boxes}</div>
         </details>
     }
@@ -507,11 +507,11 @@ fn export_control(
                         {move || (t.export_progress)(&(pages_done + 1).min(pages_total).to_string(), &pages_total.to_string())}
                         <progress max=pages_total value=pages_done></progress>
                     </label>
-                    <button type="button" class="export-cancel" on:click=cancel>{move || t.export_cancel}</button>
+                    <button type="button" class="export-cancel" on:click=cancel>{tr(|t| t.export_cancel)}</button>
                 }
                 .into_any(),
                 _ => view! {
-                    <button type="button" class="export-csv" on:click=start>{move || t.export_csv}</button>
+                    <button type="button" class="export-csv" on:click=start>{tr(|t| t.export_csv)}</button>
                     {move || note().map(|n| view! { <span class="export-note">{n}</span> })}
                 }
                 .into_any(),

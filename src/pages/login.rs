@@ -2,6 +2,7 @@
 
 use crate::config::{AuthMode, PortalConfig};
 use crate::http::Api;
+use crate::i18n::tr;
 use crate::session::{Keep, Session, safe_next};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -88,12 +89,12 @@ pub fn LoginPage() -> impl IntoView {
             <h1>{config.title.clone()}</h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
             <form id="login-form" on:submit=submit novalidate=true>
-                <h2>{move || t.sign_in}</h2>
+                <h2>{tr(|t| t.sign_in)}</h2>
                 <label>
-                    {move || t.login_label} <input name="login" autocomplete="username" required=true bind:value=login />
+                    {tr(|t| t.login_label)} <input name="login" autocomplete="username" required=true bind:value=login />
                 </label>
                 <label>
-                    {move || t.password_label}
+                    {tr(|t| t.password_label)}
                     <input
                         name="password"
                         type="password"
@@ -104,7 +105,7 @@ pub fn LoginPage() -> impl IntoView {
                 </label>
                 <label class="checkbox">
                     <input name="remember" type="checkbox" bind:checked=keep_signed_in />
-                    {move || t.keep_signed_in}
+                    {tr(|t| t.keep_signed_in)}
                 </label>
                 {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                 <button type="submit" disabled=move || busy.get()>
@@ -114,14 +115,14 @@ pub fn LoginPage() -> impl IntoView {
             // Cookie mode keeps no token in the browser, so none can be pasted either.
             {(config.auth == AuthMode::Token).then(|| view! {
             <details class="token-sign-in">
-                <summary>{move || t.token_sign_in}</summary>
+                <summary>{tr(|t| t.token_sign_in)}</summary>
                 <form id="token-form" on:submit=submit_token>
-                    <p class="hint">{move || t.token_hint}</p>
+                    <p class="hint">{tr(|t| t.token_hint)}</p>
                     <label>
-                        {move || t.token_label} <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
+                        {tr(|t| t.token_label)} <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
                     </label>
                     {move || token_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                    <button type="submit">{move || t.use_token}</button>
+                    <button type="submit">{tr(|t| t.use_token)}</button>
                 </form>
             </details>
             })}

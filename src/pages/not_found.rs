@@ -1,4 +1,5 @@
 use crate::components::link::Link;
+use crate::i18n::tr;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
@@ -9,10 +10,10 @@ pub fn NotFound() -> impl IntoView {
     let t = crate::i18n::texts();
     view! {
         <section class="not-found">
-            <h1>{move || t.not_found_title}</h1>
+            <h1>{tr(|t| t.not_found_title)}</h1>
             <p>{move || (t.not_found_text)(&location.pathname.get())}</p>
             <p>
-                <Link href="/">{move || t.go_to_overview}</Link>
+                <Link href="/">{tr(|t| t.go_to_overview)}</Link>
             </p>
         </section>
     }
@@ -21,13 +22,12 @@ pub fn NotFound() -> impl IntoView {
 /// A page the customer's access profile does not include: plainly said, not an error.
 #[component]
 pub fn NotAvailable() -> impl IntoView {
-    let t = crate::i18n::texts();
     view! {
         <section class="not-found not-available">
-            <h1>{move || t.not_available_title}</h1>
-            <p>{move || t.not_available_text}</p>
+            <h1>{tr(|t| t.not_available_title)}</h1>
+            <p>{tr(|t| t.not_available_text)}</p>
             <p>
-                <Link href="/">{move || t.go_to_overview}</Link>
+                <Link href="/">{tr(|t| t.go_to_overview)}</Link>
             </p>
         </section>
     }

@@ -8,6 +8,7 @@
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
 use crate::embed::{EmbedBridge, Embedding};
+use crate::i18n::tr;
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
@@ -257,13 +258,12 @@ pub fn on_demand(page: Page) -> impl IntoView {
         }
     });
     on_cleanup(move || online.remove());
-    let t = crate::i18n::texts();
     move || match state.get() {
         // Blank at first (CSS shows the text after a moment): a fast chunk causes no flash.
         ChunkState::Fetching => view! {
             <p class="loading page-loading" role="status" aria-live="polite">
                 <span class="spinner" aria-hidden="true"></span>
-                {move || t.loading_page}
+                {tr(|t| t.loading_page)}
             </p>
         }
         .into_any(),
@@ -277,12 +277,11 @@ pub fn on_demand(page: Page) -> impl IntoView {
 }
 
 fn chunk_failed(retry: impl Fn() + 'static) -> impl IntoView {
-    let t = crate::i18n::texts();
     view! {
         <div class="error-panel" role="alert" aria-live="assertive">
-            <p class="error-message">{move || t.page_load_failed}</p>
+            <p class="error-message">{tr(|t| t.page_load_failed)}</p>
             <button type="button" class="retry" on:click=move |_| retry()>
-                {move || t.retry}
+                {tr(|t| t.retry)}
             </button>
         </div>
     }

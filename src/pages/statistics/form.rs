@@ -6,6 +6,7 @@ use super::plans::{StatsPage, narrowing_label, preset_label, sampling_label};
 use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::texts;
+use crate::i18n::tr;
 use crate::remote::Remote;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
 use api_model::document::ListDocument;
@@ -67,7 +68,6 @@ pub fn stats_form(
     url_errors: Signal<Vec<FieldError>>,
 ) -> impl IntoView {
     let endpoint = page.form_endpoint();
-    let t = texts();
     let draft = Draft {
         view: RwSignal::new(applied.get_untracked()),
         form_errors: RwSignal::new(Vec::new()),
@@ -99,7 +99,7 @@ pub fn stats_form(
                 {range_field(draft)}
                 {move || custom_range(draft, range.get())}
                 {sampling}
-                <button type="submit" class="apply">{move || t.show}</button>
+                <button type="submit" class="apply">{tr(|t| t.show)}</button>
             </div>
             {narrowing}
         </form>
@@ -107,7 +107,6 @@ pub fn stats_form(
 }
 
 fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl IntoView {
-    let t = texts();
     let options = move || {
         let chosen = draft.view.with(|d| d.account_id.clone());
         accounts.with_data(|list| {
@@ -128,9 +127,9 @@ fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl Int
     };
     view! {
         <label>
-            {move || t.account}
+            {tr(|t| t.account)}
             <select name="account-id" on:change=on_account>
-                <option value="" disabled=true>{move || t.choose_an_account}</option>
+                <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
                 {options}
             </select>
             {draft.error_for("account-id")}
@@ -139,7 +138,6 @@ fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl Int
 }
 
 fn range_field(draft: Draft) -> impl IntoView {
-    let t = texts();
     let range_value = move || match draft.view.with(|d| d.range.clone()) {
         TimeRange::Preset(p) => p.as_str().to_owned(),
         TimeRange::Custom { .. } => "custom".to_owned(),
@@ -169,10 +167,10 @@ fn range_field(draft: Draft) -> impl IntoView {
         .collect_view();
     view! {
         <label>
-            {move || t.time_range}
+            {tr(|t| t.time_range)}
             <select name="range" on:change=on_range>
                 {options}
-                <option value="custom" selected=move || range_value() == "custom">{move || t.custom_range}</option>
+                <option value="custom" selected=move || range_value() == "custom">{tr(|t| t.custom_range)}</option>
             </select>
         </label>
     }
@@ -183,7 +181,6 @@ fn custom_range(draft: Draft, range: TimeRange) -> Option<impl IntoView + use<>>
     let TimeRange::Custom { from, to } = range else {
         return None;
     };
-    let t = texts();
     let zone_now = draft.zone.get();
     let set = move |end: &'static str| {
         move |ev: leptos::ev::Event| {
@@ -197,12 +194,12 @@ fn custom_range(draft: Draft, range: TimeRange) -> Option<impl IntoView + use<>>
     };
     Some(view! {
         <label>
-            {move || t.from}
+            {tr(|t| t.from)}
             <input type="datetime-local" name="from-time" step="1" prop:value=to_input(&from, zone_now) on:change=set("from") />
             {draft.error_for("from-time")}
         </label>
         <label>
-            {move || t.to}
+            {tr(|t| t.to)}
             <input type="datetime-local" name="to-time" step="1" prop:value=to_input(&to, zone_now) on:change=set("to") />
             {draft.error_for("to-time")}
         </label>
@@ -210,7 +207,6 @@ fn custom_range(draft: Draft, range: TimeRange) -> Option<impl IntoView + use<>>
 }
 
 fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView {
-    let t = texts();
     let options = samplings
         .iter()
         .map(|s| {
@@ -225,7 +221,7 @@ fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView
     };
     view! {
         <label>
-            {move || t.sampling} <select name="sampling" on:change=on_sampling>{options}</select>
+            {tr(|t| t.sampling)} <select name="sampling" on:change=on_sampling>{options}</select>
             {draft.error_for("sampling")}
         </label>
     }
@@ -291,7 +287,7 @@ fn narrowing_fields(draft: Draft, applied: Memo<StatsView>) -> impl IntoView {
                 };
                 view! {
                     <select name=name on:change=on_input>
-                        <option value="">{move || t.any}</option>
+                        <option value="">{tr(|t| t.any)}</option>
                         {options}
                     </select>
                 }

@@ -16,6 +16,7 @@ use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::i18n::texts;
+use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::portal_path;
@@ -299,7 +300,6 @@ fn outcome_view(
     results: Remote<Arc<StatsPayload>>,
     zone: Signal<Zone>,
 ) -> AnyView {
-    let t = texts();
     match outcome {
         Outcome::AccountsFailed(error) => {
             let retry_both = move || {
@@ -308,14 +308,14 @@ fn outcome_view(
             };
             status::error_panel(error, retry_both).into_any()
         }
-        Outcome::FixTheForm => view! { <p class="hint">{move || t.fix_the_form}</p> }.into_any(),
+        Outcome::FixTheForm => view! { <p class="hint">{tr(|t| t.fix_the_form)}</p> }.into_any(),
         Outcome::Failed(error) => status::error_panel(error, move || results.retry()).into_any(),
         Outcome::Loading => status::working(
             move || texts().loading_statistics,
             move || expected_points(request),
         )
         .into_any(),
-        Outcome::NoCalls => view! { <p class="empty">{move || t.no_calls_in_range}</p> }.into_any(),
+        Outcome::NoCalls => view! { <p class="empty">{tr(|t| t.no_calls_in_range)}</p> }.into_any(),
         Outcome::Shown {
             answer,
             currency,

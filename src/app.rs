@@ -2,20 +2,21 @@
 
 use crate::access::Access;
 use crate::appearance::Appearance;
-use crate::components::shell::Shell;
+use crate::components::shell::login_url;
 use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::Embedding;
 use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
-use crate::pages::on_demand::{embed_bridge_on_demand, fetch_ahead, on_demand};
+use crate::pages::on_demand::{Code, embed_bridge_on_demand, fetch_ahead, on_demand};
 use crate::routing::Page;
 use crate::session::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use leptos_router::NavigateOptions;
 use leptos_router::components::{ParentRoute, Route, Router, Routes};
-use leptos_router::hooks::use_location;
+use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::path;
 
 #[component]
@@ -98,12 +99,47 @@ fn Portal(config: PortalConfig) -> impl IntoView {
             // Every path but the sign-in page is the signed-in layout's: its page comes from
             // the one route table, `Page::at`, and an unknown path shows not-found inside it.
             <Routes fallback=|| view! { <main id="main"><NotFound /></main> }>
-                <Route path=path!("/login") view=|| on_demand(Page::Login) />
-                <ParentRoute path=path!("") view=Shell>
+                <Route path=path!("/login") view=|| on_demand(Code::Page(Page::Login)) />
+                <ParentRoute path=path!("") view=signed_in_layout>
                     <Route path=path!("/*any") view=signed_in_page />
                 </ParentRoute>
             </Routes>
         </Router>
+    }
+}
+
+/// The signed-in layout, once its code has come; a signed-out visitor (unless the portal is
+/// framed, where the parent signs in) is sent to `/login?next=<where they were>` instead,
+/// without fetching that code.
+fn signed_in_layout() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let embedded = use_context::<Option<Embedding>>().flatten().is_some();
+    let location = use_location();
+    let navigate = use_navigate();
+    let shown = Memo::new(move |_| session.is_signed_in() || embedded);
+    Effect::new(move |_| {
+        if shown.get() {
+            return;
+        }
+        let pathname = crate::routing::portal_path(&location.pathname.get_untracked());
+        if pathname.starts_with("/login") {
+            return;
+        }
+        navigate(
+            &login_url(&pathname, &location.search.get_untracked()),
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
+    });
+    move || {
+        if shown.get() {
+            on_demand(Code::Layout).into_any()
+        } else {
+            let t = i18n::texts();
+            view! { <p class="loading">{move || t.redirecting_to_sign_in}</p> }.into_any()
+        }
     }
 }
 
@@ -117,7 +153,7 @@ fn signed_in_page() -> impl IntoView {
     let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));
     let allowed = Memo::new(move |_| page.get().map(|p| access.allows(p)));
     move || match (page.get(), allowed.get()) {
-        (Some(page), Some(Some(true))) => on_demand(page).into_any(),
+        (Some(page), Some(Some(true))) => on_demand(Code::Page(page)).into_any(),
         (Some(_), Some(Some(false))) => view! { <NotAvailable /> }.into_any(),
         (Some(_), _) => {
             view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()

@@ -51,12 +51,25 @@ fn write_store(stored: &Stored) {
 #[derive(Clone, Copy)]
 pub struct Prefs {
     store: RwSignal<Stored>,
+    /// The zone alone: what follows it is not disturbed by other preferences changing (every
+    /// list view shown is remembered here).
+    zone: Memo<Zone>,
+}
+
+fn zone_of(stored: &Stored) -> Zone {
+    stored
+        .zone
+        .as_deref()
+        .and_then(Zone::parse)
+        .unwrap_or_default()
 }
 
 impl Prefs {
     pub fn load() -> Prefs {
+        let store = RwSignal::new(read_store());
         Prefs {
-            store: RwSignal::new(read_store()),
+            store,
+            zone: Memo::new(move |_| store.with(zone_of)),
         }
     }
 
@@ -77,14 +90,12 @@ impl Prefs {
     }
 
     pub fn zone(&self) -> Zone {
-        self.store
-            .with(|s| s.zone.as_deref().and_then(Zone::parse).unwrap_or_default())
+        self.zone.get()
     }
 
     /// The zone in force, without following its changes.
     pub fn zone_untracked(&self) -> Zone {
-        self.store
-            .with_untracked(|s| s.zone.as_deref().and_then(Zone::parse).unwrap_or_default())
+        self.store.with_untracked(zone_of)
     }
 
     pub fn set_zone(&self, zone: Zone) {

@@ -1,5 +1,5 @@
-//! The signed-in layout: navigation to every section, the signed-in state, and the guard that
-//! sends a signed-out visitor to `/login?next=<where they were>`.
+//! The signed-in layout: navigation to every section, the preferences, the signed-in state.
+//! It is a chunk of its own (`pages::on_demand`): the sign-in page does without it.
 
 use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
@@ -167,31 +167,13 @@ fn zone_picker() -> impl IntoView {
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
     let config = expect_context::<PortalConfig>();
-    let location = use_location();
     let navigate = use_navigate();
 
-    // Embedded, the parent page signs the customer in; the portal waits for its token.
+    // Embedded, the parent page signs the customer in; the portal waits for its token. (A
+    // signed-out visitor elsewhere is sent to sign in before this code is even fetched:
+    // `crate::app`.)
     let embedding = use_context::<Option<Embedding>>().flatten();
     let embedded = embedding.is_some();
-
-    let guard_navigate = navigate.clone();
-    Effect::new(move |_| {
-        if session.is_signed_in() || embedded {
-            return;
-        }
-        let pathname = crate::routing::portal_path(&location.pathname.get_untracked());
-        if pathname.starts_with("/login") {
-            return;
-        }
-        let target = login_url(&pathname, &location.search.get_untracked());
-        guard_navigate(
-            &target,
-            NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
-        );
-    });
 
     let prefs = expect_context::<Prefs>();
     // Signing out forgets the preferences too: remembered views hold the customer's filters.

@@ -10,6 +10,7 @@ use crate::resources::{ColumnHead, ColumnKind, TableRow};
 use api_model::catalog::Kind;
 use api_model::list::SortKey;
 use leptos::prelude::*;
+use std::collections::HashSet;
 
 /// The sort after clicking a column: ascending first, then toggling.
 pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
@@ -90,29 +91,41 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
     }
 }
 
+/// One row, drawn once: the table draws its rows anew when the zone, the language or the
+/// columns shown change, so a row needs no reactivity of its own (a 1000-row page would carry
+/// a thousand effects).
 fn row_view(
-    row: TableRow,
-    columns: StoredValue<Vec<ColumnHead>>,
-    settings: (Memo<Vec<String>>, Signal<Zone>),
-) -> impl IntoView {
-    let (visible, zone) = settings;
-    let cells = move || {
-        let zone = zone.get();
-        visible.with(|visible| {
-            columns.with_value(|columns| {
-                columns
-                    .iter()
-                    .zip(&row.cells)
-                    .filter(|(column, _)| visible.iter().any(|k| k == column.key))
-                    .map(|(column, cell)| {
-                        let class = if is_numeric(column) { "num" } else { "" };
-                        view! { <td class=class>{cell_content(cell, column, zone)}</td> }
-                    })
-                    .collect_view()
-            })
+    row: &TableRow,
+    columns: &[ColumnHead],
+    visible: &[String],
+    zone: Zone,
+) -> impl IntoView + use<> {
+    let cells = columns
+        .iter()
+        .zip(&row.cells)
+        .filter(|(column, _)| visible.iter().any(|k| k == column.key))
+        .map(|(column, cell)| {
+            let class = if is_numeric(column) { "num" } else { "" };
+            view! { <td class=class>{cell_content(cell, column, zone)}</td> }
         })
-    };
+        .collect_view();
     view! { <tr data-id=row.id.clone()>{cells}</tr> }
+}
+
+/// Counts the times the rows were replaced by rows of other records only.
+fn batches(rows: Signal<Vec<TableRow>>) -> Memo<u32> {
+    let ids = Memo::new(move |before: Option<&(u32, HashSet<String>)>| {
+        rows.with(|rows| {
+            let ids: HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
+            let batch = match before {
+                None => 0,
+                Some((batch, old)) if rows.iter().any(|r| old.contains(&r.id)) => *batch,
+                Some((batch, _)) => batch.wrapping_add(1),
+            };
+            (batch, ids)
+        })
+    });
+    Memo::new(move |_| ids.with(|(batch, _)| *batch))
 }
 
 pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> impl IntoView {
@@ -122,7 +135,25 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
         .map(|column| heading(*column, &settings))
         .collect_view();
     let columns = StoredValue::new(settings.columns.clone());
-    let row_settings = (settings.visible, settings.zone);
+    let (visible, zone) = (settings.visible, settings.zone);
+    // Rows are keyed by record and version: sorting and reloading keep the rows that stay
+    // and draw only the new ones. Rows that share no record with the rows before (another
+    // page, another filter) come in a new body, which replaces the old one in one step rather
+    // than row by row.
+    let batch = batches(rows);
+    let body = move || {
+        let (zone, visible) = (zone.get(), std::sync::Arc::new(visible.get()));
+        let _ = (crate::i18n::language(), batch.get());
+        view! {
+            <For
+                each=move || rows.get()
+                key=|row| (row.id.clone(), row.version)
+                children=move |row| {
+                    untrack(|| columns.with_value(|columns| row_view(&row, columns, &visible, zone)))
+                }
+            />
+        }
+    };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).
     Effect::new(move |_| {
         if rows.with(|rows| !rows.is_empty()) {
@@ -140,13 +171,7 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
                 <thead>
                     <tr>{headers}</tr>
                 </thead>
-                <tbody>
-                    <For
-                        each=move || rows.get()
-                        key=|row| (row.id.clone(), row.version)
-                        children=move |row| row_view(row, columns, row_settings)
-                    />
-                </tbody>
+                <tbody>{body}</tbody>
             </table>
         </div>
     }

@@ -1,12 +1,14 @@
-//! Pages that load on demand. Each family of pages (sign-in, dashboard, lists, details,
-//! statistics) is a split point: built with the `split` feature, as Trunk builds the portal,
-//! its code goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time
-//! such a page is shown. The first load thus carries the shell and one page, not all of them.
+//! Pages that load on demand. Each family of pages is a split point: sign-in; lists and
+//! records, which share most of their code; the overview and statistics, which share the
+//! charts. Built with the `split` feature, as Trunk builds the portal, its code goes into a
+//! separate wasm chunk (xtask/src/split.rs) that is fetched the first time such a page is
+//! shown. Few families mean few chunks shared between them, so few files to fetch. The first load thus carries the shell and one page, not all of them.
 //!
 //! The embedding bridge is one too: only a framed portal needs it.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
+use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
 use crate::i18n::tr;
 use crate::pages::dashboard::Dashboard;
@@ -71,40 +73,37 @@ page_chunk!(
 );
 
 page_chunk!(
-    dashboard,
-    preload_dashboard,
-    fn render_dashboard() {
-        view! { <Dashboard /> }.into_any()
+    layout,
+    preload_layout,
+    fn render_layout() {
+        view! { <Shell /> }.into_any()
     }
 );
 
 page_chunk!(
-    lists,
-    preload_lists,
-    fn render_list(collection: Collection) {
-        list_page(collection).into_any()
+    records,
+    preload_records,
+    fn render_records(collection: Collection, detail: bool) {
+        if detail {
+            detail_page(collection).into_any()
+        } else {
+            list_page(collection).into_any()
+        }
     }
 );
 
 page_chunk!(
-    details,
-    preload_details,
-    fn render_detail(collection: Collection) {
-        detail_page(collection).into_any()
-    }
-);
-
-page_chunk!(
-    statistics,
-    preload_statistics,
-    fn render_statistics(charted: Charted) {
-        let page = match charted {
-            Charted::Origination => StatsPage::Table(StatsEndpoint::Origination),
-            Charted::Quality => StatsPage::Table(StatsEndpoint::Quality),
-            Charted::ActiveCalls => StatsPage::Table(StatsEndpoint::ActiveCalls),
-            Charted::OriginatedCps => StatsPage::OriginatedCps,
-        };
-        statistics_page(page).into_any()
+    charts,
+    preload_charts,
+    fn render_charts(page: Option<Charted>) {
+        let statistics = |page| statistics_page(page).into_any();
+        match page {
+            None => view! { <Dashboard /> }.into_any(),
+            Some(Charted::Origination) => statistics(StatsPage::Table(StatsEndpoint::Origination)),
+            Some(Charted::Quality) => statistics(StatsPage::Table(StatsEndpoint::Quality)),
+            Some(Charted::ActiveCalls) => statistics(StatsPage::Table(StatsEndpoint::ActiveCalls)),
+            Some(Charted::OriginatedCps) => statistics(StatsPage::OriginatedCps),
+        }
     }
 );
 
@@ -139,19 +138,25 @@ pub fn embed_bridge_on_demand() -> impl IntoView {
     }
 }
 
+/// The code a view waits for: a page's, or the signed-in layout's around the pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    Page(Page),
+    Layout,
+}
+
 thread_local! {
-    /// The chunks fetched so far, one bit per `Page::chunk_bit`.
+    /// The chunks fetched so far, one bit per `Code::chunk_bit`.
     static LOADED: Cell<u8> = const { Cell::new(0) };
 }
 
-impl Page {
+impl Code {
     fn chunk_bit(self) -> u8 {
         match self {
-            Page::Login => 1,
-            Page::Dashboard => 1 << 1,
-            Page::List(_) => 1 << 2,
-            Page::Detail(_) => 1 << 3,
-            Page::Statistics(_) => 1 << 4,
+            Code::Page(Page::Login) => 1,
+            Code::Page(Page::List(_) | Page::Detail(_)) => 1 << 1,
+            Code::Page(Page::Dashboard | Page::Statistics(_)) => 1 << 2,
+            Code::Layout => 1 << 3,
         }
     }
 
@@ -159,28 +164,28 @@ impl Page {
         LOADED.with(|loaded| loaded.get() & self.chunk_bit() != 0)
     }
 
-    /// Fetches the page's chunk; a failure is not remembered, so calling again retries.
+    /// Fetches the chunk; a failure is not remembered, so calling again retries.
     pub async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
-            Page::Login => preload_sign_in().await?,
-            Page::Dashboard => preload_dashboard().await?,
-            Page::List(_) => preload_lists().await?,
-            Page::Detail(_) => preload_details().await?,
-            Page::Statistics(_) => preload_statistics().await?,
+            Code::Page(Page::Login) => preload_sign_in().await?,
+            Code::Page(Page::List(_) | Page::Detail(_)) => preload_records().await?,
+            Code::Page(Page::Dashboard | Page::Statistics(_)) => preload_charts().await?,
+            Code::Layout => preload_layout().await?,
         }
         LOADED.with(|loaded| loaded.set(loaded.get() | self.chunk_bit()));
         Ok(())
     }
 
-    /// Renders the page, in the current reactive owner. Only after `preload` succeeded: the
+    /// Renders the view, in the current reactive owner. Only after `preload` succeeded: the
     /// call into the chunk then completes at once.
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
         match self {
-            Page::Login => completed(render_sign_in()),
-            Page::Dashboard => completed(render_dashboard()),
-            Page::List(collection) => completed(render_list(collection)),
-            Page::Detail(collection) => completed(render_detail(collection)),
-            Page::Statistics(charted) => completed(render_statistics(charted)),
+            Code::Page(Page::Login) => completed(render_sign_in()),
+            Code::Page(Page::List(collection)) => completed(render_records(collection, false)),
+            Code::Page(Page::Detail(collection)) => completed(render_records(collection, true)),
+            Code::Page(Page::Dashboard) => completed(render_charts(None)),
+            Code::Page(Page::Statistics(charted)) => completed(render_charts(Some(charted))),
+            Code::Layout => completed(render_layout()),
         }
     }
 }
@@ -198,14 +203,17 @@ pub fn fetch_ahead() {
         return;
     };
     let framed = crate::embed::parent_window().is_some();
-    let page = if framed || Session::is_stored() {
-        page
+    let codes = if framed || Session::is_stored() {
+        match page {
+            Page::Login => vec![Code::Page(page)],
+            _ => vec![Code::Layout, Code::Page(page)],
+        }
     } else {
-        Page::Login
+        vec![Code::Page(Page::Login)]
     };
-    if !page.is_loaded() {
+    for code in codes.into_iter().filter(|code| !code.is_loaded()) {
         spawn_local(async move {
-            let _ = page.preload().await;
+            let _ = code.preload().await;
         });
     }
 }
@@ -227,10 +235,10 @@ enum ChunkState {
     Failed,
 }
 
-/// A route's view: the page at once when its chunk is here, else once it has come; a failed
-/// fetch says so and offers to try again, at the same URL, and tries by itself when the
-/// browser is back online.
-pub fn on_demand(page: Page) -> impl IntoView {
+/// A route's view: the page (or the layout) at once when its chunk is here, else once it has
+/// come; a failed fetch says so and offers to try again, at the same URL, and tries by itself
+/// when the browser is back online.
+pub fn on_demand(page: Code) -> impl IntoView {
     let initial = if page.is_loaded() {
         ChunkState::Ready
     } else {

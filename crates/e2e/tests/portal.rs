@@ -260,7 +260,9 @@ fn the_page_code_comes_alongside_the_configuration() {
         portal.wait_for("form#login-form").await;
         let files = fetched_files(&portal).await;
         assert!(files.get("split_sign_in.wasm").is_some(), "{files}");
-        assert!(files.get("split_lists.wasm").is_none(), "{files}");
+        // Neither a page's code nor the signed-in layout's, which only signed-in pages need.
+        assert!(files.get("split_records.wasm").is_none(), "{files}");
+        assert!(files.get("split_layout.wasm").is_none(), "{files}");
 
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for(ACCOUNT_ROWS).await;
@@ -270,12 +272,14 @@ fn the_page_code_comes_alongside_the_configuration() {
         portal.open("/rates").await;
         portal.wait_for("table#rates-table tbody tr").await;
         let files = fetched_files(&portal).await;
-        let started = files["split_lists.wasm"][0].as_f64();
         let configured = files["config.json"][1].as_f64();
-        assert!(
-            started.zip(configured).is_some_and(|(s, c)| s < c),
-            "the lists' code started after config.json had come: {files}"
-        );
+        for code in ["split_records.wasm", "split_layout.wasm"] {
+            let started = files[code][0].as_f64();
+            assert!(
+                started.zip(configured).is_some_and(|(s, c)| s < c),
+                "{code} started after config.json had come: {files}"
+            );
+        }
     });
 }
 

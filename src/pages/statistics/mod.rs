@@ -385,7 +385,9 @@ fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView + use<> 
                 let (key, value, currency) = (key.clone(), value.0, currency.to_owned());
                 let (label_key, data_key) = (key.clone(), key.clone());
                 let text = move || match value {
-                    Some(v) => format!("{} {}", format::decimal(&v), unit_for(&key, &currency)),
+                    Some(v) => format!("{} {}", format::decimal(&v), unit_for(&key, &currency))
+                        .trim_end()
+                        .to_owned(),
                     None => format::DASH.to_owned(),
                 };
                 view! {

@@ -16,6 +16,8 @@
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
 //! - `AXE_CORE_JS`: axe-core's `axe.min.js` for [`Portal::audit_accessibility`] (default
 //!   `<workspace>/.tools/node_modules/axe-core/axe.min.js`, where `cargo xtask test` installs it).
+//! - `E2E_TIMINGS`: when set to a file, each test appends a line to it with where its time went
+//!   (server start, browser session, the test itself, clean-up), to see what the stage costs.
 //!
 //! Each session downloads files into a directory of its own, without asking
 //! ([`Portal::wait_for_download`]).
@@ -42,9 +44,10 @@
 
 use std::any::Any;
 use std::future::Future;
+use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use hyper_util::client::legacy::Client as HttpClient;
@@ -90,6 +93,7 @@ where
     F: FnOnce(Portal) -> Fut,
     Fut: Future<Output = ()>,
 {
+    let started = Instant::now();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -100,6 +104,7 @@ where
         Bundle::SubPath => subpath_dist(),
     };
     let server = runtime.block_on(DemoServer::start(&dist, &public_url, &setup));
+    let server_ready = Instant::now();
     let driver = WebDriver::connect();
     let profile = TempDir::create("e2e-chromium");
     let downloads = TempDir::create("e2e-downloads");
@@ -114,10 +119,12 @@ where
         parent_url: server.parent_url.clone(),
         foreign_url: server.foreign_url.clone(),
     };
+    let session_ready = Instant::now();
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         runtime.block_on(async { tokio::time::timeout(setup.time_limit, test(portal)).await })
     }));
+    let test_done = Instant::now();
     let report_page = match &outcome {
         Ok(Ok(())) => false,
         Ok(Err(_)) => true,
@@ -145,11 +152,39 @@ where
     drop(profile);
     drop(downloads);
     drop(runtime);
+    let phases = [
+        ("server", server_ready - started),
+        ("session", session_ready - server_ready),
+        ("test", test_done - session_ready),
+        ("cleanup", test_done.elapsed()),
+    ];
+    record_timings(&phases, matches!(outcome, Ok(Ok(()))));
 
     match outcome {
         Err(panic) => resume_unwind(panic),
         Ok(Err(_)) => panic!("the test did not finish within {:?}", setup.time_limit),
         Ok(Ok(())) => {}
+    }
+}
+
+/// Appends the test's name, its phases in seconds and whether it passed to `$E2E_TIMINGS`, as
+/// one tab-separated line (one write, so parallel tests do not interleave).
+fn record_timings(phases: &[(&str, Duration)], passed: bool) {
+    let Some(path) = std::env::var_os("E2E_TIMINGS") else {
+        return;
+    };
+    let mut line = std::thread::current().name().unwrap_or("e2e").to_owned();
+    for (name, duration) in phases {
+        line.push_str(&format!("\t{name}={:.3}", duration.as_secs_f64()));
+    }
+    line.push_str(if passed { "\tpassed\n" } else { "\tfailed\n" });
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(line.as_bytes()));
+    if let Err(error) = written {
+        eprintln!("e2e: appending to {}: {error}", Path::new(&path).display());
     }
 }
 

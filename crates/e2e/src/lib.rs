@@ -10,14 +10,15 @@
 //!
 //! Environment:
 //! - `PORTAL_DIST`: the built portal (default `<workspace>/dist`; `cargo xtask dist` builds it).
-//! - `WEBDRIVER_URL`: a running chromedriver. Unset, each test starts its own
-//!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it afterwards.
+//! - `WEBDRIVER_URL`: a running chromedriver. Unset, the test process starts its own
+//!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it at exit.
 //! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
 //! - `AXE_CORE_JS`: axe-core's `axe.min.js` for [`Portal::audit_accessibility`] (default
 //!   `<workspace>/.tools/node_modules/axe-core/axe.min.js`, where `cargo xtask test` installs it).
 //! - `E2E_TIMINGS`: when set to a file, each test appends a line to it with where its time went
-//!   (server start, browser session, the test itself, clean-up), to see what the stage costs.
+//!   (the start of its server and session, the test itself, clean-up), to see what the stage
+//!   costs.
 //!
 //! Each session downloads files into a directory of its own, without asking
 //! ([`Portal::wait_for_download`]).
@@ -71,10 +72,7 @@ pub use time::{now_seconds, utc_text};
 
 use portal::{PAGE_STATE_MARKER, page_state};
 use server::DemoServer;
-use webdriver::{TempDir, WebDriver, new_session};
-
-/// Bounds the clean-up calls to a browser that may itself be stuck.
-const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
+use webdriver::{Browsers, CLEANUP_TIMEOUT};
 
 /// Runs one end-to-end test with the default [`Setup`]; see [`run_with`].
 pub fn run<F, Fut>(test: F)
@@ -85,9 +83,10 @@ where
     run_with(Setup::default(), test)
 }
 
-/// Starts a demo server and a fresh browser session, runs `test`, and always closes the session
-/// and stops the server and any chromedriver it started. A failing test (a panic, or running
-/// past three minutes) also prints the page's URL and text.
+/// Starts a demo server and takes a fresh browser session (both at once; the session was
+/// started while the previous test ran), runs `test`, and always stops the server and hands
+/// the session back to be closed in the background. A failing test (a panic, or running past
+/// three minutes) also prints the page's URL and text.
 pub fn run_with<F, Fut>(setup: Setup, test: F)
 where
     F: FnOnce(Portal) -> Fut,
@@ -103,23 +102,25 @@ where
         Bundle::Root => (portal_dist(), "/".to_owned()),
         Bundle::SubPath => subpath_dist(),
     };
-    let server = runtime.block_on(DemoServer::start(&dist, &public_url, &setup));
-    let server_ready = Instant::now();
-    let driver = WebDriver::connect();
-    let profile = TempDir::create("e2e-chromium");
-    let downloads = TempDir::create("e2e-downloads");
-    let client = runtime.block_on(new_session(driver.url(), profile.path(), downloads.path()));
+    let browsers = Browsers::get();
+    let (server, session) = runtime.block_on(async {
+        tokio::join!(
+            DemoServer::start(&dist, &public_url, &setup),
+            browsers.session()
+        )
+    });
+    let client = session.client.clone();
     let portal = Portal {
         client: client.clone(),
         base_url: server.base_url.clone(),
         http: HttpClient::builder(TokioExecutor::new()).build_http(),
-        downloads: downloads.path().to_path_buf(),
+        downloads: session.downloads().to_path_buf(),
         served: server.served.clone(),
         restart: server.restart.clone(),
         parent_url: server.parent_url.clone(),
         foreign_url: server.foreign_url.clone(),
     };
-    let session_ready = Instant::now();
+    let ready = Instant::now();
 
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         runtime.block_on(async { tokio::time::timeout(setup.time_limit, test(portal)).await })
@@ -141,21 +142,13 @@ where
     if let Some(dir) = std::env::var_os("E2E_SCREENSHOT_DIR") {
         runtime.block_on(save_screenshot(&client, Path::new(&dir)));
     }
-    let close = async { tokio::time::timeout(CLEANUP_TIMEOUT, client.close()).await };
-    match runtime.block_on(close) {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
-        Err(_) => eprintln!("e2e: closing the browser session timed out"),
-    }
+    drop(client);
+    browsers.release(session);
     server.stop();
-    drop(driver);
-    drop(profile);
-    drop(downloads);
     drop(runtime);
     let phases = [
-        ("server", server_ready - started),
-        ("session", session_ready - server_ready),
-        ("test", test_done - session_ready),
+        ("start", ready - started),
+        ("test", test_done - ready),
         ("cleanup", test_done.elapsed()),
     ];
     record_timings(&phases, matches!(outcome, Ok(Ok(()))));

@@ -2,16 +2,23 @@
 //! here), a fresh Chromium session with its capabilities (headless flags, a profile and a
 //! download directory of its own, timeouts), and chromedriver's commands beyond WebDriver
 //! (network conditions, Chrome DevTools Protocol).
+//!
+//! Sessions start and end off the tests' critical path ([`Browsers`]): while a test runs, the
+//! session of the next one starts, and a finished test's session quits in the background. Every
+//! test still gets a Chromium of its own that no other test has used.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
+use tokio::task::JoinHandle;
 use url::Url;
 
 use crate::portal::{POLL_INTERVAL, WAIT_TIMEOUT};
@@ -19,6 +26,8 @@ use crate::portal::{POLL_INTERVAL, WAIT_TIMEOUT};
 const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a script of a test may run; an accessibility audit of a large page may take longer.
 pub(crate) const SCRIPT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Bounds the clean-up calls to a browser that may itself be stuck.
+pub(crate) const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
 const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -37,13 +46,13 @@ const CHROMIUM_FLAGS: &[&str] = &[
 
 /// A chromedriver: the one at `$WEBDRIVER_URL`, or one started here in its own process group,
 /// killed with every Chromium it started when this is dropped.
-pub(crate) enum WebDriver {
+enum WebDriver {
     External(String),
     Started { url: String, process: Child },
 }
 
 impl WebDriver {
-    pub(crate) fn connect() -> WebDriver {
+    fn connect() -> WebDriver {
         if let Ok(url) = std::env::var("WEBDRIVER_URL") {
             return WebDriver::External(url);
         }
@@ -80,7 +89,7 @@ impl WebDriver {
         driver
     }
 
-    pub(crate) fn url(&self) -> &str {
+    fn url(&self) -> &str {
         match self {
             WebDriver::External(url) | WebDriver::Started { url, .. } => url,
         }
@@ -98,10 +107,10 @@ impl Drop for WebDriver {
 }
 
 /// A fresh directory (a Chromium profile, a download directory), removed afterwards.
-pub(crate) struct TempDir(PathBuf);
+struct TempDir(PathBuf);
 
 impl TempDir {
-    pub(crate) fn create(prefix: &str) -> TempDir {
+    fn create(prefix: &str) -> TempDir {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -118,7 +127,7 @@ impl TempDir {
         TempDir(path)
     }
 
-    pub(crate) fn path(&self) -> &Path {
+    fn path(&self) -> &Path {
         &self.0
     }
 }
@@ -129,7 +138,165 @@ impl Drop for TempDir {
     }
 }
 
-pub(crate) async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> Client {
+/// The browsers of this test process: one chromedriver, and a runtime of their own on which
+/// every session starts and ends, so that sessions outlive the runtime of the test that used
+/// them.
+///
+/// [`Browsers::session`] hands a test the spare session started while the previous test ran
+/// (and starts the next spare); [`Browsers::release`] quits a used session in the background.
+/// At the process's exit, the spare and the sessions still quitting are closed and a
+/// chromedriver started here is killed, with every Chromium it started.
+pub(crate) struct Browsers {
+    runtime: tokio::runtime::Runtime,
+    driver_url: String,
+    /// Taken at exit, to kill a chromedriver started here (a static is never dropped).
+    driver: Mutex<Option<WebDriver>>,
+    spare: Mutex<Option<JoinHandle<Session>>>,
+    quitting: Mutex<Vec<JoinHandle<()>>>,
+}
+
+static BROWSERS: OnceLock<Browsers> = OnceLock::new();
+
+impl Browsers {
+    /// The process's browsers, connected to (or starting) chromedriver on first use.
+    pub(crate) fn get() -> &'static Browsers {
+        BROWSERS.get_or_init(|| {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("e2e-browsers")
+                .enable_all()
+                .build()
+                .expect("building the browsers' tokio runtime");
+            let driver = WebDriver::connect();
+            // SAFETY: registers a function that takes nothing and never unwinds.
+            if unsafe { libc::atexit(shut_down_browsers_at_exit) } != 0 {
+                eprintln!("e2e: cannot close the browsers at exit; spare sessions may linger");
+            }
+            Browsers {
+                runtime,
+                driver_url: driver.url().to_owned(),
+                driver: Mutex::new(Some(driver)),
+                spare: Mutex::new(None),
+                quitting: Mutex::new(Vec::new()),
+            }
+        })
+    }
+
+    /// A fresh session no test has used: the spare one, unless it failed to start, or else a
+    /// new one. Starts the spare for the next test in any case.
+    pub(crate) async fn session(&'static self) -> Session {
+        let taken = {
+            let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+            let next = self.runtime.spawn(Session::start(self.driver_url.clone()));
+            spare.replace(next)
+        };
+        if let Some(spare) = taken {
+            match spare.await {
+                Ok(session) => return session,
+                Err(error) => eprintln!("e2e: a spare browser session failed ({error}); retrying"),
+            }
+        }
+        match self
+            .runtime
+            .spawn(Session::start(self.driver_url.clone()))
+            .await
+        {
+            Ok(session) => session,
+            Err(error) => match error.try_into_panic() {
+                Ok(panic) => resume_unwind(panic),
+                Err(error) => panic!("starting a browser session: {error}"),
+            },
+        }
+    }
+
+    /// Quits a used session in the background and then removes its directories.
+    pub(crate) fn release(&self, session: Session) {
+        let quit = self.runtime.spawn(session.quit());
+        let mut quitting = self.quitting.lock().unwrap_or_else(PoisonError::into_inner);
+        quitting.retain(|handle| !handle.is_finished());
+        quitting.push(quit);
+    }
+
+    /// Closes the spare session and waits for the sessions still quitting (within
+    /// [`CLEANUP_TIMEOUT`]), then kills a chromedriver started here.
+    fn shut_down(&self) {
+        let spare = self
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let quitting =
+            std::mem::take(&mut *self.quitting.lock().unwrap_or_else(PoisonError::into_inner));
+        let all = async {
+            if let Some(spare) = spare
+                && let Ok(session) = spare.await
+            {
+                session.quit().await;
+            }
+            for handle in quitting {
+                let _ = handle.await;
+            }
+        };
+        let finished = self
+            .runtime
+            .block_on(async { tokio::time::timeout(CLEANUP_TIMEOUT, all).await });
+        if finished.is_err() {
+            eprintln!("e2e: closing the browser sessions at exit timed out");
+        }
+        drop(
+            self.driver
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
+    }
+}
+
+extern "C" fn shut_down_browsers_at_exit() {
+    if let Some(browsers) = BROWSERS.get() {
+        // Unwinding out of an `extern "C"` function would abort the process.
+        let _ = catch_unwind(AssertUnwindSafe(|| browsers.shut_down()));
+    }
+}
+
+/// One test's Chromium session, with a profile and a download directory of its own.
+pub(crate) struct Session {
+    pub(crate) client: Client,
+    profile: TempDir,
+    downloads: TempDir,
+}
+
+impl Session {
+    async fn start(webdriver_url: String) -> Session {
+        let profile = TempDir::create("e2e-chromium");
+        let downloads = TempDir::create("e2e-downloads");
+        let client = new_session(&webdriver_url, profile.path(), downloads.path()).await;
+        Session {
+            client,
+            profile,
+            downloads,
+        }
+    }
+
+    /// The directory this session downloads into.
+    pub(crate) fn downloads(&self) -> &Path {
+        self.downloads.path()
+    }
+
+    /// Ends the session (Chromium quits), then removes its directories.
+    async fn quit(self) {
+        let close = tokio::time::timeout(CLEANUP_TIMEOUT, self.client.close()).await;
+        match close {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
+            Err(_) => eprintln!("e2e: closing the browser session timed out"),
+        }
+        let (profile, downloads) = (self.profile, self.downloads);
+        let _ = tokio::task::spawn_blocking(move || drop((profile, downloads))).await;
+    }
+}
+
+async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> Client {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| DEFAULT_CHROMIUM.to_owned());
     let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| flag.to_string()).collect();
     args.push(format!("--user-data-dir={}", profile.display()));

@@ -1,0 +1,385 @@
+//! The browser side of a test: a chromedriver (shared through `$WEBDRIVER_URL` or started
+//! here), a fresh Chromium session with its capabilities (headless flags, a profile and a
+//! download directory of its own, timeouts), and chromedriver's commands beyond WebDriver
+//! (network conditions, Chrome DevTools Protocol).
+//!
+//! Sessions start and end off the tests' critical path ([`Browsers`]): while a test runs, the
+//! session of the next one starts, and a finished test's session quits in the background. Every
+//! test still gets a Chromium of its own that no other test has used.
+
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use tokio::task::JoinHandle;
+use url::Url;
+
+use crate::portal::{POLL_INTERVAL, WAIT_TIMEOUT};
+
+const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a script of a test may run; an accessibility audit of a large page may take longer.
+pub(crate) const SCRIPT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Bounds the clean-up calls to a browser that may itself be stuck.
+pub(crate) const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
+
+const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
+const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,900",
+];
+
+/// A chromedriver: the one at `$WEBDRIVER_URL`, or one started here in its own process group,
+/// killed with every Chromium it started when this is dropped.
+enum WebDriver {
+    External(String),
+    Started { url: String, process: Child },
+}
+
+impl WebDriver {
+    fn connect() -> WebDriver {
+        if let Ok(url) = std::env::var("WEBDRIVER_URL") {
+            return WebDriver::External(url);
+        }
+        let chromedriver =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| DEFAULT_CHROMEDRIVER.to_owned());
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|listener| listener.local_addr())
+            .expect("finding a free port for chromedriver")
+            .port();
+        let process = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!("cannot start {chromedriver} ({error}); set WEBDRIVER_URL or CHROMEDRIVER")
+            });
+        let driver = WebDriver::Started {
+            url: format!("http://127.0.0.1:{port}"),
+            process,
+        };
+        let deadline = Instant::now() + WAIT_TIMEOUT;
+        let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+        while TcpStream::connect_timeout(&address, POLL_INTERVAL).is_err() {
+            // Dropping `driver` on this panic kills the chromedriver.
+            assert!(
+                Instant::now() < deadline,
+                "{chromedriver} did not listen on port {port} within {WAIT_TIMEOUT:?}"
+            );
+            std::thread::sleep(POLL_INTERVAL);
+        }
+        driver
+    }
+
+    fn url(&self) -> &str {
+        match self {
+            WebDriver::External(url) | WebDriver::Started { url, .. } => url,
+        }
+    }
+}
+
+impl Drop for WebDriver {
+    fn drop(&mut self) {
+        if let WebDriver::Started { process, .. } = self {
+            // SAFETY: signals only the process group this chromedriver leads.
+            unsafe { libc::killpg(process.id() as libc::pid_t, libc::SIGKILL) };
+            let _ = process.wait();
+        }
+    }
+}
+
+/// A fresh directory (a Chromium profile, a download directory), removed afterwards.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn create(prefix: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|elapsed| elapsed.subsec_nanos())
+            .unwrap_or_default();
+        let name = format!(
+            "{prefix}-{}-{}-{nanos}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|error| panic!("creating {}: {error}", path.display()));
+        TempDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The browsers of this test process: one chromedriver, and a runtime of their own on which
+/// every session starts and ends, so that sessions outlive the runtime of the test that used
+/// them.
+///
+/// [`Browsers::session`] hands a test the spare session started while the previous test ran
+/// (and starts the next spare); [`Browsers::release`] quits a used session in the background.
+/// At the process's exit, the spare and the sessions still quitting are closed and a
+/// chromedriver started here is killed, with every Chromium it started.
+pub(crate) struct Browsers {
+    runtime: tokio::runtime::Runtime,
+    driver_url: String,
+    /// Taken at exit, to kill a chromedriver started here (a static is never dropped).
+    driver: Mutex<Option<WebDriver>>,
+    spare: Mutex<Option<JoinHandle<Session>>>,
+    quitting: Mutex<Vec<JoinHandle<()>>>,
+}
+
+static BROWSERS: OnceLock<Browsers> = OnceLock::new();
+
+impl Browsers {
+    /// The process's browsers, connected to (or starting) chromedriver on first use.
+    pub(crate) fn get() -> &'static Browsers {
+        BROWSERS.get_or_init(|| {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("e2e-browsers")
+                .enable_all()
+                .build()
+                .expect("building the browsers' tokio runtime");
+            let driver = WebDriver::connect();
+            // SAFETY: registers a function that takes nothing and never unwinds.
+            if unsafe { libc::atexit(shut_down_browsers_at_exit) } != 0 {
+                eprintln!("e2e: cannot close the browsers at exit; spare sessions may linger");
+            }
+            Browsers {
+                runtime,
+                driver_url: driver.url().to_owned(),
+                driver: Mutex::new(Some(driver)),
+                spare: Mutex::new(None),
+                quitting: Mutex::new(Vec::new()),
+            }
+        })
+    }
+
+    /// A fresh session no test has used: the spare one, unless it failed to start, or else a
+    /// new one. Starts the spare for the next test in any case.
+    pub(crate) async fn session(&'static self) -> Session {
+        let taken = {
+            let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+            let next = self.runtime.spawn(Session::start(self.driver_url.clone()));
+            spare.replace(next)
+        };
+        if let Some(spare) = taken {
+            match spare.await {
+                Ok(session) => return session,
+                Err(error) => eprintln!("e2e: a spare browser session failed ({error}); retrying"),
+            }
+        }
+        match self
+            .runtime
+            .spawn(Session::start(self.driver_url.clone()))
+            .await
+        {
+            Ok(session) => session,
+            Err(error) => match error.try_into_panic() {
+                Ok(panic) => resume_unwind(panic),
+                Err(error) => panic!("starting a browser session: {error}"),
+            },
+        }
+    }
+
+    /// Quits a used session in the background and then removes its directories.
+    pub(crate) fn release(&self, session: Session) {
+        let quit = self.runtime.spawn(session.quit());
+        let mut quitting = self.quitting.lock().unwrap_or_else(PoisonError::into_inner);
+        quitting.retain(|handle| !handle.is_finished());
+        quitting.push(quit);
+    }
+
+    /// Closes the spare session and waits for the sessions still quitting (within
+    /// [`CLEANUP_TIMEOUT`]), then kills a chromedriver started here.
+    fn shut_down(&self) {
+        let spare = self
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let quitting =
+            std::mem::take(&mut *self.quitting.lock().unwrap_or_else(PoisonError::into_inner));
+        let all = async {
+            if let Some(spare) = spare
+                && let Ok(session) = spare.await
+            {
+                session.quit().await;
+            }
+            for handle in quitting {
+                let _ = handle.await;
+            }
+        };
+        let finished = self
+            .runtime
+            .block_on(async { tokio::time::timeout(CLEANUP_TIMEOUT, all).await });
+        if finished.is_err() {
+            eprintln!("e2e: closing the browser sessions at exit timed out");
+        }
+        drop(
+            self.driver
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
+    }
+}
+
+extern "C" fn shut_down_browsers_at_exit() {
+    if let Some(browsers) = BROWSERS.get() {
+        // Unwinding out of an `extern "C"` function would abort the process.
+        let _ = catch_unwind(AssertUnwindSafe(|| browsers.shut_down()));
+    }
+}
+
+/// One test's Chromium session, with a profile and a download directory of its own.
+pub(crate) struct Session {
+    pub(crate) client: Client,
+    profile: TempDir,
+    downloads: TempDir,
+}
+
+impl Session {
+    async fn start(webdriver_url: String) -> Session {
+        let profile = TempDir::create("e2e-chromium");
+        let downloads = TempDir::create("e2e-downloads");
+        let client = new_session(&webdriver_url, profile.path(), downloads.path()).await;
+        Session {
+            client,
+            profile,
+            downloads,
+        }
+    }
+
+    /// The directory this session downloads into.
+    pub(crate) fn downloads(&self) -> &Path {
+        self.downloads.path()
+    }
+
+    /// Ends the session (Chromium quits), then removes its directories.
+    async fn quit(self) {
+        let close = tokio::time::timeout(CLEANUP_TIMEOUT, self.client.close()).await;
+        match close {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
+            Err(_) => eprintln!("e2e: closing the browser session timed out"),
+        }
+        let (profile, downloads) = (self.profile, self.downloads);
+        let _ = tokio::task::spawn_blocking(move || drop((profile, downloads))).await;
+    }
+}
+
+async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> Client {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| DEFAULT_CHROMIUM.to_owned());
+    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| flag.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let capabilities = serde_json::json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": args,
+            // Downloads land in the session's own directory, without a prompt.
+            "prefs": {
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+                "download.directory_upgrade": true,
+            },
+        },
+        // A page that never loads fails its test in good time (WebDriver's default is 300 s).
+        "timeouts": {
+            "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64,
+            "script": SCRIPT_TIMEOUT.as_millis() as u64,
+        },
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!("the capabilities literal is an object")
+    };
+    let mut builder = ClientBuilder::new(HttpConnector::new());
+    builder.capabilities(capabilities);
+    // A chromedriver that has just started listening may still refuse the first session.
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        match builder.connect(webdriver_url).await {
+            Ok(client) => return client,
+            Err(error) if attempts < 3 => {
+                eprintln!("e2e: starting a browser session failed ({error}); retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(error) => panic!("cannot start a Chromium session at {webdriver_url}: {error}"),
+        }
+    }
+}
+
+/// Chromedriver's command that emulates the network: fixed latency and ample throughput, or no
+/// network at all.
+#[derive(Debug)]
+pub(crate) struct NetworkConditions {
+    pub(crate) latency_ms: u64,
+    pub(crate) offline: bool,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(&self, base_url: &Url, session_id: Option<&str>) -> Result<Url, url::ParseError> {
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/chromium/network_conditions"))
+    }
+
+    fn method_and_body(&self, _request_url: &Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({
+            "network_conditions": {
+                "offline": self.offline,
+                "latency": self.latency_ms,
+                "download_throughput": 100_000_000,
+                "upload_throughput": 100_000_000,
+            }
+        });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`).
+#[derive(Debug)]
+pub(crate) struct DevToolsCommand {
+    pub(crate) method: &'static str,
+    pub(crate) params: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevToolsCommand {
+    fn endpoint(&self, base_url: &Url, session_id: Option<&str>) -> Result<Url, url::ParseError> {
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/goog/cdp/execute"))
+    }
+
+    fn method_and_body(&self, _request_url: &Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.method, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}

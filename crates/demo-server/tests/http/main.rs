@@ -111,8 +111,10 @@ async fn both_authorization_forms_work_and_auth_status_and_sign_out() {
 
 #[tokio::test]
 async fn expired_tokens_are_rejected() {
+    // `exp` is whole seconds: a 2 s lifetime leaves the token at least a second, wherever in
+    // its second it was issued, and the wait runs until its own `exp`, not for a fixed time.
     let addr = start(Options {
-        token_lifetime: Duration::from_secs(1),
+        token_lifetime: Duration::from_secs(2),
         ..Options::default()
     });
     let token = token_on(addr, "demo").await;
@@ -122,7 +124,12 @@ async fn expired_tokens_are_rejected() {
             .status,
         200
     );
-    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let exp = api_model::auth::read_claims::<api_model::auth::Expiry>(&token)
+        .ok()
+        .and_then(|claims| claims.expires_at())
+        .expect("the token says when it expires");
+    let until_expiry = (exp - chrono::Utc::now()).to_std().unwrap_or_default();
+    tokio::time::sleep(until_expiry + Duration::from_millis(300)).await;
     let reply = get_on(addr, &format!("{API}/accounts"), Some(&token)).await;
     assert_eq!((reply.status, reply.body.as_str()), (401, TOKEN_FAILED));
 }

@@ -17,6 +17,8 @@ use crate::filters::{FilterField, OperatorSet};
 pub enum Collection {
     Accounts,
     Services,
+    Cdrs,
+    IncomingCdrs,
     CdrExports,
     Rates,
     NetworkTypes,
@@ -26,9 +28,11 @@ pub enum Collection {
 }
 
 impl Collection {
-    pub const ALL: [Collection; 8] = [
+    pub const ALL: [Collection; 10] = [
         Collection::Accounts,
         Collection::Services,
+        Collection::Cdrs,
+        Collection::IncomingCdrs,
         Collection::CdrExports,
         Collection::Rates,
         Collection::NetworkTypes,
@@ -42,6 +46,8 @@ impl Collection {
         match self {
             Collection::Accounts => &ACCOUNTS,
             Collection::Services => &SERVICES,
+            Collection::Cdrs => &CDRS,
+            Collection::IncomingCdrs => &INCOMING_CDRS,
             Collection::CdrExports => &CDR_EXPORTS,
             Collection::Rates => &RATES,
             Collection::NetworkTypes => &NETWORK_TYPES,
@@ -67,10 +73,7 @@ impl Collection {
     }
 
     pub fn filter_field(self, name: &str) -> Option<FilterField> {
-        self.filter_fields()
-            .iter()
-            .copied()
-            .find(|f| f.name == name)
+        self.spec().filter_field(name)
     }
 }
 
@@ -113,11 +116,15 @@ pub enum Kind {
     Integer,
     /// An exact decimal (rates, fees, limits), sent as a string or a number.
     Decimal,
-    /// An amount of money in the currency named by another attribute of the same record, when
-    /// the record has it (older servers send no `currency`).
+    /// An amount of money in the currency named by another attribute of the same record, or
+    /// by `relationship.attribute` of a related record the document includes (a CDR's price is
+    /// in its account's currency), when there is one (older servers send no `currency`).
     Money {
         currency: &'static str,
     },
+    /// An integer code with a name for the codes this portal knows (a CDR's transport: 1 is
+    /// UDP); an unknown code is shown as sent.
+    Named(&'static [(i64, &'static str)]),
     Boolean,
     /// An ISO 8601 timestamp.
     Time,
@@ -222,6 +229,37 @@ pub struct Download {
     pub file_name: &'static str,
 }
 
+/// Fields a detail page shows together under one heading (a call's timing, its billing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// The group's name, for its heading in the portal's texts.
+    pub name: &'static str,
+    /// Attribute and relationship names, in the order shown.
+    pub fields: &'static [&'static str],
+}
+
+/// A collection the server shows only a window of by time: without a lower bound on `field`
+/// it answers only the last `default_hours` (CDRs: the last 24 hours).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Window {
+    /// The time attribute, also the filter name (`time-start`).
+    pub field: &'static str,
+    pub default_hours: i64,
+}
+
+impl Window {
+    /// Whether filters with these names bound the window from below, so the server adds no
+    /// floor of its own (`time-start-lt` alone still gets the default floor).
+    pub fn bounded_by<'a>(&self, filter_names: impl IntoIterator<Item = &'a str>) -> bool {
+        filter_names.into_iter().any(|name| {
+            let name = name.replace('_', "-");
+            ["gteq", "gt", "eq"]
+                .iter()
+                .any(|op| name == format!("{}-{op}", self.field))
+        })
+    }
+}
+
 /// The part of a customer's business a collection belongs to: one group of the navigation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Section {
@@ -270,6 +308,12 @@ pub struct Spec {
     /// A record in this state is still changing on the server; its page reloads it.
     pub settles: Option<Condition>,
     pub download: Option<Download>,
+    /// Without a time bound, the server shows only a recent window.
+    pub window: Option<Window>,
+    /// How the detail page groups the fields; empty for one plain list of them.
+    pub groups: &'static [Group],
+    /// `GET /<type>/<id>/rec` offers the call's recording when the `rec` attribute is true.
+    pub recordings: bool,
 }
 
 impl Spec {
@@ -287,10 +331,17 @@ impl Spec {
         detail_page: true,
         settles: None,
         download: None,
+        window: None,
+        groups: &[],
+        recordings: false,
     };
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    pub fn filter_field(&self, name: &str) -> Option<FilterField> {
+        self.filters.iter().copied().find(|f| f.name == name)
     }
 
     pub fn relationship(&self, name: &str) -> Option<&'static Relationship> {
@@ -333,7 +384,7 @@ const fn plain(name: &'static str) -> FilterField {
     }
 }
 
-use OperatorSet::{Boolean, Choice, Numeric, Text, Time, Uuid, UuidEq};
+use OperatorSet::{Boolean, Choice, Inet, Numeric, Text, Time, Uuid, UuidEq};
 
 const ID: FilterField = plain("id");
 
@@ -419,6 +470,298 @@ pub const SERVICES: Spec = Spec {
     title: "name",
     section: Section::AccountAndMoney,
     profile_flag: Some("services"),
+    ..Spec::BASE
+};
+
+/// `auth-orig-transport-protocol-id` and its kin: the server's transport ids (the
+/// `transport-protocols` resource that named them was removed in 2026).
+const TRANSPORTS: &[(i64, &str)] = &[(1, "UDP"), (2, "TCP"), (3, "TLS"), (5, "WS")];
+
+const CDR_WINDOW: Window = Window {
+    field: "time-start",
+    default_hours: 24,
+};
+
+/// A call's price is in the currency of the account it is billed to.
+const fn account_money(name: &'static str) -> Field {
+    field(
+        name,
+        Kind::Money {
+            currency: "account.currency",
+        },
+    )
+}
+
+/// Outgoing CDRs: the customer's calls, their final routing attempt only. Operators may hide
+/// any attribute, so every one is optional in reading.
+pub const CDRS: Spec = Spec {
+    path: "cdrs",
+    id: IdKind::Integer,
+    fields: &[
+        field("time-start", Kind::Time),
+        field("time-connect", Kind::Time).optional(),
+        field("time-end", Kind::Time).optional(),
+        field("duration", Kind::Integer),
+        field("success", Kind::Boolean),
+        field("src-prefix-in", Kind::Text),
+        field("dst-prefix-in", Kind::Text),
+        account_money("customer-price"),
+        field("lega-disconnect-code", Kind::Integer),
+        field("lega-disconnect-reason", Kind::Text),
+        field("customer-duration", Kind::Integer).optional(),
+        field("destination-prefix", Kind::Text).optional(),
+        field("destination-initial-rate", Kind::Decimal).optional(),
+        field("destination-initial-interval", Kind::Integer).optional(),
+        field("destination-next-rate", Kind::Decimal).optional(),
+        field("destination-next-interval", Kind::Integer).optional(),
+        field("destination-fee", Kind::Decimal).optional(),
+        field("src-name-in", Kind::Text).optional(),
+        field("src-prefix-routing", Kind::Text).optional(),
+        field("dst-prefix-routing", Kind::Text).optional(),
+        field("diversion-in", Kind::Text).optional(),
+        field("from-domain", Kind::Text).optional(),
+        field("to-domain", Kind::Text).optional(),
+        field("ruri-domain", Kind::Text).optional(),
+        field("orig-call-id", Kind::Text).optional(),
+        field("local-tag", Kind::Text).optional(),
+        field("lega-user-agent", Kind::Text).optional(),
+        field("auth-orig-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
+        field("auth-orig-ip", Kind::Text).optional(),
+        field("auth-orig-port", Kind::Integer).optional(),
+        // Computed (a recording exists and the profile allows listening).
+        field("rec", Kind::Boolean).unsorted().optional(),
+    ],
+    relationships: &[to_one("account", "accounts").as_column()],
+    filters: &[
+        filter("id", Numeric),
+        filter("time-start", Time),
+        filter("time-connect", Time),
+        filter("time-end", Time),
+        filter("duration", Numeric),
+        filter("success", Boolean),
+        filter("account-id", Uuid),
+        filter("src-prefix-in", Text),
+        filter("dst-prefix-in", Text),
+        filter("src-name-in", Text),
+        filter("src-prefix-routing", Text),
+        filter("dst-prefix-routing", Text),
+        filter("diversion-in", Text),
+        filter("destination-prefix", Text),
+        filter("customer-price", Numeric),
+        filter("customer-price-no-vat", Numeric),
+        filter("customer-acc-vat", Numeric),
+        filter("customer-duration", Numeric),
+        filter("destination-initial-rate", Numeric),
+        filter("destination-next-rate", Numeric),
+        filter("destination-fee", Numeric),
+        filter("destination-initial-interval", Numeric),
+        filter("destination-next-interval", Numeric),
+        filter("destination-reverse-billing", Boolean),
+        filter("lega-disconnect-code", Numeric),
+        filter("lega-disconnect-reason", Text),
+        filter("orig-call-id", Text),
+        filter("local-tag", Text),
+        filter("auth-orig-transport-protocol-id", Numeric),
+        filter("auth-orig-ip", Inet),
+        filter("auth-orig-port", Numeric),
+        filter("lega-user-agent", Text),
+        filter("ruri-domain", Text),
+        filter("to-domain", Text),
+        filter("from-domain", Text),
+        filter("pai-in", Text),
+        filter("ppi-in", Text),
+        filter("privacy-in", Text),
+        filter("rpid-in", Text),
+        filter("rpid-privacy-in", Text),
+    ],
+    default_sort: "-time-start",
+    title: "time-start",
+    section: Section::Calls,
+    profile_flag: Some("outgoing-cdrs"),
+    window: Some(CDR_WINDOW),
+    groups: &[
+        Group {
+            name: "timing",
+            fields: &[
+                "time-start",
+                "time-connect",
+                "time-end",
+                "duration",
+                "customer-duration",
+            ],
+        },
+        Group {
+            name: "billing",
+            fields: &[
+                "customer-price",
+                "destination-prefix",
+                "destination-initial-rate",
+                "destination-initial-interval",
+                "destination-next-rate",
+                "destination-next-interval",
+                "destination-fee",
+            ],
+        },
+        Group {
+            name: "signalling",
+            fields: &[
+                "src-name-in",
+                "src-prefix-in",
+                "dst-prefix-in",
+                "src-prefix-routing",
+                "dst-prefix-routing",
+                "diversion-in",
+                "from-domain",
+                "to-domain",
+                "ruri-domain",
+                "orig-call-id",
+                "local-tag",
+                "lega-user-agent",
+                "auth-orig-transport-protocol-id",
+                "auth-orig-ip",
+                "auth-orig-port",
+            ],
+        },
+        Group {
+            name: "outcome",
+            fields: &[
+                "success",
+                "lega-disconnect-code",
+                "lega-disconnect-reason",
+                "rec",
+                "account",
+            ],
+        },
+    ],
+    recordings: true,
+    ..Spec::BASE
+};
+
+/// Incoming CDRs: calls the customer terminated as a vendor, every routing attempt.
+pub const INCOMING_CDRS: Spec = Spec {
+    path: "incoming-cdrs",
+    id: IdKind::Integer,
+    fields: &[
+        field("time-start", Kind::Time),
+        field("time-connect", Kind::Time).optional(),
+        field("time-end", Kind::Time).optional(),
+        field("duration", Kind::Integer),
+        field("success", Kind::Boolean),
+        field("src-prefix-out", Kind::Text),
+        field("dst-prefix-out", Kind::Text),
+        account_money("vendor-price"),
+        field("legb-disconnect-code", Kind::Integer),
+        field("legb-disconnect-reason", Kind::Text),
+        field("vendor-duration", Kind::Integer).optional(),
+        field("dialpeer-prefix", Kind::Text).optional(),
+        field("dialpeer-initial-rate", Kind::Decimal).optional(),
+        field("dialpeer-initial-interval", Kind::Integer).optional(),
+        field("dialpeer-next-rate", Kind::Decimal).optional(),
+        field("dialpeer-next-interval", Kind::Integer).optional(),
+        field("dialpeer-fee", Kind::Decimal).optional(),
+        field("src-name-out", Kind::Text).optional(),
+        field("src-prefix-routing", Kind::Text).optional(),
+        field("dst-prefix-routing", Kind::Text).optional(),
+        field("diversion-out", Kind::Text).optional(),
+        field("term-call-id", Kind::Text).optional(),
+        field("local-tag", Kind::Text).optional(),
+        field("legb-user-agent", Kind::Text).optional(),
+        field("sign-term-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
+        field("sign-term-ip", Kind::Text).optional(),
+        field("sign-term-port", Kind::Integer).optional(),
+        field("rec", Kind::Boolean).unsorted().optional(),
+    ],
+    relationships: &[to_one("account", "accounts").as_column()],
+    filters: &[
+        filter("id", Numeric),
+        filter("time-start", Time),
+        filter("time-connect", Time),
+        filter("time-end", Time),
+        filter("duration", Numeric),
+        filter("success", Boolean),
+        filter("account-id", Uuid),
+        filter("src-prefix-out", Text),
+        filter("dst-prefix-out", Text),
+        filter("src-name-out", Text),
+        filter("src-prefix-routing", Text),
+        filter("dst-prefix-routing", Text),
+        filter("diversion-out", Text),
+        filter("dialpeer-prefix", Text),
+        filter("vendor-price", Numeric),
+        filter("vendor-duration", Numeric),
+        filter("dialpeer-initial-rate", Numeric),
+        filter("dialpeer-next-rate", Numeric),
+        filter("dialpeer-fee", Numeric),
+        filter("dialpeer-initial-interval", Numeric),
+        filter("dialpeer-next-interval", Numeric),
+        filter("dialpeer-reverse-billing", Boolean),
+        filter("legb-disconnect-code", Numeric),
+        filter("legb-disconnect-reason", Text),
+        filter("local-tag", Text),
+        filter("term-call-id", Text),
+        filter("legb-user-agent", Text),
+        // A string filter on the real server, not an inet one.
+        filter("sign-term-ip", Text),
+        filter("sign-term-port", Numeric),
+        filter("sign-term-transport-protocol-id", Numeric),
+    ],
+    default_sort: "-time-start",
+    title: "time-start",
+    section: Section::Calls,
+    profile_flag: Some("incoming-cdrs"),
+    window: Some(CDR_WINDOW),
+    groups: &[
+        Group {
+            name: "timing",
+            fields: &[
+                "time-start",
+                "time-connect",
+                "time-end",
+                "duration",
+                "vendor-duration",
+            ],
+        },
+        Group {
+            name: "billing",
+            fields: &[
+                "vendor-price",
+                "dialpeer-prefix",
+                "dialpeer-initial-rate",
+                "dialpeer-initial-interval",
+                "dialpeer-next-rate",
+                "dialpeer-next-interval",
+                "dialpeer-fee",
+            ],
+        },
+        Group {
+            name: "signalling",
+            fields: &[
+                "src-name-out",
+                "src-prefix-out",
+                "dst-prefix-out",
+                "src-prefix-routing",
+                "dst-prefix-routing",
+                "diversion-out",
+                "term-call-id",
+                "local-tag",
+                "legb-user-agent",
+                "sign-term-transport-protocol-id",
+                "sign-term-ip",
+                "sign-term-port",
+            ],
+        },
+        Group {
+            name: "outcome",
+            fields: &[
+                "success",
+                "legb-disconnect-code",
+                "legb-disconnect-reason",
+                "rec",
+                "account",
+            ],
+        },
+    ],
+    recordings: true,
     ..Spec::BASE
 };
 
@@ -609,9 +952,44 @@ mod tests {
             );
             for field in spec.fields {
                 if let Kind::Money { currency } = field.kind {
-                    assert!(spec.field(currency).is_some(), "{}", spec.path);
+                    let known = match currency.split_once('.') {
+                        Some((relationship, _)) => spec.relationship(relationship).is_some(),
+                        None => spec.field(currency).is_some(),
+                    };
+                    assert!(known, "{}: currency of {}", spec.path, field.name);
                 }
             }
+            for group in spec.groups {
+                for name in group.fields {
+                    assert!(
+                        spec.field(name).is_some() || spec.relationship(name).is_some(),
+                        "{}: group {} names {name}",
+                        spec.path,
+                        group.name
+                    );
+                }
+            }
+            if !spec.groups.is_empty() {
+                // Every attribute has its place on the detail page.
+                for field in spec.fields {
+                    assert!(
+                        spec.groups.iter().any(|g| g.fields.contains(&field.name)),
+                        "{}: {} in no group",
+                        spec.path,
+                        field.name
+                    );
+                }
+            }
+            if let Some(window) = spec.window {
+                assert!(spec.field(window.field).is_some(), "{}", spec.path);
+                assert!(spec.filter_field(window.field).is_some(), "{}", spec.path);
+            }
+            assert_eq!(
+                spec.recordings,
+                spec.field("rec").is_some(),
+                "{}",
+                spec.path
+            );
         }
     }
 
@@ -638,6 +1016,35 @@ mod tests {
             CDR_EXPORTS.default_sort.parse::<SortKey>(),
             Ok(SortKey::descending("created-at"))
         );
+    }
+
+    #[test]
+    fn cdrs_offer_every_filter_of_the_real_server() {
+        assert_eq!(CDRS.filters.len(), 40);
+        assert_eq!(INCOMING_CDRS.filters.len(), 30);
+        assert!(!CDRS.sorts_by("rec"));
+        assert!(CDRS.sorts_by("customer-price"));
+        assert_eq!(
+            CDRS.filter_field("auth-orig-ip").and_then(|f| f.operators),
+            Some(OperatorSet::Inet)
+        );
+        assert_eq!(
+            INCOMING_CDRS
+                .filter_field("sign-term-ip")
+                .and_then(|f| f.operators),
+            Some(OperatorSet::Text)
+        );
+    }
+
+    #[test]
+    fn only_a_lower_time_bound_lifts_the_default_window() {
+        let window = CDR_WINDOW;
+        assert!(window.bounded_by(["time-start-gteq"]));
+        assert!(window.bounded_by(["time_start_gt"]));
+        assert!(window.bounded_by(["success-eq", "time-start-eq"]));
+        assert!(!window.bounded_by(["time-start-lt"]));
+        assert!(!window.bounded_by(["time-end-gteq"]));
+        assert!(!window.bounded_by(std::iter::empty::<&str>()));
     }
 
     #[test]

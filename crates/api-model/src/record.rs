@@ -31,6 +31,11 @@ pub enum Value {
     Time(DateTime<Utc>),
     /// One word of a known set; its reading in a language is the portal's business.
     Choice(String),
+    /// An integer code, with its name when the declaration knows it (`1` is `UDP`).
+    Named {
+        code: i64,
+        name: Option<&'static str>,
+    },
     /// Conditions by name, in the server's order of keys (sorted).
     Conditions(Vec<(String, String)>),
     /// The identifier of another record.
@@ -40,9 +45,13 @@ pub enum Value {
 }
 
 impl Value {
-    /// Reads `raw` as a value of `kind`; `attributes` are the record's, for a money amount's
-    /// currency.
-    pub fn read(kind: Kind, raw: Option<&Json>, attributes: &Json) -> Value {
+    /// Reads `raw` as a value of `kind`; `currency_of` answers a money amount's currency by
+    /// the name its declaration gives (`currency`, `account.currency`).
+    pub fn read(
+        kind: Kind,
+        raw: Option<&Json>,
+        currency_of: impl Fn(&str) -> Option<String>,
+    ) -> Value {
         let Some(raw) = raw.filter(|v| !v.is_null()) else {
             return Value::Missing;
         };
@@ -70,14 +79,19 @@ impl Value {
             Kind::Money { currency } => match decimal_of(raw) {
                 Some(amount) => Value::Money {
                     amount,
-                    currency: attributes
-                        .get(currency)
-                        .and_then(Json::as_str)
-                        .filter(|c| !c.trim().is_empty())
-                        .map(str::to_owned),
+                    currency: currency_of(currency).filter(|c| !c.trim().is_empty()),
                 },
                 None => unreadable(),
             },
+            Kind::Named(names) => {
+                match raw.as_i64().or_else(|| raw.as_str()?.trim().parse().ok()) {
+                    Some(code) => Value::Named {
+                        code,
+                        name: names.iter().find(|(c, _)| *c == code).map(|(_, n)| *n),
+                    },
+                    None => unreadable(),
+                }
+            }
             Kind::Boolean => match raw {
                 Json::Bool(b) => Value::Bool(*b),
                 _ => unreadable(),
@@ -114,7 +128,7 @@ impl Value {
             | Value::Choice(text)
             | Value::Reference(text)
             | Value::Unreadable(text) => text.clone(),
-            Value::Integer(n) => n.to_string(),
+            Value::Integer(n) | Value::Named { code: n, .. } => n.to_string(),
             Value::Decimal(d) | Value::Money { amount: d, .. } => d.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Time(t) => crate::resources::api_time::format(t),
@@ -194,14 +208,34 @@ pub fn naming_text(attributes: &Json) -> Option<String> {
         .find_map(|key| attributes.get(*key)?.as_str().map(str::to_owned))
 }
 
+impl<'d> Included<'d> {
+    /// The attributes of the record `relationship` points at, when the document includes it.
+    fn related(&self, resource: &Resource<Json>, relationship: &str) -> Option<&'d Json> {
+        let target = resource.related_id(relationship)?;
+        self.0
+            .get(&(target.kind.as_str(), target.id.as_str()))
+            .copied()
+    }
+}
+
 fn read_one<'d>(spec: &Spec, resource: &'d Resource<Json>, included: &Included<'d>) -> Record {
     let attributes = &resource.attributes;
+    // `currency`, or `account.currency` of the included account.
+    let currency_of = |name: &str| {
+        let (holder, attribute) = match name.split_once('.') {
+            Some((relationship, attribute)) => {
+                (included.related(resource, relationship)?, attribute)
+            }
+            None => (attributes, name),
+        };
+        holder.get(attribute)?.as_str().map(str::to_owned)
+    };
     Record {
         id: resource.id.clone(),
         values: spec
             .fields
             .iter()
-            .map(|f| Value::read(f.kind, attributes.get(f.name), attributes))
+            .map(|f| Value::read(f.kind, attributes.get(f.name), currency_of))
             .collect(),
         related: spec
             .relationships
@@ -212,10 +246,7 @@ fn read_one<'d>(spec: &Spec, resource: &'d Resource<Json>, included: &Included<'
                 Some(Related {
                     kind: target.kind.clone(),
                     id: target.id.clone(),
-                    name: included
-                        .0
-                        .get(&(target.kind.as_str(), target.id.as_str()))
-                        .and_then(|a| naming_text(a)),
+                    name: included.related(resource, r.name).and_then(naming_text),
                 })
             })
             .collect(),
@@ -240,7 +271,7 @@ pub fn read_single(spec: &Spec, document: &Document<Resource<Json>>) -> Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{ACCOUNTS, CDR_EXPORTS, NETWORK_PREFIXES, RATES};
+    use crate::catalog::{ACCOUNTS, CDR_EXPORTS, CDRS, NETWORK_PREFIXES, RATES};
     use serde_json::json;
 
     fn row(spec: &Spec, attributes: Json) -> Vec<Value> {
@@ -314,6 +345,62 @@ mod tests {
                 .iter()
                 .all(|v| *v == Value::Missing)
         );
+    }
+
+    #[test]
+    fn a_cdr_reads_its_price_in_the_included_accounts_currency_and_names_its_transport() {
+        let document: Document<Vec<Resource<Json>>> = serde_json::from_value(json!({
+            "data": [
+                {"id": "7", "type": "cdrs",
+                 "attributes": {"customer-price": "0.0125", "auth-orig-transport-protocol-id": 3},
+                 "relationships": {"account": {"data": {"type": "accounts", "id": "a1"}}}},
+                // An operator hid every attribute but one; the transport is one this portal
+                // does not know.
+                {"id": "8", "type": "cdrs",
+                 "attributes": {"auth-orig-transport-protocol-id": "9"}}
+            ],
+            "included": [{"id": "a1", "type": "accounts", "attributes": {"name": "Main", "currency": "EUR"}}]
+        }))
+        .unwrap();
+        let records = read_list(&CDRS, &document);
+        let at = |record: &Record, name: &str| {
+            let index = CDRS.fields.iter().position(|f| f.name == name).unwrap();
+            record.values[index].clone()
+        };
+        assert_eq!(
+            at(&records[0], "customer-price"),
+            Value::Money {
+                amount: Decimal::new(125, 4),
+                currency: Some("EUR".into())
+            }
+        );
+        assert_eq!(
+            at(&records[0], "auth-orig-transport-protocol-id"),
+            Value::Named {
+                code: 3,
+                name: Some("TLS")
+            }
+        );
+        assert_eq!(
+            records[0].related[0]
+                .as_ref()
+                .and_then(|r| r.name.as_deref()),
+            Some("Main")
+        );
+        assert_eq!(at(&records[1], "customer-price"), Value::Missing);
+        assert_eq!(at(&records[1], "time-start"), Value::Missing);
+        assert_eq!(
+            at(&records[1], "auth-orig-transport-protocol-id"),
+            Value::Named {
+                code: 9,
+                name: None
+            }
+        );
+        assert_eq!(
+            at(&records[1], "auth-orig-transport-protocol-id").raw(),
+            "9"
+        );
+        assert_eq!(records[1].related, vec![None]);
     }
 
     #[test]

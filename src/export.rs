@@ -96,6 +96,32 @@ pub fn save_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), SaveE
     )
 }
 
+/// A `blob:` URL of bytes, for an `<audio>` or a link, given back to the browser when dropped.
+pub struct ObjectUrl(String);
+
+impl ObjectUrl {
+    pub fn of_bytes(mime: &str, bytes: &[u8]) -> Result<ObjectUrl, SaveError> {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(mime);
+        let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
+            .map_err(|_| SaveError::NotMade)?;
+        web_sys::Url::create_object_url_with_blob(&blob)
+            .map(ObjectUrl)
+            .map_err(|_| SaveError::NotMade)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for ObjectUrl {
+    fn drop(&mut self) {
+        let _ = web_sys::Url::revoke_object_url(&self.0);
+    }
+}
+
 pub fn save_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), SaveError> {
     let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| SaveError::NotMade)?;
     let document = web_sys::window()

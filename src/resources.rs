@@ -176,6 +176,8 @@ pub struct DetailView {
     pub settling: bool,
     /// A file the record offers now: its API path and a file name.
     pub download: Option<(String, String)>,
+    /// The API path of the call's recording, when it has one.
+    pub recording: Option<String>,
 }
 
 fn holds(spec: &Spec, cells: &[Cell], condition: api_model::catalog::Condition) -> bool {
@@ -210,7 +212,19 @@ pub fn detail_view(
                 d.file_name.replace("{id}", &id),
             )
         });
+    let has_recording = api_model::catalog::Condition {
+        attribute: "rec",
+        equals: "true",
+    };
+    let recording = (spec.recordings && holds(spec, &cells, has_recording)).then(|| {
+        format!(
+            "{}/{}/rec",
+            spec.path,
+            api_model::query::encode_component(&id)
+        )
+    });
     DetailView {
+        recording,
         relationships: document.data.relationships.keys().cloned().collect(),
         id,
         cells,
@@ -262,6 +276,9 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
             (t.choice_label)(column.key, word).map_or_else(|| word.clone(), str::to_owned)
         }
         Value::Conditions(pairs) => readable_conditions(pairs),
+        Value::Named { code, name } => {
+            name.map_or_else(|| format::integer(Some(*code)), str::to_owned)
+        }
     }
 }
 

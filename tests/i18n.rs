@@ -243,6 +243,14 @@ fn every_declared_name_has_its_words_in_every_language() {
                     }
                 }
             }
+            for group in spec.groups {
+                assert!(
+                    (t.group_label)(group.name).is_some(),
+                    "{}: group {}",
+                    language.tag,
+                    group.name
+                );
+            }
             let texts = t.resource(collection);
             assert!(!texts.title.is_empty());
             assert!((texts.heading)("x").contains('x'), "{}", spec.path);

@@ -3,48 +3,82 @@
 use crate::components::link::Link;
 use crate::components::value::cell_content;
 use crate::format::Zone;
-use crate::resources::{ColumnKind, DetailView, columns};
+use crate::resources::{Cell, ColumnHead, ColumnKind, DetailView, columns};
 use crate::routing::Page;
 use api_model::catalog::Collection;
 use leptos::prelude::*;
 
-/// Every attribute of the record, the id first; drawn anew with the language or zone.
+/// Every attribute of the record, the id first; drawn anew with the language or zone. A
+/// collection that declares groups (a call's timing, billing, …) shows one titled list per
+/// group, its related records among them.
 pub fn attribute_list(
     collection: Collection,
     detail: &DetailView,
     zone: Zone,
 ) -> impl IntoView + use<> {
     let t = crate::i18n::texts();
-    let title = collection.spec().title;
-    let rows = columns(collection.spec())
+    let spec = collection.spec();
+    let entries: Vec<(ColumnHead, Cell)> = columns(spec)
         .into_iter()
-        .zip(&detail.cells)
-        // The id heads the list; related records have their own sections below it.
-        .filter(|(column, _)| matches!(column.kind, ColumnKind::Attribute(_)))
-        .map(|(column, cell)| {
+        .zip(detail.cells.iter().cloned())
+        .filter(|(column, _)| column.kind != ColumnKind::Id)
+        .map(|(column, mut cell)| {
             // In lists the title links to this very page; here that link is dropped.
-            let mut cell = cell.clone();
-            if column.key == title {
+            if column.key == spec.title {
                 cell.href = None;
             }
+            (column, cell)
+        })
+        .collect();
+    let id_entry = view! {
+        <div class="attribute" data-key="id">
+            <dt>{t.identifier}</dt>
+            <dd>
+                <code>{detail.id.clone()}</code>
+            </dd>
+        </div>
+    };
+    if spec.groups.is_empty() {
+        // Related records have their own sections below the list.
+        let rows = entries
+            .iter()
+            .filter(|(column, _)| matches!(column.kind, ColumnKind::Attribute(_)))
+            .map(|(column, cell)| entry(column, cell, zone))
+            .collect_view();
+        return view! { <dl class="attributes">{id_entry}{rows}</dl> }.into_any();
+    }
+    let groups = spec
+        .groups
+        .iter()
+        .map(|group| {
+            let rows = group
+                .fields
+                .iter()
+                .filter_map(|name| entries.iter().find(|(column, _)| column.key == *name))
+                .map(|(column, cell)| entry(column, cell, zone))
+                .collect_view();
+            let name = group.name;
             view! {
-                <div class="attribute" data-key=column.key>
-                    <dt>{column.label()}</dt>
-                    <dd class:num=cell.value.is_numeric()>{cell_content(&cell, &column, zone)}</dd>
-                </div>
+                <section class="attribute-group" data-group=name>
+                    <h2>{(t.group_label)(name).unwrap_or(name)}</h2>
+                    <dl class="attributes">{rows}</dl>
+                </section>
             }
         })
         .collect_view();
     view! {
-        <dl class="attributes">
-            <div class="attribute" data-key="id">
-                <dt>{t.identifier}</dt>
-                <dd>
-                    <code>{detail.id.clone()}</code>
-                </dd>
-            </div>
-            {rows}
-        </dl>
+        <dl class="attributes">{id_entry}</dl>
+        <div class="attribute-groups">{groups}</div>
+    }
+    .into_any()
+}
+
+fn entry(column: &ColumnHead, cell: &Cell, zone: Zone) -> impl IntoView + use<> {
+    view! {
+        <div class="attribute" data-key=column.key>
+            <dt>{column.label()}</dt>
+            <dd class:num=cell.value.is_numeric()>{cell_content(cell, column, zone)}</dd>
+        </div>
     }
 }
 

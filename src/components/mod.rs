@@ -8,4 +8,5 @@ pub mod pager;
 pub mod shell;
 pub mod status;
 pub mod table;
+pub mod time_window;
 pub mod value;

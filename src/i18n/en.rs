@@ -153,6 +153,26 @@ pub static ENGLISH: Language = Language {
         page_size_invalid: |value, max| format!("“{value}” is not a page size (1 to {max})"),
 
         // Resource types
+        cdrs: ResourceTexts {
+            title: "Outgoing calls",
+            loading_list: "Loading calls…",
+            loading_one: "Loading the call…",
+            none_match: "No calls match this view.",
+            missing_title: "No such call",
+            missing: |id| format!("There is no call with the identifier “{id}” in your records."),
+            heading: |start| format!("Call of {start}"),
+        },
+        incoming_cdrs: ResourceTexts {
+            title: "Incoming calls",
+            loading_list: "Loading incoming calls…",
+            loading_one: "Loading the call…",
+            none_match: "No incoming calls match this view.",
+            missing_title: "No such call",
+            missing: |id| {
+                format!("There is no incoming call with the identifier “{id}” in your records.")
+            },
+            heading: |start| format!("Incoming call of {start}"),
+        },
         accounts: ResourceTexts {
             title: "Accounts",
             loading_list: "Loading Accounts…",
@@ -244,6 +264,34 @@ pub static ENGLISH: Language = Language {
 
         // Column headings and attribute names
         field_label,
+        group_label,
+
+        // Calls
+        window_default: |hours| {
+            format!("The server shows the last {hours} hours unless you choose a time window.")
+        },
+        window_between: |from, to| format!("Calls from {from} to {to}."),
+        window_since: |from| format!("Calls since {from}."),
+        window_change: "Time window",
+        window_last_24_hours: "Last 24 hours",
+        recording: "Recording",
+        play_recording: "Play the recording",
+        loading_recording: "Loading the recording…",
+        no_recording: "There is no recording of this call.",
+        download_recording: "Download the recording",
+        export_these_calls: "Export these calls",
+        new_cdr_export: "New CDR export",
+        create_export: "Create the export",
+        creating_export: "Creating the export…",
+        export_form_hint: "The server prepares the file; its page shows when it is ready to download.",
+        any_outcome: "Any outcome",
+        successful_only: "Successful calls only",
+        failed_only: "Failed calls only",
+        duration_at_least: "Duration at least (s)",
+        duration_at_most: "Duration at most (s)",
+        duration_exactly: "Duration exactly (s)",
+        time_zone_of_times: "Time zone of the times in the file",
+        not_a_whole_number: |value| format!("“{value}” is not a whole number of seconds."),
         choice_label,
 
         // Values and records
@@ -494,6 +542,65 @@ fn field_label(name: &str) -> String {
         "account-id" => "Account",
         "rateplan-id" => "Rate plan",
         "iso2" => "ISO code",
+        "time-start" => "Start time",
+        "time-connect" => "Connected",
+        "time-end" => "Ended",
+        "duration" => "Duration (s)",
+        "success" => "Successful",
+        "src-prefix-in" => "Source number",
+        "dst-prefix-in" => "Destination number",
+        "src-prefix-out" => "Source number",
+        "dst-prefix-out" => "Destination number",
+        "customer-price" => "Price",
+        "vendor-price" => "Vendor price",
+        "lega-disconnect-code" => "Disconnect code",
+        "legb-disconnect-code" => "Disconnect code",
+        "lega-disconnect-reason" => "Disconnect reason",
+        "legb-disconnect-reason" => "Disconnect reason",
+        "customer-duration" => "Billed duration (s)",
+        "vendor-duration" => "Billed duration (s)",
+        "destination-prefix" => "Rate prefix",
+        "dialpeer-prefix" => "Rate prefix",
+        "destination-initial-rate" => "Initial rate",
+        "dialpeer-initial-rate" => "Initial rate",
+        "destination-initial-interval" => "Initial interval (s)",
+        "dialpeer-initial-interval" => "Initial interval (s)",
+        "destination-next-rate" => "Next rate",
+        "dialpeer-next-rate" => "Next rate",
+        "destination-next-interval" => "Next interval (s)",
+        "dialpeer-next-interval" => "Next interval (s)",
+        "destination-fee" => "Connect fee",
+        "dialpeer-fee" => "Connect fee",
+        "src-name-in" => "Caller name",
+        "src-name-out" => "Caller name",
+        "src-prefix-routing" => "Source number (routing)",
+        "dst-prefix-routing" => "Destination number (routing)",
+        "diversion-in" => "Diversion",
+        "diversion-out" => "Diversion",
+        "from-domain" => "From domain",
+        "to-domain" => "To domain",
+        "ruri-domain" => "R-URI domain",
+        "orig-call-id" => "Call-ID",
+        "term-call-id" => "Call-ID",
+        "local-tag" => "Local tag",
+        "lega-user-agent" => "User agent",
+        "legb-user-agent" => "User agent",
+        "auth-orig-transport-protocol-id" => "Transport",
+        "sign-term-transport-protocol-id" => "Transport",
+        "auth-orig-ip" => "Source IP",
+        "auth-orig-port" => "Source port",
+        "sign-term-ip" => "Signalling IP",
+        "sign-term-port" => "Signalling port",
+        "rec" => "Recording",
+        "customer-price-no-vat" => "Price without VAT",
+        "customer-acc-vat" => "VAT (%)",
+        "destination-reverse-billing" => "Reverse billing",
+        "dialpeer-reverse-billing" => "Reverse billing",
+        "pai-in" => "P-Asserted-Identity",
+        "ppi-in" => "P-Preferred-Identity",
+        "privacy-in" => "Privacy header",
+        "rpid-in" => "Remote-Party-ID",
+        "rpid-privacy-in" => "RPID privacy",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -514,6 +621,17 @@ fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
         ("renew-period", "Day") => "Daily",
         ("renew-period", "Month") => "Monthly",
         ("renew-period", "Disabled") => "Does not renew",
+        _ => return None,
+    })
+}
+
+/// The groups of a detail page.
+fn group_label(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "timing" => "Timing",
+        "billing" => "Billing",
+        "signalling" => "Signalling",
+        "outcome" => "Outcome",
         _ => return None,
     })
 }

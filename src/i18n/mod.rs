@@ -170,6 +170,8 @@ pub struct Texts {
     // Resource types: names and sentences of list and detail pages
     pub accounts: ResourceTexts,
     pub services: ResourceTexts,
+    pub cdrs: ResourceTexts,
+    pub incoming_cdrs: ResourceTexts,
     pub rates: ResourceTexts,
     pub cdr_exports: ResourceTexts,
     pub network_types: ResourceTexts,
@@ -180,6 +182,36 @@ pub struct Texts {
     // Attribute names
     /// An API field or relationship name (`min-balance`, `network-type`) as a label.
     pub field_label: fn(&str) -> String,
+    /// A detail page's group of fields (`timing`, `billing`) as its heading.
+    pub group_label: fn(&str) -> Option<&'static str>,
+
+    // Calls: the time window of CDR lists, recordings, exports of calls
+    /// The server's own window: the number of hours, formatted.
+    pub window_default: fn(&str) -> String,
+    /// From and to, formatted in the chosen zone.
+    pub window_between: fn(&str, &str) -> String,
+    pub window_since: fn(&str) -> String,
+    /// The control that changes it.
+    pub window_change: &'static str,
+    pub window_last_24_hours: &'static str,
+    pub recording: &'static str,
+    pub play_recording: &'static str,
+    pub loading_recording: &'static str,
+    pub no_recording: &'static str,
+    pub download_recording: &'static str,
+    pub export_these_calls: &'static str,
+    pub new_cdr_export: &'static str,
+    pub create_export: &'static str,
+    pub creating_export: &'static str,
+    pub export_form_hint: &'static str,
+    pub any_outcome: &'static str,
+    pub successful_only: &'static str,
+    pub failed_only: &'static str,
+    pub duration_at_least: &'static str,
+    pub duration_at_most: &'static str,
+    pub duration_exactly: &'static str,
+    pub time_zone_of_times: &'static str,
+    pub not_a_whole_number: fn(&str) -> String,
 
     // Values and records: headings, statuses, yes/no, identifiers
     /// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the
@@ -417,6 +449,8 @@ impl Texts {
         match collection {
             Collection::Accounts => &self.accounts,
             Collection::Services => &self.services,
+            Collection::Cdrs => &self.cdrs,
+            Collection::IncomingCdrs => &self.incoming_cdrs,
             Collection::CdrExports => &self.cdr_exports,
             Collection::Rates => &self.rates,
             Collection::NetworkTypes => &self.network_types,

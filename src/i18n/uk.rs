@@ -159,6 +159,26 @@ pub static UKRAINIAN: Language = Language {
         page_size_invalid: |value, max| format!("«{value}» — не розмір сторінки (від 1 до {max})"),
 
         // Resource types
+        cdrs: ResourceTexts {
+            title: "Вихідні дзвінки",
+            loading_list: "Завантаження дзвінків…",
+            loading_one: "Завантаження дзвінка…",
+            none_match: "За цими умовами дзвінків не знайдено.",
+            missing_title: "Такого дзвінка немає",
+            missing: |id| format!("Дзвінка з ідентифікатором «{id}» у ваших записах немає."),
+            heading: |start| format!("Дзвінок {start}"),
+        },
+        incoming_cdrs: ResourceTexts {
+            title: "Вхідні дзвінки",
+            loading_list: "Завантаження вхідних дзвінків…",
+            loading_one: "Завантаження дзвінка…",
+            none_match: "За цими умовами вхідних дзвінків не знайдено.",
+            missing_title: "Такого дзвінка немає",
+            missing: |id| {
+                format!("Вхідного дзвінка з ідентифікатором «{id}» у ваших записах немає.")
+            },
+            heading: |start| format!("Вхідний дзвінок {start}"),
+        },
         accounts: ResourceTexts {
             title: "Рахунки",
             loading_list: "Завантаження рахунків…",
@@ -236,6 +256,34 @@ pub static UKRAINIAN: Language = Language {
 
         // Column headings and attribute names
         field_label,
+        group_label,
+
+        // Дзвінки
+        window_default: |hours| {
+            format!("Сервер показує останні {hours} годин, якщо не вибрати проміжок часу.")
+        },
+        window_between: |from, to| format!("Дзвінки з {from} до {to}."),
+        window_since: |from| format!("Дзвінки від {from}."),
+        window_change: "Проміжок часу",
+        window_last_24_hours: "Останні 24 години",
+        recording: "Запис",
+        play_recording: "Прослухати запис",
+        loading_recording: "Завантаження запису…",
+        no_recording: "Запису цього дзвінка немає.",
+        download_recording: "Завантажити запис",
+        export_these_calls: "Експортувати ці дзвінки",
+        new_cdr_export: "Новий експорт CDR",
+        create_export: "Створити експорт",
+        creating_export: "Створення експорту…",
+        export_form_hint: "Сервер готує файл; його сторінка покаже, коли він буде готовий до завантаження.",
+        any_outcome: "Будь-який результат",
+        successful_only: "Лише успішні дзвінки",
+        failed_only: "Лише неуспішні дзвінки",
+        duration_at_least: "Тривалість щонайменше (с)",
+        duration_at_most: "Тривалість щонайбільше (с)",
+        duration_exactly: "Тривалість рівно (с)",
+        time_zone_of_times: "Часовий пояс часу у файлі",
+        not_a_whole_number: |value| format!("«{value}» — не ціле число секунд."),
         choice_label,
 
         // Values and records
@@ -513,6 +561,65 @@ fn field_label(name: &str) -> String {
         "account-id" => "Рахунок",
         "rateplan-id" => "Тарифний план",
         "iso2" => "Код ISO",
+        "time-start" => "Початок",
+        "time-connect" => "З’єднано",
+        "time-end" => "Завершено",
+        "duration" => "Тривалість (с)",
+        "success" => "Успішний",
+        "src-prefix-in" => "Номер джерела",
+        "dst-prefix-in" => "Номер призначення",
+        "src-prefix-out" => "Номер джерела",
+        "dst-prefix-out" => "Номер призначення",
+        "customer-price" => "Ціна",
+        "vendor-price" => "Ціна постачальника",
+        "lega-disconnect-code" => "Код завершення",
+        "legb-disconnect-code" => "Код завершення",
+        "lega-disconnect-reason" => "Причина завершення",
+        "legb-disconnect-reason" => "Причина завершення",
+        "customer-duration" => "Тарифікована тривалість (с)",
+        "vendor-duration" => "Тарифікована тривалість (с)",
+        "destination-prefix" => "Префікс тарифу",
+        "dialpeer-prefix" => "Префікс тарифу",
+        "destination-initial-rate" => "Початковий тариф",
+        "dialpeer-initial-rate" => "Початковий тариф",
+        "destination-initial-interval" => "Початковий інтервал (с)",
+        "dialpeer-initial-interval" => "Початковий інтервал (с)",
+        "destination-next-rate" => "Наступний тариф",
+        "dialpeer-next-rate" => "Наступний тариф",
+        "destination-next-interval" => "Наступний інтервал (с)",
+        "dialpeer-next-interval" => "Наступний інтервал (с)",
+        "destination-fee" => "Плата за з’єднання",
+        "dialpeer-fee" => "Плата за з’єднання",
+        "src-name-in" => "Ім’я абонента",
+        "src-name-out" => "Ім’я абонента",
+        "src-prefix-routing" => "Номер джерела (маршрутизація)",
+        "dst-prefix-routing" => "Номер призначення (маршрутизація)",
+        "diversion-in" => "Переадресація",
+        "diversion-out" => "Переадресація",
+        "from-domain" => "Домен From",
+        "to-domain" => "Домен To",
+        "ruri-domain" => "Домен R-URI",
+        "orig-call-id" => "Call-ID виклику",
+        "term-call-id" => "Call-ID виклику",
+        "local-tag" => "Локальний тег",
+        "lega-user-agent" => "Програма абонента",
+        "legb-user-agent" => "Програма абонента",
+        "auth-orig-transport-protocol-id" => "Транспорт",
+        "sign-term-transport-protocol-id" => "Транспорт",
+        "auth-orig-ip" => "IP джерела",
+        "auth-orig-port" => "Порт джерела",
+        "sign-term-ip" => "IP сигналізації",
+        "sign-term-port" => "Порт сигналізації",
+        "rec" => "Запис",
+        "customer-price-no-vat" => "Ціна без ПДВ",
+        "customer-acc-vat" => "ПДВ (%)",
+        "destination-reverse-billing" => "Зворотна тарифікація",
+        "dialpeer-reverse-billing" => "Зворотна тарифікація",
+        "pai-in" => "Заголовок P-Asserted-Identity",
+        "ppi-in" => "Заголовок P-Preferred-Identity",
+        "privacy-in" => "Заголовок Privacy",
+        "rpid-in" => "Заголовок Remote-Party-ID",
+        "rpid-privacy-in" => "Приватність RPID",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -533,6 +640,17 @@ fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
         ("renew-period", "Day") => "Щодня",
         ("renew-period", "Month") => "Щомісяця",
         ("renew-period", "Disabled") => "Не продовжується",
+        _ => return None,
+    })
+}
+
+/// Групи сторінки запису.
+fn group_label(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "timing" => "Час",
+        "billing" => "Тарифікація",
+        "signalling" => "Сигналізація",
+        "outcome" => "Результат",
         _ => return None,
     })
 }

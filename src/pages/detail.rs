@@ -12,6 +12,7 @@ use crate::export::{SaveError, save_bytes};
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
+use crate::pages::recording::recording_player;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{DetailView, detail_view, related_pages};
@@ -43,8 +44,15 @@ pub fn detail_page(collection: Collection) -> impl IntoView {
             let api = api.clone();
             async move {
                 let path = format!("{}/{}", collection.path(), encode_component(&id));
+                // What a list shows as columns (a call's account, for its currency too).
+                let include = collection.spec().column_includes().collect::<Vec<_>>();
+                let query = if include.is_empty() {
+                    String::new()
+                } else {
+                    format!("include={}", include.join(","))
+                };
                 let document: Document<Resource<serde_json::Value>> =
-                    api.get(&path, "", signal).await?;
+                    api.get(&path, &query, signal).await?;
                 Ok(detail_view(collection, &document))
             }
         },
@@ -124,6 +132,12 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
         detail.with(|d| d.as_ref().map(|d| attribute_list(collection, d, zone)))
     };
     let download = Memo::new(move |_| detail.with(|d| d.as_ref().and_then(|d| d.download.clone())));
+    let recording = Memo::new(move |_| {
+        detail.with(|d| {
+            let d = d.as_ref()?;
+            Some((d.recording.clone()?, d.id.clone()))
+        })
+    });
     let identity = Memo::new(move |_| {
         detail.with(|d| d.as_ref().map(|d| (d.id.clone(), d.relationships.clone())))
     });
@@ -133,11 +147,15 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
             <p class="refreshing" role="status">{tr(|t| t.still_in_progress)}</p>
         })}
         {move || download.get().map(download_button)}
+        {move || recording.get().map(|(path, id)| recording_player(path, id))}
         {attributes}
-        {move || identity.get().map(|(id, names)| view! {
+        {move || identity.get().map(|(id, mut names)| {
+            // Related records a group already shows are not followed again.
+            names.retain(|name| !collection.spec().groups.iter().any(|g| g.fields.contains(&name.as_str())));
+            view! {
             {related_links(related_pages(collection, &id))}
             {related_records(collection, id, names)}
-        })}
+        }})}
     }
 }
 

@@ -8,6 +8,7 @@ use crate::components::filter_bar::filter_bar;
 use crate::components::pager::{PagerState, pager};
 use crate::components::status;
 use crate::components::table::{TableSettings, resource_table};
+use crate::components::time_window::window_control;
 use crate::export::{self, SaveError};
 use crate::http::{Abort, Api};
 use crate::i18n::texts;
@@ -149,6 +150,9 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
                     {export_control(collection, params, load)}
                 </div>
             </div>
+            {collection.spec().window.map(|window| {
+                window_control(window, applied_filters, Signal::derive(move || prefs.zone()), moves.on_filters)
+            })}
             {filter_bar(collection, applied_filters, moves.on_filters)}
             {reload_error}
             {move || list_status(collection, params, remote, has_rows)}

@@ -6,4 +6,5 @@ pub mod list;
 pub mod login;
 pub mod not_found;
 pub mod on_demand;
+pub mod recording;
 pub mod statistics;

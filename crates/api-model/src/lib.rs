@@ -15,6 +15,7 @@ pub mod query;
 pub mod record;
 pub mod resources;
 pub mod stats;
+pub mod window;
 
 /// Path of the API below the deployment's base URL.
 pub const API_PATH: &str = "/api/rest/customer/v1";

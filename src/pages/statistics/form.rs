@@ -2,7 +2,8 @@
 //! a draft of the view, checks it inline, and hands it on only when it can be asked for.
 
 use super::AccountChoice;
-use super::plans::{StatsPage, narrowing_label, preset_label, sampling_label};
+use super::plans::{StatsPage, narrowing_label, sampling_label};
+use crate::components::time_window::{from_input, preset_options, to_input};
 use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::texts;
@@ -12,27 +13,10 @@ use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
 use api_model::document::ListDocument;
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::resources::Country;
-use api_model::stats::{STATS_FILTER_PARAMS, Sampling, parse_time};
+use api_model::stats::{STATS_FILTER_PARAMS, Sampling};
 use chart_data::presets::Preset;
 use chrono::Utc;
 use leptos::prelude::*;
-
-/// A local wall-clock text for a `datetime-local` input, from a URL time.
-fn to_input(url_value: &str, zone: Zone) -> String {
-    parse_time(url_value)
-        .map(|t| api_model::date_text::format("%Y-%m-%dT%H:%M:%S", &zone.rules().to_local(t)))
-        .unwrap_or_default()
-}
-
-/// A URL time from a `datetime-local` input's local wall-clock text.
-fn from_input(input: &str, zone: Zone) -> String {
-    let text = input.trim();
-    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"]
-        .iter()
-        .find_map(|f| api_model::date_text::parse(text, f))
-        .map(|local| url_time(&zone.rules().to_utc(local)))
-        .unwrap_or_else(|| text.to_owned())
-}
 
 /// The draft the form edits, and the problems to show next to its fields.
 #[derive(Clone, Copy)]
@@ -158,18 +142,11 @@ fn range_field(draft: Draft) -> impl IntoView {
             }
         });
     };
-    let options = Preset::ALL
-        .iter()
-        .map(|p| {
-            let (preset, value) = (*p, p.as_str());
-            view! { <option value=value selected=move || range_value() == value>{move || preset_label(preset)}</option> }
-        })
-        .collect_view();
     view! {
         <label>
             {tr(|t| t.time_range)}
             <select name="range" on:change=on_range>
-                {options}
+                {preset_options(range_value)}
                 <option value="custom" selected=move || range_value() == "custom">{tr(|t| t.custom_range)}</option>
             </select>
         </label>

@@ -3,7 +3,6 @@
 
 use crate::i18n::{Texts, texts};
 use api_model::stats::{Sampling, StatsEndpoint, series_unit};
-use chart_data::presets::Preset;
 
 /// A text of the language in use, picked from its [`Texts`].
 pub type Words = fn(&Texts) -> &'static str;
@@ -160,19 +159,6 @@ pub fn unit_for(key: &str, currency: &str) -> String {
         "calls/s" => t.unit_calls_per_second.to_owned(),
         "calls" => t.unit_calls.to_owned(),
         unit => unit.to_owned(),
-    }
-}
-
-/// A range preset's name in the language in use.
-pub fn preset_label(preset: Preset) -> &'static str {
-    let t = texts();
-    match preset {
-        Preset::LastHour => t.range_last_hour,
-        Preset::Today => t.range_today,
-        Preset::Yesterday => t.range_yesterday,
-        Preset::Last7Days => t.range_last_7_days,
-        Preset::ThisMonth => t.range_this_month,
-        Preset::LastMonth => t.range_last_month,
     }
 }
 

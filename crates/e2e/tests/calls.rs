@@ -1,0 +1,301 @@
+//! Calls, end to end: CDR lists in both directions with the server's 24-hour window and the
+//! control that changes it, a call's page grouped as a support engineer reads it, fields an
+//! operator hides, and a recording played without the token ever going into a URL.
+//!
+//! Expectations come from the demo API itself, asked with a token as a script would.
+
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup, Table};
+use serde_json::Value;
+
+const CDRS_TABLE: &str = "table#cdrs-table";
+const PAGER_SUMMARY: &str = "nav.pager .pager-summary";
+const WINDOW_SHOWN: &str = ".time-window .window-shown";
+const WINDOW_CHOICE: &str = ".time-window select[name=window]";
+const DETAIL_HEADING: &str = "section.detail-page h1";
+
+async fn sign_in(portal: &Portal) {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+}
+
+fn total_count(document: &Value) -> u64 {
+    document["meta"]["total-count"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no meta.total-count in {document}"))
+}
+
+fn records(document: &Value) -> Vec<Value> {
+    document["data"].as_array().cloned().unwrap_or_default()
+}
+
+/// `17355` → `17,355`, as the portal groups counts in English.
+fn grouped(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// The pager's summary ends with the view's total.
+async fn wait_for_total(portal: &Portal, total: u64) -> String {
+    let expected = format!("of {}", grouped(total));
+    portal.wait_for_text(PAGER_SUMMARY, &expected).await
+}
+
+/// The filters of the portal's URL as API query pairs.
+fn filter_pairs(url: &url::Url) -> Vec<(String, String)> {
+    url.query_pairs()
+        .filter(|(key, _)| key.starts_with("filter["))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+#[test]
+fn a_filtered_call_list_opens_cold_shows_its_window_and_changes_it() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        // Opened before signing in: the sign-in page brings the user back to this view.
+        portal.open("/cdrs?filter%5Bsuccess-eq%5D=true").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal
+            .wait_for_url("the filtered call list", |url| {
+                url.path() == "/cdrs" && e2e::query_param(url, "filter[success-eq]").is_some()
+            })
+            .await;
+        let answered = portal
+            .api_get(
+                &token,
+                "cdrs",
+                &[("filter[success-eq]", "true"), ("page[size]", "1")],
+            )
+            .await;
+        let total = total_count(&answered);
+        assert!(
+            total > 0,
+            "the demo customer made calls in the last 24 hours"
+        );
+        wait_for_total(&portal, total).await;
+        let table = portal
+            .wait_for_table(CDRS_TABLE, "answered calls", |t| !t.rows.is_empty())
+            .await;
+        let success = table.column("Successful").expect("a Successful column");
+        assert!(success.iter().all(|cell| *cell == "Yes"), "{table:?}");
+        let shown = portal.wait_for_text(WINDOW_SHOWN, "24 hours").await;
+        println!("window: {shown}");
+
+        // Yesterday, from the presets: the URL bounds the window, the rows follow it.
+        portal.select(WINDOW_CHOICE, "yesterday").await;
+        let url = portal
+            .wait_for_url("a window in the URL", |url| {
+                e2e::query_param(url, "filter[time-start-gteq]").is_some()
+                    && e2e::query_param(url, "filter[time-start-lt]").is_some()
+            })
+            .await;
+        let pairs = filter_pairs(&url);
+        let mut query: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        query.push(("page[size]", "1"));
+        let yesterday = total_count(&portal.api_get(&token, "cdrs", &query).await);
+        assert!(yesterday > 0);
+        wait_for_total(&portal, yesterday).await;
+        let between = portal.wait_for_text(WINDOW_SHOWN, "Calls from").await;
+        println!("window: {between}");
+
+        // A bookmark of that URL shows the same window and the same calls.
+        portal.open_url(url.as_str()).await;
+        portal.wait_for_text(WINDOW_SHOWN, &between).await;
+        wait_for_total(&portal, yesterday).await;
+
+        // Back to the server's own window: the bounds leave the URL.
+        portal.select(WINDOW_CHOICE, "recent").await;
+        portal
+            .wait_for_url("no window in the URL", |url| {
+                e2e::query_param(url, "filter[time-start-gteq]").is_none()
+                    && e2e::query_param(url, "filter[success-eq]").is_some()
+            })
+            .await;
+        portal.wait_for_text(WINDOW_SHOWN, "24 hours").await;
+    });
+}
+
+/// Every attribute of a record's `attributes`, to find one with `rec` on.
+fn first_with(document: &Value, accept: impl Fn(&Value) -> bool) -> Option<Value> {
+    records(document)
+        .into_iter()
+        .find(|r| accept(&r["attributes"]))
+}
+
+#[test]
+fn a_calls_page_groups_its_details_and_plays_its_recording_without_a_token_in_any_url() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let page = portal
+            .api_get(
+                &token,
+                "cdrs",
+                &[("page[size]", "1000"), ("filter[success-eq]", "true")],
+            )
+            .await;
+        let call = first_with(&page, |a| a["rec"] == Value::Bool(true))
+            .expect("an answered call with a recording in the last 24 hours");
+        let id = call["id"].as_str().unwrap_or_default().to_owned();
+        sign_in(&portal).await;
+        portal.open(&format!("/cdrs/{id}")).await;
+        portal.wait_for_text(DETAIL_HEADING, "Call of").await;
+        for group in ["timing", "billing", "signalling", "outcome"] {
+            portal
+                .wait_for(&format!("section.attribute-group[data-group={group}] dl"))
+                .await;
+        }
+        let price = portal
+            .wait_for_text(".attribute[data-key=customer-price] dd", "")
+            .await;
+        println!("price: {price}");
+        assert!(
+            price.chars().any(|c| c.is_ascii_digit()),
+            "the price is shown: {price:?}"
+        );
+        let account = portal
+            .wait_for_text(".attribute[data-key=account] dd a", "")
+            .await;
+        assert!(!account.is_empty(), "the call names its account");
+
+        portal.click("button.play-recording").await;
+        portal
+            .wait_until("the recording can play", async || {
+                let state = portal
+                    .client()
+                    .execute(
+                        "const a = document.querySelector('section.recording audio');
+                         return a ? a.readyState : null;",
+                        vec![],
+                    )
+                    .await
+                    .ok()?;
+                (state.as_u64()? >= 3).then_some(())
+            })
+            .await;
+        let href = portal
+            .wait_for("section.recording a[download]")
+            .await
+            .attr("download")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        assert_eq!(href, format!("call-{id}.wav"));
+
+        let served = portal.served_requests();
+        let recording = served
+            .iter()
+            .find(|r| r.path.ends_with(&format!("/cdrs/{id}/rec")))
+            .expect("the recording was asked for");
+        assert!(
+            recording.authorization,
+            "the recording's request carried the token in a header"
+        );
+        for request in &served {
+            assert!(
+                !request.query.contains(&token) && !request.path.contains(&token),
+                "a request URL carries the token: {} {}",
+                request.path,
+                request.query
+            );
+        }
+    });
+}
+
+#[test]
+fn an_incoming_calls_page_and_a_call_without_a_recording() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let incoming = portal
+            .api_get(&token, "incoming-cdrs", &[("page[size]", "50")])
+            .await;
+        let call = records(&incoming)
+            .into_iter()
+            .next()
+            .expect("the demo customer terminated calls in the last 24 hours");
+        let id = call["id"].as_str().unwrap_or_default().to_owned();
+        sign_in(&portal).await;
+        portal.open("/incoming-cdrs").await;
+        wait_for_total(&portal, total_count(&incoming)).await;
+        portal.open(&format!("/incoming-cdrs/{id}")).await;
+        portal
+            .wait_for_text(DETAIL_HEADING, "Incoming call of")
+            .await;
+        portal
+            .wait_for("section.attribute-group[data-group=signalling] dl")
+            .await;
+
+        // An outgoing call without a recording offers no player.
+        let outgoing = portal
+            .api_get(&token, "cdrs", &[("page[size]", "200")])
+            .await;
+        let plain = first_with(&outgoing, |a| a["rec"] == Value::Bool(false))
+            .expect("a call without recording");
+        let plain_id = plain["id"].as_str().unwrap_or_default();
+        portal.open(&format!("/cdrs/{plain_id}")).await;
+        portal
+            .wait_for("section.attribute-group[data-group=outcome]")
+            .await;
+        let players = portal
+            .client()
+            .execute(
+                "return document.querySelectorAll('button.play-recording').length;",
+                vec![],
+            )
+            .await
+            .ok()
+            .and_then(|v| v.as_u64());
+        assert_eq!(players, Some(0));
+    });
+}
+
+#[test]
+fn calls_with_fields_an_operator_hides_still_show() {
+    let setup = Setup {
+        hide_cdr_fields: vec![
+            "customer-price".to_owned(),
+            "time-connect".to_owned(),
+            "src-prefix-in".to_owned(),
+        ],
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let page = portal.api_get(&token, "cdrs", &[("page[size]", "5")]).await;
+        let call = records(&page).into_iter().next().expect("calls");
+        assert!(
+            call["attributes"].get("customer-price").is_none(),
+            "the server hides it"
+        );
+        let id = call["id"].as_str().unwrap_or_default().to_owned();
+        sign_in(&portal).await;
+        portal.open("/cdrs?page%5Bsize%5D=5").await;
+        let table: Table = portal
+            .wait_for_table(CDRS_TABLE, "five calls", |t| t.rows.len() == 5)
+            .await;
+        let prices = table.column("Price").expect("a Price column");
+        assert!(prices.iter().all(|p| *p == "—"), "{prices:?}");
+        let numbers = table.column("Destination number").expect("numbers");
+        assert!(
+            numbers
+                .iter()
+                .all(|n| n.chars().any(|c| c.is_ascii_digit()))
+        );
+        portal.open(&format!("/cdrs/{id}")).await;
+        portal.wait_for_text(DETAIL_HEADING, "Call of").await;
+        let price = portal
+            .wait_for_text(".attribute[data-key=customer-price] dd", "—")
+            .await;
+        assert_eq!(price, "—");
+    });
+}

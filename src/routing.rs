@@ -119,6 +119,8 @@ pub enum Page {
     Dashboard,
     List(Collection),
     Detail(Collection),
+    /// `/<path>/new`: the form that creates a record, for collections the customer creates.
+    Create(Collection),
     Statistics(Charted),
 }
 
@@ -141,6 +143,11 @@ impl Page {
                 .find(|c| c.segment() == segment)
                 .map(Page::Statistics),
             (Some(path), None) => Collection::from_path(path).map(Page::List),
+            (Some(path), Some("new"))
+                if Collection::from_path(path).is_some_and(|c| c.spec().creatable) =>
+            {
+                Collection::from_path(path).map(Page::Create)
+            }
             (Some(path), Some(_)) => Collection::from_path(path)
                 .filter(|c| c.spec().detail_page)
                 .map(Page::Detail),
@@ -153,6 +160,7 @@ impl Page {
             Page::Login => "/login".to_owned(),
             Page::Dashboard => "/".to_owned(),
             Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.path()),
+            Page::Create(collection) => format!("/{}/new", collection.path()),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
         }
     }
@@ -171,7 +179,9 @@ impl Page {
     pub fn profile_flag(self) -> Option<&'static str> {
         match self {
             Page::Login | Page::Dashboard => None,
-            Page::List(collection) | Page::Detail(collection) => collection.spec().profile_flag,
+            Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
+                collection.spec().profile_flag
+            }
             Page::Statistics(charted) => Some(charted.profile_flag()),
         }
     }
@@ -180,7 +190,9 @@ impl Page {
     pub fn section(self) -> Section {
         match self {
             Page::Login | Page::Dashboard => Section::Overview,
-            Page::List(collection) | Page::Detail(collection) => collection.spec().section,
+            Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
+                collection.spec().section
+            }
             Page::Statistics(_) => Section::Statistics,
         }
     }

@@ -467,6 +467,8 @@ impl Texts {
             Page::Login => t.sign_in,
             Page::Dashboard => t.nav_overview,
             Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
+            Page::Create(Collection::CdrExports) => t.new_cdr_export,
+            Page::Create(collection) => t.resource(collection).title,
             Page::Statistics(Charted::Origination) => t.nav_origination,
             Page::Statistics(Charted::Quality) => t.nav_quality,
             Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,

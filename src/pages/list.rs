@@ -5,6 +5,7 @@
 //! compiled once, lists every collection.
 
 use crate::components::filter_bar::filter_bar;
+use crate::components::link::Link;
 use crate::components::pager::{PagerState, pager};
 use crate::components::status;
 use crate::components::table::{TableSettings, resource_table};
@@ -146,6 +147,7 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
             <div class="list-heading">
                 <h1>{move || t.resource(collection).title}</h1>
                 <div class="list-tools">
+                    {creation_links(collection)}
                     {chooser}
                     {export_control(collection, params, load)}
                 </div>
@@ -166,6 +168,39 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// "New …" on a list of records the customer creates; "Export these calls" on a list whose
+/// view a creatable collection takes (its filters prefill the form).
+fn creation_links(collection: Collection) -> impl IntoView {
+    let location = use_location();
+    let spec = collection.spec();
+    let new = spec.creatable.then(|| {
+        view! {
+            <Link href=Page::Create(collection).href() class="new-record">
+                {move || texts().page_title(Page::Create(collection))}
+            </Link>
+        }
+    });
+    let export = spec.exports_to.map(|target| {
+        let href = move || {
+            let filters = ListParams::from_query(&location.search.get())
+                .map(|p| ListParams {
+                    filters: p.filters,
+                    ..Default::default()
+                })
+                .unwrap_or_default()
+                .to_query();
+            let page = Page::Create(target).href();
+            if filters.is_empty() {
+                page
+            } else {
+                format!("{page}?{filters}")
+            }
+        };
+        view! { <Link href=href class="export-these">{tr(|t| t.export_these_calls)}</Link> }
+    });
+    view! { {new} {export} }
 }
 
 /// The last view of a list comes back when it is opened without a query; every view shown is

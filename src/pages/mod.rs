@@ -1,9 +1,11 @@
 //! One page per route; pages read the URL, call the API through `http`, and compose components.
 
+pub mod account_choices;
 pub mod dashboard;
 pub mod detail;
 pub mod list;
 pub mod login;
+pub mod new_export;
 pub mod not_found;
 pub mod on_demand;
 pub mod recording;

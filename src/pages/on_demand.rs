@@ -15,6 +15,7 @@ use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
+use crate::pages::new_export::new_export_page;
 use crate::pages::statistics::{StatsPage, statistics_page};
 use crate::routing::{Charted, Page};
 use crate::session::Session;
@@ -31,6 +32,16 @@ use std::task::{Context, Poll, Waker};
 /// A chunk could not be fetched or instantiated (the browser console has the details).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChunkUnavailable;
+
+/// Which page of a collection the records chunk draws; `repr(u8)` to cross into the chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum RecordView {
+    List,
+    Detail,
+    /// The one creation form there is: a CDR export's.
+    Create,
+}
 
 impl From<SplitLoaderError> for ChunkUnavailable {
     fn from(_: SplitLoaderError) -> Self {
@@ -83,11 +94,11 @@ page_chunk!(
 page_chunk!(
     records,
     preload_records,
-    fn render_records(collection: Collection, detail: bool) {
-        if detail {
-            detail_page(collection).into_any()
-        } else {
-            list_page(collection).into_any()
+    fn render_records(collection: Collection, view: RecordView) {
+        match view {
+            RecordView::List => list_page(collection).into_any(),
+            RecordView::Detail => detail_page(collection).into_any(),
+            RecordView::Create => new_export_page().into_any(),
         }
     }
 );
@@ -154,7 +165,7 @@ impl Code {
     fn chunk_bit(self) -> u8 {
         match self {
             Code::Page(Page::Login) => 1,
-            Code::Page(Page::List(_) | Page::Detail(_)) => 1 << 1,
+            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_)) => 1 << 1,
             Code::Page(Page::Dashboard | Page::Statistics(_)) => 1 << 2,
             Code::Layout => 1 << 3,
         }
@@ -168,7 +179,9 @@ impl Code {
     pub async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
             Code::Page(Page::Login) => preload_sign_in().await?,
-            Code::Page(Page::List(_) | Page::Detail(_)) => preload_records().await?,
+            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_)) => {
+                preload_records().await?
+            }
             Code::Page(Page::Dashboard | Page::Statistics(_)) => preload_charts().await?,
             Code::Layout => preload_layout().await?,
         }
@@ -181,8 +194,15 @@ impl Code {
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
         match self {
             Code::Page(Page::Login) => completed(render_sign_in()),
-            Code::Page(Page::List(collection)) => completed(render_records(collection, false)),
-            Code::Page(Page::Detail(collection)) => completed(render_records(collection, true)),
+            Code::Page(Page::List(collection)) => {
+                completed(render_records(collection, RecordView::List))
+            }
+            Code::Page(Page::Detail(collection)) => {
+                completed(render_records(collection, RecordView::Detail))
+            }
+            Code::Page(Page::Create(collection)) => {
+                completed(render_records(collection, RecordView::Create))
+            }
             Code::Page(Page::Dashboard) => completed(render_charts(None)),
             Code::Page(Page::Statistics(charted)) => completed(render_charts(Some(charted))),
             Code::Layout => completed(render_layout()),

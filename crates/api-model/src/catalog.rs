@@ -314,6 +314,10 @@ pub struct Spec {
     pub groups: &'static [Group],
     /// `GET /<type>/<id>/rec` offers the call's recording when the `rec` attribute is true.
     pub recordings: bool,
+    /// The customer creates records (`POST /<type>`) with a form of the portal.
+    pub creatable: bool,
+    /// The creatable collection a list's view can be handed to (calls → a CDR export).
+    pub exports_to: Option<Collection>,
 }
 
 impl Spec {
@@ -334,6 +338,8 @@ impl Spec {
         window: None,
         groups: &[],
         recordings: false,
+        creatable: false,
+        exports_to: None,
     };
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
@@ -634,6 +640,7 @@ pub const CDRS: Spec = Spec {
         },
     ],
     recordings: true,
+    exports_to: Some(Collection::CdrExports),
     ..Spec::BASE
 };
 
@@ -806,6 +813,7 @@ pub const CDR_EXPORTS: Spec = Spec {
         },
         file_name: "cdr-export-{id}.csv.gz",
     }),
+    creatable: true,
     ..Spec::BASE
 };
 

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod catalog;
+pub mod cdr_export;
 pub mod date_text;
 pub mod document;
 pub mod errors;

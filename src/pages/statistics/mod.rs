@@ -17,15 +17,15 @@ use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
+pub use crate::pages::account_choices::{AccountChoice, account_choices};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::portal_path;
 use crate::stats_view::{FieldError, StatsView};
-use api_model::document::{ListDocument, SingleDocument};
+use api_model::document::SingleDocument;
 use api_model::errors::ApiError;
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::number::Metric;
-use api_model::resources::{Account, ChartOriginatedCps, chart_request};
+use api_model::resources::{ChartOriginatedCps, chart_request};
 use api_model::stats::{StatsPayload, StatsQuery};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -64,13 +64,6 @@ pub fn cps_payload(chart: &ChartOriginatedCps) -> StatsPayload {
         rows: chart.cps.len() as u64,
         totals: None,
     }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AccountChoice {
-    pub id: String,
-    pub name: String,
-    pub currency: String,
 }
 
 /// When, and in which zone, the view was asked for: the moment its relative range is resolved.
@@ -119,34 +112,6 @@ enum Outcome {
         /// The requested range, when it has an end; the charts show that span.
         span: Option<(f64, f64)>,
     },
-}
-
-/// The customer's accounts, to choose from.
-pub fn account_choices(api: Api) -> Remote<Vec<AccountChoice>> {
-    Remote::new(
-        || {
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: ListDocument<Account> =
-                    api.get("accounts", &params.to_query(), signal).await?;
-                Ok(document
-                    .data
-                    .into_iter()
-                    .map(|a| AccountChoice {
-                        id: a.id,
-                        name: a.attributes.name,
-                        currency: a.attributes.currency.unwrap_or_default(),
-                    })
-                    .collect())
-            }
-        },
-    )
 }
 
 /// The statistics (or the CPS chart) of a valid view.

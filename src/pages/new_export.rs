@@ -1,0 +1,273 @@
+//! `/cdr-exports/new`: the customer asks the server for a file of their calls. The URL may
+//! carry a call list's filters ("Export these calls"), which prefill what an export can take
+//! (`api_model::cdr_export`). Problems show next to their field before anything is sent; the
+//! server's 422 shows next to the field its pointer names, and the input stays as typed.
+
+use crate::components::time_window::{from_input, to_input};
+use crate::format::{Zone, browser_zone_name};
+use crate::http::Api;
+use crate::i18n::{error_text, texts, tr};
+use crate::pages::account_choices::account_choices;
+use crate::prefs::Prefs;
+use crate::routing::record_href;
+use api_model::catalog::{CDRS, Collection};
+use api_model::cdr_export::{self as export, DraftProblem, ExportDraft, field_errors};
+use api_model::document::{Document, Resource};
+use api_model::errors::ApiError;
+use api_model::list::ListParams;
+use chrono::Utc;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::hooks::{use_location, use_navigate};
+
+/// A problem to show next to a field (`None`: above the form), in the language in use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Shown {
+    Draft(DraftProblem),
+    /// The server's own words.
+    Server(String),
+}
+
+impl Shown {
+    fn text(&self) -> String {
+        let t = texts();
+        match self {
+            Shown::Draft(DraftProblem::ChooseAccount) => t.choose_account_error.to_owned(),
+            Shown::Draft(DraftProblem::EnterStart) => t.enter_start_time.to_owned(),
+            Shown::Draft(DraftProblem::EnterEnd) => t.end_time_unreadable.to_owned(),
+            Shown::Draft(DraftProblem::EndNotAfterStart) => t.end_after_start.to_owned(),
+            Shown::Draft(DraftProblem::NotWholeSeconds(typed)) => (t.not_a_whole_number)(typed),
+            Shown::Server(words) => words.clone(),
+        }
+    }
+}
+
+type Problems = RwSignal<Vec<(Option<&'static str>, Shown)>>;
+
+fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> Option<AnyView> {
+    move || {
+        let texts: Vec<String> = problems.with(|all| {
+            all.iter()
+                .filter(|(at, _)| *at == field)
+                .map(|(_, shown)| shown.text())
+                .collect()
+        });
+        (!texts.is_empty()).then(|| {
+            view! { <span class="field-error" role="alert">{texts.join(" ")}</span> }.into_any()
+        })
+    }
+}
+
+pub fn new_export_page() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let prefs = expect_context::<Prefs>();
+    let navigate = use_navigate();
+    let filters = ListParams::from_query(&use_location().search.get_untracked())
+        .map(|p| p.filters)
+        .unwrap_or_default();
+    let mut prefilled = CDRS
+        .window
+        .map(|window| ExportDraft::from_call_filters(&filters, window, Utc::now()))
+        .unwrap_or_default();
+    prefilled.time_zone_name = match prefs.zone_untracked() {
+        Zone::Utc => "UTC".to_owned(),
+        Zone::Browser => browser_zone_name().unwrap_or_default(),
+    };
+    let draft = RwSignal::new(prefilled);
+    let problems: Problems = RwSignal::new(Vec::new());
+    let busy = RwSignal::new(false);
+    let accounts = account_choices(api.clone());
+    // One account: it is the one.
+    Effect::new(move |_| {
+        accounts.with_data(|list| {
+            if let Some([only]) = list.map(Vec::as_slice)
+                && draft.with_untracked(|d| d.account_id.is_empty())
+            {
+                draft.update(|d| d.account_id = only.id.clone());
+            }
+        })
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        let document = match draft.with_untracked(ExportDraft::to_document) {
+            Ok(document) => document,
+            Err(errors) => {
+                problems.set(
+                    errors
+                        .into_iter()
+                        .map(|e| (Some(e.field), Shown::Draft(e.problem)))
+                        .collect(),
+                );
+                return;
+            }
+        };
+        problems.set(Vec::new());
+        busy.set(true);
+        let (api, navigate) = (api.clone(), navigate.clone());
+        spawn_local(async move {
+            let created: Result<Document<Resource<serde_json::Value>>, ApiError> =
+                api.create("cdr-exports", &document, None).await;
+            let _ = busy.try_set(false);
+            match created {
+                Ok(created) => {
+                    if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
+                        navigate(&href, Default::default());
+                    }
+                }
+                Err(error) if error.status() == Some(422) => problems.set(
+                    field_errors(&error)
+                        .into_iter()
+                        .map(|(field, words)| (field, Shown::Server(words)))
+                        .collect(),
+                ),
+                Err(error) => problems.set(vec![(None, Shown::Server(error_text(&error)))]),
+            }
+        });
+    };
+    let zone = Signal::derive(move || prefs.zone());
+    view! {
+        <section class="export-form-page">
+            <h1>{tr(|t| t.new_cdr_export)}</h1>
+            <p class="hint">{tr(|t| t.export_form_hint)}</p>
+            {problem_at(problems, None)}
+            <form class="export-form" on:submit=submit novalidate=true>
+                {account_field(draft, accounts, problems)}
+                <fieldset>
+                    <legend>{tr(|t| t.window_change)}</legend>
+                    {problem_at(problems, Some(export::FILTERS))}
+                    {move || time_fields(draft, zone.get(), problems)}
+                </fieldset>
+                {narrowing_fields(draft, problems)}
+                {file_fields(draft, problems)}
+                <button type="submit" class="primary" disabled=move || busy.get()>
+                    {move || if busy.get() { texts().creating_export } else { texts().create_export }}
+                </button>
+            </form>
+        </section>
+    }
+}
+
+fn account_field(
+    draft: RwSignal<ExportDraft>,
+    accounts: crate::remote::Remote<Vec<crate::pages::account_choices::AccountChoice>>,
+    problems: Problems,
+) -> impl IntoView {
+    let options = move || {
+        let chosen = draft.with(|d| d.account_id.clone());
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
+                    .collect_view()
+            })
+        })
+    };
+    let load_error = move || {
+        accounts.error().map(|error| {
+            view! {
+                <span class="field-error" role="alert">{move || error_text(&error)}</span>
+                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
+            }
+        })
+    };
+    view! {
+        <label>
+            {tr(|t| t.account)}
+            <select name=export::ACCOUNT on:change=move |ev| draft.update(|d| d.account_id = event_target_value(&ev))>
+                <option value="" disabled=true selected=move || draft.with(|d| d.account_id.is_empty())>{tr(|t| t.choose_an_account)}</option>
+                {options}
+            </select>
+            {problem_at(problems, Some(export::ACCOUNT))}
+            {load_error}
+        </label>
+    }
+}
+
+/// From and to, typed in the chosen zone and kept in the API's form.
+fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, problems: Problems) -> impl IntoView {
+    let (from, to) = draft.with_untracked(|d| (d.from.clone(), d.to.clone()));
+    view! {
+        <label>
+            {tr(|t| t.from)}
+            <input type="datetime-local" name=export::FROM step="1" prop:value=to_input(&from, zone)
+                on:change=move |ev| draft.update(|d| d.from = from_input(&event_target_value(&ev), zone)) />
+            {problem_at(problems, Some(export::FROM))}
+        </label>
+        <label>
+            {tr(|t| t.to)}
+            <input type="datetime-local" name=export::TO step="1" prop:value=to_input(&to, zone)
+                on:change=move |ev| draft.update(|d| d.to = from_input(&event_target_value(&ev), zone)) />
+            {problem_at(problems, Some(export::TO))}
+        </label>
+    }
+}
+
+/// A text input bound to one field of the draft.
+fn text_field(
+    draft: RwSignal<ExportDraft>,
+    problems: Problems,
+    name: &'static str,
+    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    field: fn(&mut ExportDraft) -> &mut String,
+    numeric: bool,
+) -> impl IntoView {
+    let value = draft.with_untracked(|d| field(&mut d.clone()).clone()); // as prefilled
+    view! {
+        <label>
+            {move || label()}
+            <input type="text" name=name inputmode=numeric.then_some("numeric") prop:value=value
+                on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev)) />
+            {problem_at(problems, Some(name))}
+        </label>
+    }
+}
+
+fn narrowing_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+    let success = draft.with_untracked(|d| d.success.clone());
+    let t = texts();
+    view! {
+        <fieldset>
+            <legend>{tr(|t| t.more_filters)}</legend>
+            <label>
+                {move || crate::resources::field_label("success")}
+                <select name=export::SUCCESS on:change=move |ev| draft.update(|d| d.success = event_target_value(&ev))>
+                    <option value="" selected=success.is_empty()>{tr(|t| t.any_outcome)}</option>
+                    <option value="true" selected=success == "true">{tr(|t| t.successful_only)}</option>
+                    <option value="false" selected=success == "false">{tr(|t| t.failed_only)}</option>
+                </select>
+            </label>
+            {text_field(draft, problems, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
+            {text_field(draft, problems, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
+            {text_field(draft, problems, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
+            {text_field(draft, problems, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
+            {text_field(draft, problems, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
+        </fieldset>
+    }
+}
+
+/// How the file writes times.
+fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+    let formats = ["with_timezone", "without_timezone", "round_to_seconds"]
+        .into_iter()
+        .map(|format| {
+            let label = move || (texts().choice_label)("time-format", format).unwrap_or(format);
+            view! { <option value=format>{label}</option> }
+        })
+        .collect_view();
+    let t = texts();
+    view! {
+        <div class="export-file">
+            <label>
+                {move || crate::resources::field_label("time-format")}
+                <select name=export::TIME_FORMAT on:change=move |ev| draft.update(|d| d.time_format = event_target_value(&ev))>
+                    {formats}
+                </select>
+                {problem_at(problems, Some(export::TIME_FORMAT))}
+            </label>
+            {text_field(draft, problems, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
+        </div>
+    }
+}

@@ -44,7 +44,7 @@ impl ColumnHead {
 
 /// An API field or relationship name as a label in the language in use.
 pub fn field_label(name: &str) -> String {
-    (texts().field_label)(name)
+    crate::i18n::field_label(name)
 }
 
 /// The columns of a collection: its attributes, the related records it shows, and its id
@@ -273,7 +273,7 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
         Value::Bool(false) => t.no.to_owned(),
         Value::Time(time) => format::timestamp_in(time, zone),
         Value::Choice(word) => {
-            (t.choice_label)(column.key, word).map_or_else(|| word.clone(), str::to_owned)
+            crate::i18n::choice_label(column.key, word).map_or_else(|| word.clone(), str::to_owned)
         }
         Value::Conditions(pairs) => readable_conditions(pairs),
         Value::Named { code, name } => {

@@ -144,12 +144,12 @@ impl Page {
                 .map(Page::Statistics),
             (Some(path), None) => Collection::from_path(path).map(Page::List),
             (Some(path), Some("new"))
-                if Collection::from_path(path).is_some_and(|c| c.spec().creatable) =>
+                if Collection::from_path(path).is_some_and(Collection::is_creatable) =>
             {
                 Collection::from_path(path).map(Page::Create)
             }
             (Some(path), Some(_)) => Collection::from_path(path)
-                .filter(|c| c.spec().detail_page)
+                .filter(|c| c.has_detail_page())
                 .map(Page::Detail),
         }
     }
@@ -180,7 +180,7 @@ impl Page {
         match self {
             Page::Login | Page::Dashboard => None,
             Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
-                collection.spec().profile_flag
+                collection.profile_flag()
             }
             Page::Statistics(charted) => Some(charted.profile_flag()),
         }
@@ -191,7 +191,7 @@ impl Page {
         match self {
             Page::Login | Page::Dashboard => Section::Overview,
             Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
-                collection.spec().section
+                collection.section()
             }
             Page::Statistics(_) => Section::Statistics,
         }
@@ -234,7 +234,7 @@ impl Page {
 
 /// The portal path of one record's page (`/accounts/<id>`), for collections that have one.
 pub fn record_href(collection: Collection, id: &str) -> Option<String> {
-    collection.spec().detail_page.then(|| {
+    collection.has_detail_page().then(|| {
         format!(
             "{}/{}",
             Page::List(collection).href(),

@@ -128,15 +128,24 @@ fn a_record_page_names_its_record() {
 fn a_creatable_collection_has_its_form_and_others_do_not() {
     let form = Page::at("/cdr-exports/new");
     assert_eq!(form, Some(Page::Create(Collection::CdrExports)));
-    assert_eq!(Page::Create(Collection::CdrExports).href(), "/cdr-exports/new");
+    assert_eq!(
+        Page::Create(Collection::CdrExports).href(),
+        "/cdr-exports/new"
+    );
     assert_eq!(record_id("/cdr-exports/new"), None);
     assert_eq!(
         Page::Create(Collection::CdrExports).profile_flag(),
         Some("outgoing-cdr-exports")
     );
     // `new` is only an id elsewhere (and never a valid one).
-    assert_eq!(Page::at("/accounts/new"), Some(Page::Detail(Collection::Accounts)));
+    assert_eq!(
+        Page::at("/accounts/new"),
+        Some(Page::Detail(Collection::Accounts))
+    );
     // Calls have integer ids, and their own pages.
-    assert_eq!(Page::at("/cdrs/123456"), Some(Page::Detail(Collection::Cdrs)));
+    assert_eq!(
+        Page::at("/cdrs/123456"),
+        Some(Page::Detail(Collection::Cdrs))
+    );
     assert_eq!(record_id("/incoming-cdrs/42"), Some("42".to_owned()));
 }

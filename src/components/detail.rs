@@ -60,7 +60,7 @@ pub fn attribute_list(
             let name = group.name;
             view! {
                 <section class="attribute-group" data-group=name>
-                    <h2>{(t.group_label)(name).unwrap_or(name)}</h2>
+                    <h2>{crate::i18n::group_label(name).unwrap_or(name)}</h2>
                     <dl class="attributes">{rows}</dl>
                 </section>
             }

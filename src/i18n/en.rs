@@ -263,8 +263,6 @@ pub static ENGLISH: Language = Language {
         },
 
         // Column headings and attribute names
-        field_label,
-        group_label,
 
         // Calls
         window_default: |hours| {
@@ -292,7 +290,6 @@ pub static ENGLISH: Language = Language {
         duration_exactly: "Duration exactly (s)",
         time_zone_of_times: "Time zone of the times in the file",
         not_a_whole_number: |value| format!("“{value}” is not a whole number of seconds."),
-        choice_label,
 
         // Values and records
         yes: "Yes",
@@ -488,7 +485,7 @@ pub static ENGLISH: Language = Language {
 };
 
 /// An API field or relationship name as a label; names not listed are spelled out.
-fn field_label(name: &str) -> String {
+pub(super) fn field_label(name: &str) -> String {
     let label = match name {
         "id" => "ID",
         "name" => "Name",
@@ -607,7 +604,7 @@ fn field_label(name: &str) -> String {
 }
 
 /// The known words of attributes as this language says them.
-fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
+pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
     Some(match (attribute, word) {
         ("time-format", "with_timezone") => "With time zone",
         ("time-format", "without_timezone") => "Without time zone",
@@ -626,7 +623,7 @@ fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
 }
 
 /// The groups of a detail page.
-fn group_label(name: &str) -> Option<&'static str> {
+pub(super) fn group_label(name: &str) -> Option<&'static str> {
     Some(match name {
         "timing" => "Timing",
         "billing" => "Billing",

@@ -179,12 +179,6 @@ pub struct Texts {
     pub networks: ResourceTexts,
     pub countries: ResourceTexts,
 
-    // Attribute names
-    /// An API field or relationship name (`min-balance`, `network-type`) as a label.
-    pub field_label: fn(&str) -> String,
-    /// A detail page's group of fields (`timing`, `billing`) as its heading.
-    pub group_label: fn(&str) -> Option<&'static str>,
-
     // Calls: the time window of CDR lists, recordings, exports of calls
     /// The server's own window: the number of hours, formatted.
     pub window_default: fn(&str) -> String,
@@ -214,9 +208,6 @@ pub struct Texts {
     pub not_a_whole_number: fn(&str) -> String,
 
     // Values and records: headings, statuses, yes/no, identifiers
-    /// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the
-    /// word as the server sent it.
-    pub choice_label: fn(&str, &str) -> Option<&'static str>,
     pub yes: &'static str,
     pub no: &'static str,
     pub copy: &'static str,
@@ -487,6 +478,48 @@ impl Texts {
             Section::Reference => self.section_reference,
         }
     }
+}
+
+/// An API field or relationship name (`min-balance`, `network-type`) as a label in the
+/// language in use.
+///
+/// The names of fields, groups and known words are not in [`Texts`]: called only from the
+/// pages that show records, they (and the many names the declarations bring) travel with
+/// those pages' code, not with the first load.
+pub fn field_label(name: &str) -> String {
+    field_label_in(language().tag, name)
+}
+
+pub fn field_label_in(tag: &str, name: &str) -> String {
+    match tag {
+        "uk" => uk::field_label(name),
+        _ => en::field_label(name),
+    }
+}
+
+/// A detail page's group of fields (`timing`, `billing`) as its heading.
+pub fn group_label_in(tag: &str, name: &str) -> Option<&'static str> {
+    match tag {
+        "uk" => uk::group_label(name),
+        _ => en::group_label(name),
+    }
+}
+
+pub fn group_label(name: &str) -> Option<&'static str> {
+    group_label_in(language().tag, name)
+}
+
+/// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the word
+/// as the server sent it.
+pub fn choice_label_in(tag: &str, attribute: &str, word: &str) -> Option<&'static str> {
+    match tag {
+        "uk" => uk::choice_label(attribute, word),
+        _ => en::choice_label(attribute, word),
+    }
+}
+
+pub fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
+    choice_label_in(language().tag, attribute, word)
 }
 
 /// Languages are one per tag.

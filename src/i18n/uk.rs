@@ -255,8 +255,6 @@ pub static UKRAINIAN: Language = Language {
         },
 
         // Column headings and attribute names
-        field_label,
-        group_label,
 
         // Дзвінки
         window_default: |hours| {
@@ -284,7 +282,6 @@ pub static UKRAINIAN: Language = Language {
         duration_exactly: "Тривалість рівно (с)",
         time_zone_of_times: "Часовий пояс часу у файлі",
         not_a_whole_number: |value| format!("«{value}» — не ціле число секунд."),
-        choice_label,
 
         // Values and records
         yes: "Так",
@@ -507,7 +504,7 @@ pub fn plural<'a>(count: &str, one: &'a str, few: &'a str, many: &'a str) -> &'a
 }
 
 /// API field and relationship names as labels; a name not listed here reads as in English.
-fn field_label(name: &str) -> String {
+pub(super) fn field_label(name: &str) -> String {
     let label = match name {
         "id" => "ID",
         "name" => "Назва",
@@ -626,7 +623,7 @@ fn field_label(name: &str) -> String {
 }
 
 /// The known words of attributes as this language says them.
-fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
+pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
     Some(match (attribute, word) {
         ("time-format", "with_timezone") => "З часовим поясом",
         ("time-format", "without_timezone") => "Без часового поясу",
@@ -645,7 +642,7 @@ fn choice_label(attribute: &str, word: &str) -> Option<&'static str> {
 }
 
 /// Групи сторінки запису.
-fn group_label(name: &str) -> Option<&'static str> {
+pub(super) fn group_label(name: &str) -> Option<&'static str> {
     Some(match name {
         "timing" => "Час",
         "billing" => "Тарифікація",

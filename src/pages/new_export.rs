@@ -253,7 +253,7 @@ fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoVie
     let formats = ["with_timezone", "without_timezone", "round_to_seconds"]
         .into_iter()
         .map(|format| {
-            let label = move || (texts().choice_label)("time-format", format).unwrap_or(format);
+            let label = move || crate::i18n::choice_label("time-format", format).unwrap_or(format);
             view! { <option value=format>{label}</option> }
         })
         .collect_view();

@@ -41,27 +41,6 @@ impl Collection {
         Collection::Countries,
     ];
 
-    /// The declaration of the collection.
-    pub fn spec(self) -> &'static Spec {
-        match self {
-            Collection::Accounts => &ACCOUNTS,
-            Collection::Services => &SERVICES,
-            Collection::Cdrs => &CDRS,
-            Collection::IncomingCdrs => &INCOMING_CDRS,
-            Collection::CdrExports => &CDR_EXPORTS,
-            Collection::Rates => &RATES,
-            Collection::NetworkTypes => &NETWORK_TYPES,
-            Collection::NetworkPrefixes => &NETWORK_PREFIXES,
-            Collection::Networks => &NETWORKS,
-            Collection::Countries => &COUNTRIES,
-        }
-    }
-
-    /// Path segment below the API root, which is also the JSON:API `type`.
-    pub fn path(self) -> &'static str {
-        self.spec().path
-    }
-
     /// The collection whose path (or JSON:API type) this is.
     pub fn from_path(path: &str) -> Option<Collection> {
         Collection::ALL.into_iter().find(|c| c.path() == path)
@@ -75,6 +54,70 @@ impl Collection {
     pub fn filter_field(self, name: &str) -> Option<FilterField> {
         self.spec().filter_field(name)
     }
+}
+
+/// Each collection's declaration. Besides [`Collection::spec`], the few facts a portal's first
+/// load needs (the path, which pages there are) are read from the declarations at compile
+/// time, so that code needs none of the declarations' other data.
+macro_rules! declared {
+    ($($variant:ident => $spec:ident),* $(,)?) => {
+        impl Collection {
+            /// The declaration of the collection.
+            pub fn spec(self) -> &'static Spec {
+                match self {
+                    $(Collection::$variant => &$spec,)*
+                }
+            }
+
+            /// Path segment below the API root, which is also the JSON:API `type`.
+            pub const fn path(self) -> &'static str {
+                match self {
+                    $(Collection::$variant => $spec.path,)*
+                }
+            }
+
+            /// Whether a record has a page of its own.
+            pub const fn has_detail_page(self) -> bool {
+                match self {
+                    $(Collection::$variant => $spec.detail_page,)*
+                }
+            }
+
+            /// The `GET /profiles` flag that allows the collection.
+            pub const fn profile_flag(self) -> Option<&'static str> {
+                match self {
+                    $(Collection::$variant => $spec.profile_flag,)*
+                }
+            }
+
+            /// The group of the navigation it is in.
+            pub const fn section(self) -> Section {
+                match self {
+                    $(Collection::$variant => $spec.section,)*
+                }
+            }
+
+            /// Whether the customer creates records with a form.
+            pub const fn is_creatable(self) -> bool {
+                match self {
+                    $(Collection::$variant => $spec.creatable,)*
+                }
+            }
+        }
+    };
+}
+
+declared! {
+    Accounts => ACCOUNTS,
+    Services => SERVICES,
+    Cdrs => CDRS,
+    IncomingCdrs => INCOMING_CDRS,
+    CdrExports => CDR_EXPORTS,
+    Rates => RATES,
+    NetworkTypes => NETWORK_TYPES,
+    NetworkPrefixes => NETWORK_PREFIXES,
+    Networks => NETWORKS,
+    Countries => COUNTRIES,
 }
 
 /// How the collection's records are identified.

@@ -13,6 +13,11 @@ use api_model::document::{Document, PageLinks, Resource};
 use api_model::record::{Record, Value, read_list, read_single};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+/// The attribute that says a call has a recording.
+pub const RECORDING: &str = "rec";
+/// The query of a call's page that starts its recording at once.
+pub const PLAY: &str = "play";
+
 /// What a column shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColumnKind {
@@ -107,10 +112,15 @@ fn cells(collection: Collection, record: Record) -> Vec<Cell> {
     let spec = collection.spec();
     let own_page = record_href(collection, &record.id);
     let attributes = spec.fields.iter().zip(record.values).map(|(field, value)| {
-        // The attribute that names the record links to its page.
-        let href = (field.name == spec.title)
-            .then(|| own_page.clone())
-            .flatten();
+        // The attribute that names the record links to its page; a recording to the page
+        // that plays it.
+        let href = if field.name == spec.title {
+            own_page.clone()
+        } else if spec.recordings && field.name == RECORDING && value == Value::Bool(true) {
+            own_page.as_ref().map(|page| format!("{page}?{PLAY}=1"))
+        } else {
+            None
+        };
         Cell { value, href }
     });
     let related = record.related.into_iter().map(|related| match related {
@@ -213,7 +223,7 @@ pub fn detail_view(
             )
         });
     let has_recording = api_model::catalog::Condition {
-        attribute: "rec",
+        attribute: RECORDING,
         equals: "true",
     };
     let recording = (spec.recordings && holds(spec, &cells, has_recording)).then(|| {
@@ -269,6 +279,7 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
         Value::Money { amount, currency } => {
             format::money(Some(amount), currency.as_deref().unwrap_or_default())
         }
+        Value::Bool(true) if column.key == RECORDING => t.play_recording.to_owned(),
         Value::Bool(true) => t.yes.to_owned(),
         Value::Bool(false) => t.no.to_owned(),
         Value::Time(time) => format::timestamp_in(time, zone),

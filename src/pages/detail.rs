@@ -132,6 +132,10 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
         detail.with(|d| d.as_ref().map(|d| attribute_list(collection, d, zone)))
     };
     let download = Memo::new(move |_| detail.with(|d| d.as_ref().and_then(|d| d.download.clone())));
+    // Came from a list row's "Play".
+    let play_now = use_location()
+        .query
+        .with_untracked(|q| q.get(crate::resources::PLAY).is_some());
     let recording = Memo::new(move |_| {
         detail.with(|d| {
             let d = d.as_ref()?;
@@ -147,7 +151,7 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
             <p class="refreshing" role="status">{tr(|t| t.still_in_progress)}</p>
         })}
         {move || download.get().map(download_button)}
-        {move || recording.get().map(|(path, id)| recording_player(path, id))}
+        {move || recording.get().map(|(path, id)| recording_player(path, id, play_now))}
         {attributes}
         {move || identity.get().map(|(id, mut names)| {
             // Related records a group already shows are not followed again.

@@ -33,9 +33,9 @@ fn file_name(id: &str, content_type: &str) -> String {
     format!("call-{id}.{extension}")
 }
 
-/// "Play the recording": fetches `path` when asked, then an `<audio>` player and a download
-/// link.
-pub fn recording_player(path: String, id: String) -> impl IntoView {
+/// "Play the recording": fetches `path` when asked (at once when `now`, as when the user came
+/// from a list row's "Play"), then an `<audio>` player and a download link.
+pub fn recording_player(path: String, id: String, now: bool) -> impl IntoView {
     let api = expect_context::<Api>();
     let state = RwSignal::new(State::Idle);
     // Owns the blob: dropped (and revoked) with the player or when replaced.
@@ -68,6 +68,9 @@ pub fn recording_player(path: String, id: String) -> impl IntoView {
             let _ = state.try_set(next);
         });
     };
+    if now {
+        load();
+    }
     let load = StoredValue::new_local(load);
     let start = move |_| load.with_value(|load| load());
     let t = texts();

@@ -578,7 +578,7 @@ pub const CDRS: Spec = Spec {
         field("auth-orig-ip", Kind::Text).optional(),
         field("auth-orig-port", Kind::Integer).optional(),
         // Computed (a recording exists and the profile allows listening).
-        field("rec", Kind::Boolean).unsorted().optional(),
+        field("rec", Kind::Boolean).unsorted(),
     ],
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[
@@ -719,7 +719,7 @@ pub const INCOMING_CDRS: Spec = Spec {
         field("sign-term-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
         field("sign-term-ip", Kind::Text).optional(),
         field("sign-term-port", Kind::Integer).optional(),
-        field("rec", Kind::Boolean).unsorted().optional(),
+        field("rec", Kind::Boolean).unsorted(),
     ],
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[

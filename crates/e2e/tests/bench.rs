@@ -48,6 +48,18 @@ const ROWS_BUDGET: Budget = Budget {
     limit: 60.0,
     unit: "ms",
 };
+const CDR_TABLE_BUDGET: Budget = Budget {
+    name: "first call list with data (median)",
+    limit: 250.0,
+    unit: "ms",
+};
+const CDR_ROWS_BUDGET: Budget = Budget {
+    name: "1000-call page rendered (median)",
+    limit: 60.0,
+    unit: "ms",
+};
+/// A call window long enough to hold a thousand of the demo customer's calls.
+const CDR_WINDOW_DAYS: i64 = 3;
 
 async fn script(portal: &Portal, code: &str, args: Vec<Value>) -> Value {
     match portal.client().execute(code, args).await {
@@ -213,6 +225,8 @@ async fn heap_after_walk(portal: &Portal) -> Value {
         ("/accounts", "table tbody tr"),
         ("/services", "table tbody tr"),
         ("/rates", "table tbody tr"),
+        ("/cdrs", "table tbody tr"),
+        ("/incoming-cdrs", "table tbody tr"),
         ("/cdr-exports", "table tbody tr"),
         ("/network-types", "table tbody tr"),
         ("/network-prefixes", "table tbody tr"),
@@ -248,22 +262,23 @@ async fn heap_after_walk(portal: &Portal) -> Value {
     json!({ "heap_usage": usage, "wasm_memory_bytes": wasm })
 }
 
-/// A page of 1000 network prefixes: from the answer's last byte to the table shown.
-async fn thousand_rows(portal: &Portal) -> Vec<f64> {
+/// A page of 1000 records at `path` (a portal URL whose API request goes to `/<api>?`): from
+/// the answer's last byte to the table shown.
+async fn thousand_rows(portal: &Portal, path: &str, api: &str) -> Vec<f64> {
     let mut times = Vec::new();
     for _ in 0..RUNS {
-        portal.open("/network-prefixes?page[size]=1000").await;
+        portal.open(path).await;
         let rendered = mark_time(portal, "portal:table-rendered").await;
         let answered = script(
             portal,
             "const r = performance.getEntriesByType('resource')
-                .filter(e => e.name.includes('/network-prefixes?'));
+                .filter(e => e.name.includes(arguments[0]));
              return r.length ? r[r.length - 1].responseEnd : null;",
-            vec![],
+            vec![Value::from(format!("/{api}?"))],
         )
         .await
         .as_f64()
-        .expect("the network prefixes request in resource timing");
+        .unwrap_or_else(|| panic!("the {api} request in resource timing"));
         times.push(rendered - answered);
     }
     times
@@ -447,7 +462,19 @@ fn benchmark() {
         }
         let table = cold_loads_until(&portal, "/accounts", "portal:table-rendered").await;
         let chart = cold_loads_until(&portal, "/statistics/cps", "portal:chart-drawn").await;
-        let rows = thousand_rows(&portal).await;
+        let rows = thousand_rows(
+            &portal,
+            "/network-prefixes?page[size]=1000",
+            "network-prefixes",
+        )
+        .await;
+        let cdr_table = cold_loads_until(&portal, "/cdrs", "portal:table-rendered").await;
+        let window_start = chrono::Utc::now() - chrono::TimeDelta::days(CDR_WINDOW_DAYS);
+        let calls_page = format!(
+            "/cdrs?page[size]=1000&filter[time-start-gteq]={}",
+            window_start.format("%Y-%m-%dT%H:%M:%SZ")
+        );
+        let cdr_rows = thousand_rows(&portal, &calls_page, "cdrs").await;
         let filter = filter_applied(&portal).await;
         let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
         let accounts = portal.api_get(&token, "accounts", &[]).await;
@@ -472,6 +499,8 @@ fn benchmark() {
             budget_line(&HEAP_BUDGET, heap_used),
             budget_line(&MONTH_CHART_BUDGET, spread(month.clone()).median),
             budget_line(&ROWS_BUDGET, spread(rows.clone()).median),
+            budget_line(&CDR_TABLE_BUDGET, spread(cdr_table.clone()).median),
+            budget_line(&CDR_ROWS_BUDGET, spread(cdr_rows.clone()).median),
         ];
         let report = json!({
             "runs": RUNS,
@@ -480,6 +509,8 @@ fn benchmark() {
             "first_accounts_table_ms": spread_json(&table),
             "first_chart_ms": spread_json(&chart),
             "render_1000_rows_ms": spread_json(&rows),
+            "first_call_list_ms": spread_json(&cdr_table),
+            "render_1000_calls_ms": spread_json(&cdr_rows),
             "apply_filter_ms": spread_json(&filter),
             "month_chart": { "charts": month_charts, "slowest_draw_ms": spread_json(&month) },
             "heap_after_walk": heap,
@@ -533,6 +564,8 @@ fn benchmark() {
         md += &(row("navigation → first accounts table (cold cache)", &table) + "\n");
         md += &(row("navigation → first chart drawn (cold cache)", &chart) + "\n");
         md += &(row("1000-row page: answer → table shown", &rows) + "\n");
+        md += &(row("navigation → first call list (cold cache)", &cdr_table) + "\n");
+        md += &(row("1000 calls: answer → table shown", &cdr_rows) + "\n");
         md += &(row("filter: request start → table shown", &filter) + "\n");
         md += &(row(
             &format!("month of minutes: slowest of {month_charts} charts drawn"),

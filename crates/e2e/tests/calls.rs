@@ -192,6 +192,12 @@ fn a_calls_page_groups_its_details_and_plays_its_recording_without_a_token_in_an
             .unwrap_or_default();
         assert_eq!(href, format!("call-{id}.wav"));
 
+        // From a list row, "Play" opens the call's page and plays at once.
+        portal.open("/cdrs?filter%5Bsuccess-eq%5D=true&page%5Bsize%5D=1000").await;
+        portal.click(&format!("table#cdrs-table a[href='/cdrs/{id}?play=1']")).await;
+        portal.wait_for_path(&format!("/cdrs/{id}")).await;
+        portal.wait_for("section.recording audio").await;
+
         let served = portal.served_requests();
         let recording = served
             .iter()

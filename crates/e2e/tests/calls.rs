@@ -305,3 +305,94 @@ fn calls_with_fields_an_operator_hides_still_show() {
         assert_eq!(price, "—");
     });
 }
+
+/// The rows of a gzip-compressed CSV file, its header aside.
+fn csv_data_rows(gzip: &[u8]) -> usize {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(gzip)
+        .read_to_string(&mut text)
+        .expect("the export file is gzip-compressed text");
+    text.lines().skip(1).filter(|line| !line.is_empty()).count()
+}
+
+#[test]
+fn an_export_made_from_a_call_lists_filters_holds_exactly_its_calls() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let accounts = portal.api_get(&token, "accounts", &[]).await;
+        let account = records(&accounts)[0]["id"]
+            .as_str()
+            .expect("an account")
+            .to_owned();
+        // A closed window of whole minutes a few hours back: no call of it is still to come.
+        let now = chrono::Utc::now();
+        let to = now - chrono::TimeDelta::hours(2);
+        let from = to - chrono::TimeDelta::hours(3);
+        let minute = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%dT%H:%M:00.000Z").to_string();
+        let (from, to) = (minute(from), minute(to));
+        let filters = [
+            ("filter[account-id-eq]", account.as_str()),
+            ("filter[success-eq]", "true"),
+            ("filter[duration-gteq]", "10"),
+            ("filter[time-start-gteq]", from.as_str()),
+            ("filter[time-start-lt]", to.as_str()),
+        ];
+        let mut query = filters.to_vec();
+        query.push(("page[size]", "1"));
+        let total = total_count(&portal.api_get(&token, "cdrs", &query).await);
+        assert!(total > 0, "calls in the window");
+
+        sign_in(&portal).await;
+        let list = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(filters)
+            .finish();
+        portal.open(&format!("/cdrs?{list}")).await;
+        wait_for_total(&portal, total).await;
+        portal.click("a.export-these").await;
+        portal.wait_for_path("/cdr-exports/new").await;
+        // What maps was carried over.
+        assert_eq!(portal.value_of("select[name=account]").await, account);
+        assert_eq!(portal.value_of("select[name=success]").await, "true");
+        assert_eq!(portal.value_of("input[name=duration-gteq]").await, "10");
+        portal.click("form.export-form button[type=submit]").await;
+        let url = portal
+            .wait_for_url("the new export's page", |url| {
+                url.path().starts_with("/cdr-exports/") && url.path() != "/cdr-exports/new"
+            })
+            .await;
+        let id = url.path().trim_start_matches("/cdr-exports/").to_owned();
+        // Pending at first; the page refreshes by itself until the file is ready.
+        portal.click("button.download-file").await;
+        let file = portal
+            .wait_for_download(&format!("cdr-export-{id}.csv.gz"))
+            .await;
+        assert_eq!(csv_data_rows(&file) as u64, total, "the file holds the list's calls");
+    });
+}
+
+#[test]
+fn an_export_form_refuses_bad_input_before_sending_and_keeps_it() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/cdr-exports/new").await;
+        portal.wait_for("form.export-form").await;
+        let before = portal
+            .served_requests()
+            .iter()
+            .filter(|r| r.method == "POST")
+            .count();
+        portal.fill("input[name=duration-lteq]", "1.5").await;
+        portal.click("form.export-form button[type=submit]").await;
+        portal
+            .wait_for_text("label:has(input[name=duration-lteq]) .field-error", "1.5")
+            .await;
+        let after = portal
+            .served_requests()
+            .iter()
+            .filter(|r| r.method == "POST")
+            .count();
+        assert_eq!(before, after, "nothing was sent");
+        assert_eq!(portal.value_of("input[name=duration-lteq]").await, "1.5");
+    });
+}

@@ -344,9 +344,14 @@ fn is_truthy(value: &serde_json::Value) -> bool {
     }
 }
 
-/// `GET /auth`: whether call recordings may be shown; only when signed in.
-pub async fn status(_customer: Customer) -> Response {
-    responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec: false })
+/// `GET /auth`: whether call recordings may be shown (the customer's
+/// `allow_listen_recording`); only when signed in.
+pub async fn status(State(state): State<Arc<AppState>>, customer: Customer) -> Response {
+    let allow_rec = state
+        .data
+        .customer(customer.0)
+        .is_some_and(|c| c.allow_listen_recording);
+    responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec })
 }
 
 /// `DELETE /auth`: signs out by clearing the session cookie. Tokens are stateless, so there

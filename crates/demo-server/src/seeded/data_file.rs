@@ -593,6 +593,7 @@ impl DataSet {
             services,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
+            hidden_cdr_fields: Vec::new(),
         }
     }
 

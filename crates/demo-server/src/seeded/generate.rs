@@ -78,6 +78,7 @@ impl DataSet {
             services,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
+            hidden_cdr_fields: Vec::new(),
         }
     }
 }

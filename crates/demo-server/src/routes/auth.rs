@@ -261,6 +261,21 @@ impl FromRequestParts<Arc<AppState>> for Customer {
     }
 }
 
+/// The signed-in customer of a request for a file (a call's recording), whatever it accepts:
+/// a plain `<audio src>` asks for audio, not JSON:API. Rejects with the JSON:API 401.
+#[derive(Debug, Clone, Copy)]
+pub struct FileCustomer(pub CustomerId);
+
+impl FromRequestParts<Arc<AppState>> for FileCustomer {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Failure> {
+        authenticate(parts, state)
+            .map(FileCustomer)
+            .ok_or_else(responses::unauthorized_jsonapi)
+    }
+}
+
 /// The signed-in customer of a statistics request; rejects with an empty 401.
 #[derive(Debug, Clone, Copy)]
 pub struct StatsCustomer(pub CustomerId);

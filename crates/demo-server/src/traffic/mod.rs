@@ -5,4 +5,5 @@ pub mod calls;
 pub mod cdr_records;
 pub mod cdrs;
 pub mod charts;
+pub mod recordings;
 pub mod statistics;

@@ -4,6 +4,7 @@
 //! security headers and CSP reports), the proxy to an upstream, the embedding example's parent
 //! server, the nginx sample, and the shapes of the upstream samples.
 
+mod cdrs;
 mod charts;
 mod client;
 mod collections;

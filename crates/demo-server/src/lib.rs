@@ -67,6 +67,10 @@ pub struct Options {
     /// Base URL of a real deployment (`https://switch.example`) to forward every API request
     /// to instead of answering it from the demo data (`--upstream URL`).
     pub upstream: Option<String>,
+    /// CDR attributes the operator hides, from both directions' payloads where they exist and
+    /// from export files (`--hide-cdr-fields`, like the real server's
+    /// `api.customer.outgoing_cdr_hide_fields` and `incoming_cdr_hide_fields`).
+    pub hide_cdr_fields: Vec<String>,
 }
 
 impl Default for Options {
@@ -81,6 +85,7 @@ impl Default for Options {
             public_url: "/".to_owned(),
             config_json: None,
             upstream: None,
+            hide_cdr_fields: Vec::new(),
         }
     }
 }
@@ -92,12 +97,15 @@ impl Options {
         static_files::config_text(self.config_json.as_deref(), self.dist_dir.as_deref())
     }
 
-    /// The data set these options serve: `data`, else the seeded one.
+    /// The data set these options serve: `data`, else the seeded one, with the CDR fields
+    /// they hide.
     pub fn data_set(&self, now: chrono::DateTime<chrono::Utc>) -> DataSet {
-        match &self.data {
+        let mut data = match &self.data {
             Some(file) => DataSet::from_file(file, self.seed, now),
             None => DataSet::generate(self.seed, now),
-        }
+        };
+        data.hidden_cdr_fields = self.hide_cdr_fields.clone();
+        data
     }
 }
 

@@ -32,6 +32,9 @@ Options:
                             of the seeded one
   --dump-data FILE          write the data set (seeded, or FILE of --data) to FILE in that
                             format and exit; - writes to standard output
+  --hide-cdr-fields LIST    leave these comma-separated CDR attributes out of outgoing and
+                            incoming CDRs and export files (such as time-connect,src-name-in),
+                            as an operator's outgoing/incoming_cdr_hide_fields do
 
 Fault injection (off by default; never on /auth unless --faults-on-auth):
   --latency-ms MS           add MS milliseconds to every API request
@@ -139,6 +142,11 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             "--faults-on-auth" => faults.include_auth = switch()?,
             "--fault-seed" => faults.seed = number(&flag, &value()?, "a whole number")?,
             "--enable-fault-control" => parsed.options.enable_fault_control = switch()?,
+            "--hide-cdr-fields" => {
+                parsed.options.hide_cdr_fields =
+                    demo_server::jsonapi::cdrs::parse_hidden_fields(&value()?)
+                        .map_err(|e| format!("{flag}: {e}"))?
+            }
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -391,6 +399,27 @@ mod tests {
         assert!(parse(&["--upstream"]).is_err());
         assert!(parse(&["--embed-example", "x"]).is_err());
         assert!(parse(&["--config"]).is_err());
+        assert!(parse(&["--hide-cdr-fields", "time-connect,colour"]).is_err());
+    }
+
+    #[test]
+    fn hidden_cdr_fields() {
+        assert!(
+            parse(&[])
+                .unwrap()
+                .unwrap()
+                .options
+                .hide_cdr_fields
+                .is_empty()
+        );
+        let args = parse(&[
+            "--hide-cdr-fields",
+            "time-connect, customer-price,sign-term-ip",
+        ]);
+        assert_eq!(
+            args.unwrap().unwrap().options.hide_cdr_fields,
+            ["time-connect", "customer-price", "sign-term-ip"]
+        );
     }
 
     #[test]

@@ -50,6 +50,8 @@ pub struct Setup {
     /// the portal's config.json then allows, and the test pages of `crates/e2e/pages` on an
     /// origin it does not allow (`http://127.0.0.3:<port>`).
     pub embedding: bool,
+    /// CDR attributes the demo server hides (its `--hide-cdr-fields`), as an operator may.
+    pub hide_cdr_fields: Vec<String>,
     /// How long the test may run before it fails (three minutes unless a benchmark needs more).
     pub time_limit: Duration,
 }
@@ -75,6 +77,7 @@ impl Default for Setup {
             config_json: None,
             upstream_data: None,
             embedding: false,
+            hide_cdr_fields: Vec::new(),
             time_limit: TEST_TIMEOUT,
         }
     }
@@ -267,6 +270,7 @@ impl DemoServer {
                 let options = demo_server::Options {
                     token_lifetime: setup.token_lifetime,
                     data: Some(data.clone()),
+                    hide_cdr_fields: setup.hide_cdr_fields.clone(),
                     ..Default::default()
                 };
                 others.push(serve_in_background(listener, demo_server::app(options)));
@@ -324,6 +328,7 @@ impl DemoServer {
             public_url: public_url.to_owned(),
             config_json,
             upstream,
+            hide_cdr_fields: setup.hide_cdr_fields.clone(),
             ..Default::default()
         };
         let (router, restart) = match setup.api {

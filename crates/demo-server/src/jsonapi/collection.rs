@@ -127,6 +127,16 @@ impl ListQuery {
         let selected = rows
             .iter()
             .filter(|r| r.visible_to(customer) && self.matches(*r, data));
+        self.order(selected, data)
+    }
+
+    /// `selected` in the list's order: by the sort keys in turn, ties in the order given,
+    /// put in order only up to the end of the requested page.
+    pub fn order<'r, R: Record>(
+        &self,
+        selected: impl Iterator<Item = &'r R>,
+        data: &'r DataSet,
+    ) -> Vec<&'r R> {
         if self.sort.is_empty() {
             return selected.collect();
         }
@@ -162,6 +172,36 @@ impl ListQuery {
             keyed.sort_unstable_by(order);
         }
         keyed.into_iter().map(|(_, _, r)| r).collect()
+    }
+
+    /// The names of the request's filters as the server reads them (`time-start-gteq`).
+    pub fn filter_names(&self) -> impl Iterator<Item = String> + '_ {
+        self.filters.iter().map(CompiledFilter::name)
+    }
+
+    /// The Unix seconds `[from, to)` the records' `window` time can be in at most, by the
+    /// filters on it and, unless they bound it from below, the collection's default window
+    /// before `now` (`time-start-lt` alone still gets the floor). Records made on demand are
+    /// made only for this range; the filters still decide exactly.
+    pub fn window_range<R: Record>(&self, now: i64) -> (i64, i64) {
+        let Some(window) = R::spec().window else {
+            return (i64::MIN, i64::MAX);
+        };
+        let (mut from, mut to) = (i64::MIN, i64::MAX);
+        for filter in &self.filters {
+            let (lower, upper) = filter.time_bounds(window.field);
+            if let Some(lower) = lower {
+                from = from.max(lower.timestamp());
+            }
+            if let Some(upper) = upper {
+                to = to.min(upper.timestamp().saturating_add(1));
+            }
+        }
+        let names: Vec<String> = self.filter_names().collect();
+        if !window.bounded_by(names.iter().map(String::as_str)) {
+            from = from.max(now.saturating_sub(window.default_hours.saturating_mul(3600)));
+        }
+        (from, to)
     }
 
     fn link(&self, collection_url: &str, page: u64) -> String {
@@ -245,7 +285,7 @@ pub fn list_response<R: Record>(
     raw_query: &str,
 ) -> Result<Response, Failure> {
     let query = ListQuery::parse::<R>(raw_query)?;
-    Ok(R::with_rows(data, |rows| {
+    Ok(R::with_listed(data, customer, &query, |rows| {
         let selected = query.select(rows, data, customer);
         let page = query.page(&selected);
         let document = Document {

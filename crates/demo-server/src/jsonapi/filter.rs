@@ -171,6 +171,33 @@ impl CompiledFilter {
         })
     }
 
+    /// The filter's name as the server reads it: `time-start-gteq`, `id`.
+    pub fn name(&self) -> String {
+        match self.operator {
+            Some(op) => format!("{}-{}", self.field, op.as_str()),
+            None => self.field.to_owned(),
+        }
+    }
+
+    /// The times this filter keeps `field` between, inclusive, when it bounds it: `gteq`,
+    /// `gt` and `eq` from below, `lteq`, `lt` and `eq` from above, `in` both ways.
+    pub fn time_bounds(&self, field: &str) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+        if self.field != field {
+            return (None, None);
+        }
+        let times = self.wanted.iter().filter_map(|w| match w {
+            Wanted::Time(t) => Some(*t),
+            _ => None,
+        });
+        let (lowest, highest) = (times.clone().min(), times.max());
+        match self.operator {
+            Some(Operator::Gt | Operator::Gteq) => (lowest, None),
+            Some(Operator::Lt | Operator::Lteq) => (None, highest),
+            Some(Operator::Eq | Operator::In) => (lowest, highest),
+            _ => (None, None),
+        }
+    }
+
     pub fn matches<R: Record>(&self, record: &R, data: &DataSet) -> bool {
         let value = record.value(self.field, data);
         let any_equal = || self.wanted.iter().any(|w| w.equals(&value));

@@ -3,6 +3,7 @@
 //! and path, kind of id, filters, sort fields, default order and relationships come from the
 //! collection's declaration in `api_model::catalog` ([`Record::spec`]).
 
+use crate::jsonapi::collection::ListQuery;
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
 use api_model::catalog::{Collection, IdKind, Spec};
@@ -120,10 +121,30 @@ pub trait Record: Send + Sync + Sized + 'static {
     /// The value of an attribute or of a filter-only field (`account-id`, `uuid`, …) by name;
     /// `Null` for fields the record does not have.
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
-    fn attributes(&self) -> serde_json::Value;
+    fn attributes(&self, data: &DataSet) -> serde_json::Value;
     /// The record a to-one relationship points at.
     fn related<'d>(&self, _name: &str, _data: &'d DataSet) -> Option<&'d dyn Render> {
         None
+    }
+
+    /// Runs `f` on the records a list request could show: all of them, unless the kind makes
+    /// its records on demand (CDRs: only those of the customer's accounts in the request's
+    /// time range). The list's filters still apply to what `f` gets.
+    fn with_listed<T>(
+        data: &DataSet,
+        _customer: CustomerId,
+        _query: &ListQuery,
+        f: impl FnOnce(&[Self]) -> T,
+    ) -> T {
+        Self::with_rows(data, f)
+    }
+
+    /// Runs `f` on the record with this id, whoever owns it; `None` when there is none.
+    fn with_record<T>(data: &DataSet, id: &str, f: impl FnOnce(&Self) -> T) -> Option<T> {
+        let kind = Self::spec().id;
+        Self::with_rows(data, |rows| {
+            rows.iter().find(|r| same_id(kind, r.id(), id)).map(f)
+        })
     }
 
     fn spec() -> &'static Spec {
@@ -227,7 +248,7 @@ pub fn resource<R: Record>(
         links: Some(ResourceLinks {
             self_link: Some(format!("{api}/{kind}/{id}")),
         }),
-        attributes: record.attributes(),
+        attributes: record.attributes(data),
         relationships,
     }
 }

@@ -61,7 +61,7 @@ impl Record for AccountRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 }
@@ -89,7 +89,7 @@ impl Record for NetworkTypeRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 }
@@ -117,7 +117,7 @@ impl Record for NetworkRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 
@@ -158,7 +158,7 @@ impl Record for NetworkPrefixRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 
@@ -194,7 +194,7 @@ impl Record for CountryRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 }
@@ -232,7 +232,7 @@ impl Record for ServiceRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 
@@ -296,7 +296,7 @@ impl Record for RateRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 }
@@ -339,7 +339,7 @@ impl Record for CdrExportRecord {
         }
     }
 
-    fn attributes(&self) -> serde_json::Value {
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
         to_json(&self.attributes)
     }
 

@@ -22,6 +22,11 @@ pub struct Customer {
     pub name: String,
     /// The flags `GET /profiles` answers.
     pub portal_access: PortalAccess,
+    /// The portal access profile's `allow_listen_recording`: not a `GET /profiles` flag, but
+    /// what `GET /auth` answers as `allow-rec`, what makes a CDR's `rec` true and what lets
+    /// `GET /cdrs/:id/rec` answer the recording (the one profile setting the real server
+    /// enforces).
+    pub allow_listen_recording: bool,
     /// The rate plan (a UUID) all the customer's rates belong to: what the `rateplan-id` and
     /// `account-id` filters of rates select by.
     pub rateplan_id: String,

@@ -24,6 +24,11 @@ pub struct DataSet {
     pub rates: Vec<RateRecord>,
     /// Mutable: exports are created through the API.
     pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
+    /// CDR attributes the operator hides (the real server's
+    /// `api.customer.outgoing_cdr_hide_fields` and `incoming_cdr_hide_fields`): they leave
+    /// CDR payloads and export files. A setting of the server, not of the data, so data files
+    /// do not keep it.
+    pub hidden_cdr_fields: Vec<String>,
 }
 
 impl DataSet {

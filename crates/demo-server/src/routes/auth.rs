@@ -261,6 +261,21 @@ impl FromRequestParts<Arc<AppState>> for Customer {
     }
 }
 
+/// The signed-in customer of a request for a file (a call's recording), whatever it accepts:
+/// a plain `<audio src>` asks for audio, not JSON:API. Rejects with the JSON:API 401.
+#[derive(Debug, Clone, Copy)]
+pub struct FileCustomer(pub CustomerId);
+
+impl FromRequestParts<Arc<AppState>> for FileCustomer {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Failure> {
+        authenticate(parts, state)
+            .map(FileCustomer)
+            .ok_or_else(responses::unauthorized_jsonapi)
+    }
+}
+
 /// The signed-in customer of a statistics request; rejects with an empty 401.
 #[derive(Debug, Clone, Copy)]
 pub struct StatsCustomer(pub CustomerId);
@@ -344,9 +359,14 @@ fn is_truthy(value: &serde_json::Value) -> bool {
     }
 }
 
-/// `GET /auth`: whether call recordings may be shown; only when signed in.
-pub async fn status(_customer: Customer) -> Response {
-    responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec: false })
+/// `GET /auth`: whether call recordings may be shown (the customer's
+/// `allow_listen_recording`); only when signed in.
+pub async fn status(State(state): State<Arc<AppState>>, customer: Customer) -> Response {
+    let allow_rec = state
+        .data
+        .customer(customer.0)
+        .is_some_and(|c| c.allow_listen_recording);
+    responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec })
 }
 
 /// `DELETE /auth`: signs out by clearing the session cookie. Tokens are stateless, so there

@@ -2,27 +2,31 @@
 //! a related record and relationship linkage, registered for every collection under the path
 //! and with the id kind and relationships its declaration gives.
 
+use crate::jsonapi::cdrs::{CdrResource, IncomingCdr, OutgoingCdr};
 use crate::jsonapi::collection::{self, parse_include, parse_params};
-use crate::jsonapi::record::{Record, linkage, relationship_links, resource, same_id};
+use crate::jsonapi::record::{Record, linkage, relationship_links, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::CustomerId;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord,
 };
-use crate::routes::auth::Customer;
+use crate::routes::auth::{Customer, FileCustomer};
 use crate::routes::state::AppState;
+use crate::traffic::recordings::recording_wav;
 use api_model::document::{Document, Meta};
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
+use axum::http::header;
+use axum::response::IntoResponse;
 use axum::response::Response;
 use axum::routing::{MethodRouter, get};
 use std::sync::Arc;
 
 type AppRouter = Router<Arc<AppState>>;
 
-/// All resource routes; `cdr-exports` also takes POST.
+/// All resource routes; `cdr-exports` also takes POST, CDRs offer their recordings.
 pub fn routes() -> AppRouter {
     let router = Router::new();
     let router = register::<AccountRecord>(router, get(list::<AccountRecord>));
@@ -32,6 +36,10 @@ pub fn routes() -> AppRouter {
     let router = register::<CountryRecord>(router, get(list::<CountryRecord>));
     let router = register::<ServiceRecord>(router, get(list::<ServiceRecord>));
     let router = register::<RateRecord>(router, get(list::<RateRecord>));
+    let router = register::<OutgoingCdr>(router, get(list::<OutgoingCdr>))
+        .route("/cdrs/{id}/rec", get(recording::<OutgoingCdr>));
+    let router = register::<IncomingCdr>(router, get(list::<IncomingCdr>))
+        .route("/incoming-cdrs/{id}/rec", get(recording::<IncomingCdr>));
     register::<CdrExportRecord>(
         router,
         get(list::<CdrExportRecord>).post(crate::routes::cdr_exports::create),
@@ -87,13 +95,11 @@ pub fn with_record<R: Record, T>(
     customer: CustomerId,
     found: impl FnOnce(&R) -> T,
 ) -> Result<T, Failure> {
-    let kind = R::spec().id;
-    R::with_rows(&state.data, |rows| {
-        rows.iter()
-            .find(|r| r.visible_to(customer) && same_id(kind, r.id(), id))
-            .map(found)
-            .ok_or_else(|| responses::record_not_found(id))
+    R::with_record(&state.data, id, |record| {
+        record.visible_to(customer).then(|| found(record))
     })
+    .flatten()
+    .ok_or_else(|| responses::record_not_found(id))
 }
 
 async fn show<R: Record>(
@@ -179,5 +185,33 @@ async fn relationship<R: Record>(
         let data = serde_json::to_value(linkage(record, &name, &state.data)).unwrap_or_default();
         let body = serde_json::json!({ "links": links, "data": data });
         responses::jsonapi(StatusCode::OK, &body)
+    })
+}
+
+/// `GET /<cdrs|incoming-cdrs>/<id>/rec`: the call's recording as a WAV file, or an empty 404
+/// when there is none, the call was not answered, or the customer may not listen (the real
+/// server's answers; its own file comes from nginx or S3).
+async fn recording<R: CdrResource>(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    customer: Result<FileCustomer, Failure>,
+) -> Result<Response, Failure> {
+    if !R::spec().id.accepts(&id) {
+        return Err(responses::plain_not_found());
+    }
+    let customer = customer?.0;
+    let cdr = R::with_record(&state.data, &id, |record| {
+        record.visible_to(customer).then(|| *record.cdr())
+    })
+    .flatten()
+    .filter(|cdr| cdr.rec(&state.data));
+    Ok(match cdr {
+        Some(cdr) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "audio/wav")],
+            recording_wav(&cdr),
+        )
+            .into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
     })
 }

@@ -75,6 +75,10 @@ pub struct CustomerEntry {
     /// The flags of `GET /profiles`; each may be left out.
     #[serde(default)]
     pub portal_access: PortalAccess,
+    /// Whether the customer may listen to call recordings (`GET /auth`'s `allow-rec`, a CDR's
+    /// `rec`); not allowed when left out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_listen_recording: bool,
     /// The rate plan of the customer's rates (a UUID); made from the seed when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rateplan_id: Option<String>,
@@ -487,6 +491,7 @@ impl DataSet {
                 password: entry.password.clone(),
                 name: entry.name.clone(),
                 portal_access: entry.portal_access.clone(),
+                allow_listen_recording: entry.allow_listen_recording,
                 rateplan_id: entry
                     .rateplan_id
                     .clone()
@@ -588,6 +593,7 @@ impl DataSet {
             services,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
+            hidden_cdr_fields: Vec::new(),
         }
     }
 
@@ -607,6 +613,7 @@ impl DataSet {
                 password: customer.password.clone(),
                 name: customer.name.clone(),
                 portal_access: customer.portal_access.clone(),
+                allow_listen_recording: customer.allow_listen_recording,
                 rateplan_id: Some(customer.rateplan_id.clone()),
                 rates: self
                     .rates

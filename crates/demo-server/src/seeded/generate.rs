@@ -48,6 +48,7 @@ impl DataSet {
                 password: DEMO_PASSWORD.to_owned(),
                 name: "Demo Telecom".to_owned(),
                 portal_access: PortalAccess::default(),
+                allow_listen_recording: true,
                 rateplan_id: uuid(seed, "rateplans", 0),
             },
             Customer {
@@ -56,6 +57,7 @@ impl DataSet {
                 password: "other".to_owned(),
                 name: "Competitor Networks".to_owned(),
                 portal_access: PortalAccess::restricted(),
+                allow_listen_recording: false,
                 rateplan_id: uuid(seed, "rateplans", 1),
             },
         ];
@@ -76,6 +78,7 @@ impl DataSet {
             services,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
+            hidden_cdr_fields: Vec::new(),
         }
     }
 }

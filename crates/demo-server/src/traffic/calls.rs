@@ -68,6 +68,9 @@ pub struct Call {
     pub ip: usize,
     /// The call's own random bits, for details only a CDR shows (numbers, codes).
     pub key: u64,
+    /// Which of the calls of its account, direction and minute it is (from 0): with those,
+    /// what regenerates it alone (a CDR's id).
+    pub index_in_minute: u64,
 }
 
 impl Call {
@@ -146,7 +149,7 @@ impl<'d> CallHistory<'d> {
     }
 
     /// Calls `f` for every call of the account in that direction that starts in `[from, to)`
-    /// and not after `now`, in order of minutes (within a minute in no particular order).
+    /// and not after `now`, in order of minutes and within a minute by `index_in_minute`.
     pub fn for_each_call_of(
         &self,
         direction: Direction,
@@ -202,6 +205,7 @@ impl<'d> CallHistory<'d> {
                     src_prefix: pick(h >> 56, traffic.src_prefixes.len()),
                     ip: pick(h >> 60, traffic.ips.len()),
                     key: h,
+                    index_in_minute: k,
                 });
             }
         }

@@ -145,28 +145,30 @@ pub fn settle_all(data: &DataSet, now: DateTime<Utc>) {
     settle(data, &mut exports, now);
 }
 
-/// The columns of an export, titled like the real server's (`time_start` → `Time Start`).
-pub const CSV_COLUMNS: [&str; 20] = [
-    "Time Start",
-    "Time Connect",
-    "Time End",
-    "Success",
-    "Duration",
-    "Src Prefix In",
-    "Dst Prefix In",
-    "Lega Disconnect Code",
-    "Lega Disconnect Reason",
-    "Auth Orig Ip",
-    "Src Prefix Routing",
-    "Dst Prefix Routing",
-    "Destination Prefix",
-    "Destination Initial Interval",
-    "Destination Next Interval",
-    "Destination Initial Rate",
-    "Destination Next Rate",
-    "Destination Fee",
-    "Customer Price",
-    "Customer Duration",
+/// The CDR attributes an export has as columns, in order; each column is titled like the
+/// real server's (`time_start` → `Time Start`, see [`column_title`]). The operator's hidden
+/// CDR fields leave the file.
+pub const CSV_FIELDS: [&str; 20] = [
+    "time-start",
+    "time-connect",
+    "time-end",
+    "success",
+    "duration",
+    "src-prefix-in",
+    "dst-prefix-in",
+    "lega-disconnect-code",
+    "lega-disconnect-reason",
+    "auth-orig-ip",
+    "src-prefix-routing",
+    "dst-prefix-routing",
+    "destination-prefix",
+    "destination-initial-interval",
+    "destination-next-interval",
+    "destination-initial-rate",
+    "destination-next-rate",
+    "destination-fee",
+    "customer-price",
+    "customer-duration",
 ];
 
 const FAILURES: [(u16, &str); 5] = [
@@ -227,40 +229,82 @@ fn start_micros(call: &Call) -> i64 {
     call.start * 1_000_000 + (mix(call.key ^ 0x0c5f) % 1_000_000) as i64
 }
 
-/// The CSV row of one call, without the line end.
-pub fn csv_row(data: &DataSet, account: &AccountRecord, call: &Call, format: TimeFormat) -> String {
+/// A call's times as its CDR gives them, in Unix microseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallTimes {
+    pub start: i64,
+    /// `None` for a failed call.
+    pub connect: Option<i64>,
+    pub end: i64,
+}
+
+/// The call's times: it rings for a while, then talks for its duration or ends unanswered.
+pub fn call_times(call: &Call) -> CallTimes {
     let bits = mix(call.key ^ 0x0c5f);
     let start = start_micros(call);
     let ring = 800_000 + ((bits >> 20) % 5_000) as i64 * 1000;
-    let (connect, end) = if call.answered {
+    if call.answered {
         let connect = start + ring;
         let duration = i64::try_from(call.duration).unwrap_or(0) * 1_000_000;
-        (Some(connect), connect + duration)
+        CallTimes {
+            start,
+            connect: Some(connect),
+            end: connect + duration,
+        }
     } else {
-        (None, start + ring)
-    };
-    let (code, reason) = if call.answered {
+        CallTimes {
+            start,
+            connect: None,
+            end: start + ring,
+        }
+    }
+}
+
+/// The SIP code and reason the call ended with: `200 Bye` when answered, else a failure.
+pub fn disconnect(call: &Call) -> (u16, &'static str) {
+    if call.answered {
         (200, "Bye")
     } else {
+        let bits = mix(call.key ^ 0x0c5f);
         FAILURES[((bits >> 40) % FAILURES.len() as u64) as usize]
-    };
+    }
+}
+
+/// The duration the customer pays for (`customer-duration`).
+pub fn billed_seconds(data: &DataSet, call: &Call) -> i64 {
+    call_rate(data, call).map_or(0, |r| r.billed_seconds(call.duration, call.answered))
+}
+
+/// The IP address the account sent the call from (`auth-orig-ip`).
+pub fn orig_ip<'d>(account: &'d AccountRecord, call: &Call) -> &'d str {
+    account.traffic.ips.get(call.ip).map_or("", String::as_str)
+}
+
+/// The CSV row of one call, without the line end: the fields of [`CSV_FIELDS`] but `hidden`.
+pub fn csv_row(
+    data: &DataSet,
+    account: &AccountRecord,
+    call: &Call,
+    format: TimeFormat,
+    hidden: &[String],
+) -> String {
+    let times = call_times(call);
+    let (code, reason) = disconnect(call);
     let rate = call_rate(data, call);
     let src = src_number(account, call);
     let dst = dst_number(data, call);
-    let ip = account.traffic.ips.get(call.ip).map_or("", String::as_str);
     let money = |value: Option<Decimal>| value.map(|v| v.to_string()).unwrap_or_default();
-    let billed = rate.map_or(0, |r| r.billed_seconds(call.duration, call.answered));
     let fields: [String; 20] = [
-        format.write(start),
-        connect.map(|t| format.write(t)).unwrap_or_default(),
-        format.write(end),
+        format.write(times.start),
+        times.connect.map(|t| format.write(t)).unwrap_or_default(),
+        format.write(times.end),
         if call.answered { "t" } else { "f" }.to_owned(),
         call.duration.to_string(),
         src.clone(),
         dst.clone(),
         code.to_string(),
         reason.to_owned(),
-        ip.to_owned(),
+        orig_ip(account, call).to_owned(),
         src,
         dst,
         rate.map(|r| r.attributes.prefix.clone())
@@ -273,13 +317,43 @@ pub fn csv_row(data: &DataSet, account: &AccountRecord, call: &Call, format: Tim
         money(rate.map(|r| r.attributes.next_rate)),
         money(rate.and_then(|r| r.attributes.connect_fee)),
         call.price(data).to_string(),
-        billed.to_string(),
+        billed_seconds(data, call).to_string(),
     ];
-    fields
+    CSV_FIELDS
         .iter()
-        .map(|f| csv_field(f))
+        .zip(&fields)
+        .filter(|(name, _)| !is_hidden(hidden, name))
+        .map(|(_, f)| csv_field(f))
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// Whether the operator hides the CDR attribute `name`.
+pub fn is_hidden(hidden: &[String], name: &str) -> bool {
+    hidden.iter().any(|h| h == name)
+}
+
+/// The header line of an export: the titles of the columns not hidden.
+pub fn csv_header(hidden: &[String]) -> String {
+    CSV_FIELDS
+        .iter()
+        .filter(|name| !is_hidden(hidden, name))
+        .map(|name| column_title(name))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The real server's column title of an attribute: `time-start` → `Time Start`.
+pub fn column_title(name: &str) -> String {
+    name.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The export's file: a header line and one row per call, newest first, gzip-compressed.
@@ -291,10 +365,11 @@ pub fn export_csv_gz(data: &DataSet, export: &CdrExportRecord) -> std::io::Resul
     calls.sort_by_cached_key(|call| std::cmp::Reverse((start_micros(call), call.key)));
     let format = TimeFormat::of(export);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    writeln!(gz, "{}", CSV_COLUMNS.join(","))?;
+    let hidden = &data.hidden_cdr_fields;
+    writeln!(gz, "{}", csv_header(hidden))?;
     if let Some(account) = data.accounts.get(export.account) {
         for call in &calls {
-            writeln!(gz, "{}", csv_row(data, account, call, format))?;
+            writeln!(gz, "{}", csv_row(data, account, call, format, hidden))?;
         }
     }
     Ok((gz.finish()?, calls.len() as u64))
@@ -345,6 +420,17 @@ mod tests {
             ExportFilters::read(&BTreeMap::new()),
             ExportFilters::default()
         );
+    }
+
+    #[test]
+    fn columns_are_titled_like_the_real_servers_and_hidden_ones_leave() {
+        assert_eq!(column_title("auth-orig-ip"), "Auth Orig Ip");
+        let header = csv_header(&[]);
+        assert!(header.starts_with("Time Start,Time Connect,Time End,Success,Duration,"));
+        assert!(header.ends_with("Customer Price,Customer Duration"));
+        let hidden = csv_header(&["time-connect".to_owned(), "customer-price".to_owned()]);
+        assert_eq!(hidden.split(',').count(), 18);
+        assert!(!hidden.contains("Time Connect") && !hidden.contains("Customer Price"));
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! what a CDR shows of a call (and an export's CSV), statistics and the charts' series.
 
 pub mod calls;
+pub mod cdr_records;
 pub mod cdrs;
 pub mod charts;
+pub mod recordings;
 pub mod statistics;

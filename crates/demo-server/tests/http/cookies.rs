@@ -60,7 +60,7 @@ async fn cookie_sign_in_sets_an_httponly_session_cookie_that_authenticates() {
     let status = get_with_cookie(server(), "auth", &cookie).await;
     assert_eq!(
         (status.status, status.json()),
-        (200, json!({"allow-rec": false}))
+        (200, json!({"allow-rec": true}))
     );
     let kyiv = accounts.json()["data"][0]["id"]
         .as_str()

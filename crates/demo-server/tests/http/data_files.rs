@@ -95,6 +95,7 @@ async fn a_data_file_of_ones_own_is_served() {
             "name": "Acme, Inc.",
             "portal-access": {"invoices": true, "webrtc-dialer": true,
                               "incoming-statistics-acd-value": true, "services": false},
+            "allow-listen-recording": true,
             "accounts": [
                 {
                     "id": "5f0c2d4e-8a1b-4c3d-9e2f-0a1b2c3d4e5f",
@@ -123,6 +124,11 @@ async fn a_data_file_of_ones_own_is_served() {
     let token = token_on_with(addr, "acme", "s3cret").await;
     let accounts = get_on(addr, "accounts", Some(&token)).await.json();
     assert_eq!(accounts["meta"]["total-count"], 2);
+    let status = get_on(addr, "auth", Some(&token)).await.json();
+    assert_eq!(
+        status["allow-rec"], true,
+        "the file's allow-listen-recording"
+    );
     let main = &accounts["data"][0];
     assert_eq!(main["id"], "5f0c2d4e-8a1b-4c3d-9e2f-0a1b2c3d4e5f");
     assert_eq!(main["attributes"]["name"], "Main, primary");

@@ -4,6 +4,7 @@
 //! security headers and CSP reports), the proxy to an upstream, the embedding example's parent
 //! server, the nginx sample, and the shapes of the upstream samples.
 
+mod cdrs;
 mod charts;
 mod client;
 mod collections;
@@ -102,8 +103,11 @@ async fn both_authorization_forms_work_and_auth_status_and_sign_out() {
     let status = get("auth", Some(&token)).await;
     assert_eq!(
         (status.status, status.json()),
-        (200, json!({"allow-rec": false}))
+        (200, json!({"allow-rec": true}))
     );
+    // The second customer's profile does not allow listening to recordings.
+    let other = get("auth", Some(&other_token().await)).await;
+    assert_eq!(other.json(), json!({"allow-rec": false}));
     assert_eq!(get("auth", None).await.status, 401);
     let out = send(server(), "DELETE", &format!("{API}/auth"), &[], None).await;
     assert_eq!((out.status, out.body.as_str()), (204, ""));

@@ -1,0 +1,319 @@
+//! Outgoing and incoming CDRs as JSON:API resources. Both are calls of the history
+//! ([`CdrCall`]), made on demand: a list makes only the customer's calls in its time range
+//! (the filters' bounds, else the last 24 hours), a record is made again from its id.
+//!
+//! An incoming CDR names its fields after the leg to the vendor (`dialpeer-fee`,
+//! `legb-disconnect-code`, `sign-term-ip`): each is the outgoing field of the same meaning
+//! ([`outgoing_name`]), so both directions compute their values in one place.
+
+use crate::jsonapi::collection::ListQuery;
+use crate::jsonapi::record::{FieldValue, Record, Render};
+use crate::model::customers::CustomerId;
+use crate::model::data_set::DataSet;
+use crate::traffic::calls::Direction;
+use crate::traffic::cdr_records::{
+    CdrCall, CdrRange, SIP_PORT, SWITCH_DOMAIN, find_cdr, for_each_cdr,
+};
+use crate::traffic::cdrs::is_hidden;
+use api_model::catalog::{Collection, Kind};
+use api_model::resources::api_time;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use std::borrow::Cow;
+
+/// A call the customer's account originated (`cdrs`).
+#[derive(Debug, Clone, Copy)]
+pub struct OutgoingCdr(pub CdrCall);
+
+/// A call terminated to the customer's account, the customer acting as a vendor
+/// (`incoming-cdrs`).
+#[derive(Debug, Clone, Copy)]
+pub struct IncomingCdr(pub CdrCall);
+
+/// Fields both directions have under the same name.
+const SHARED: [&str; 11] = [
+    "id",
+    "time-start",
+    "time-connect",
+    "time-end",
+    "duration",
+    "success",
+    "src-prefix-routing",
+    "dst-prefix-routing",
+    "local-tag",
+    "rec",
+    "account-id",
+];
+
+/// The outgoing field with the meaning of an incoming one; `None` for a name incoming CDRs
+/// do not have.
+fn outgoing_name(incoming: &str) -> Option<&'static str> {
+    Some(match incoming {
+        "dialpeer-initial-interval" => "destination-initial-interval",
+        "dialpeer-initial-rate" => "destination-initial-rate",
+        "dialpeer-next-interval" => "destination-next-interval",
+        "dialpeer-next-rate" => "destination-next-rate",
+        "dialpeer-fee" => "destination-fee",
+        "dialpeer-prefix" => "destination-prefix",
+        "dialpeer-reverse-billing" => "destination-reverse-billing",
+        "vendor-price" => "customer-price",
+        "vendor-duration" => "customer-duration",
+        "src-name-out" => "src-name-in",
+        "src-prefix-out" => "src-prefix-in",
+        "dst-prefix-out" => "dst-prefix-in",
+        "diversion-out" => "diversion-in",
+        "legb-disconnect-code" => "lega-disconnect-code",
+        "legb-disconnect-reason" => "lega-disconnect-reason",
+        "sign-term-ip" => "auth-orig-ip",
+        "sign-term-port" => "auth-orig-port",
+        "sign-term-transport-protocol-id" => "auth-orig-transport-protocol-id",
+        "term-call-id" => "orig-call-id",
+        "legb-user-agent" => "lega-user-agent",
+        shared => return SHARED.iter().copied().find(|s| *s == shared),
+    })
+}
+
+/// Outgoing CDRs' fields are the outgoing fields.
+fn same_name(field: &str) -> Option<&str> {
+    Some(field)
+}
+
+fn micros(value: i64) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp_micros(value)
+}
+
+fn owned<'a>(text: String) -> FieldValue<'a> {
+    FieldValue::Text(Cow::Owned(text))
+}
+
+/// The value of an outgoing CDR's field (or filter-only field) by name.
+fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+    let call = &cdr.call;
+    let rate = || cdr.rate(data).map(|r| &r.attributes);
+    match field {
+        "id" => FieldValue::number(cdr.id),
+        "time-start" => FieldValue::opt_time(micros(cdr.times().start)),
+        "time-connect" => FieldValue::opt_time(cdr.times().connect.and_then(micros)),
+        "time-end" => FieldValue::opt_time(micros(cdr.times().end)),
+        "duration" => FieldValue::number(call.duration),
+        "success" => FieldValue::Bool(call.answered),
+        "src-prefix-in" | "src-prefix-routing" => {
+            cdr.src_number(data).map_or(FieldValue::Null, owned)
+        }
+        "dst-prefix-in" | "dst-prefix-routing" => owned(cdr.dst_number(data)),
+        // The demo bills without VAT.
+        "customer-price" | "customer-price-no-vat" => FieldValue::Number(call.price(data)),
+        "customer-acc-vat" => FieldValue::Number(Decimal::ZERO),
+        "customer-duration" => FieldValue::number(cdr.billed_seconds(data)),
+        "destination-prefix" => FieldValue::opt_text(rate().map(|r| r.prefix.as_str())),
+        "destination-initial-rate" => FieldValue::opt_number(rate().map(|r| r.initial_rate)),
+        "destination-initial-interval" => {
+            FieldValue::opt_number(rate().map(|r| r.initial_interval))
+        }
+        "destination-next-rate" => FieldValue::opt_number(rate().map(|r| r.next_rate)),
+        "destination-next-interval" => FieldValue::opt_number(rate().map(|r| r.next_interval)),
+        "destination-fee" => FieldValue::opt_number(rate().and_then(|r| r.connect_fee)),
+        "destination-reverse-billing" => FieldValue::Bool(false),
+        "lega-disconnect-code" => FieldValue::number(cdr.disconnect().0),
+        "lega-disconnect-reason" => FieldValue::text(cdr.disconnect().1),
+        "src-name-in" => FieldValue::opt_text(cdr.caller_name()),
+        "diversion-in" => cdr.diversion(data).map_or(FieldValue::Null, owned),
+        // The customer's PBX puts its address in `From`; it calls the switch's domain.
+        "from-domain" => FieldValue::opt_text(cdr.ip(data)),
+        "to-domain" | "ruri-domain" => FieldValue::text(SWITCH_DOMAIN),
+        "orig-call-id" => owned(cdr.call_id(data)),
+        "local-tag" => owned(cdr.local_tag()),
+        "lega-user-agent" => FieldValue::text(cdr.user_agent()),
+        "auth-orig-transport-protocol-id" => FieldValue::number(cdr.transport()),
+        "auth-orig-ip" => FieldValue::opt_text(cdr.ip(data)),
+        "auth-orig-port" => FieldValue::number(SIP_PORT),
+        "rec" => FieldValue::Bool(cdr.rec(data)),
+        "account-id" => FieldValue::opt_text(cdr.account_record(data).map(|a| a.id.as_str())),
+        // Identity headers the demo's calls do not carry (`pai-in`, `rpid-in`, …).
+        _ => FieldValue::Null,
+    }
+}
+
+/// An attribute's JSON as the real server serializes it: integers as numbers, decimals as
+/// strings, times with milliseconds.
+fn json(kind: Kind, value: FieldValue<'_>) -> Value {
+    match value {
+        FieldValue::Null | FieldValue::AnyOf(_) => Value::Null,
+        FieldValue::Bool(b) => Value::Bool(b),
+        FieldValue::Time(t) => Value::String(api_time::format(&t)),
+        FieldValue::Text(t) => Value::String(t.into_owned()),
+        FieldValue::Number(n) => match kind {
+            Kind::Integer | Kind::Named(_) => i64::try_from(n).map_or(Value::Null, Value::from),
+            _ => Value::String(n.to_string()),
+        },
+    }
+}
+
+/// The attributes of a CDR: every declared one but those the operator hides.
+fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
+    let object = R::spec()
+        .fields
+        .iter()
+        .filter(|field| !is_hidden(&data.hidden_cdr_fields, field.name))
+        .map(|field| {
+            let value = json(field.kind, record.value(field.name, data));
+            (field.name.to_owned(), value)
+        })
+        .collect();
+    Value::Object(object)
+}
+
+/// The customer's accounts, ascending.
+fn own_accounts(data: &DataSet, customer: CustomerId) -> Vec<usize> {
+    (0..data.accounts.len())
+        .filter(|&a| data.accounts[a].customer == customer)
+        .collect()
+}
+
+/// The CDRs of every account in the collection's default window before now.
+fn recent(data: &DataSet, direction: Direction) -> Vec<CdrCall> {
+    let accounts: Vec<usize> = (0..data.accounts.len()).collect();
+    let now = Utc::now().timestamp();
+    let range = CdrRange {
+        direction,
+        accounts: &accounts,
+        from: now - 24 * 3600,
+        to: now.saturating_add(1),
+        now,
+    };
+    let mut rows = Vec::new();
+    for_each_cdr(data, &range, |cdr| rows.push(*cdr));
+    rows
+}
+
+/// The CDRs of the customer's accounts in the query's time range that match its filters.
+fn listed<R: Record>(
+    data: &DataSet,
+    customer: CustomerId,
+    query: &ListQuery,
+    direction: Direction,
+    wrap: impl Fn(CdrCall) -> R,
+) -> Vec<R> {
+    let now = Utc::now().timestamp();
+    let (from, to) = query.window_range::<R>(now);
+    let accounts = own_accounts(data, customer);
+    let range = CdrRange {
+        direction,
+        accounts: &accounts,
+        from,
+        to,
+        now,
+    };
+    let mut rows = Vec::new();
+    for_each_cdr(data, &range, |cdr| {
+        let record = wrap(*cdr);
+        if query.matches(&record, data) {
+            rows.push(record);
+        }
+    });
+    rows
+}
+
+/// Reads `--hide-cdr-fields`: comma-separated attribute names of outgoing or incoming CDRs
+/// (a name of neither is a mistake worth telling).
+pub fn parse_hidden_fields(text: &str) -> Result<Vec<String>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            let known = [Collection::Cdrs, Collection::IncomingCdrs]
+                .iter()
+                .any(|c| c.spec().field(name).is_some());
+            if known {
+                Ok(name.to_owned())
+            } else {
+                Err(format!("{name:?} is no attribute of cdrs or incoming-cdrs"))
+            }
+        })
+        .collect()
+}
+
+/// A CDR of either direction, for what both offer beyond a resource (the recording).
+pub trait CdrResource: Record {
+    fn cdr(&self) -> &CdrCall;
+}
+
+impl CdrResource for OutgoingCdr {
+    fn cdr(&self) -> &CdrCall {
+        &self.0
+    }
+}
+
+impl CdrResource for IncomingCdr {
+    fn cdr(&self) -> &CdrCall {
+        &self.0
+    }
+}
+
+/// What both directions implement alike; `$value` maps a field name to an outgoing one.
+macro_rules! cdr_record {
+    ($type:ident, $collection:expr, $direction:expr, $value:expr) => {
+        impl Record for $type {
+            const COLLECTION: Collection = $collection;
+
+            /// Every account's CDRs of the last 24 hours (lists and records do not use it:
+            /// they make only what they need).
+            fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
+                let rows: Vec<$type> = recent(data, $direction).into_iter().map($type).collect();
+                f(&rows)
+            }
+
+            fn with_listed<T>(
+                data: &DataSet,
+                customer: CustomerId,
+                query: &ListQuery,
+                f: impl FnOnce(&[Self]) -> T,
+            ) -> T {
+                f(&listed(data, customer, query, $direction, $type))
+            }
+
+            fn with_record<T>(data: &DataSet, id: &str, f: impl FnOnce(&Self) -> T) -> Option<T> {
+                let now = Utc::now().timestamp();
+                find_cdr(data, $direction, id, now).map(|cdr| f(&$type(cdr)))
+            }
+
+            fn id(&self) -> &str {
+                self.0.id_str()
+            }
+
+            fn owner(&self) -> Option<CustomerId> {
+                Some(self.0.customer)
+            }
+
+            fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+                let name: Option<&str> = $value(field);
+                name.map_or(FieldValue::Null, |name| value(&self.0, name, data))
+            }
+
+            fn attributes(&self, data: &DataSet) -> Value {
+                attributes(self, data)
+            }
+
+            fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
+                match name {
+                    "account" => data.accounts.get(self.0.account).map(|a| a as &dyn Render),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+cdr_record!(
+    OutgoingCdr,
+    Collection::Cdrs,
+    Direction::Originated,
+    same_name
+);
+cdr_record!(
+    IncomingCdr,
+    Collection::IncomingCdrs,
+    Direction::Terminated,
+    outgoing_name
+);

@@ -193,8 +193,12 @@ fn a_calls_page_groups_its_details_and_plays_its_recording_without_a_token_in_an
         assert_eq!(href, format!("call-{id}.wav"));
 
         // From a list row, "Play" opens the call's page and plays at once.
-        portal.open("/cdrs?filter%5Bsuccess-eq%5D=true&page%5Bsize%5D=1000").await;
-        portal.click(&format!("table#cdrs-table a[href='/cdrs/{id}?play=1']")).await;
+        portal
+            .open("/cdrs?filter%5Bsuccess-eq%5D=true&page%5Bsize%5D=1000")
+            .await;
+        portal
+            .click(&format!("table#cdrs-table a[href='/cdrs/{id}?play=1']"))
+            .await;
         portal.wait_for_path(&format!("/cdrs/{id}")).await;
         portal.wait_for("section.recording audio").await;
 
@@ -329,7 +333,8 @@ fn an_export_made_from_a_call_lists_filters_holds_exactly_its_calls() {
         let now = chrono::Utc::now();
         let to = now - chrono::TimeDelta::hours(2);
         let from = to - chrono::TimeDelta::hours(3);
-        let minute = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%dT%H:%M:00.000Z").to_string();
+        let minute =
+            |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%dT%H:%M:00.000Z").to_string();
         let (from, to) = (minute(from), minute(to));
         let filters = [
             ("filter[account-id-eq]", account.as_str()),
@@ -367,7 +372,11 @@ fn an_export_made_from_a_call_lists_filters_holds_exactly_its_calls() {
         let file = portal
             .wait_for_download(&format!("cdr-export-{id}.csv.gz"))
             .await;
-        assert_eq!(csv_data_rows(&file) as u64, total, "the file holds the list's calls");
+        assert_eq!(
+            csv_data_rows(&file) as u64,
+            total,
+            "the file holds the list's calls"
+        );
     });
 }
 

@@ -60,10 +60,10 @@ pub struct PortalAccess {
 }
 
 impl Default for PortalAccess {
-    /// What this demo serves is allowed: accounts, rates, CDR exports (and the CDRs in them),
+    /// What this demo serves is allowed: accounts, rates, CDRs in both directions, CDR exports,
     /// outgoing statistics and charts, services (with their, empty, transactions). What it
-    /// does not serve is not: the live list of active calls, number lists, incoming traffic,
-    /// invoices, payments, Cryptomus top-ups and the WebRTC dialer.
+    /// does not serve is not: the live list of active calls, number lists, incoming
+    /// statistics, invoices, payments, Cryptomus top-ups and the WebRTC dialer.
     fn default() -> PortalAccess {
         PortalAccess {
             account: true,
@@ -88,7 +88,7 @@ impl Default for PortalAccess {
             outgoing_statistics_total_price_value: true,
             outgoing_active_calls: false,
             outgoing_numberlists: false,
-            incoming_cdrs: false,
+            incoming_cdrs: true,
             incoming_statistics: false,
             incoming_statistics_active_calls: false,
             incoming_statistics_acd: false,

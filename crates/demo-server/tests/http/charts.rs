@@ -248,7 +248,6 @@ async fn profiles_answer_the_customers_permission_flags() {
         "outgoing-statistics",
         "outgoing-active-calls",
         "outgoing-numberlists",
-        "incoming-cdrs",
         "incoming-statistics",
         "invoices",
         "payments",
@@ -287,6 +286,8 @@ async fn profiles_answer_the_customers_permission_flags() {
         "outgoing-statistics-active-calls",
         "outgoing-statistics-total-price",
         "outgoing-statistics-asr-value",
+        "outgoing-cdrs",
+        "incoming-cdrs",
         "services",
     ] {
         assert!(allowed.contains(&served), "{served}");

@@ -117,6 +117,8 @@ enum Stop {
         prefix: String,
     },
     Statistics(&'static str),
+    /// The creation form of a list's records, through the list's "New …" link.
+    Create(String),
     NotFound,
 }
 
@@ -128,6 +130,7 @@ impl Stop {
             Stop::List(path) => format!("the list {path}"),
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
+            Stop::Create(path) => format!("the form {path}/new"),
             Stop::NotFound => "the not-found page".to_owned(),
         }
     }
@@ -140,6 +143,7 @@ impl Stop {
             Stop::List(_) => ".list-page .pager",
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
+            Stop::Create(_) => ".export-form-page form",
             Stop::NotFound => ".not-found h1",
         }
     }
@@ -153,6 +157,9 @@ fn every_page() -> Vec<Stop> {
         if let Some(prefix) = prefix {
             stops.push(Stop::Detail { table, prefix });
         }
+    }
+    for collection in Collection::ALL.into_iter().filter(|c| c.is_creatable()) {
+        stops.push(Stop::Create(format!("/{}", collection.path())));
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
     stops.push(Stop::NotFound);
@@ -232,6 +239,11 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
         Stop::Statistics(path) => follow_nav(portal, path, phone).await,
+        Stop::Create(path) => {
+            follow_nav(portal, path, phone).await;
+            portal.click(".list-tools a.new-record").await;
+            portal.wait_for_path(&format!("{path}/new")).await;
+        }
         Stop::Detail { table, prefix } => {
             let link = format!("{table} tbody a[href^='{prefix}']");
             portal.wait_for(&link).await;

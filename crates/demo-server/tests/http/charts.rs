@@ -248,6 +248,7 @@ async fn profiles_answer_the_customers_permission_flags() {
         "outgoing-statistics",
         "outgoing-active-calls",
         "outgoing-numberlists",
+        "incoming-cdrs",
         "incoming-statistics",
         "invoices",
         "payments",
@@ -294,7 +295,6 @@ async fn profiles_answer_the_customers_permission_flags() {
     }
     for unserved in [
         "outgoing-numberlists",
-        "incoming-cdrs",
         "incoming-statistics",
         "incoming-statistics-total-calls",
         "incoming-statistics-acd-value",

@@ -22,6 +22,8 @@ pub fn content_security_policy(config: &PortalConfig, report_uri: Option<&str>) 
         "script-src 'self' 'wasm-unsafe-eval'".to_owned(),
         "style-src 'self'".to_owned(),
         "img-src 'self' data:".to_owned(),
+        // A call's recording plays from a `blob:` URL of audio fetched with the token.
+        "media-src 'self' blob:".to_owned(),
         format!("connect-src {}", connect.join(" ")),
         format!("frame-ancestors {}", ancestors.join(" ")),
         "base-uri 'self'".to_owned(),
@@ -43,7 +45,8 @@ mod tests {
         assert_eq!(
             policy,
             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-             img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+             img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; \
+             frame-ancestors 'none'; \
              base-uri 'self'; form-action 'self'; object-src 'none'"
         );
         assert!(!policy.contains("unsafe-inline"));

@@ -214,7 +214,9 @@ fn text_field(
     field: fn(&mut ExportDraft) -> &mut String,
     numeric: bool,
 ) -> impl IntoView {
-    let value = draft.with_untracked(|d| field(&mut d.clone()).clone()); // as prefilled
+    let value = draft
+        .try_update_untracked(|d| field(d).clone())
+        .unwrap_or_default(); // as prefilled
     view! {
         <label>
             {move || label()}

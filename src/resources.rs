@@ -93,8 +93,8 @@ pub struct Cell {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableRow {
     pub id: String,
-    /// One per column.
-    pub cells: Vec<Cell>,
+    /// One per column; shared, so handing a page of rows to the table copies no values.
+    pub cells: std::sync::Arc<[Cell]>,
     /// Changes when any cell does: a row whose data is unchanged is not drawn again.
     pub version: u64,
 }
@@ -154,7 +154,7 @@ fn row(collection: Collection, record: Record) -> TableRow {
     cells.hash(&mut hasher);
     TableRow {
         id,
-        cells,
+        cells: cells.into(),
         version: hasher.finish(),
     }
 }

@@ -180,7 +180,8 @@ fn csv_export_is_exact_and_safe_for_spreadsheets() {
                 cell(Value::Text("West, \"Ltd\"".into())),
                 money("-12500.75"),
                 cell(Value::Time(time)),
-            ],
+            ]
+            .into(),
             version: 1,
         },
         TableRow {
@@ -189,7 +190,8 @@ fn csv_export_is_exact_and_safe_for_spreadsheets() {
                 cell(Value::Text("=HYPERLINK(\"x\")".into())),
                 money("123456789012345.678901"),
                 cell(Value::Missing),
-            ],
+            ]
+            .into(),
             version: 2,
         },
     ];

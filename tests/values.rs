@@ -92,3 +92,26 @@ fn every_language_has_a_valid_date_pattern() {
         assert!(!broken, "{}: {}", language.tag, language.date_time_pattern);
     }
 }
+
+#[wasm_bindgen_test]
+fn a_cell_built_as_html_shows_text_as_text() {
+    use api_model::record::Value;
+    use portal::components::value::cell_html;
+    use portal::resources::{Cell, ColumnHead, ColumnKind};
+    let column = ColumnHead {
+        key: "name",
+        kind: ColumnKind::Attribute(api_model::catalog::Kind::Text),
+        sortable: true,
+        optional: false,
+    };
+    let cell = Cell {
+        value: Value::Text("<b>\"West\" & 'Co'</b>".into()),
+        href: Some("/accounts/a\"b".into()),
+    };
+    let mut html = String::new();
+    cell_html(&cell, &column, format::Zone::Utc, &mut html);
+    assert_eq!(
+        html,
+        "<a href=\"/accounts/a&quot;b\">&lt;b&gt;&quot;West&quot; &amp; &#39;Co&#39;&lt;/b&gt;</a>"
+    );
+}

@@ -4,7 +4,7 @@
 //! version), headings update their sort marks in place, so a focused heading or link keeps the
 //! focus through sorting, paging and reloading.
 
-use crate::components::value::cell_content;
+use crate::components::value::{cell_content, cell_html};
 use crate::format::Zone;
 use crate::resources::{ColumnHead, ColumnKind, TableRow};
 use api_model::catalog::Kind;
@@ -94,22 +94,59 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
 /// One row, drawn once: the table draws its rows anew when the zone, the language or the
 /// columns shown change, so a row needs no reactivity of its own (a 1000-row page would carry
 /// a thousand effects).
-fn row_view(
-    row: &TableRow,
-    columns: &[ColumnHead],
-    visible: &[String],
-    zone: Zone,
-) -> impl IntoView + use<> {
+fn row_view(row: &TableRow, columns: &[ShownColumn], zone: Zone) -> AnyView {
+    // Without an identifier's copy button, a row needs no handlers: it is built from HTML.
+    if columns.iter().all(|c| c.head.kind != ColumnKind::Id) {
+        let mut html = String::with_capacity(64 * columns.len());
+        for (shown, cell) in columns
+            .iter()
+            .filter_map(|shown| Some((shown, row.cells.get(shown.index)?)))
+        {
+            html.push_str(if shown.numeric {
+                "<td class=\"num\">"
+            } else {
+                "<td>"
+            });
+            cell_html(cell, &shown.head, zone, &mut html);
+            html.push_str("</td>");
+        }
+        return view! { <tr data-id=row.id.clone() inner_html=html></tr> }.into_any();
+    }
     let cells = columns
         .iter()
-        .zip(&row.cells)
-        .filter(|(column, _)| visible.iter().any(|k| k == column.key))
-        .map(|(column, cell)| {
-            let class = if is_numeric(column) { "num" } else { "" };
-            view! { <td class=class>{cell_content(cell, column, zone)}</td> }
+        .filter_map(|shown| Some((shown, row.cells.get(shown.index)?)))
+        .map(|(shown, cell)| {
+            let content = cell_content(cell, &shown.head, zone);
+            // Only numbers get a class: an empty one would still cost a DOM call per cell.
+            if shown.numeric {
+                view! { <td class="num">{content}</td> }.into_any()
+            } else {
+                view! { <td>{content}</td> }.into_any()
+            }
         })
         .collect_view();
-    view! { <tr data-id=row.id.clone()>{cells}</tr> }
+    view! { <tr data-id=row.id.clone()>{cells}</tr> }.into_any()
+}
+
+/// A column the table shows, worked out once per drawing rather than once per cell.
+struct ShownColumn {
+    head: ColumnHead,
+    /// Its place among the row's cells.
+    index: usize,
+    numeric: bool,
+}
+
+fn shown_columns(columns: &[ColumnHead], visible: &[String]) -> Vec<ShownColumn> {
+    columns
+        .iter()
+        .enumerate()
+        .filter(|(_, column)| visible.iter().any(|k| k == column.key))
+        .map(|(index, column)| ShownColumn {
+            head: *column,
+            index,
+            numeric: is_numeric(column),
+        })
+        .collect()
 }
 
 /// Counts the times the rows were replaced by rows of other records only.
@@ -119,7 +156,13 @@ fn batches(rows: Signal<Vec<TableRow>>) -> Memo<u32> {
             let ids: HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
             let batch = match before {
                 None => 0,
-                Some((batch, old)) if rows.iter().any(|r| old.contains(&r.id)) => *batch,
+                // The first rows, or rows that share a record with those before, go into the
+                // body there is.
+                Some((batch, old))
+                    if old.is_empty() || rows.iter().any(|r| old.contains(&r.id)) =>
+                {
+                    *batch
+                }
                 Some((batch, _)) => batch.wrapping_add(1),
             };
             (batch, ids)
@@ -142,15 +185,16 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
     // than row by row.
     let batch = batches(rows);
     let body = move || {
-        let (zone, visible) = (zone.get(), std::sync::Arc::new(visible.get()));
+        let zone = zone.get();
+        let shown = std::sync::Arc::new(
+            visible.with(|visible| columns.with_value(|columns| shown_columns(columns, visible))),
+        );
         let _ = (crate::i18n::language(), batch.get());
         view! {
             <For
                 each=move || rows.get()
                 key=|row| (row.id.clone(), row.version)
-                children=move |row| {
-                    untrack(|| columns.with_value(|columns| row_view(&row, columns, &visible, zone)))
-                }
+                children=move |row| untrack(|| row_view(&row, &shown, zone))
             />
         }
     };

@@ -25,10 +25,13 @@ pub enum Collection {
     NetworkPrefixes,
     Networks,
     Countries,
+    Invoices,
+    Payments,
+    Transactions,
 }
 
 impl Collection {
-    pub const ALL: [Collection; 10] = [
+    pub const ALL: [Collection; 13] = [
         Collection::Accounts,
         Collection::Services,
         Collection::Cdrs,
@@ -39,6 +42,9 @@ impl Collection {
         Collection::NetworkPrefixes,
         Collection::Networks,
         Collection::Countries,
+        Collection::Invoices,
+        Collection::Payments,
+        Collection::Transactions,
     ];
 
     /// The collection whose path (or JSON:API type) this is.
@@ -97,11 +103,16 @@ macro_rules! declared {
                 }
             }
 
+            /// The form that creates the collection's records, if the customer has one.
+            pub const fn creation(self) -> Option<Creation> {
+                match self {
+                    $(Collection::$variant => $spec.create,)*
+                }
+            }
+
             /// Whether the customer creates records with a form.
             pub const fn is_creatable(self) -> bool {
-                match self {
-                    $(Collection::$variant => $spec.creatable,)*
-                }
+                self.creation().is_some()
             }
         }
     };
@@ -118,6 +129,9 @@ declared! {
     NetworkPrefixes => NETWORK_PREFIXES,
     Networks => NETWORKS,
     Countries => COUNTRIES,
+    Invoices => INVOICES,
+    Payments => PAYMENTS,
+    Transactions => TRANSACTIONS,
 }
 
 /// How the collection's records are identified.
@@ -169,6 +183,8 @@ pub enum Kind {
     /// UDP); an unknown code is shown as sent.
     Named(&'static [(i64, &'static str)]),
     Boolean,
+    /// A length of time in whole seconds, shown in hours and minutes (an invoice's call time).
+    Duration,
     /// An ISO 8601 timestamp.
     Time,
     /// One word of a known set (`Pending`, `Completed`, …), shown in the reader's language; a
@@ -178,6 +194,16 @@ pub enum Kind {
     Conditions,
     /// The identifier of another record, integer or text (`network-prefix-id`).
     Reference,
+}
+
+impl Kind {
+    /// Values of the kind are numbers (right-aligned in tables, unquoted in CSV).
+    pub const fn is_numeric(self) -> bool {
+        matches!(
+            self,
+            Kind::Integer | Kind::Duration | Kind::Decimal | Kind::Money { .. }
+        )
+    }
 }
 
 /// How a field shows in the list's table.
@@ -303,6 +329,46 @@ impl Window {
     }
 }
 
+/// Records of another collection that belong to this one, shown on its detail page (the latest
+/// few, linked to the whole list): an account's invoices, a service's charges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Listed {
+    pub collection: Collection,
+    /// The other collection's filter that takes this record's id (`account-id`).
+    pub filter: &'static str,
+}
+
+/// A request a record offers on its page, `POST /<path>` with the record's id as the
+/// attribute `attribute`, answered with an address to open in a new tab (a service's hosted
+/// phone system).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// The action's name, for its button in the portal's texts.
+    pub name: &'static str,
+    pub path: &'static str,
+    pub attribute: &'static str,
+    /// The answer's attribute holding the address.
+    pub opens: &'static str,
+    pub when: Condition,
+}
+
+/// A form of the portal that creates a record: `POST /<path>` from the page
+/// `/<collection>/<segment>` (a CDR export's `/cdr-exports/new`; a top-up, which posts to
+/// `/cryptomus-payments` and makes a payment, at `/payments/top-up`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Creation {
+    pub segment: &'static str,
+    pub path: &'static str,
+    /// The `GET /profiles` flag that must allow the form, when it is not the collection's.
+    pub profile_flag: Option<&'static str>,
+}
+
+/// Whether a `GET /profiles` flag the server does not send counts as on: every flag does by
+/// default except crypto top-up, which an operator must turn on.
+pub fn flag_default(flag: &str) -> bool {
+    flag != "payments-cryptomus"
+}
+
 /// The part of a customer's business a collection belongs to: one group of the navigation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Section {
@@ -357,10 +423,13 @@ pub struct Spec {
     pub groups: &'static [Group],
     /// `GET /<type>/<id>/rec` offers the call's recording when the `rec` attribute is true.
     pub recordings: bool,
-    /// The customer creates records (`POST /<type>`) with a form of the portal.
-    pub creatable: bool,
+    /// The customer creates records with a form of the portal.
+    pub create: Option<Creation>,
     /// The creatable collection a list's view can be handed to (calls → a CDR export).
     pub exports_to: Option<Collection>,
+    /// Other collections' records the detail page lists.
+    pub lists: &'static [Listed],
+    pub action: Option<Action>,
 }
 
 impl Spec {
@@ -381,8 +450,10 @@ impl Spec {
         window: None,
         groups: &[],
         recordings: false,
-        creatable: false,
+        create: None,
         exports_to: None,
+        lists: &[],
+        action: None,
     };
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
@@ -479,6 +550,24 @@ pub const ACCOUNTS: Spec = Spec {
     title: "name",
     section: Section::AccountAndMoney,
     profile_flag: Some("account"),
+    lists: &[
+        Listed {
+            collection: Collection::Services,
+            filter: "account-id",
+        },
+        Listed {
+            collection: Collection::Invoices,
+            filter: "account-id",
+        },
+        Listed {
+            collection: Collection::Payments,
+            filter: "account-id",
+        },
+        Listed {
+            collection: Collection::Cdrs,
+            filter: "account-id",
+        },
+    ],
     ..Spec::BASE
 };
 
@@ -519,6 +608,20 @@ pub const SERVICES: Spec = Spec {
     title: "name",
     section: Section::AccountAndMoney,
     profile_flag: Some("services"),
+    lists: &[Listed {
+        collection: Collection::Transactions,
+        filter: "service-id",
+    }],
+    action: Some(Action {
+        name: "open-phone-system",
+        path: "phone-systems-sessions",
+        attribute: "service",
+        opens: "phone-systems-url",
+        when: Condition {
+            attribute: "ui-type",
+            equals: "phone_systems",
+        },
+    }),
     ..Spec::BASE
 };
 
@@ -856,7 +959,11 @@ pub const CDR_EXPORTS: Spec = Spec {
         },
         file_name: "cdr-export-{id}.csv.gz",
     }),
-    creatable: true,
+    create: Some(Creation {
+        segment: "new",
+        path: "cdr-exports",
+        profile_flag: None,
+    }),
     ..Spec::BASE
 };
 
@@ -956,6 +1063,161 @@ pub const COUNTRIES: Spec = Spec {
     ..Spec::BASE
 };
 
+/// The customer's charges in one part of an invoice: calls it originated or terminated.
+macro_rules! invoice_part {
+    ($part:literal) => {
+        [
+            account_money(concat!($part, "-amount-spent")),
+            field(concat!($part, "-calls-count"), Kind::Integer),
+            field(concat!($part, "-successful-calls-count"), Kind::Integer),
+            field(concat!($part, "-calls-duration"), Kind::Duration),
+            field(concat!($part, "-billing-duration"), Kind::Duration),
+            field(concat!($part, "-first-call-at"), Kind::Time),
+            field(concat!($part, "-last-call-at"), Kind::Time),
+        ]
+    };
+}
+
+const ORIGINATED: [Field; 7] = invoice_part!("originated");
+const TERMINATED: [Field; 7] = invoice_part!("terminated");
+
+/// An invoice's attributes: the summary a table shows, then each part (hidden columns).
+const INVOICE_FIELDS: [Field; 21] = {
+    let summary = [
+        field("reference", Kind::Text),
+        field("start-date", Kind::Time),
+        field("end-date", Kind::Time),
+        account_money("amount-spent"),
+        // Computed: a PDF document exists.
+        field("has-pdf", Kind::Boolean).unsorted(),
+        account_money("services-amount-spent").optional(),
+        field("service-transactions-count", Kind::Integer).optional(),
+    ];
+    let mut all = [summary[0]; 21];
+    let mut i = 0;
+    while i < 7 {
+        all[i] = summary[i];
+        all[7 + i] = ORIGINATED[i].optional();
+        all[14 + i] = TERMINATED[i].optional();
+        i += 1;
+    }
+    all
+};
+
+/// Approved invoices of the customer's accounts, newest period first.
+pub const INVOICES: Spec = Spec {
+    path: "invoices",
+    fields: &INVOICE_FIELDS,
+    relationships: &[to_one("account", "accounts").as_column()],
+    filters: &[
+        ID,
+        filter("reference", Text),
+        filter("start-date", Time),
+        filter("end-date", Time),
+        filter("amount-spent", Numeric),
+        filter("account-id", Uuid),
+        filter("originated-amount-spent", Numeric),
+        filter("originated-calls-count", Numeric),
+        filter("originated-successful-calls-count", Numeric),
+        filter("originated-calls-duration", Numeric),
+        filter("originated-billing-duration", Numeric),
+        filter("originated-first-call-at", Time),
+        filter("originated-last-call-at", Time),
+        filter("terminated-amount-spent", Numeric),
+        filter("terminated-calls-count", Numeric),
+        filter("terminated-successful-calls-count", Numeric),
+        filter("terminated-calls-duration", Numeric),
+        filter("terminated-billing-duration", Numeric),
+        filter("terminated-first-call-at", Time),
+        filter("terminated-last-call-at", Time),
+        filter("services-amount-spent", Numeric),
+        filter("service-transactions-count", Numeric),
+    ],
+    default_sort: "-start-date",
+    title: "reference",
+    section: Section::AccountAndMoney,
+    profile_flag: Some("invoices"),
+    download: Some(Download {
+        action: "download",
+        when: Condition {
+            attribute: "has-pdf",
+            equals: "true",
+        },
+        file_name: "invoice-{id}.pdf",
+    }),
+    ..Spec::BASE
+};
+
+pub const PAYMENT_STATUSES: &[&str] = &["completed", "pending", "canceled"];
+pub const PAYMENT_TYPES: &[&str] = &["manual", "cryptomus"];
+
+/// Payments to the customer's accounts (rolled-back ones never show), newest first. The server
+/// sorts them only by amount, notes and time.
+pub const PAYMENTS: Spec = Spec {
+    path: "payments",
+    sorts_by_id: false,
+    fields: &[
+        field("created-at", Kind::Time),
+        money("amount"),
+        field("status", Kind::Choice(PAYMENT_STATUSES)).unsorted(),
+        field("type-name", Kind::Choice(PAYMENT_TYPES)).unsorted(),
+        money("balance-before-payment").unsorted(),
+        field("notes", Kind::Text),
+        field("currency", Kind::Text).unsorted().optional(),
+        field("rolledback-at", Kind::Time).unsorted().optional(),
+    ],
+    relationships: &[to_one("account", "accounts").as_column()],
+    filters: &[
+        ID,
+        filter("uuid", Uuid),
+        filter("status", Choice(PAYMENT_STATUSES)),
+        filter("type-name", Choice(PAYMENT_TYPES)),
+        filter("amount", Numeric),
+        filter("notes", Text),
+        filter("created-at", Time),
+        filter("rolledback-at", Time),
+        filter("account-id", Uuid),
+    ],
+    default_sort: "-created-at",
+    title: "created-at",
+    section: Section::AccountAndMoney,
+    profile_flag: Some("payments"),
+    // Crypto top-up: off unless the operator turns it on.
+    create: Some(Creation {
+        segment: "top-up",
+        path: "cryptomus-payments",
+        profile_flag: Some("payments-cryptomus"),
+    }),
+    ..Spec::BASE
+};
+
+/// Charges for services, newest first.
+pub const TRANSACTIONS: Spec = Spec {
+    path: "transactions",
+    fields: &[
+        field("created-at", Kind::Time),
+        field("description", Kind::Text).unsorted(),
+        account_money("amount"),
+    ],
+    relationships: &[
+        to_one("service", "services").as_column(),
+        to_one("account", "accounts").as_column(),
+    ],
+    filters: &[
+        ID,
+        filter("created-at", Time),
+        filter("description", Text),
+        filter("amount", Numeric),
+        filter("service-id", Uuid),
+        filter("account-id", Uuid),
+    ],
+    default_sort: "-created-at",
+    title: "description",
+    section: Section::AccountAndMoney,
+    profile_flag: Some("transactions"),
+    ..Spec::BASE
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1041,7 +1303,41 @@ mod tests {
                 "{}",
                 spec.path
             );
+            for listed in spec.lists {
+                let other = listed.collection.spec();
+                assert!(
+                    other.filter_field(listed.filter).is_some(),
+                    "{} lists {} by {}",
+                    spec.path,
+                    other.path,
+                    listed.filter
+                );
+            }
+            if let Some(action) = spec.action {
+                assert!(spec.field(action.when.attribute).is_some(), "{}", spec.path);
+            }
         }
+    }
+
+    #[test]
+    fn money_collections_follow_the_real_server() {
+        // Payments sort only by amount, notes and time; their enums are the server's values.
+        let payments: Vec<&str> = PAYMENTS.sort_fields().collect();
+        assert_eq!(payments, ["created-at", "amount", "notes"]);
+        assert_eq!(
+            PAYMENTS.filter_field("status").and_then(|f| f.operators),
+            Some(OperatorSet::Choice(&["completed", "pending", "canceled"]))
+        );
+        let transactions: Vec<&str> = TRANSACTIONS.sort_fields().collect();
+        assert_eq!(transactions, ["id", "created-at", "amount"]);
+        // Every invoice attribute, each part's in its own place.
+        assert_eq!(INVOICES.fields.len(), 21);
+        assert!(INVOICES.field("terminated-last-call-at").is_some());
+        assert!(!INVOICES.sorts_by("has-pdf"));
+        assert_eq!(
+            INVOICES.field("originated-calls-duration").map(|f| f.kind),
+            Some(Kind::Duration)
+        );
     }
 
     #[test]

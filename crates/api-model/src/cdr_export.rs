@@ -178,31 +178,16 @@ impl ExportDraft {
 /// The form field a 422's `source.pointer` names (`/data/attributes/filters` → the filters).
 pub fn field_of_pointer(pointer: &str) -> Option<&'static str> {
     let name = pointer.rsplit('/').next()?;
-    [ACCOUNT, FILTERS, TIME_FORMAT, TIME_ZONE_NAME]
-        .into_iter()
-        .find(|field| *field == name)
+    FIELDS.into_iter().find(|field| *field == name)
 }
+
+/// The fields of the form the server's 422 may name.
+const FIELDS: [&str; 4] = [ACCOUNT, FILTERS, TIME_FORMAT, TIME_ZONE_NAME];
 
 /// The server's words on each field a 422 names, and the rest (no pointer, or one this form
 /// has no field for) under `None`.
 pub fn field_errors(error: &ApiError) -> Vec<(Option<&'static str>, String)> {
-    match error {
-        ApiError::Api {
-            status: 422,
-            errors,
-        } if !errors.is_empty() => errors
-            .iter()
-            .map(|e| {
-                let field = e
-                    .source
-                    .as_ref()
-                    .and_then(|s| s.pointer.as_deref())
-                    .and_then(field_of_pointer);
-                (field, e.message().to_owned())
-            })
-            .collect(),
-        other => vec![(None, other.message())],
-    }
+    crate::errors::field_errors_of(error, &FIELDS)
 }
 
 #[cfg(test)]

@@ -415,3 +415,30 @@ mod tests {
         assert_eq!(doc.errors[0].status.as_deref(), Some("422"));
     }
 }
+
+/// The server's words on each field of a form a 422 names by `source.pointer` (its last
+/// segment: `/data/attributes/amount` is `amount`), and the rest (no pointer, or one the form
+/// has no field for) under `None`.
+pub fn field_errors_of(
+    error: &ApiError,
+    fields: &[&'static str],
+) -> Vec<(Option<&'static str>, String)> {
+    match error {
+        ApiError::Api {
+            status: 422,
+            errors,
+        } if !errors.is_empty() => errors
+            .iter()
+            .map(|e| {
+                let field = e
+                    .source
+                    .as_ref()
+                    .and_then(|s| s.pointer.as_deref())
+                    .and_then(|pointer| pointer.rsplit('/').next())
+                    .and_then(|name| fields.iter().copied().find(|field| *field == name));
+                (field, e.message().to_owned())
+            })
+            .collect(),
+        other => vec![(None, other.message())],
+    }
+}

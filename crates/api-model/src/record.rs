@@ -28,6 +28,8 @@ pub enum Value {
         currency: Option<String>,
     },
     Bool(bool),
+    /// Whole seconds.
+    Duration(i64),
     Time(DateTime<Utc>),
     /// One word of a known set; its reading in a language is the portal's business.
     Choice(String),
@@ -74,6 +76,10 @@ impl Value {
                     .or_else(|_| parse_decimal(text).map(Value::Decimal))
                     .unwrap_or_else(|_| unreadable()),
                 _ => unreadable(),
+            },
+            Kind::Duration => match raw.as_i64().or_else(|| raw.as_str()?.trim().parse().ok()) {
+                Some(seconds) => Value::Duration(seconds),
+                None => unreadable(),
             },
             Kind::Decimal => decimal_of(raw).map_or_else(unreadable, Value::Decimal),
             Kind::Money { currency } => match decimal_of(raw) {
@@ -128,7 +134,7 @@ impl Value {
             | Value::Choice(text)
             | Value::Reference(text)
             | Value::Unreadable(text) => text.clone(),
-            Value::Integer(n) | Value::Named { code: n, .. } => n.to_string(),
+            Value::Integer(n) | Value::Duration(n) | Value::Named { code: n, .. } => n.to_string(),
             Value::Decimal(d) | Value::Money { amount: d, .. } => d.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Time(t) => crate::resources::api_time::format(t),

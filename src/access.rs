@@ -62,10 +62,11 @@ impl Access {
         let Some(flag) = page.profile_flag() else {
             return Some(true);
         };
+        let default = api_model::catalog::flag_default(flag);
         if self.profile.error().is_some() {
-            return Some(true);
+            return Some(default);
         }
         self.profile
-            .with_data(|flags| flags.map(|flags| flags.get(flag).copied().unwrap_or(true)))
+            .with_data(|flags| flags.map(|flags| flags.get(flag).copied().unwrap_or(default)))
     }
 }

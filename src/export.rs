@@ -1,7 +1,6 @@
 //! CSV export: exact raw values (no grouping, times in UTC), one header line of API names.
 
 use crate::resources::{ColumnHead, ColumnKind, TableRow};
-use api_model::catalog::Kind;
 use wasm_bindgen::JsCast;
 
 /// One CSV field, quoted when needed. Text that a spreadsheet would run as a formula is
@@ -29,12 +28,7 @@ pub fn csv_header(columns: &[ColumnHead]) -> String {
 pub fn csv_rows(columns: &[ColumnHead], rows: &[TableRow]) -> String {
     let numeric: Vec<bool> = columns
         .iter()
-        .map(|c| {
-            matches!(
-                c.kind,
-                ColumnKind::Attribute(Kind::Integer | Kind::Decimal | Kind::Money { .. })
-            )
-        })
+        .map(|c| matches!(c.kind, ColumnKind::Attribute(kind) if kind.is_numeric()))
         .collect();
     let mut out = String::new();
     for row in rows {

@@ -127,6 +127,13 @@ pub fn integer(value: Option<i64>) -> String {
         .unwrap_or_else(|| DASH.to_owned())
 }
 
+/// A length of time as hours and minutes (`12 h 05 min`), rounded to the nearest minute.
+pub fn hours_minutes(seconds: i64) -> String {
+    let minutes = (seconds.saturating_add(30)).div_euclid(60);
+    let (hours, minutes) = (minutes.div_euclid(60), minutes.rem_euclid(60));
+    (crate::i18n::texts().hours_minutes)(&integer(Some(hours)), &format!("{minutes:02}"))
+}
+
 pub fn count(value: u64) -> String {
     localize_number(&value.to_string())
 }

@@ -74,6 +74,9 @@ enum Expect {
 pub struct Download {
     pub bytes: Vec<u8>,
     pub content_type: String,
+    /// The name the server's `Content-Disposition` gives the file (a cross-origin API must
+    /// expose that header for the browser to show it).
+    pub file_name: Option<String>,
 }
 
 impl Api {
@@ -177,6 +180,7 @@ impl Api {
         Ok(Download {
             bytes: answer.body,
             content_type: answer.content_type,
+            file_name: answer.file_name,
         })
     }
 
@@ -367,6 +371,10 @@ impl Api {
         };
         let status = response.status();
         let content_type = response.headers().get("content-type").unwrap_or_default();
+        let file_name = response
+            .headers()
+            .get("content-disposition")
+            .and_then(|header| api_model::money::attachment_file_name(&header));
         let retry_after = response
             .headers()
             .get("retry-after")
@@ -403,6 +411,7 @@ impl Api {
         Ok(RawAnswer {
             status,
             content_type,
+            file_name,
             body,
             retry_after,
         })
@@ -412,6 +421,7 @@ impl Api {
 struct RawAnswer {
     status: u16,
     content_type: String,
+    file_name: Option<String>,
     body: Vec<u8>,
     /// The server's `Retry-After`, in seconds form.
     retry_after: Option<std::time::Duration>,

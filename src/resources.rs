@@ -275,6 +275,7 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
         Value::Missing => format::DASH.to_owned(),
         Value::Text(text) | Value::Reference(text) | Value::Unreadable(text) => text.clone(),
         Value::Integer(n) => format::integer(Some(*n)),
+        Value::Duration(seconds) => format::hours_minutes(*seconds),
         Value::Decimal(d) => format::decimal(d),
         Value::Money { amount, currency } => {
             format::money(Some(amount), currency.as_deref().unwrap_or_default())

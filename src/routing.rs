@@ -143,8 +143,10 @@ impl Page {
                 .find(|c| c.segment() == segment)
                 .map(Page::Statistics),
             (Some(path), None) => Collection::from_path(path).map(Page::List),
-            (Some(path), Some("new"))
-                if Collection::from_path(path).is_some_and(Collection::is_creatable) =>
+            (Some(path), Some(segment))
+                if Collection::from_path(path)
+                    .and_then(Collection::creation)
+                    .is_some_and(|form| form.segment == segment) =>
             {
                 Collection::from_path(path).map(Page::Create)
             }
@@ -160,7 +162,11 @@ impl Page {
             Page::Login => "/login".to_owned(),
             Page::Dashboard => "/".to_owned(),
             Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.path()),
-            Page::Create(collection) => format!("/{}/new", collection.path()),
+            Page::Create(collection) => format!(
+                "/{}/{}",
+                collection.path(),
+                collection.creation().map_or("new", |form| form.segment)
+            ),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
         }
     }
@@ -179,9 +185,11 @@ impl Page {
     pub fn profile_flag(self) -> Option<&'static str> {
         match self {
             Page::Login | Page::Dashboard => None,
-            Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
-                collection.profile_flag()
-            }
+            Page::Create(collection) => collection
+                .creation()
+                .and_then(|form| form.profile_flag)
+                .or(collection.profile_flag()),
+            Page::List(collection) | Page::Detail(collection) => collection.profile_flag(),
             Page::Statistics(charted) => Some(charted.profile_flag()),
         }
     }

@@ -148,4 +148,17 @@ fn a_creatable_collection_has_its_form_and_others_do_not() {
         Some(Page::Detail(Collection::Cdrs))
     );
     assert_eq!(record_id("/incoming-cdrs/42"), Some("42".to_owned()));
+    // A top-up is a payment's form at its own address, allowed by its own profile flag.
+    let top_up = Page::Create(Collection::Payments);
+    assert_eq!(Page::at("/payments/top-up"), Some(top_up));
+    assert_eq!(top_up.href(), "/payments/top-up");
+    assert_eq!(top_up.profile_flag(), Some("payments-cryptomus"));
+    assert_eq!(
+        Page::List(Collection::Payments).profile_flag(),
+        Some("payments")
+    );
+    assert_eq!(
+        Page::at("/payments/new"),
+        Some(Page::Detail(Collection::Payments))
+    );
 }

@@ -1,5 +1,6 @@
 //! Building blocks the pages compose. Components receive data and callbacks; they never fetch.
 
+pub mod balance;
 pub mod chart;
 pub mod detail;
 pub mod filter_bar;

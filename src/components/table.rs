@@ -7,7 +7,6 @@
 use crate::components::value::{cell_content, cell_html};
 use crate::format::Zone;
 use crate::resources::{ColumnHead, ColumnKind, TableRow};
-use api_model::catalog::Kind;
 use api_model::list::SortKey;
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -22,10 +21,7 @@ pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
 
 /// Numbers are right-aligned, dashes for missing ones included.
 fn is_numeric(column: &ColumnHead) -> bool {
-    matches!(
-        column.kind,
-        ColumnKind::Attribute(Kind::Integer | Kind::Decimal | Kind::Money { .. })
-    )
+    matches!(column.kind, ColumnKind::Attribute(kind) if kind.is_numeric())
 }
 
 pub struct TableSettings {

@@ -262,6 +262,101 @@ pub static ENGLISH: Language = Language {
             heading: |name| name.to_owned(),
         },
 
+        invoices: ResourceTexts {
+            title: "Invoices",
+            loading_list: "Loading Invoices…",
+            loading_one: "Loading invoice…",
+            none_match: "No invoices match this view.",
+            missing_title: "No such invoice",
+            missing: |id| {
+                format!("There is no invoice with the identifier “{id}”, or it is not yours.")
+            },
+            heading: |reference| format!("Invoice {reference}"),
+        },
+        payments: ResourceTexts {
+            title: "Payments",
+            loading_list: "Loading Payments…",
+            loading_one: "Loading payment…",
+            none_match: "No payments match this view.",
+            missing_title: "No such payment",
+            missing: |id| {
+                format!("There is no payment with the identifier “{id}”, or it is not yours.")
+            },
+            heading: |time| format!("Payment of {time}"),
+        },
+        transactions: ResourceTexts {
+            title: "Service charges",
+            loading_list: "Loading Service charges…",
+            loading_one: "Loading service charge…",
+            none_match: "No service charges match this view.",
+            missing_title: "No such service charge",
+            missing: |id| {
+                format!(
+                    "There is no service charge with the identifier “{id}”, or it is not yours."
+                )
+            },
+            heading: |description| format!("Charge: {description}"),
+        },
+
+        // Money
+        hours_minutes: |hours, minutes| format!("{hours} h {minutes} min"),
+        download_pdf: "Download PDF",
+        no_file: "The server has no file for this record.",
+        invoice_breakdown: "What the invoice is made of",
+        invoice_part: "Part",
+        invoice_originated: "Calls you made",
+        invoice_terminated: "Calls you received",
+        invoice_services: "Services",
+        invoice_total: "Total",
+        amount: "Amount",
+        calls: "Calls",
+        call_time: "Call time",
+        billed_time: "Billed time",
+        first_call: "First call",
+        last_call: "Last call",
+        service_charges: |count| match count {
+            "1" => "1 charge".to_owned(),
+            _ => format!("{count} charges"),
+        },
+        latest: |title| format!("Latest: {title}"),
+        see_all: |title| format!("All {}", title.to_lowercase()),
+        open_phone_system: "Open the phone system",
+        opening_phone_system: "Opening the phone system…",
+        phone_system_opened: "The phone system opened in a new tab.",
+        phone_system_blocked: "Your browser kept the new tab from opening. Open it here:",
+        top_up: "Top up",
+        top_up_hint: "You pay in cryptocurrency on the payment provider's page. The balance rises once the payment completes; this page follows it.",
+        top_up_amount: |currency| {
+            if currency.is_empty() {
+                "Amount".to_owned()
+            } else {
+                format!("Amount ({currency})")
+            }
+        },
+        top_up_notes: "Notes (optional)",
+        top_up_submit: "Continue to payment",
+        top_up_submitting: "Creating the payment…",
+        top_up_leaving: "Taking you to the payment page…",
+        amount_too_small: "The amount must be at least 0.01.",
+        amount_unreadable: |value| format!("“{value}” is not an amount."),
+        your_top_ups: "Your top-ups",
+        top_up_waiting: |amount| format!("{amount}: waiting for the payment…"),
+        top_up_paid: |amount| format!("{amount}: paid."),
+        top_up_canceled: |amount| format!("{amount}: canceled."),
+        top_up_continue: "Continue paying",
+        balance: "Balance",
+        capacity: "Capacity",
+        balance_range: |min, max| format!("Minimum {min}, maximum {max}"),
+        balance_below_minimum: |name, balance, min| {
+            format!(
+                "{name}: the balance {balance} is at or below its minimum {min}. Calls may be refused until it is topped up."
+            )
+        },
+        balance_near_minimum: |name, balance, min| {
+            format!("{name}: the balance {balance} is close to its minimum {min}.")
+        },
+        today: "Today",
+
         // Column headings and attribute names
 
         // Calls
@@ -598,6 +693,35 @@ pub(super) fn field_label(name: &str) -> String {
         "privacy-in" => "Privacy header",
         "rpid-in" => "Remote-Party-ID",
         "rpid-privacy-in" => "RPID privacy",
+        "reference" => "Reference",
+        "start-date" => "Period start",
+        "end-date" => "Period end",
+        "amount-spent" => "Amount",
+        "has-pdf" => "PDF",
+        "services-amount-spent" => "Services",
+        "service-transactions-count" => "Service charges",
+        "originated-amount-spent" => "Calls made: amount",
+        "originated-calls-count" => "Calls made",
+        "originated-successful-calls-count" => "Calls made: successful",
+        "originated-calls-duration" => "Calls made: call time",
+        "originated-billing-duration" => "Calls made: billed time",
+        "originated-first-call-at" => "Calls made: first",
+        "originated-last-call-at" => "Calls made: last",
+        "terminated-amount-spent" => "Calls received: amount",
+        "terminated-calls-count" => "Calls received",
+        "terminated-successful-calls-count" => "Calls received: successful",
+        "terminated-calls-duration" => "Calls received: call time",
+        "terminated-billing-duration" => "Calls received: billed time",
+        "terminated-first-call-at" => "Calls received: first",
+        "terminated-last-call-at" => "Calls received: last",
+        "amount" => "Amount",
+        "type-name" => "Type",
+        "balance-before-payment" => "Balance before",
+        "notes" => "Notes",
+        "rolledback-at" => "Rolled back",
+        "description" => "Description",
+        "service" => "Service",
+        "service-id" => "Service",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -614,6 +738,11 @@ pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> 
         (_, "Failed") => "Failed",
         (_, "Deleted") => "Deleted",
         (_, "Active") => "Active",
+        ("status", "completed") => "Completed",
+        ("status", "pending") => "Pending",
+        ("status", "canceled") => "Canceled",
+        ("type-name", "manual") => "Manual",
+        ("type-name", "cryptomus") => "Crypto (Cryptomus)",
         (_, "Suspended") => "Suspended",
         ("renew-period", "Day") => "Daily",
         ("renew-period", "Month") => "Monthly",

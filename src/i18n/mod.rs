@@ -178,6 +178,60 @@ pub struct Texts {
     pub network_prefixes: ResourceTexts,
     pub networks: ResourceTexts,
     pub countries: ResourceTexts,
+    pub invoices: ResourceTexts,
+    pub payments: ResourceTexts,
+    pub transactions: ResourceTexts,
+
+    // Money: invoices, files, top-up, balances, record actions
+    /// Hours and minutes, formatted: `12 h 05 min`.
+    pub hours_minutes: fn(&str, &str) -> String,
+    pub download_pdf: &'static str,
+    pub no_file: &'static str,
+    pub invoice_breakdown: &'static str,
+    pub invoice_part: &'static str,
+    pub invoice_originated: &'static str,
+    pub invoice_terminated: &'static str,
+    pub invoice_services: &'static str,
+    pub invoice_total: &'static str,
+    pub amount: &'static str,
+    pub calls: &'static str,
+    pub call_time: &'static str,
+    pub billed_time: &'static str,
+    pub first_call: &'static str,
+    pub last_call: &'static str,
+    /// A charge count, formatted.
+    pub service_charges: fn(&str) -> String,
+    /// The heading of another collection's records on a record's page: `Latest invoices`.
+    pub latest: fn(&str) -> String,
+    /// The link from there to the whole list.
+    pub see_all: fn(&str) -> String,
+    pub open_phone_system: &'static str,
+    pub opening_phone_system: &'static str,
+    pub phone_system_opened: &'static str,
+    pub phone_system_blocked: &'static str,
+    pub top_up: &'static str,
+    pub top_up_hint: &'static str,
+    /// The account's currency, or empty.
+    pub top_up_amount: fn(&str) -> String,
+    pub top_up_notes: &'static str,
+    pub top_up_submit: &'static str,
+    pub top_up_submitting: &'static str,
+    pub top_up_leaving: &'static str,
+    pub amount_too_small: &'static str,
+    pub amount_unreadable: fn(&str) -> String,
+    pub your_top_ups: &'static str,
+    /// Amount with currency.
+    pub top_up_waiting: fn(&str) -> String,
+    pub top_up_paid: fn(&str) -> String,
+    pub top_up_canceled: fn(&str) -> String,
+    pub top_up_continue: &'static str,
+    pub balance: &'static str,
+    pub capacity: &'static str,
+    pub balance_range: fn(&str, &str) -> String,
+    /// Account name, balance, minimum balance.
+    pub balance_below_minimum: fn(&str, &str, &str) -> String,
+    pub balance_near_minimum: fn(&str, &str, &str) -> String,
+    pub today: &'static str,
 
     // Calls: the time window of CDR lists, recordings, exports of calls
     /// The server's own window: the number of hours, formatted.
@@ -448,6 +502,9 @@ impl Texts {
             Collection::NetworkPrefixes => &self.network_prefixes,
             Collection::Networks => &self.networks,
             Collection::Countries => &self.countries,
+            Collection::Invoices => &self.invoices,
+            Collection::Payments => &self.payments,
+            Collection::Transactions => &self.transactions,
         }
     }
 
@@ -459,6 +516,7 @@ impl Texts {
             Page::Dashboard => t.nav_overview,
             Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
             Page::Create(Collection::CdrExports) => t.new_cdr_export,
+            Page::Create(Collection::Payments) => t.top_up,
             Page::Create(collection) => t.resource(collection).title,
             Page::Statistics(Charted::Origination) => t.nav_origination,
             Page::Statistics(Charted::Quality) => t.nav_quality,

@@ -254,6 +254,95 @@ pub static UKRAINIAN: Language = Language {
             heading: |name| name.to_owned(),
         },
 
+        invoices: ResourceTexts {
+            title: "Рахунки-фактури",
+            loading_list: "Завантаження рахунків-фактур…",
+            loading_one: "Завантаження рахунку-фактури…",
+            none_match: "За цими умовами рахунків-фактур не знайдено.",
+            missing_title: "Такого рахунку-фактури немає",
+            missing: |id| {
+                format!("Рахунку-фактури з ідентифікатором «{id}» немає, або він не ваш.")
+            },
+            heading: |reference| format!("Рахунок-фактура {reference}"),
+        },
+        payments: ResourceTexts {
+            title: "Платежі",
+            loading_list: "Завантаження платежів…",
+            loading_one: "Завантаження платежу…",
+            none_match: "За цими умовами платежів не знайдено.",
+            missing_title: "Такого платежу немає",
+            missing: |id| format!("Платежу з ідентифікатором «{id}» немає, або він не ваш."),
+            heading: |time| format!("Платіж від {time}"),
+        },
+        transactions: ResourceTexts {
+            title: "Списання за послуги",
+            loading_list: "Завантаження списань за послуги…",
+            loading_one: "Завантаження списання…",
+            none_match: "За цими умовами списань не знайдено.",
+            missing_title: "Такого списання немає",
+            missing: |id| format!("Списання з ідентифікатором «{id}» немає, або воно не ваше."),
+            heading: |description| format!("Списання: {description}"),
+        },
+
+        // Гроші
+        hours_minutes: |hours, minutes| format!("{hours} год {minutes} хв"),
+        download_pdf: "Завантажити PDF",
+        no_file: "Сервер не має файлу для цього запису.",
+        invoice_breakdown: "З чого складається рахунок",
+        invoice_part: "Частина",
+        invoice_originated: "Ваші дзвінки",
+        invoice_terminated: "Дзвінки до вас",
+        invoice_services: "Послуги",
+        invoice_total: "Разом",
+        amount: "Сума",
+        calls: "Дзвінки",
+        call_time: "Час розмов",
+        billed_time: "Тарифікований час",
+        first_call: "Перший дзвінок",
+        last_call: "Останній дзвінок",
+        service_charges: |count| {
+            let noun = plural(count, "списання", "списання", "списань");
+            format!("{count} {noun}")
+        },
+        latest: |title| format!("Останні: {}", title.to_lowercase()),
+        see_all: |title| format!("Усі: {}", title.to_lowercase()),
+        open_phone_system: "Відкрити телефонну систему",
+        opening_phone_system: "Відкриття телефонної системи…",
+        phone_system_opened: "Телефонна система відкрилася в новій вкладці.",
+        phone_system_blocked: "Браузер не дав відкрити нову вкладку. Відкрийте її тут:",
+        top_up: "Поповнити",
+        top_up_hint: "Ви платите криптовалютою на сторінці платіжного сервісу. Баланс зросте, щойно платіж завершиться; ця сторінка стежить за ним.",
+        top_up_amount: |currency| {
+            if currency.is_empty() {
+                "Сума".to_owned()
+            } else {
+                format!("Сума ({currency})")
+            }
+        },
+        top_up_notes: "Примітка (необов’язково)",
+        top_up_submit: "Перейти до оплати",
+        top_up_submitting: "Створення платежу…",
+        top_up_leaving: "Переходимо на сторінку оплати…",
+        amount_too_small: "Сума має бути не менше 0,01.",
+        amount_unreadable: |value| format!("«{value}» не є сумою."),
+        your_top_ups: "Ваші поповнення",
+        top_up_waiting: |amount| format!("{amount}: очікуємо оплату…"),
+        top_up_paid: |amount| format!("{amount}: сплачено."),
+        top_up_canceled: |amount| format!("{amount}: скасовано."),
+        top_up_continue: "Продовжити оплату",
+        balance: "Баланс",
+        capacity: "Ємність",
+        balance_range: |min, max| format!("Мінімум {min}, максимум {max}"),
+        balance_below_minimum: |name, balance, min| {
+            format!(
+                "{name}: баланс {balance} на рівні мінімуму {min} або нижче. Дзвінки можуть відхилятися, доки його не поповнено."
+            )
+        },
+        balance_near_minimum: |name, balance, min| {
+            format!("{name}: баланс {balance} близький до мінімуму {min}.")
+        },
+        today: "Сьогодні",
+
         // Column headings and attribute names
 
         // Дзвінки
@@ -617,6 +706,35 @@ pub(super) fn field_label(name: &str) -> String {
         "privacy-in" => "Заголовок Privacy",
         "rpid-in" => "Заголовок Remote-Party-ID",
         "rpid-privacy-in" => "Приватність RPID",
+        "reference" => "Номер",
+        "start-date" => "Початок періоду",
+        "end-date" => "Кінець періоду",
+        "amount-spent" => "Сума",
+        "has-pdf" => "PDF",
+        "services-amount-spent" => "Послуги",
+        "service-transactions-count" => "Списання за послуги",
+        "originated-amount-spent" => "Ваші дзвінки: сума",
+        "originated-calls-count" => "Ваші дзвінки",
+        "originated-successful-calls-count" => "Ваші дзвінки: успішні",
+        "originated-calls-duration" => "Ваші дзвінки: час розмов",
+        "originated-billing-duration" => "Ваші дзвінки: тарифікований час",
+        "originated-first-call-at" => "Ваші дзвінки: перший",
+        "originated-last-call-at" => "Ваші дзвінки: останній",
+        "terminated-amount-spent" => "Дзвінки до вас: сума",
+        "terminated-calls-count" => "Дзвінки до вас",
+        "terminated-successful-calls-count" => "Дзвінки до вас: успішні",
+        "terminated-calls-duration" => "Дзвінки до вас: час розмов",
+        "terminated-billing-duration" => "Дзвінки до вас: тарифікований час",
+        "terminated-first-call-at" => "Дзвінки до вас: перший",
+        "terminated-last-call-at" => "Дзвінки до вас: останній",
+        "amount" => "Сума",
+        "type-name" => "Тип",
+        "balance-before-payment" => "Баланс до платежу",
+        "notes" => "Примітка",
+        "rolledback-at" => "Скасовано",
+        "description" => "Опис",
+        "service" => "Послуга",
+        "service-id" => "Послуга",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -634,6 +752,11 @@ pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> 
         (_, "Deleted") => "Видалено",
         (_, "Active") => "Активна",
         (_, "Suspended") => "Призупинена",
+        ("status", "completed") => "Зараховано",
+        ("status", "pending") => "Очікує",
+        ("status", "canceled") => "Скасовано",
+        ("type-name", "manual") => "Вручну",
+        ("type-name", "cryptomus") => "Криптовалюта (Cryptomus)",
         ("renew-period", "Day") => "Щодня",
         ("renew-period", "Month") => "Щомісяця",
         ("renew-period", "Disabled") => "Не продовжується",

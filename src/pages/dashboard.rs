@@ -5,6 +5,7 @@
 //! asking again.
 
 use crate::access::Access;
+use crate::components::balance::balance_notice;
 use crate::components::chart::{ChartSpec, label, line_chart};
 use crate::components::link::Link;
 use crate::components::status;
@@ -62,7 +63,7 @@ fn refresh_tick() -> RwSignal<u32> {
 
 /// The overview's numbers for one account.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Today {
+pub struct Today {
     totals: BTreeMap<String, Metric>,
     active_now: Option<Decimal>,
 }
@@ -101,6 +102,7 @@ pub fn Dashboard() -> impl IntoView {
                 <h1>{tr(|t| t.overview_title)}</h1>
                 {move || account_picker(accounts, chosen)}
             </div>
+            {move || balance_warnings(accounts)}
             <div class="dashboard-grid">
                 {move || account_card(accounts, chosen)}
                 <div class="dashboard-today" hidden=move || !statistics.get()>
@@ -110,6 +112,28 @@ pub fn Dashboard() -> impl IntoView {
             <div hidden=move || !statistics.get()>{move || sparkline(cps)}</div>
         </section>
     }
+}
+
+/// A warning for every account whose balance is at or near its minimum.
+fn balance_warnings(accounts: Accounts) -> impl IntoView {
+    accounts.with_data(|list| {
+        let notices = list?
+            .iter()
+            .filter_map(|account| {
+                let a = &account.attributes;
+                let currency = a.currency.as_deref().unwrap_or_default();
+                balance_notice(
+                    &a.name,
+                    a.balance,
+                    a.min_balance,
+                    a.max_balance,
+                    &format::money(Some(&a.balance), currency),
+                    &format::money(a.min_balance.as_ref(), currency),
+                )
+            })
+            .collect::<Vec<_>>();
+        (!notices.is_empty()).then(|| view! { <div class="balance-warnings">{notices}</div> })
+    })
 }
 
 /// The customer's accounts, refreshed with the overview.
@@ -134,7 +158,7 @@ fn accounts(api: Api, tick: RwSignal<u32>) -> Accounts {
 }
 
 /// Today's totals and the calls active now, for the account `key` names.
-fn todays_figures(api: Api, key: impl Fn() -> Option<String> + 'static) -> Remote<Today> {
+pub fn todays_figures(api: Api, key: impl Fn() -> Option<String> + 'static) -> Remote<Today> {
     let prefs = expect_context::<Prefs>();
     Remote::new(key, move |account_id: String, signal| {
         let api = api.clone();
@@ -292,13 +316,6 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
 
 /// Today's figures; the spend in the chosen account's currency.
 fn figures(today: Remote<Today>, accounts: Accounts, chosen: Memo<Option<String>>) -> AnyView {
-    let t = texts();
-    if let (Some(error), false) = (today.error(), today.has_data()) {
-        return status::error_panel(error, move || today.retry()).into_any();
-    }
-    let Some(today) = today.data() else {
-        return status::loading(move || t.loading_todays_figures).into_any();
-    };
     let chosen = chosen.get();
     let currency = accounts
         .with_data(|list| {
@@ -309,6 +326,18 @@ fn figures(today: Remote<Today>, accounts: Accounts, chosen: Memo<Option<String>
             })
         })
         .unwrap_or_default();
+    todays_list(today, &currency)
+}
+
+/// Today's figures of one account, the spend in `currency`.
+pub fn todays_list(today: Remote<Today>, currency: &str) -> AnyView {
+    let t = texts();
+    if let (Some(error), false) = (today.error(), today.has_data()) {
+        return status::error_panel(error, move || today.retry()).into_any();
+    }
+    let Some(today) = today.data() else {
+        return status::loading(move || t.loading_todays_figures).into_any();
+    };
     let total = |key: &str| today.totals.get(key).and_then(|m| m.0);
     let show = |value: Option<Decimal>, unit: &str| match value {
         Some(v) if unit.is_empty() => format::decimal(&v),
@@ -323,7 +352,7 @@ fn figures(today: Remote<Today>, accounts: Accounts, chosen: Memo<Option<String>
         (
             "total_price",
             t.spend_today,
-            show(total("total_price"), &currency),
+            show(total("total_price"), currency),
         ),
     ]
     .into_iter()

@@ -12,6 +12,8 @@ use crate::export::{SaveError, save_bytes};
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
+use crate::pages::listed::listed_records;
+use crate::pages::money::{action_applies, own_live_view, own_view, record_action};
 use crate::pages::recording::recording_player;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
@@ -145,8 +147,21 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
     let identity = Memo::new(move |_| {
         detail.with(|d| d.as_ref().map(|d| (d.id.clone(), d.relationships.clone())))
     });
+    let own_view = move || {
+        let zone = prefs.zone();
+        detail.with(|d| d.as_ref().and_then(|d| own_view(collection, d, zone)))
+    };
+    let action = Memo::new(move |_| {
+        let action = collection.spec().action?;
+        detail.with(|d| {
+            let d = d.as_ref()?;
+            action_applies(collection, d, &action).then(|| d.id.clone())
+        })
+    });
     view! {
         <h1>{heading}</h1>
+        {move || action.get().zip(collection.spec().action).map(|(id, action)| record_action(action, id))}
+        {own_view}
         {move || detail.with(|d| d.as_ref().is_some_and(|d| d.settling)).then(|| view! {
             <p class="refreshing" role="status">{tr(|t| t.still_in_progress)}</p>
         })}
@@ -154,10 +169,20 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
         {move || recording.get().map(|(path, id)| recording_player(path, id, play_now))}
         {attributes}
         {move || identity.get().map(|(id, mut names)| {
-            // Related records a group already shows are not followed again.
-            names.retain(|name| !collection.spec().groups.iter().any(|g| g.fields.contains(&name.as_str())));
+            // Related records a group or a listed section already shows are not followed again.
+            let spec = collection.spec();
+            names.retain(|name| {
+                let in_group = spec.groups.iter().any(|g| g.fields.contains(&name.as_str()));
+                let listed = spec.relationship(name).is_some_and(|r| {
+                    spec.lists.iter().any(|l| l.collection.path() == r.target)
+                });
+                !in_group && !listed
+            });
+            let live = detail.with_untracked(|d| d.as_ref().and_then(|d| own_live_view(collection, d)));
             view! {
+            {live}
             {related_links(related_pages(collection, &id))}
+            {listed_records(collection, id.clone())}
             {related_records(collection, id, names)}
         }})}
     }
@@ -170,12 +195,18 @@ enum Failure {
     Save(SaveError),
 }
 
-/// A button that downloads the record's file through the API (the token stays in the request).
+/// A button that downloads the record's file through the API (the token stays in the request),
+/// saved under the name the server gives it, else the declared one.
 fn download_button((path, file_name): (String, String)) -> impl IntoView {
     let api = expect_context::<Api>();
     let t = texts();
     let state = RwSignal::new(None::<Result<(), Failure>>);
     let busy = RwSignal::new(false);
+    let label = if file_name.ends_with(".pdf") {
+        t.download_pdf
+    } else {
+        t.download_csv
+    };
     let start = move |_| {
         if busy.get_untracked() {
             return;
@@ -185,9 +216,12 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
         let (api, path, file_name) = (api.clone(), path.clone(), file_name.clone());
         spawn_local(async move {
             let outcome = match api.download(&path, None).await {
-                Ok(file) => {
-                    save_bytes(&file_name, &file.content_type, &file.bytes).map_err(Failure::Save)
-                }
+                Ok(file) => save_bytes(
+                    file.file_name.as_deref().unwrap_or(&file_name),
+                    &file.content_type,
+                    &file.bytes,
+                )
+                .map_err(Failure::Save),
                 Err(error) => Err(Failure::Request(error)),
             };
             state.set(Some(outcome));
@@ -195,6 +229,9 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
         });
     };
     let message = move || match state.get() {
+        Some(Err(Failure::Request(error))) if error.status() == Some(404) => {
+            Some(Err(t.no_file.to_owned()))
+        }
         Some(Err(Failure::Request(error))) => Some(Err(crate::i18n::error_text(&error))),
         Some(Err(Failure::Save(error))) => Some(Err(error.text().to_owned())),
         Some(Ok(())) => Some(Ok(t.downloaded)),
@@ -203,7 +240,7 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
     view! {
         <p class="download">
             <button type="button" class="download-file primary" on:click=start disabled=move || busy.get()>
-                {move || if busy.get() { t.downloading } else { t.download_csv }}
+                {move || if busy.get() { t.downloading } else { label }}
             </button>
             {move || match message() {
                 Some(Err(message)) => Some(view! { <span class="form-error" role="alert">{message}</span> }.into_any()),

@@ -175,11 +175,17 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
 fn creation_links(collection: Collection) -> impl IntoView {
     let location = use_location();
     let spec = collection.spec();
-    let new = spec.creatable.then(|| {
-        view! {
-            <Link href=Page::Create(collection).href() class="new-record">
-                {move || texts().page_title(Page::Create(collection))}
-            </Link>
+    let access = expect_context::<crate::access::Access>();
+    let form = Page::Create(collection);
+    let new = spec.create.is_some().then_some({
+        move || {
+            (access.allows(form) == Some(true)).then(|| {
+                view! {
+                    <Link href=form.href() class="new-record">
+                        {move || texts().page_title(form)}
+                    </Link>
+                }
+            })
         }
     });
     let export = spec.exports_to.map(|target| {

@@ -17,6 +17,7 @@ use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
 use crate::pages::new_export::new_export_page;
 use crate::pages::statistics::{StatsPage, statistics_page};
+use crate::pages::top_up::top_up_page;
 use crate::routing::{Charted, Page};
 use crate::session::Session;
 use api_model::catalog::Collection;
@@ -39,7 +40,7 @@ pub struct ChunkUnavailable;
 pub enum RecordView {
     List,
     Detail,
-    /// The one creation form there is: a CDR export's.
+    /// A creation form: a CDR export's, or a top-up's.
     Create,
 }
 
@@ -98,6 +99,7 @@ page_chunk!(
         match view {
             RecordView::List => list_page(collection).into_any(),
             RecordView::Detail => detail_page(collection).into_any(),
+            RecordView::Create if collection == Collection::Payments => top_up_page().into_any(),
             RecordView::Create => new_export_page().into_any(),
         }
     }

@@ -1,0 +1,141 @@
+//! On a record's page, the latest records of other collections that belong to it (an
+//! account's services, invoices, payments and calls; a service's charges), as its declaration
+//! lists them: a short table each, linked to the whole list filtered to this record.
+
+use crate::access::Access;
+use crate::components::link::Link;
+use crate::components::status;
+use crate::components::value::cell_content;
+use crate::http::Api;
+use crate::i18n::texts;
+use crate::prefs::Prefs;
+use crate::remote::Remote;
+use crate::resources::{ColumnKind, TablePage, columns, table_page};
+use crate::routing::Page;
+use api_model::catalog::{Collection, Listed};
+use api_model::document::{Document, Resource};
+use api_model::filters::{Filter, Operator};
+use api_model::list::{ListParams, SortKey};
+use leptos::prelude::*;
+
+/// How many of the latest records each section shows.
+pub const LATEST: u32 = 5;
+/// How many columns a section's table shows: the first of its list's.
+const COLUMNS: usize = 4;
+
+/// The view of `listed` that belongs to record `id`: its filter, the server's order.
+pub fn listed_params(listed: Listed, id: &str) -> ListParams {
+    let spec = listed.collection.spec();
+    ListParams {
+        filters: vec![Filter::new(listed.filter, Operator::Eq, id)],
+        sort: spec
+            .default_sort
+            .split(',')
+            .filter(|key| !key.is_empty())
+            .filter_map(|key| key.parse::<SortKey>().ok())
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// Every section the declaration lists and the profile allows.
+pub fn listed_records(collection: Collection, id: String) -> impl IntoView {
+    let access = expect_context::<Access>();
+    collection
+        .spec()
+        .lists
+        .iter()
+        .map(|listed| {
+            let (listed, id) = (*listed, id.clone());
+            move || {
+                (access.allows(Page::List(listed.collection)) == Some(true))
+                    .then(|| section(listed, id.clone()))
+            }
+        })
+        .collect_view()
+}
+
+fn section(listed: Listed, id: String) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let prefs = expect_context::<Prefs>();
+    let other = listed.collection;
+    let params = listed_params(listed, &id);
+    let whole_list = format!("{}?{}", Page::List(other).href(), params.to_query());
+    let request = ListParams {
+        include: other.spec().column_includes().map(str::to_owned).collect(),
+        page_size: Some(LATEST),
+        ..params
+    };
+    let remote: Remote<TablePage> = Remote::new(
+        move || Some(request.clone()),
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let document: Document<Vec<Resource<serde_json::Value>>> =
+                    api.get(other.path(), &params.to_query(), signal).await?;
+                Ok(table_page(other, &document))
+            }
+        },
+    );
+    let t = texts();
+    let heads = columns(other.spec());
+    // The first columns a list shows, with each cell's place in the row.
+    let shown: Vec<usize> = heads
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.optional && c.kind != ColumnKind::Id)
+        .map(|(i, _)| i)
+        .take(COLUMNS)
+        .collect();
+    let header = shown
+        .iter()
+        .filter_map(|i| heads.get(*i).copied())
+        .map(|column| view! { <th scope="col">{move || column.label()}</th> })
+        .collect_view();
+    let body = move || {
+        if let (Some(error), false) = (remote.error(), remote.has_data()) {
+            return status::error_panel(error, move || remote.retry()).into_any();
+        }
+        let zone = prefs.zone();
+        remote.with_data(|page| match page {
+            None => status::loading(move || t.resource(other).loading_list).into_any(),
+            Some(page) if page.rows.is_empty() => {
+                view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
+            }
+            Some(page) => {
+                let rows = page
+                    .rows
+                    .iter()
+                    .map(|row| {
+                        let cells = shown
+                            .iter()
+                            .filter_map(|i| Some((heads.get(*i)?, row.cells.get(*i)?)))
+                            .map(|(column, cell)| {
+                                let numeric = cell.value.is_numeric();
+                                view! { <td class:num=numeric>{cell_content(cell, column, zone)}</td> }
+                            })
+                            .collect_view();
+                        view! { <tr>{cells}</tr> }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="table-scroll" tabindex="0" role="region"
+                        aria-label=move || (t.latest)(t.resource(other).title)>
+                        <table class="data-table">
+                            <thead><tr>{header.clone()}</tr></thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <section class="listed-records" data-collection=other.path()>
+            <h2>{move || (t.latest)(t.resource(other).title)}</h2>
+            {body}
+            <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
+        </section>
+    }
+}

@@ -1,0 +1,364 @@
+//! `/payments/top-up`: the customer tops an account up in cryptocurrency. The form
+//! (account, amount in the account's currency, notes) posts `/cryptomus-payments`, and the
+//! browser goes to the payment page the server returns. The payment is remembered in this
+//! browser; back here, each remembered payment is checked (`GET /cryptomus-payments/:id`) until
+//! the server says it is final, then shown with the account's new balance.
+
+use crate::http::Api;
+use crate::i18n::{error_text, texts, tr};
+use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::routing::{Page, record_href};
+use api_model::catalog::Collection;
+use api_model::document::{Document, Resource};
+use api_model::errors::{ApiError, field_errors_of};
+use api_model::money::{AmountProblem, top_up_amount, top_up_document};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Where this browser remembers the top-ups it started.
+const STORE_KEY: &str = "portal.top-ups";
+/// How often a pending top-up is checked while the page is open.
+pub const CHECK_EVERY: Duration = Duration::from_secs(3);
+/// The form's fields, as the server's 422 pointers name them.
+const FIELDS: [&str; 3] = ["account", "amount", "notes"];
+
+/// A top-up this browser started.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Started {
+    /// The payment's id.
+    id: String,
+    account_id: String,
+    /// As shown: amount and currency.
+    amount: String,
+    /// The provider's page, to go back to while it is pending.
+    url: String,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn remembered() -> Vec<Started> {
+    storage()
+        .and_then(|s| s.get_item(STORE_KEY).ok().flatten())
+        .and_then(|text| crate::json::decode(&text).ok())
+        .unwrap_or_default()
+}
+
+fn remember(list: &[Started]) {
+    if let Some(storage) = storage() {
+        let _ = match crate::json::encode(&list) {
+            Ok(text) if !list.is_empty() => storage.set_item(STORE_KEY, &text),
+            _ => storage.remove_item(STORE_KEY),
+        };
+    }
+}
+
+type Problems = RwSignal<Vec<(Option<&'static str>, String)>>;
+
+fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> Option<AnyView> {
+    move || {
+        let texts: Vec<String> = problems.with(|all| {
+            all.iter()
+                .filter(|(at, _)| *at == field)
+                .map(|(_, text)| text.clone())
+                .collect()
+        });
+        (!texts.is_empty()).then(|| {
+            view! { <span class="field-error" role="alert">{texts.join(" ")}</span> }.into_any()
+        })
+    }
+}
+
+pub fn top_up_page() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let accounts = account_choices(api.clone());
+    let account = RwSignal::new(String::new());
+    let amount = RwSignal::new(String::new());
+    let notes = RwSignal::new(String::new());
+    let problems: Problems = RwSignal::new(Vec::new());
+    let busy = RwSignal::new(false);
+    let leaving = RwSignal::new(false);
+    // One account: it is the one.
+    Effect::new(move |_| {
+        accounts.with_data(|list| {
+            if let Some([only]) = list.map(Vec::as_slice)
+                && account.with_untracked(String::is_empty)
+            {
+                account.set(only.id.clone());
+            }
+        })
+    });
+    let currency = move || {
+        let chosen = account.get();
+        accounts.with_data(|list| {
+            list.and_then(|l| l.iter().find(|a| a.id == chosen))
+                .map(|a| a.currency.clone())
+                .unwrap_or_default()
+        })
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        let t = texts();
+        let mut found = Vec::new();
+        let account_id = account.get_untracked();
+        if account_id.is_empty() {
+            found.push((Some("account"), t.choose_account_error.to_owned()));
+        }
+        let typed = amount.get_untracked();
+        let value = match top_up_amount(&typed) {
+            Ok(value) => Some(value),
+            Err(AmountProblem::TooSmall) => {
+                found.push((Some("amount"), t.amount_too_small.to_owned()));
+                None
+            }
+            Err(AmountProblem::Unreadable(typed)) => {
+                found.push((Some("amount"), (t.amount_unreadable)(&typed)));
+                None
+            }
+        };
+        let Some(value) = value.filter(|_| found.is_empty()) else {
+            problems.set(found);
+            return;
+        };
+        problems.set(Vec::new());
+        busy.set(true);
+        let shown_amount = crate::format::money(Some(&value), &currency());
+        let document = top_up_document(&account_id, value, &notes.get_untracked());
+        let api = api.clone();
+        spawn_local(async move {
+            let created: Result<Document<Resource<serde_json::Value>>, ApiError> =
+                api.create("cryptomus-payments", &document, None).await;
+            let _ = busy.try_set(false);
+            match created {
+                Ok(created) => {
+                    let url = created
+                        .data
+                        .attributes
+                        .get("url")
+                        .and_then(|u| u.as_str())
+                        .unwrap_or_default()
+                        .to_owned();
+                    let mut list = remembered();
+                    list.retain(|s| s.id != created.data.id);
+                    list.push(Started {
+                        id: created.data.id,
+                        account_id,
+                        amount: shown_amount,
+                        url: url.clone(),
+                    });
+                    remember(&list);
+                    if url.starts_with("https://") || url.starts_with("http://") {
+                        let _ = leaving.try_set(true);
+                        if let Some(window) = web_sys::window() {
+                            let _ = window.location().assign(&url);
+                        }
+                    }
+                }
+                Err(error) if error.status() == Some(422) => {
+                    problems.set(field_errors_of(&error, &FIELDS))
+                }
+                Err(error) => problems.set(vec![(None, error_text(&error))]),
+            }
+        });
+    };
+    let options = move || {
+        let chosen = account.get();
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a: &AccountChoice| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
+                    .collect_view()
+            })
+        })
+    };
+    let load_error = move || {
+        accounts.error().map(|error| {
+            view! {
+                <span class="field-error" role="alert">{move || error_text(&error)}</span>
+                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
+            }
+        })
+    };
+    view! {
+        <section class="top-up-page">
+            <p class="breadcrumb">
+                <a href=crate::routing::href(&Page::List(Collection::Payments).href())>{tr(|t| t.payments.title)}</a>
+            </p>
+            <h1>{tr(|t| t.top_up)}</h1>
+            {tracked_top_ups()}
+            <p class="hint">{tr(|t| t.top_up_hint)}</p>
+            {problem_at(problems, None)}
+            <form class="export-form top-up-form" on:submit=submit novalidate=true>
+                <label>
+                    {tr(|t| t.account)}
+                    <select name="account" on:change=move |ev| account.set(event_target_value(&ev))>
+                        <option value="" disabled=true selected=move || account.with(String::is_empty)>{tr(|t| t.choose_an_account)}</option>
+                        {options}
+                    </select>
+                    {problem_at(problems, Some("account"))}
+                    {load_error}
+                </label>
+                <label>
+                    {move || (texts().top_up_amount)(&currency())}
+                    <input type="text" name="amount" inputmode="decimal" autocomplete="off"
+                        prop:value=move || amount.get()
+                        on:input=move |ev| amount.set(event_target_value(&ev)) />
+                    {problem_at(problems, Some("amount"))}
+                </label>
+                <label>
+                    {tr(|t| t.top_up_notes)}
+                    <input type="text" name="notes" prop:value=move || notes.get()
+                        on:input=move |ev| notes.set(event_target_value(&ev)) />
+                    {problem_at(problems, Some("notes"))}
+                </label>
+                <button type="submit" class="primary" disabled=move || busy.get() || leaving.get()>
+                    {move || {
+                        let t = texts();
+                        if leaving.get() { t.top_up_leaving } else if busy.get() { t.top_up_submitting } else { t.top_up_submit }
+                    }}
+                </button>
+            </form>
+        </section>
+    }
+}
+
+/// Where a remembered top-up stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Progress {
+    Waiting,
+    /// Final: the payment's status and the account's balance now, as shown.
+    Done {
+        status: String,
+        balance: Option<String>,
+    },
+}
+
+/// The top-ups this browser started, each followed until final. A final one is forgotten once
+/// shown.
+fn tracked_top_ups() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let started = remembered();
+    if started.is_empty() {
+        return None;
+    }
+    let items = started
+        .into_iter()
+        .map(|top_up| {
+            let progress = RwSignal::new(Progress::Waiting);
+            let error = RwSignal::new(None::<ApiError>);
+            follow(api.clone(), top_up.clone(), progress, error);
+            let t = texts();
+            let amount = top_up.amount.clone();
+            let url = top_up.url.clone();
+            let payment = record_href(Collection::Payments, &top_up.id).unwrap_or_default();
+            view! {
+                <li class="top-up" data-payment=top_up.id.clone()>
+                    {move || match progress.get() {
+                        Progress::Waiting => view! {
+                            <span role="status">{(t.top_up_waiting)(&amount)}</span> " "
+                            <a href=url.clone()>{t.top_up_continue}</a>
+                        }.into_any(),
+                        Progress::Done { status, balance } => {
+                            let text = if status == "completed" { (t.top_up_paid)(&amount) } else { (t.top_up_canceled)(&amount) };
+                            view! {
+                                <span role="status" data-status=status>{text}</span> " "
+                                {balance.map(|b| view! { <span class="new-balance">{t.balance} ": " {b}</span> })} " "
+                                <a href=crate::routing::href(&payment)>{t.payments.title}</a>
+                            }.into_any()
+                        }
+                    }}
+                    {move || error.get().map(|e| view! { <span class="field-error" role="alert">{error_text(&e)}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <section class="top-ups">
+            <h2>{tr(|t| t.your_top_ups)}</h2>
+            <ul>{items}</ul>
+        </section>
+    })
+}
+
+/// Checks the payment every [`CHECK_EVERY`] while the page is shown (one request at a time)
+/// until the server's `url` is gone, then reads its final status and the account's balance.
+fn follow(
+    api: Api,
+    top_up: Started,
+    progress: RwSignal<Progress>,
+    error: RwSignal<Option<ApiError>>,
+) {
+    let shown = StoredValue::new(true);
+    on_cleanup(move || shown.set_value(false));
+    let check = format!(
+        "cryptomus-payments/{}",
+        api_model::query::encode_component(&top_up.id)
+    );
+    spawn_local(async move {
+        loop {
+            if !shown.try_get_value().unwrap_or(false) {
+                return;
+            }
+            let answer: Result<Document<Resource<serde_json::Value>>, ApiError> =
+                api.get(&check, "", None).await;
+            match answer {
+                Ok(document)
+                    if document
+                        .data
+                        .attributes
+                        .get("url")
+                        .is_some_and(|u| !u.is_null()) =>
+                {
+                    let _ = error.try_set(None);
+                }
+                Ok(_) => break,
+                // Not a top-up this customer can see (any more): nothing to follow.
+                Err(e) if e.status() == Some(404) => {
+                    forget(&top_up.id);
+                    let _ = error.try_set(Some(e));
+                    return;
+                }
+                Err(e) => {
+                    let _ = error.try_set(Some(e));
+                }
+            }
+            gloo_timers::future::sleep(CHECK_EVERY).await;
+        }
+        let payment = format!(
+            "payments/{}",
+            api_model::query::encode_component(&top_up.id)
+        );
+        let account = format!(
+            "accounts/{}",
+            api_model::query::encode_component(&top_up.account_id)
+        );
+        let status = api
+            .get::<Document<Resource<serde_json::Value>>>(&payment, "", None)
+            .await
+            .ok()
+            .and_then(|d| d.data.attributes.get("status")?.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let balance = api
+            .get::<Document<Resource<api_model::resources::Account>>>(&account, "", None)
+            .await
+            .ok()
+            .map(|d| {
+                let a = d.data.attributes;
+                crate::format::money(Some(&a.balance), a.currency.as_deref().unwrap_or_default())
+            });
+        forget(&top_up.id);
+        let _ = progress.try_set(Progress::Done { status, balance });
+    });
+}
+
+fn forget(id: &str) {
+    let mut list = remembered();
+    list.retain(|s| s.id != id);
+    remember(&list);
+}

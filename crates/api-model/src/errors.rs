@@ -357,6 +357,33 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// The server's words on each field of a form a 422 names by `source.pointer` (its last
+/// segment: `/data/attributes/amount` is `amount`), and the rest (no pointer, or one the form
+/// has no field for) under `None`.
+pub fn field_errors_of(
+    error: &ApiError,
+    fields: &[&'static str],
+) -> Vec<(Option<&'static str>, String)> {
+    match error {
+        ApiError::Api {
+            status: 422,
+            errors,
+        } if !errors.is_empty() => errors
+            .iter()
+            .map(|e| {
+                let field = e
+                    .source
+                    .as_ref()
+                    .and_then(|s| s.pointer.as_deref())
+                    .and_then(|pointer| pointer.rsplit('/').next())
+                    .and_then(|name| fields.iter().copied().find(|field| *field == name));
+                (field, e.message().to_owned())
+            })
+            .collect(),
+        other => vec![(None, other.message())],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,32 +440,5 @@ mod tests {
         let doc: ErrorDocument =
             serde_json::from_str(r#"{"errors":[{"title":"x","code":100,"status":422}]}"#).unwrap();
         assert_eq!(doc.errors[0].status.as_deref(), Some("422"));
-    }
-}
-
-/// The server's words on each field of a form a 422 names by `source.pointer` (its last
-/// segment: `/data/attributes/amount` is `amount`), and the rest (no pointer, or one the form
-/// has no field for) under `None`.
-pub fn field_errors_of(
-    error: &ApiError,
-    fields: &[&'static str],
-) -> Vec<(Option<&'static str>, String)> {
-    match error {
-        ApiError::Api {
-            status: 422,
-            errors,
-        } if !errors.is_empty() => errors
-            .iter()
-            .map(|e| {
-                let field = e
-                    .source
-                    .as_ref()
-                    .and_then(|s| s.pointer.as_deref())
-                    .and_then(|pointer| pointer.rsplit('/').next())
-                    .and_then(|name| fields.iter().copied().find(|field| *field == name));
-                (field, e.message().to_owned())
-            })
-            .collect(),
-        other => vec![(None, other.message())],
     }
 }

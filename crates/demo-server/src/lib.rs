@@ -2,12 +2,14 @@
 //! without a real switch: seeded in-memory data (or a data file of one's own), JWT sign-in
 //! with bearer tokens or a session cookie, every collection with filters, sort, include and
 //! paging, single records, statistics from a synthetic call history, both charts, CDR exports
-//! with their gzip-compressed CSV download, the portal access profile, fault injection for
-//! tests, and the portal's static files with SPA fallback (under any path prefix, with its
-//! `config.json`, cache rules and Content-Security-Policy, and a collector of CSP violation
-//! reports). With `Options::upstream` the API is forwarded to a real deployment instead, so
-//! the portal can be tried against it from one origin. `example_parent` serves a page that
-//! embeds the portal, for embedding demos and tests.
+//! with their gzip-compressed CSV download, money (invoices with their PDFs, payments and a
+//! crypto top-up paid on a stand-in payment page, service charges, phone-system sessions), the
+//! portal access profile, fault injection for tests, and the portal's static files with SPA
+//! fallback (under any path prefix, with its `config.json`, cache rules and
+//! Content-Security-Policy, and a collector of CSP violation reports). With
+//! `Options::upstream` the API is forwarded to a real deployment instead, so the portal can be
+//! tried against it from one origin. `example_parent` serves a page that embeds the portal,
+//! for embedding demos and tests.
 //!
 //! The server speaks through the `api_model` types the portal uses, so both share one model.
 //!
@@ -161,6 +163,11 @@ pub fn app(options: Options) -> Router {
                 .with_state(state.clone())
         }
     };
+    // The payment provider's page of a top-up and the hosted PBX, served here in their place.
+    api = api.merge(routes::provider_pages::routes(
+        state.clone(),
+        &options.public_url,
+    ));
     if options.enable_fault_control {
         api = api.merge(
             Router::new()

@@ -160,6 +160,9 @@ fn dump_data(options: &Options, path: &std::path::Path) -> Result<(), String> {
     let data = options.data_set(now);
     // Counted, so that the dump's `rows-count` are those of the downloads.
     demo_server::traffic::cdrs::settle_all(&data, now);
+    // Worked out, so that the dump shows each payment's `balance-before-payment` (a file's
+    // own are worked out again when it is loaded).
+    demo_server::traffic::billing::settle_all_payments(&data);
     let mut text = data.to_file().to_json_pretty();
     text.push('\n');
     if path.as_os_str() == "-" {

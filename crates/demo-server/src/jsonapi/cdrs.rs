@@ -7,7 +7,7 @@
 //! ([`outgoing_name`]), so both directions compute their values in one place.
 
 use crate::jsonapi::collection::ListQuery;
-use crate::jsonapi::record::{FieldValue, Record, Render};
+use crate::jsonapi::record::{FieldValue, Record, Render, attribute_json};
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
 use crate::traffic::calls::Direction;
@@ -15,8 +15,7 @@ use crate::traffic::cdr_records::{
     CdrCall, CdrRange, SIP_PORT, SWITCH_DOMAIN, find_cdr, for_each_cdr,
 };
 use crate::traffic::cdrs::is_hidden;
-use api_model::catalog::{Collection, Kind};
-use api_model::resources::api_time;
+use api_model::catalog::Collection;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -135,21 +134,6 @@ fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
     }
 }
 
-/// An attribute's JSON as the real server serializes it: integers as numbers, decimals as
-/// strings, times with milliseconds.
-fn json(kind: Kind, value: FieldValue<'_>) -> Value {
-    match value {
-        FieldValue::Null | FieldValue::AnyOf(_) => Value::Null,
-        FieldValue::Bool(b) => Value::Bool(b),
-        FieldValue::Time(t) => Value::String(api_time::format(&t)),
-        FieldValue::Text(t) => Value::String(t.into_owned()),
-        FieldValue::Number(n) => match kind {
-            Kind::Integer | Kind::Named(_) => i64::try_from(n).map_or(Value::Null, Value::from),
-            _ => Value::String(n.to_string()),
-        },
-    }
-}
-
 /// The attributes of a CDR: every declared one but those the operator hides.
 fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
     let object = R::spec()
@@ -157,7 +141,7 @@ fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
         .iter()
         .filter(|field| !is_hidden(&data.hidden_cdr_fields, field.name))
         .map(|field| {
-            let value = json(field.kind, record.value(field.name, data));
+            let value = attribute_json(field.kind, record.value(field.name, data));
             (field.name.to_owned(), value)
         })
         .collect();

@@ -266,11 +266,13 @@ pub fn included<R: Record>(
     let mut out = Vec::new();
     for record in records {
         for name in include {
-            if let Some(related) = record.related(name, data)
-                && related.visible_to_customer(customer)
-                && seen.insert((related.kind(), related.record_id().to_owned()))
-            {
-                out.push(related.render(api, data, &[]));
+            let related = record.related(name, data).into_iter();
+            for related in related.chain(record.related_many(name, data)) {
+                if related.visible_to_customer(customer)
+                    && seen.insert((related.kind(), related.record_id().to_owned()))
+                {
+                    out.push(related.render(api, data, &[]));
+                }
             }
         }
     }

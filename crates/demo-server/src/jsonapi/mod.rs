@@ -4,6 +4,7 @@
 pub mod cdrs;
 pub mod collection;
 pub mod filter;
+pub mod money;
 pub mod record;
 pub mod records;
 pub mod responses;

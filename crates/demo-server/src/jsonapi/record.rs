@@ -6,7 +6,7 @@
 use crate::jsonapi::collection::ListQuery;
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
-use api_model::catalog::{Collection, IdKind, Spec};
+use api_model::catalog::{Collection, IdKind, Kind, Spec};
 use api_model::document::{
     Linkage, Relationship, RelationshipLinks, Resource, ResourceIdentifier, ResourceLinks,
 };
@@ -96,6 +96,37 @@ impl<'a> FieldValue<'a> {
     }
 }
 
+/// An attribute's JSON as the real server serializes it: integers (and seconds) as numbers,
+/// decimals as strings, times with milliseconds.
+pub fn attribute_json(kind: Kind, value: FieldValue<'_>) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        FieldValue::Null | FieldValue::AnyOf(_) => Value::Null,
+        FieldValue::Bool(b) => Value::Bool(b),
+        FieldValue::Time(t) => Value::String(api_time::format(&t)),
+        FieldValue::Text(t) => Value::String(t.into_owned()),
+        FieldValue::Number(n) => match kind {
+            Kind::Integer | Kind::Duration | Kind::Named(_) => {
+                i64::try_from(n).map_or(Value::Null, Value::from)
+            }
+            _ => Value::String(n.to_string()),
+        },
+    }
+}
+
+/// The attributes of a record that are all field values: every declared field, by its value.
+pub fn declared_attributes<R: Record>(record: &R, data: &DataSet) -> serde_json::Value {
+    let object = R::spec()
+        .fields
+        .iter()
+        .map(|field| {
+            let value = attribute_json(field.kind, record.value(field.name, data));
+            (field.name.to_owned(), value)
+        })
+        .collect();
+    serde_json::Value::Object(object)
+}
+
 /// Whether two ids of a collection name the same record: UUIDs in any case, integers by value
 /// (`01` is `1`, as the server's database reads them).
 pub fn same_id(kind: IdKind, a: &str, b: &str) -> bool {
@@ -125,6 +156,12 @@ pub trait Record: Send + Sync + Sized + 'static {
     /// The record a to-one relationship points at.
     fn related<'d>(&self, _name: &str, _data: &'d DataSet) -> Option<&'d dyn Render> {
         None
+    }
+
+    /// The records a to-many relationship holds (a service's transactions); none unless the
+    /// kind says so.
+    fn related_many<'d>(&self, _name: &str, _data: &'d DataSet) -> Vec<&'d dyn Render> {
+        Vec::new()
     }
 
     /// Runs `f` on the records a list request could show: all of them, unless the kind makes
@@ -202,12 +239,18 @@ pub fn relationship_links(api: &str, kind: &str, id: &str, name: &str) -> Relati
     }
 }
 
-/// The linkage of a declared relationship: the related record of a to-one one, and an empty
-/// list for a to-many one (the demo has no records of those).
+/// The linkage of a declared relationship: the related record of a to-one one, the related
+/// records of a to-many one.
 pub fn linkage<R: Record>(record: &R, name: &str, data: &DataSet) -> Option<Linkage> {
     let relationship = R::spec().relationship(name)?;
     Some(if relationship.to_many {
-        Linkage::Many(Vec::new())
+        Linkage::Many(
+            record
+                .related_many(name, data)
+                .into_iter()
+                .map(identifier)
+                .collect(),
+        )
     } else {
         Linkage::One(record.related(name, data).map(identifier))
     })

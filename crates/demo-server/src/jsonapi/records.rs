@@ -16,12 +16,12 @@ use chrono::Utc;
 use serde::Serialize;
 use std::borrow::Cow;
 
-fn to_json(value: &impl Serialize) -> serde_json::Value {
+pub fn to_json(value: &impl Serialize) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
 /// The id of the account at `index`, for the `account-id` filters.
-fn account_id(data: &DataSet, index: usize) -> FieldValue<'_> {
+pub fn account_id(data: &DataSet, index: usize) -> FieldValue<'_> {
     FieldValue::opt_text(data.accounts.get(index).map(|a| a.id.as_str()))
 }
 
@@ -45,7 +45,7 @@ impl Record for AccountRecord {
         match field {
             "id" | "uuid" => FieldValue::text(&self.id),
             "name" => FieldValue::text(&a.name),
-            "balance" => FieldValue::Number(a.balance),
+            "balance" => FieldValue::Number(self.balance.get()),
             "min-balance" => FieldValue::opt_number(a.min_balance),
             "max-balance" => FieldValue::opt_number(a.max_balance),
             "balance-low-threshold" => FieldValue::opt_number(self.balance_low_threshold),
@@ -62,7 +62,9 @@ impl Record for AccountRecord {
     }
 
     fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+        let mut attributes = self.attributes.clone();
+        attributes.balance = self.balance.get();
+        to_json(&attributes)
     }
 }
 
@@ -242,6 +244,22 @@ impl Record for ServiceRecord {
             _ => None,
         }
     }
+
+    fn related_many<'d>(&self, name: &str, data: &'d DataSet) -> Vec<&'d dyn Render> {
+        match name {
+            "transactions" => data
+                .transactions
+                .iter()
+                .filter(|t| {
+                    data.services
+                        .get(t.service)
+                        .is_some_and(|s| s.id == self.id)
+                })
+                .map(|t| t as &dyn Render)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl Record for RateRecord {
@@ -354,6 +372,7 @@ impl Record for CdrExportRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
     use api_model::catalog::Spec;
 
     fn data() -> DataSet {
@@ -363,7 +382,7 @@ mod tests {
         )
     }
 
-    /// Every field a declaration filters or sorts by, and every relationship it declares.
+    /// Every field a declaration filters or sorts by.
     fn declared(spec: &Spec) -> Vec<&'static str> {
         spec.filters
             .iter()
@@ -401,6 +420,13 @@ mod tests {
                     relationship.name
                 );
             }
+            for relationship in spec.relationships.iter().filter(|r| r.to_many) {
+                let some = rows.iter().any(|r| {
+                    let related = r.related_many(relationship.name, data);
+                    !related.is_empty() && related.iter().all(|r| r.kind() == relationship.target)
+                });
+                assert!(some, "{}: {}", spec.path, relationship.name);
+            }
         });
     }
 
@@ -415,6 +441,9 @@ mod tests {
         check::<NetworkPrefixRecord>(&data);
         check::<NetworkRecord>(&data);
         check::<CountryRecord>(&data);
+        check::<InvoiceRecord>(&data);
+        check::<PaymentRecord>(&data);
+        check::<TransactionRecord>(&data);
     }
 
     #[test]

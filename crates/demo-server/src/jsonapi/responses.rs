@@ -55,6 +55,12 @@ pub enum Failure {
         status: StatusCode,
         error: Box<ErrorObject>,
     },
+    /// A JSON:API error document with several, as a create request's validation answers
+    /// every problem at once.
+    JsonApiErrors {
+        status: StatusCode,
+        errors: Vec<ErrorObject>,
+    },
     /// `{"error": "…"}` as the statistics endpoints answer (`application/json`).
     Plain { status: StatusCode, message: String },
     /// A plain-text body, like a routing error of the real server.
@@ -70,6 +76,7 @@ impl Failure {
     pub fn status(&self) -> StatusCode {
         match self {
             Failure::JsonApi { status, .. }
+            | Failure::JsonApiErrors { status, .. }
             | Failure::Plain { status, .. }
             | Failure::Text { status, .. } => *status,
             Failure::Empty(status) => *status,
@@ -86,6 +93,7 @@ impl IntoResponse for Failure {
                     errors: vec![*error],
                 },
             ),
+            Failure::JsonApiErrors { status, errors } => jsonapi(status, &ErrorDocument { errors }),
             Failure::Plain { status, message } => {
                 plain_json(status, &PlainError { error: message })
             }
@@ -126,6 +134,24 @@ pub fn error_at(
             }),
         }),
     }
+}
+
+/// The problems of a request in one answer, with the first one's status: one error document
+/// of all the JSON:API errors among them (any other kind of failure answers alone); `Ok` when
+/// there are none.
+pub fn all_problems(problems: Vec<Failure>) -> Result<(), Failure> {
+    let Some(status) = problems.first().map(Failure::status) else {
+        return Ok(());
+    };
+    let mut errors = Vec::with_capacity(problems.len());
+    for problem in problems {
+        match problem {
+            Failure::JsonApi { error, .. } => errors.push(*error),
+            Failure::JsonApiErrors { errors: more, .. } => errors.extend(more),
+            other => return Err(other),
+        }
+    }
+    Err(Failure::JsonApiErrors { status, errors })
 }
 
 /// 400 with a JSON:API error.
@@ -253,28 +279,48 @@ impl<S: Send + Sync> FromRequestParts<S> for ApiBase {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let header_text = |name: &str| {
-            parts
-                .headers
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let host = header_text("x-forwarded-host")
-            .or_else(|| header_text("host"))
-            .or_else(|| parts.uri.authority().map(|a| a.to_string()))
-            .filter(|h| {
-                h.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]_".contains(c))
-            })
-            .unwrap_or_else(|| "localhost".to_owned());
-        let scheme = match header_text("x-forwarded-proto").as_deref() {
-            Some("https") => "https",
-            _ => "http",
-        };
-        Ok(ApiBase(format!("{scheme}://{host}{}", api_model::API_PATH)))
+        let origin = request_origin(parts);
+        Ok(ApiBase(format!("{origin}{}", api_model::API_PATH)))
     }
+}
+
+/// The origin the request was sent to, `http://<Host>`: where the demo's own pages are (a
+/// payment page, a phone system) for the links it answers.
+#[derive(Debug, Clone)]
+pub struct RequestOrigin(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestOrigin {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(RequestOrigin(request_origin(parts)))
+    }
+}
+
+/// `scheme://host` from `X-Forwarded-Host`/`Host` (anything odd becomes `localhost`) and
+/// `X-Forwarded-Proto`.
+fn request_origin(parts: &Parts) -> String {
+    let header_text = |name: &str| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let host = header_text("x-forwarded-host")
+        .or_else(|| header_text("host"))
+        .or_else(|| parts.uri.authority().map(|a| a.to_string()))
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".-:[]_".contains(c))
+        })
+        .unwrap_or_else(|| "localhost".to_owned());
+    let scheme = match header_text("x-forwarded-proto").as_deref() {
+        Some("https") => "https",
+        _ => "http",
+    };
+    format!("{scheme}://{host}")
 }
 
 /// Adds the conventional headers to every API response and answers `If-None-Match` with 304.

@@ -2,12 +2,22 @@
 //! with the look-ups every layer above needs.
 
 use crate::model::customers::{Customer, CustomerId};
+use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord,
 };
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use std::sync::RwLock;
+
+/// How far back before start-up the call history reaches, and with it the service charges,
+/// payments and invoices made to go with it.
+pub const HISTORY_DAYS: i64 = 60;
+
+/// The first instant of the history of a data set started at `started_at`.
+pub fn history_start(started_at: DateTime<Utc>) -> DateTime<Utc> {
+    started_at - Duration::days(HISTORY_DAYS)
+}
 
 #[derive(Debug)]
 pub struct DataSet {
@@ -24,6 +34,12 @@ pub struct DataSet {
     pub rates: Vec<RateRecord>,
     /// Mutable: exports are created through the API.
     pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
+    /// Charges for the services, derived from them: never given, never changed.
+    pub transactions: Vec<TransactionRecord>,
+    /// Invoices of the months of the history that ended before start-up, derived.
+    pub invoices: Vec<InvoiceRecord>,
+    /// Mutable: top-ups are created, paid and canceled through the API and the provider's page.
+    pub payments: RwLock<Vec<PaymentRecord>>,
     /// CDR attributes the operator hides (the real server's
     /// `api.customer.outgoing_cdr_hide_fields` and `incoming_cdr_hide_fields`): they leave
     /// CDR payloads and export files. A setting of the server, not of the data, so data files

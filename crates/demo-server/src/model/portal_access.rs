@@ -61,9 +61,9 @@ pub struct PortalAccess {
 
 impl Default for PortalAccess {
     /// What this demo serves is allowed: accounts, rates, CDRs in both directions, CDR exports,
-    /// outgoing statistics and charts, services (with their, empty, transactions). What it
-    /// does not serve is not: the live list of active calls, number lists, incoming
-    /// statistics, invoices, payments, Cryptomus top-ups and the WebRTC dialer.
+    /// outgoing statistics and charts, services and their transactions, invoices, payments and
+    /// Cryptomus top-ups. What it does not serve is not: the live list of active calls, number
+    /// lists, incoming statistics and the WebRTC dialer.
     fn default() -> PortalAccess {
         PortalAccess {
             account: true,
@@ -105,9 +105,9 @@ impl Default for PortalAccess {
             incoming_statistics_total_calls_value: false,
             incoming_statistics_total_duration_value: false,
             incoming_statistics_total_price_value: false,
-            invoices: false,
-            payments: false,
-            payments_cryptomus: false,
+            invoices: true,
+            payments: true,
+            payments_cryptomus: true,
             services: true,
             transactions: true,
             webrtc_dialer: false,
@@ -117,7 +117,8 @@ impl Default for PortalAccess {
 
 impl PortalAccess {
     /// A narrower profile, for a second customer whose portal shows less: no rates, no CDR
-    /// exports, no prices in statistics, no services.
+    /// exports, no prices in statistics, no services, no crypto top-ups (the real server's
+    /// default).
     pub fn restricted() -> PortalAccess {
         PortalAccess {
             outgoing_rateplans: false,
@@ -126,6 +127,7 @@ impl PortalAccess {
             outgoing_statistics_total_price_value: false,
             services: false,
             transactions: false,
+            payments_cryptomus: false,
             ..PortalAccess::default()
         }
     }
@@ -156,7 +158,8 @@ mod tests {
         let partial: PortalAccess =
             serde_json::from_str(r#"{"invoices": true, "webrtc-dialer": true}"#).unwrap();
         assert!(partial.invoices && partial.webrtc_dialer && partial.services);
-        assert!(!partial.payments_cryptomus);
+        assert!(partial.payments_cryptomus, "demo's default");
+        assert!(!PortalAccess::restricted().payments_cryptomus);
         assert!(serde_json::from_str::<PortalAccess>(r#"{"invoice": true}"#).is_err());
     }
 }

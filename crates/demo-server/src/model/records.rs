@@ -3,6 +3,7 @@
 //! index, filter-only fields, the traffic an account makes).
 
 use crate::model::customers::CustomerId;
+use crate::model::money::CurrentBalance;
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
     Service,
@@ -34,7 +35,11 @@ pub struct TrafficProfile {
 pub struct AccountRecord {
     pub id: String,
     pub customer: CustomerId,
+    /// The balance here is the one at start-up, where the balance history starts from (see
+    /// `crate::traffic::billing`); the API shows [`AccountRecord::balance`].
     pub attributes: Account,
+    /// The balance now: the one at start-up, raised by every top-up paid since.
+    pub balance: CurrentBalance,
     // Filterable on the real server although not sent as attributes.
     pub balance_low_threshold: Option<Decimal>,
     pub balance_high_threshold: Option<Decimal>,

@@ -1,11 +1,17 @@
-//! The API's handlers (resources, statistics, charts, CDR exports, sign-in, profiles) and the
-//! fault injection around them, over the state they share.
+//! The API's handlers (resources, statistics, charts, CDR exports, invoices' PDFs, crypto
+//! top-ups, phone-system sessions, sign-in, profiles) and the fault injection around them, over
+//! the state they share; and the pages that stand in for the outside services (the payment
+//! provider, the hosted PBX).
 
 pub mod auth;
 pub mod cdr_exports;
 pub mod charts;
 pub mod faults;
+pub mod invoices;
+pub mod payments;
+pub mod phone_systems;
 pub mod profiles;
+pub mod provider_pages;
 pub mod resources;
 pub mod state;
 pub mod statistics;
@@ -39,6 +45,10 @@ pub fn api_routes() -> Router<Arc<AppState>> {
         .route("/chart-originated-cps", post(charts::create_originated_cps))
         .route("/chart-active-calls", post(charts::create_active_calls))
         .route("/cdr-exports/{id}/download", get(cdr_exports::download))
+        .route("/invoices/{id}/download", get(invoices::download))
+        .route("/cryptomus-payments", post(payments::create))
+        .route("/cryptomus-payments/{id}", get(payments::show))
+        .route("/phone-systems-sessions", post(phone_systems::create))
         .route("/profiles", get(profiles::show))
         .fallback(responses::api_route_not_found)
 }

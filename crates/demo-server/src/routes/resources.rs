@@ -7,6 +7,7 @@ use crate::jsonapi::collection::{self, parse_include, parse_params};
 use crate::jsonapi::record::{Record, linkage, relationship_links, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::CustomerId;
+use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord,
@@ -26,7 +27,8 @@ use std::sync::Arc;
 
 type AppRouter = Router<Arc<AppState>>;
 
-/// All resource routes; `cdr-exports` also takes POST, CDRs offer their recordings.
+/// All resource routes; `cdr-exports` also takes POST, CDRs offer their recordings (invoices'
+/// PDFs and the actions beside the collections are in [`crate::routes::api_routes`]).
 pub fn routes() -> AppRouter {
     let router = Router::new();
     let router = register::<AccountRecord>(router, get(list::<AccountRecord>));
@@ -36,6 +38,9 @@ pub fn routes() -> AppRouter {
     let router = register::<CountryRecord>(router, get(list::<CountryRecord>));
     let router = register::<ServiceRecord>(router, get(list::<ServiceRecord>));
     let router = register::<RateRecord>(router, get(list::<RateRecord>));
+    let router = register::<InvoiceRecord>(router, get(list::<InvoiceRecord>));
+    let router = register::<PaymentRecord>(router, get(list::<PaymentRecord>));
+    let router = register::<TransactionRecord>(router, get(list::<TransactionRecord>));
     let router = register::<OutgoingCdr>(router, get(list::<OutgoingCdr>))
         .route("/cdrs/{id}/rec", get(recording::<OutgoingCdr>));
     let router = register::<IncomingCdr>(router, get(list::<IncomingCdr>))
@@ -135,8 +140,8 @@ fn check_relationship<R: Record>(name: &str) -> Result<bool, Failure> {
     }
 }
 
-/// `GET /<type>/<id>/<relationship>`: the related record (or `null`), or an empty list for a
-/// to-many relationship this demo has no records for.
+/// `GET /<type>/<id>/<relationship>`: the related record (or `null`), or the list of a to-many
+/// relationship's records.
 async fn related<R: Record>(
     State(state): State<Arc<AppState>>,
     Path((id, name)): Path<(String, String)>,
@@ -147,15 +152,21 @@ async fn related<R: Record>(
     let to_many = check_relationship::<R>(&name)?;
     with_record::<R, _>(&state, &id, customer, |record| {
         if to_many {
-            let empty: Document<Vec<()>> = Document {
-                data: Vec::new(),
-                included: Vec::new(),
+            let records: Vec<_> = record
+                .related_many(&name, &state.data)
+                .into_iter()
+                .filter(|r| r.visible_to_customer(customer))
+                .map(|r| r.render(&api, &state.data, &[]))
+                .collect();
+            let document = Document {
                 meta: Some(Meta {
-                    total_count: Some(0),
+                    total_count: Some(records.len() as u64),
                 }),
+                data: records,
+                included: Vec::new(),
                 links: None,
             };
-            return responses::jsonapi(StatusCode::OK, &empty);
+            return responses::jsonapi(StatusCode::OK, &document);
         }
         let target = record
             .related(&name, &state.data)

@@ -3,6 +3,7 @@
 use crate::model::data_set::DataSet;
 use crate::routes::auth::TokenKeys;
 use crate::routes::faults::{FaultState, Faults};
+use crate::routes::phone_systems::PhoneSessions;
 use crate::traffic::statistics::MinuteCache;
 use std::time::Duration;
 
@@ -11,6 +12,8 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub minute_cache: MinuteCache,
     pub faults: FaultState,
+    /// Phone-system sessions opened through the API, for their stand-in page.
+    pub phone_sessions: PhoneSessions,
 }
 
 impl AppState {
@@ -21,6 +24,7 @@ impl AppState {
             tokens: TokenKeys::new(token_lifetime),
             minute_cache: MinuteCache::default(),
             faults: FaultState::new(Faults::default()),
+            phone_sessions: PhoneSessions::default(),
         };
         state.apply_faults(faults);
         state

@@ -6,8 +6,9 @@
 //! Every record is `{"id": …, "attributes": {…}}` with the attributes exactly as the API sends
 //! them (so a real server's answer can be pasted in); ids are UUIDs and may be left out (they
 //! are then made from the seed). Customers own their accounts and rates; accounts own their
-//! services and CDR exports. `reference-data` (countries, network types, networks, network
-//! prefixes) is optional: without it the seeded tables serve.
+//! services, CDR exports and payments. `reference-data` (countries, network types, networks,
+//! network prefixes) is optional: without it the seeded tables serve. Service charges and
+//! invoices are always derived (from the services and the call history), never given.
 //!
 //! Statistics, charts and export rows of loaded accounts come from the same synthetic call
 //! history as the seeded ones, shaped by each account's optional `traffic` profile and priced
@@ -16,12 +17,14 @@
 
 use crate::model::customers::{Customer, CustomerId};
 use crate::model::data_set::DataSet;
+use crate::model::money::{CurrentBalance, Payment, PaymentRecord, PaymentStatus};
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
 };
 use crate::seeded::generate::{ReferenceData as ReferenceRecords, seeded_reference_data};
+use crate::seeded::money::{invoices, service_charges};
 use crate::seeded::random::uuid;
 use crate::seeded::reference_tables::COUNTRIES;
 use api_model::catalog::{Collection, IdKind, is_uuid};
@@ -43,6 +46,8 @@ pub const FORMAT: &str = "demo-server-data/1";
 /// Limits of a traffic profile, so that one account cannot make every request slow.
 const MAX_PEAK_CALLS_PER_MINUTE: u64 = 1000;
 const MAX_MEAN_DURATION: u64 = 1800;
+/// The smallest payment, as the real server's top-up takes.
+const MIN_PAYMENT: Decimal = Decimal::from_parts(1, 0, 0, false, 2);
 
 /// A whole data set.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -127,6 +132,11 @@ pub struct AccountEntry {
     pub services: Vec<Entry<Service>>,
     #[serde(default)]
     pub cdr_exports: Vec<Entry<CdrExport>>,
+    /// Payments with their attributes as the API sends them, plus `rolledback-at` for one the
+    /// API hides. `currency` and `balance-before-payment` may be given (a pasted answer has
+    /// them) but are always worked out: the account's currency, and the balance history.
+    #[serde(default)]
+    pub payments: Vec<Entry<Payment>>,
 }
 
 /// The shape of an account's synthetic calls.
@@ -372,6 +382,26 @@ impl DataFile {
                     let at = format!("{at}.cdr-exports[{e}]");
                     id(&mut problems, "cdr-exports", &at, export.id.as_deref());
                 }
+                for (p, payment) in account.payments.iter().enumerate() {
+                    let at = format!("{at}.payments[{p}]");
+                    id(&mut problems, "payments", &at, payment.id.as_deref());
+                    let a = &payment.attributes;
+                    problems.check(
+                        a.amount >= MIN_PAYMENT,
+                        &at,
+                        format!("amount must be at least {MIN_PAYMENT}"),
+                    );
+                    problems.check(
+                        a.rolledback_at.is_none_or(|t| t >= a.created_at),
+                        &at,
+                        "rolledback-at must not be before created-at",
+                    );
+                    problems.check(
+                        a.rolledback_at.is_none() || a.status == PaymentStatus::Completed,
+                        &at,
+                        "only a completed payment can be rolled back",
+                    );
+                }
                 if let Some(traffic) = &account.traffic {
                     let at = format!("{at}.traffic");
                     let peak = traffic.peak_calls_per_minute;
@@ -483,6 +513,7 @@ impl DataSet {
         let mut accounts = Vec::new();
         let mut services = Vec::new();
         let mut exports = Vec::new();
+        let mut payments = Vec::new();
         for (c, entry) in file.customers.iter().enumerate() {
             let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
             customers.push(Customer {
@@ -525,6 +556,7 @@ impl DataSet {
                 accounts.push(AccountRecord {
                     id: id_or(&account.id, "accounts", index),
                     customer,
+                    balance: CurrentBalance::new(account.attributes.balance),
                     attributes: account.attributes.clone(),
                     balance_low_threshold: account.balance_low_threshold,
                     balance_high_threshold: account.balance_high_threshold,
@@ -579,8 +611,24 @@ impl DataSet {
                         rows_to_count: has_rows,
                     });
                 }
+                for payment in &account.payments {
+                    let mut attributes = payment.attributes.clone();
+                    attributes.created_at = shift.time(attributes.created_at);
+                    attributes.rolledback_at = attributes.rolledback_at.map(|t| shift.time(t));
+                    attributes.currency = account.attributes.currency.clone();
+                    attributes.balance_before_payment = None;
+                    payments.push(PaymentRecord {
+                        id: id_or(&payment.id, "payments", payments.len()),
+                        customer,
+                        account: index,
+                        credited_before_start: attributes.status == PaymentStatus::Completed,
+                        attributes,
+                    });
+                }
             }
         }
+        let transactions = service_charges(seed, &services, started_at);
+        let invoices = invoices(seed, &accounts, started_at);
         DataSet {
             seed,
             started_at,
@@ -593,16 +641,24 @@ impl DataSet {
             services,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
+            transactions,
+            invoices,
+            payments: std::sync::RwLock::new(payments),
             hidden_cdr_fields: Vec::new(),
         }
     }
 
     /// The data set as a data file, with every id and the reference data (`time-base` is the
-    /// start-up time). Exports as they stand: settle them first (`traffic::cdrs::settle_all`)
-    /// for their `rows-count`.
+    /// start-up time), balances as they are now. Exports and payments as they stand: settle
+    /// them first (`traffic::cdrs::settle_all`, `traffic::billing::settle_all_payments`) for
+    /// their `rows-count` and `balance-before-payment`.
     pub fn to_file(&self) -> DataFile {
         let exports = self
             .cdr_exports
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let payments = self
+            .payments
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let customers = self
@@ -629,7 +685,7 @@ impl DataSet {
                     .iter()
                     .enumerate()
                     .filter(|(_, a)| a.customer == customer.id)
-                    .map(|(index, account)| self.account_entry(index, account, &exports))
+                    .map(|(index, account)| self.account_entry(index, account, &exports, &payments))
                     .collect(),
             })
             .collect();
@@ -646,11 +702,14 @@ impl DataSet {
         index: usize,
         account: &AccountRecord,
         exports: &[CdrExportRecord],
+        payments: &[PaymentRecord],
     ) -> AccountEntry {
         let traffic = &account.traffic;
+        let mut attributes = account.attributes.clone();
+        attributes.balance = account.balance.get();
         AccountEntry {
             id: Some(account.id.clone()),
-            attributes: account.attributes.clone(),
+            attributes,
             balance_low_threshold: account.balance_low_threshold,
             balance_high_threshold: account.balance_high_threshold,
             max_call_duration: account.max_call_duration,
@@ -687,6 +746,14 @@ impl DataSet {
                 .map(|e| Entry {
                     id: Some(e.id.clone()),
                     attributes: e.attributes.clone(),
+                })
+                .collect(),
+            payments: payments
+                .iter()
+                .filter(|p| p.account == index)
+                .map(|p| Entry {
+                    id: Some(p.id.clone()),
+                    attributes: p.attributes.clone(),
                 })
                 .collect(),
         }
@@ -949,6 +1016,67 @@ mod tests {
         assert!(
             broken(|f| f["customers"][0]["rateplan-id"] = "plan".into())
                 .contains("customers[0]: rateplan-id \"plan\" is not a UUID")
+        );
+    }
+
+    fn payment(amount: &str, status: &str, type_name: &str) -> Value {
+        serde_json::json!({"attributes": {"amount": amount, "status": status,
+            "type-name": type_name, "created-at": "2026-01-01T10:00:00.000Z"}})
+    }
+
+    #[test]
+    fn payments_take_the_accounts_currency_and_a_balance_from_the_history() {
+        let mut file = minimal();
+        let mut pasted = payment("100", "completed", "manual");
+        pasted["attributes"]["currency"] = "XYZ".into();
+        pasted["attributes"]["balance-before-payment"] = "999".into();
+        let mut returned = payment("5.5", "completed", "manual");
+        returned["attributes"]["rolledback-at"] = "2026-01-01T12:00:00.000Z".into();
+        file["customers"][0]["accounts"][0]["payments"] =
+            serde_json::json!([pasted, returned, payment("7", "pending", "cryptomus")]);
+        let file = DataFile::from_json(&file.to_string()).unwrap();
+        let data = DataSet::from_file(&file, 1, now());
+        let payments = data.payments.read().unwrap();
+        assert_eq!(payments.len(), 3);
+        assert!(payments.iter().all(|p| is_uuid(&p.id)
+            && p.attributes.currency.as_deref() == Some("EUR")
+            && p.attributes.balance_before_payment.is_none()));
+        let credited: Vec<bool> = payments.iter().map(|p| p.credited_before_start).collect();
+        assert_eq!(credited, [true, true, false]);
+        assert!(payments[1].is_rolled_back());
+        drop(payments);
+        let written = &data.to_file().customers[0].accounts[0].payments;
+        assert_eq!(written.len(), 3);
+        assert_eq!(written[1].attributes.amount, Decimal::new(55, 1));
+    }
+
+    #[test]
+    fn payment_problems_are_reported_with_their_place() {
+        let broken = |payments: Value| {
+            let mut file = minimal();
+            file["customers"][0]["accounts"][0]["payments"] = payments;
+            DataFile::from_json(&file.to_string()).unwrap_err()
+        };
+        let mut early = payment("5", "completed", "manual");
+        early["attributes"]["rolledback-at"] = "2025-12-31T00:00:00.000Z".into();
+        let mut pending = payment("5", "pending", "cryptomus");
+        pending["attributes"]["rolledback-at"] = "2026-01-02T00:00:00.000Z".into();
+        let error = broken(serde_json::json!([
+            payment("0.001", "completed", "manual"),
+            early,
+            pending
+        ]));
+        for expected in [
+            "customers[0].accounts[0].payments[0]: amount must be at least 0.01",
+            "customers[0].accounts[0].payments[1]: rolledback-at must not be before created-at",
+            "customers[0].accounts[0].payments[2]: only a completed payment can be rolled back",
+        ] {
+            assert!(error.contains(expected), "{error}");
+        }
+        let refunded = broken(serde_json::json!([payment("5", "rolled_back", "manual")]));
+        assert!(
+            refunded.contains("unknown variant `rolled_back`"),
+            "{refunded}"
         );
     }
 

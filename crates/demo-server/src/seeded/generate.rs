@@ -10,11 +10,13 @@ use crate::model::customers::{
     Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, OTHER_CUSTOMER,
 };
 use crate::model::data_set::DataSet;
+use crate::model::money::CurrentBalance;
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
 };
+use crate::seeded::money::{self, RenewPeriod};
 use crate::seeded::numbers::source_number;
 use crate::seeded::random::{Rng, uuid};
 use crate::seeded::reference_tables::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
@@ -66,6 +68,9 @@ impl DataSet {
         let accounts = accounts(seed, &rates);
         let services = services(seed, started_at, &accounts);
         let cdr_exports = cdr_exports(seed, started_at, &accounts);
+        let transactions = money::service_charges(seed, &services, started_at);
+        let invoices = money::invoices(seed, &accounts, started_at);
+        let payments = money::seeded_payments(seed, &accounts, started_at);
         DataSet {
             seed,
             started_at,
@@ -78,6 +83,9 @@ impl DataSet {
             services,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
+            transactions,
+            invoices,
+            payments: RwLock::new(payments),
             hidden_cdr_fields: Vec::new(),
         }
     }
@@ -366,7 +374,7 @@ const ACCOUNTS: &[AccountFacts] = &[
         name: "Lviv Overdraft",
         currency: Some("UAH"),
         balance: "-310.4",
-        min_balance: "-1000.0",
+        min_balance: "-300.0",
         max_balance: "20000.0",
         destination_rate_limit: None,
         capacities: [None, None, None],
@@ -430,6 +438,7 @@ fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
             AccountRecord {
                 id: uuid(seed, "accounts", i as u64),
                 customer: facts.customer,
+                balance: CurrentBalance::new(dec(facts.balance)),
                 attributes: Account {
                     name: facts.name.to_owned(),
                     balance: dec(facts.balance),
@@ -530,21 +539,11 @@ fn services(
                 .unwrap_or(started_at)
                 - Duration::days(rng.range(20, 400))
                 - Duration::hours(rng.range(0, 23));
-            let renew_at = match (period, suspended) {
-                ("Disabled", _) | (_, true) => None,
-                ("Day", _) => Some(
-                    started_at
-                        .duration_trunc(Duration::days(1))
-                        .unwrap_or(started_at)
-                        + Duration::days(1),
-                ),
-                _ => Some(
-                    started_at
-                        .duration_trunc(Duration::days(1))
-                        .unwrap_or(started_at)
-                        + Duration::days(rng.range(1, 30)),
-                ),
-            };
+            // The next renewal on the service's schedule (its charges follow it); none for a
+            // suspended service.
+            let renew_at = RenewPeriod::of(Some(period))
+                .filter(|_| !suspended)
+                .and_then(|renewal| renewal.next_renewal(created_at, started_at));
             let name = if kind.service_type == "DID" {
                 let prefix = account
                     .traffic
@@ -710,6 +709,8 @@ mod tests {
         );
         let lviv = &data.accounts[3].attributes;
         assert!(lviv.origination_capacity.is_none() && lviv.termination_capacity.is_none());
+        // At or below its minimum, for the portal's low-balance warnings.
+        assert!(lviv.min_balance.is_some_and(|min| lviv.balance <= min));
         assert!(lviv.total_capacity.is_none() && lviv.destination_rate_limit.is_none());
         assert_eq!(
             data.accounts[4].attributes.name,

@@ -13,7 +13,7 @@ use crate::seeded::random::hash;
 use rust_decimal::Decimal;
 
 /// How far back before start-up calls exist.
-pub const HISTORY_DAYS: i64 = 60;
+pub use crate::model::data_set::HISTORY_DAYS;
 /// Terminated traffic (calls to the account) relative to its originated traffic, per mille.
 const TERMINATED_LOAD: u64 = 350;
 /// The longest call, seconds; active-call counts look back this far.
@@ -97,7 +97,7 @@ pub struct CallHistory<'d> {
 
 impl<'d> CallHistory<'d> {
     pub fn of(data: &'d DataSet) -> CallHistory<'d> {
-        let start = data.started_at.timestamp() - HISTORY_DAYS * 86_400;
+        let start = crate::model::data_set::history_start(data.started_at).timestamp();
         CallHistory {
             data,
             starts_at: start - start.rem_euclid(60),

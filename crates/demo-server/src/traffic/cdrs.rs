@@ -225,7 +225,9 @@ fn csv_field(text: &str) -> String {
 }
 
 /// When the call started, in microseconds: its whole second and a fraction only a CDR shows.
-fn start_micros(call: &Call) -> i64 {
+/// When the call started, in Unix microseconds, as its CDR's `time-start` says (within the
+/// second of [`Call::start`]).
+pub fn start_micros(call: &Call) -> i64 {
     call.start * 1_000_000 + (mix(call.key ^ 0x0c5f) % 1_000_000) as i64
 }
 

@@ -242,7 +242,8 @@ pub struct Sums {
 }
 
 impl Sums {
-    fn add(&mut self, call: &Call, price: Decimal) {
+    /// Counts one call of the given price (its own, [`Call::price`]).
+    pub fn add(&mut self, call: &Call, price: Decimal) {
         self.calls += 1;
         if call.answered {
             self.answered += 1;

@@ -290,6 +290,10 @@ async fn profiles_answer_the_customers_permission_flags() {
         "outgoing-cdrs",
         "incoming-cdrs",
         "services",
+        "transactions",
+        "invoices",
+        "payments",
+        "payments-cryptomus",
     ] {
         assert!(allowed.contains(&served), "{served}");
     }
@@ -298,9 +302,6 @@ async fn profiles_answer_the_customers_permission_flags() {
         "incoming-statistics",
         "incoming-statistics-total-calls",
         "incoming-statistics-acd-value",
-        "invoices",
-        "payments",
-        "payments-cryptomus",
         "webrtc-dialer",
     ] {
         assert_eq!(flags[unserved], false, "{unserved}");
@@ -314,6 +315,7 @@ async fn profiles_answer_the_customers_permission_flags() {
         "outgoing-cdr-exports",
         "outgoing-statistics-total-price",
         "outgoing-statistics-total-price-value",
+        "payments-cryptomus",
     ] {
         assert_eq!(theirs[narrower], false, "{narrower}");
     }

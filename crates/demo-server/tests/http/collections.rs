@@ -726,18 +726,26 @@ async fn include_takes_every_declared_relationship() {
     .json();
     let first = &services["data"][0]["relationships"];
     assert_eq!(first["account"]["data"]["type"], "accounts");
-    assert_eq!(first["transactions"]["data"], serde_json::json!([]));
+    let linked = first["transactions"]["data"].as_array().unwrap().clone();
+    assert!(linked.iter().all(|t| t["type"] == "transactions"));
+    let included = services["included"].as_array().unwrap();
     assert!(
-        services["included"]
-            .as_array()
-            .unwrap()
+        included
             .iter()
-            .all(|r| r["type"] == "accounts")
+            .all(|r| r["type"] == "accounts" || r["type"] == "transactions")
+    );
+    // A service's charges: linked, and included once each.
+    assert!(
+        linked
+            .iter()
+            .all(|t| included.iter().filter(|r| r["id"] == t["id"]).count() == 1)
     );
     let id = services["data"][0]["id"].as_str().unwrap();
     let transactions = get(&format!("services/{id}/transactions"), Some(&token)).await;
     assert_eq!(transactions.status, 200);
-    assert_eq!(transactions.json()["data"], serde_json::json!([]));
+    let related = transactions.json()["data"].as_array().unwrap().clone();
+    assert_eq!(related.len(), linked.len());
+    assert_eq!(transactions.json()["meta"]["total-count"], linked.len());
     let networks = get("networks?include=network-type&page[size]=2", Some(&token))
         .await
         .json();

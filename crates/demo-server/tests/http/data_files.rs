@@ -192,7 +192,7 @@ async fn a_data_file_of_ones_own_is_served() {
         ("services", false),
         // Left out: the default.
         ("outgoing-statistics-total-price-value", true),
-        ("payments-cryptomus", false),
+        ("payments-cryptomus", true),
     ] {
         assert_eq!(flags[flag], set, "{flag}");
     }

@@ -1,5 +1,6 @@
 //! The demo server over real HTTP on loopback: sign-in (tokens and cookies), authorization,
-//! collections, single records, statistics, charts, CDR exports and their downloads, profiles,
+//! collections, single records, statistics, charts, CDR exports and their downloads, money
+//! (invoices, payments, top-ups, service charges, phone-system sessions), profiles,
 //! data files, fault injection, static files (under a public URL, with the config override,
 //! security headers and CSP reports), the proxy to an upstream, the embedding example's parent
 //! server, the nginx sample, and the shapes of the upstream samples.
@@ -13,6 +14,7 @@ mod data_files;
 mod embedding;
 mod exports;
 mod faults;
+mod money;
 mod nginx_sample;
 mod portal_files;
 mod proxy;

@@ -174,6 +174,15 @@ pub fn table_page(
     }
 }
 
+/// A file a record's page offers: its API path, and the name it is saved under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileOffer {
+    pub path: String,
+    pub file_name: String,
+    /// See [`api_model::catalog::Download::server_name_first`].
+    pub server_name_first: bool,
+}
+
 /// One record, ready to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DetailView {
@@ -185,7 +194,7 @@ pub struct DetailView {
     /// Still changing on the server and worth reloading (a pending export).
     pub settling: bool,
     /// A file the record offers now: its API path and a file name.
-    pub download: Option<(String, String)>,
+    pub download: Option<FileOffer>,
     /// The API path of the call's recording, when it has one.
     pub recording: Option<String>,
 }
@@ -211,16 +220,15 @@ pub fn detail_view(
     let download = spec
         .download
         .filter(|d| holds(spec, &cells, d.when))
-        .map(|d| {
-            (
-                format!(
-                    "{}/{}/{}",
-                    spec.path,
-                    api_model::query::encode_component(&id),
-                    d.action
-                ),
-                d.file_name.replace("{id}", &id),
-            )
+        .map(|d| FileOffer {
+            path: format!(
+                "{}/{}/{}",
+                spec.path,
+                api_model::query::encode_component(&id),
+                d.action
+            ),
+            file_name: d.file_name.replace("{id}", &id),
+            server_name_first: d.server_name_first,
         });
     let has_recording = api_model::catalog::Condition {
         attribute: RECORDING,

@@ -17,7 +17,7 @@ use crate::pages::money::{action_applies, own_live_view, own_view, record_action
 use crate::pages::recording::recording_player;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
-use crate::resources::{DetailView, detail_view, related_pages};
+use crate::resources::{DetailView, FileOffer, detail_view, related_pages};
 use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
@@ -196,8 +196,13 @@ enum Failure {
 }
 
 /// A button that downloads the record's file through the API (the token stays in the request),
-/// saved under the name the server gives it, else the declared one.
-fn download_button((path, file_name): (String, String)) -> impl IntoView {
+/// saved under the declared name or, where the declaration prefers it, the server's.
+fn download_button(offer: FileOffer) -> impl IntoView {
+    let FileOffer {
+        path,
+        file_name,
+        server_name_first,
+    } = offer;
     let api = expect_context::<Api>();
     let t = texts();
     let state = RwSignal::new(None::<Result<(), Failure>>);
@@ -217,7 +222,10 @@ fn download_button((path, file_name): (String, String)) -> impl IntoView {
         spawn_local(async move {
             let outcome = match api.download(&path, None).await {
                 Ok(file) => save_bytes(
-                    file.file_name.as_deref().unwrap_or(&file_name),
+                    file.file_name
+                        .as_deref()
+                        .filter(|_| server_name_first)
+                        .unwrap_or(&file_name),
                     &file.content_type,
                     &file.bytes,
                 )

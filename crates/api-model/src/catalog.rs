@@ -296,6 +296,10 @@ pub struct Download {
     pub when: Condition,
     /// The file's name; `{id}` stands for the record's id.
     pub file_name: &'static str,
+    /// The name the server gives the file (`Content-Disposition`) is kept instead of
+    /// `file_name`: an invoice's `<reference>.pdf` says more than its id, an export's bare
+    /// `<uuid>.csv.gz` less.
+    pub server_name_first: bool,
 }
 
 /// Fields a detail page shows together under one heading (a call's timing, its billing).
@@ -958,6 +962,7 @@ pub const CDR_EXPORTS: Spec = Spec {
             equals: "Completed",
         },
         file_name: "cdr-export-{id}.csv.gz",
+        server_name_first: false,
     }),
     create: Some(Creation {
         segment: "new",
@@ -1144,6 +1149,7 @@ pub const INVOICES: Spec = Spec {
             equals: "true",
         },
         file_name: "invoice-{id}.pdf",
+        server_name_first: true,
     }),
     ..Spec::BASE
 };

@@ -117,8 +117,12 @@ enum Stop {
         prefix: String,
     },
     Statistics(&'static str),
-    /// The creation form of a list's records, through the list's "New …" link.
-    Create(String),
+    /// The creation form of a list's records (`/payments/top-up`), through the list's "New …"
+    /// link.
+    Create {
+        list: String,
+        form: String,
+    },
     NotFound,
 }
 
@@ -130,7 +134,7 @@ impl Stop {
             Stop::List(path) => format!("the list {path}"),
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
-            Stop::Create(path) => format!("the form {path}/new"),
+            Stop::Create { form, .. } => format!("the form {form}"),
             Stop::NotFound => "the not-found page".to_owned(),
         }
     }
@@ -143,7 +147,7 @@ impl Stop {
             Stop::List(_) => ".list-page .pager",
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
-            Stop::Create(_) => ".export-form-page form",
+            Stop::Create { .. } => "form.export-form",
             Stop::NotFound => ".not-found h1",
         }
     }
@@ -158,8 +162,12 @@ fn every_page() -> Vec<Stop> {
             stops.push(Stop::Detail { table, prefix });
         }
     }
-    for collection in Collection::ALL.into_iter().filter(|c| c.is_creatable()) {
-        stops.push(Stop::Create(format!("/{}", collection.path())));
+    for collection in Collection::ALL {
+        if let Some(form) = collection.creation() {
+            let list = format!("/{}", collection.path());
+            let form = format!("{list}/{}", form.segment);
+            stops.push(Stop::Create { list, form });
+        }
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
     stops.push(Stop::NotFound);
@@ -239,10 +247,10 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
         Stop::Statistics(path) => follow_nav(portal, path, phone).await,
-        Stop::Create(path) => {
-            follow_nav(portal, path, phone).await;
+        Stop::Create { list, form } => {
+            follow_nav(portal, list, phone).await;
             portal.click(".list-tools a.new-record").await;
-            portal.wait_for_path(&format!("{path}/new")).await;
+            portal.wait_for_path(form).await;
         }
         Stop::Detail { table, prefix } => {
             let link = format!("{table} tbody a[href^='{prefix}']");

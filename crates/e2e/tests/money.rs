@@ -1,0 +1,285 @@
+//! Money, end to end: an invoice's breakdown and its PDF, payments filtered from a cold URL, a
+//! top-up from the form to paid, and low balances warned about where the customer looks.
+//!
+//! Expectations come from the demo API itself, asked with a token as a script would.
+
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use std::str::FromStr;
+
+const DETAIL_HEADING: &str = "section.detail-page h1";
+
+async fn sign_in(portal: &Portal) {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+}
+
+fn records(document: &Value) -> Vec<Value> {
+    document["data"].as_array().cloned().unwrap_or_default()
+}
+
+fn decimal(value: &Value) -> Decimal {
+    let text = match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    Decimal::from_str(&text).unwrap_or_else(|_| panic!("{value} is not a decimal"))
+}
+
+/// The number a shown amount or count says (`1,234.50 USD` → 1234.50; `—` → none).
+fn shown_number(text: &str) -> Option<Decimal> {
+    let digits: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == '−')
+        .map(|c| if c == '−' { '-' } else { c })
+        .collect();
+    Decimal::from_str(&digits).ok()
+}
+
+#[test]
+fn an_invoice_shows_the_apis_numbers_and_downloads_its_pdf_with_the_token_in_a_header() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let invoices = portal
+            .api_get(&token, "invoices", &[("page[size]", "100")])
+            .await;
+        let invoice = records(&invoices)
+            .into_iter()
+            .find(|i| {
+                i["attributes"]["has-pdf"] == Value::Bool(true)
+                    && i["attributes"]["originated-calls-count"].as_u64() > Some(0)
+            })
+            .expect("an invoice with calls and a PDF");
+        let id = invoice["id"].as_str().unwrap_or_default().to_owned();
+        let a = &invoice["attributes"];
+        let reference = a["reference"].as_str().unwrap_or_default().to_owned();
+        sign_in(&portal).await;
+        portal.open(&format!("/invoices/{id}")).await;
+        portal.wait_for_text(DETAIL_HEADING, &reference).await;
+        for name in [
+            "originated-amount-spent",
+            "originated-calls-count",
+            "originated-successful-calls-count",
+            "terminated-amount-spent",
+            "services-amount-spent",
+            "amount-spent",
+        ] {
+            let shown = portal
+                .wait_for_text(&format!(".invoice-breakdown td[data-key={name}]"), "")
+                .await;
+            assert_eq!(
+                shown_number(&shown),
+                Some(decimal(&a[name])),
+                "{name}: shown {shown:?}, the API says {}",
+                a[name]
+            );
+        }
+        // Durations read as hours and minutes.
+        let call_time = portal
+            .wait_for_text(
+                ".invoice-breakdown td[data-key=originated-calls-duration]",
+                "min",
+            )
+            .await;
+        let seconds = a["originated-calls-duration"].as_i64().unwrap_or_default();
+        let minutes = (seconds + 30) / 60;
+        // Hours are grouped like every number (`7,341 h 30 min`).
+        assert_eq!(
+            call_time.replace(',', ""),
+            format!("{} h {:02} min", minutes / 60, minutes % 60)
+        );
+
+        portal.click("button.download-file").await;
+        let pdf = portal.wait_for_download(&format!("{reference}.pdf")).await;
+        assert!(pdf.starts_with(b"%PDF"), "a PDF file");
+        let served = portal.served_requests();
+        let download = served
+            .iter()
+            .find(|r| r.path.ends_with(&format!("/invoices/{id}/download")))
+            .expect("the PDF was asked for");
+        assert!(download.authorization, "the token went in a header");
+        assert!(!download.query.contains(&token) && !download.path.contains(&token));
+
+        // An invoice without a PDF offers no download.
+        if let Some(plain) = records(&invoices)
+            .into_iter()
+            .find(|i| i["attributes"]["has-pdf"] == Value::Bool(false))
+        {
+            let plain_id = plain["id"].as_str().unwrap_or_default();
+            portal.open(&format!("/invoices/{plain_id}")).await;
+            portal.wait_for(".invoice-breakdown").await;
+            let buttons = portal
+                .client()
+                .execute(
+                    "return document.querySelectorAll('button.download-file').length;",
+                    vec![],
+                )
+                .await
+                .ok()
+                .and_then(|v| v.as_u64());
+            assert_eq!(buttons, Some(0));
+        }
+    });
+}
+
+#[test]
+fn payments_filtered_by_status_open_cold() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let pending = portal
+            .api_get(
+                &token,
+                "payments",
+                &[("filter[status-eq]", "pending"), ("page[size]", "1")],
+            )
+            .await;
+        let total = pending["meta"]["total-count"].as_u64().unwrap_or_default();
+        assert!(total > 0, "the demo customer has pending payments");
+        portal.open("/payments?filter%5Bstatus-eq%5D=pending").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal
+            .wait_for_text("nav.pager .pager-summary", &format!("of {total}"))
+            .await;
+        let table = portal
+            .wait_for_table("table#payments-table", "pending payments", |t| {
+                !t.rows.is_empty()
+            })
+            .await;
+        let statuses = table.column("Status").expect("a Status column");
+        assert!(statuses.iter().all(|s| *s == "Pending"), "{statuses:?}");
+        // The status filter offers exactly the server's values.
+        portal.wait_for("select").await;
+    });
+}
+
+/// The account's balance as the API has it now.
+async fn balance_of(portal: &Portal, token: &str, account: &str) -> Decimal {
+    let document = portal
+        .api_get(token, &format!("accounts/{account}"), &[])
+        .await;
+    decimal(&document["data"]["attributes"]["balance"])
+}
+
+#[test]
+fn a_top_up_goes_from_the_form_to_paid_and_raises_the_balance() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let accounts = portal.api_get(&token, "accounts", &[]).await;
+        let account = records(&accounts)[0]["id"]
+            .as_str()
+            .expect("an account")
+            .to_owned();
+        let before = balance_of(&portal, &token, &account).await;
+        sign_in(&portal).await;
+        portal.open("/payments").await;
+        portal.click("a.new-record").await;
+        portal.wait_for_path("/payments/top-up").await;
+        portal
+            .select("form.top-up-form select[name=account]", &account)
+            .await;
+
+        // Refused before any request.
+        portal
+            .fill("form.top-up-form input[name=amount]", "0.001")
+            .await;
+        portal.click("form.top-up-form button[type=submit]").await;
+        portal.wait_for_text(".field-error", "at least 0.01").await;
+        assert!(
+            !portal
+                .served_requests()
+                .iter()
+                .any(|r| r.path.ends_with("/cryptomus-payments")),
+            "nothing was sent"
+        );
+
+        portal
+            .fill("form.top-up-form input[name=amount]", "25.50")
+            .await;
+        portal.click("form.top-up-form button[type=submit]").await;
+        // The provider's page (the demo server's stand-in): pay.
+        portal
+            .wait_for_url("the payment page", |url| {
+                !url.path().starts_with("/payments")
+            })
+            .await;
+        portal
+            .wait_until("the payment page's Pay button", async || {
+                let clicked = portal
+                    .client()
+                    .execute(
+                        "const b = [...document.querySelectorAll('button')]
+                            .find(b => b.textContent.trim().toLowerCase().startsWith('pay'));
+                         if (!b) return false; b.click(); return true;",
+                        vec![],
+                    )
+                    .await
+                    .ok()?;
+                clicked.as_bool().filter(|c| *c)
+            })
+            .await;
+        // Back in the portal, the top-up is followed until final.
+        portal
+            .wait_until("the payment is completed on the server", async || {
+                let after = balance_of(&portal, &token, &account).await;
+                (after != before).then_some(())
+            })
+            .await;
+        portal.open("/payments/top-up").await;
+        portal.wait_for("li.top-up [data-status=completed]").await;
+        let expected = before + Decimal::from_str("25.50").unwrap_or_default();
+        assert_eq!(balance_of(&portal, &token, &account).await, expected);
+        let shown = portal.wait_for_text("li.top-up .new-balance", "").await;
+        assert_eq!(shown_number(&shown), Some(expected), "{shown}");
+
+        // The payments list has it, completed, newest first.
+        portal.open("/payments").await;
+        let table = portal
+            .wait_for_table("table#payments-table", "payments", |t| !t.rows.is_empty())
+            .await;
+        let status = table.column("Status").expect("a Status column");
+        let amount = table.column("Amount").expect("an Amount column");
+        assert_eq!(status.first().copied(), Some("Completed"));
+        assert_eq!(
+            amount.first().and_then(|a| shown_number(a)),
+            Some(Decimal::from_str("25.5").unwrap_or_default())
+        );
+    });
+}
+
+#[test]
+fn a_low_balance_is_warned_about_on_the_overview_and_the_accounts_page() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let accounts = portal.api_get(&token, "accounts", &[]).await;
+        let low = records(&accounts)
+            .into_iter()
+            .find(|a| {
+                let a = &a["attributes"];
+                !a["min-balance"].is_null() && decimal(&a["balance"]) <= decimal(&a["min-balance"])
+            })
+            .expect("an account at or below its minimum balance");
+        let name = low["attributes"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let id = low["id"].as_str().unwrap_or_default().to_owned();
+        sign_in(&portal).await;
+        portal.open("/").await;
+        portal
+            .wait_for_text(".balance-warnings .below-minimum", &name)
+            .await;
+        portal.open(&format!("/accounts/{id}")).await;
+        portal
+            .wait_for_text(".account-summary .balance-warning", "minimum")
+            .await;
+        // The account's page lists its latest invoices and payments, linked to the lists.
+        for collection in ["invoices", "payments"] {
+            portal
+                .wait_for(&format!(
+                    "section.listed-records[data-collection={collection}] p a"
+                ))
+                .await;
+        }
+    });
+}

@@ -20,6 +20,7 @@ pub enum Collection {
     Cdrs,
     IncomingCdrs,
     CdrExports,
+    Rateplans,
     Rates,
     NetworkTypes,
     NetworkPrefixes,
@@ -31,12 +32,13 @@ pub enum Collection {
 }
 
 impl Collection {
-    pub const ALL: [Collection; 13] = [
+    pub const ALL: [Collection; 14] = [
         Collection::Accounts,
         Collection::Services,
         Collection::Cdrs,
         Collection::IncomingCdrs,
         Collection::CdrExports,
+        Collection::Rateplans,
         Collection::Rates,
         Collection::NetworkTypes,
         Collection::NetworkPrefixes,
@@ -124,6 +126,7 @@ declared! {
     Cdrs => CDRS,
     IncomingCdrs => INCOMING_CDRS,
     CdrExports => CDR_EXPORTS,
+    Rateplans => RATEPLANS,
     Rates => RATES,
     NetworkTypes => NETWORK_TYPES,
     NetworkPrefixes => NETWORK_PREFIXES,
@@ -969,6 +972,23 @@ pub const CDR_EXPORTS: Spec = Spec {
         path: "cdr-exports",
         profile_flag: None,
     }),
+    ..Spec::BASE
+};
+
+/// The rate plans the customer's traffic is priced with; a plan's page lists its rates (its
+/// rate deck, downloadable whole as CSV).
+pub const RATEPLANS: Spec = Spec {
+    path: "rateplans",
+    fields: &[field("name", Kind::Text)],
+    filters: &[ID, filter("name", Text)],
+    default_sort: "name",
+    title: "name",
+    section: Section::Rates,
+    profile_flag: Some("outgoing-rateplans"),
+    lists: &[Listed {
+        collection: Collection::Rates,
+        filter: "rateplan-id",
+    }],
     ..Spec::BASE
 };
 

@@ -14,6 +14,7 @@ pub mod list;
 pub mod money;
 pub mod number;
 pub mod query;
+pub mod rates;
 pub mod record;
 pub mod resources;
 pub mod stats;

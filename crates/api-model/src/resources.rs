@@ -17,7 +17,7 @@ pub trait ResourceType {
 }
 
 /// Serializes decimals as strings, the way the API sends money.
-mod decimal_text {
+pub(crate) mod decimal_text {
     use rust_decimal::Decimal;
     use serde::Serializer;
 
@@ -219,6 +219,18 @@ pub struct NetworkPrefix {
 
 impl ResourceType for NetworkPrefix {
     const TYPE: &'static str = "network-prefixes";
+}
+
+/// A rate plan (`rateplans`): the plans the customer's traffic is priced with. Its rates are
+/// `rates?filter[rateplan_id_eq]=<id>`; `check-rate` looks a number up in one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Rateplan {
+    pub name: String,
+}
+
+impl ResourceType for Rateplan {
+    const TYPE: &'static str = "rateplans";
 }
 
 /// A network (`networks`), reached from a network prefix.

@@ -7,7 +7,7 @@ use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, ServiceRecord,
+    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
 };
 use crate::traffic::cdrs::settle;
 use api_model::catalog::Collection;
@@ -262,6 +262,34 @@ impl Record for ServiceRecord {
     }
 }
 
+impl Record for RateplanRecord {
+    const COLLECTION: Collection = Collection::Rateplans;
+
+    fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
+        f(&data.rateplans)
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn owner(&self) -> Option<CustomerId> {
+        Some(self.customer)
+    }
+
+    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        match field {
+            "id" => FieldValue::text(&self.id),
+            "name" => FieldValue::text(&self.attributes.name),
+            _ => FieldValue::Null,
+        }
+    }
+
+    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
+        to_json(&self.attributes)
+    }
+}
+
 impl Record for RateRecord {
     const COLLECTION: Collection = Collection::Rates;
 
@@ -299,10 +327,10 @@ impl Record for RateRecord {
                 Some(LooseId::Text(t)) => FieldValue::text(t),
                 None => FieldValue::Null,
             },
-            // Every rate of a customer is in its one rate plan, used by all its accounts.
             "rateplan-id" => {
-                FieldValue::opt_text(data.customer(self.customer).map(|c| c.rateplan_id.as_str()))
+                FieldValue::opt_text(data.rateplans.get(self.rateplan).map(|p| p.id.as_str()))
             }
+            // Every plan of a customer is used by all its accounts.
             "account-id" => FieldValue::AnyOf(
                 data.accounts
                     .iter()
@@ -437,6 +465,7 @@ mod tests {
         check::<ServiceRecord>(&data);
         check::<CdrExportRecord>(&data);
         check::<RateRecord>(&data);
+        check::<RateplanRecord>(&data);
         check::<NetworkTypeRecord>(&data);
         check::<NetworkPrefixRecord>(&data);
         check::<NetworkRecord>(&data);
@@ -470,5 +499,11 @@ mod tests {
             rate.value("rateplan-id", &data),
             FieldValue::text(&data.customers[0].rateplan_id)
         );
+        let last = data.rates.last().expect("rates");
+        assert_eq!(
+            last.value("rateplan-id", &data),
+            FieldValue::text(&data.rateplans[last.rateplan].id)
+        );
+        assert_ne!(last.rateplan, 0);
     }
 }

@@ -5,7 +5,7 @@ use crate::model::customers::{Customer, CustomerId};
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, ServiceRecord,
+    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
 };
 use chrono::{DateTime, Duration, Utc};
 use std::sync::RwLock;
@@ -31,6 +31,7 @@ pub struct DataSet {
     pub network_prefixes: Vec<NetworkPrefixRecord>,
     pub countries: Vec<CountryRecord>,
     pub services: Vec<ServiceRecord>,
+    pub rateplans: Vec<RateplanRecord>,
     pub rates: Vec<RateRecord>,
     /// Mutable: exports are created through the API.
     pub cdr_exports: RwLock<Vec<CdrExportRecord>>,
@@ -48,17 +49,53 @@ pub struct DataSet {
 }
 
 impl DataSet {
-    /// The customer's own enabled rates that do not reject calls: what its calls are priced
-    /// with.
-    pub fn usable_rates(rates: &[RateRecord], customer: CustomerId) -> Vec<usize> {
+    /// The enabled rates that do not reject calls of the rate plan at `rateplan`: what the
+    /// calls of its customer's accounts are priced with.
+    pub fn usable_rates(rates: &[RateRecord], rateplan: usize) -> Vec<usize> {
         rates
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                r.customer == customer && r.attributes.enabled && !r.attributes.reject_calls
+                r.rateplan == rateplan && r.attributes.enabled && !r.attributes.reject_calls
             })
             .map(|(index, _)| index)
             .collect()
+    }
+
+    /// The index of the rate plan with this id (any customer's: the real server's check-rate
+    /// finds plans without scoping).
+    pub fn rateplan_by_id(&self, id: &str) -> Option<usize> {
+        self.rateplans
+            .iter()
+            .position(|p| p.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// The rates of the plan at `rateplan` that apply to `number` at `now`, the longest prefix
+    /// first (`check-rate`): enabled, valid, the number starting with the prefix and of a
+    /// length the rate takes.
+    pub fn matching_rates(
+        &self,
+        rateplan: usize,
+        number: &str,
+        now: DateTime<Utc>,
+    ) -> Vec<&RateRecord> {
+        let length = i64::try_from(number.len()).unwrap_or(i64::MAX);
+        let mut found: Vec<&RateRecord> = self
+            .rates
+            .iter()
+            .filter(|r| r.rateplan == rateplan)
+            .filter(|r| {
+                let a = &r.attributes;
+                a.enabled
+                    && number.starts_with(&a.prefix)
+                    && a.dst_number_min_length.is_none_or(|min| length >= min)
+                    && a.dst_number_max_length.is_none_or(|max| length <= max)
+                    && a.valid_from <= now
+                    && a.valid_till.is_none_or(|till| now < till)
+            })
+            .collect();
+        found.sort_by_key(|r| std::cmp::Reverse(r.attributes.prefix.len()));
+        found
     }
 
     /// The country whose calling code is the longest one `number` starts with.

@@ -4,9 +4,10 @@
 
 use crate::model::customers::CustomerId;
 use crate::model::money::CurrentBalance;
+use api_model::rates::{Tariff, call_cost};
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Service,
+    Rateplan, Service,
 };
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -87,43 +88,51 @@ pub struct ServiceRecord {
     pub attributes: Service,
 }
 
+/// A rate plan of a customer. The plan the customer's calls are priced with is the one named
+/// by [`Customer::rateplan_id`](crate::model::customers::Customer::rateplan_id); others are
+/// there to be looked at and looked up in.
+#[derive(Debug, Clone)]
+pub struct RateplanRecord {
+    pub id: String,
+    pub customer: CustomerId,
+    pub attributes: Rateplan,
+}
+
 #[derive(Debug, Clone)]
 pub struct RateRecord {
     pub id: String,
     pub customer: CustomerId,
+    /// Index into [`DataSet::rateplans`](crate::model::data_set::DataSet::rateplans).
+    pub rateplan: usize,
     pub attributes: Rate,
     /// Index into [`DataSet::countries`](crate::model::data_set::DataSet::countries) of the destination country, if one matches.
     pub country: Option<usize>,
 }
 
 impl RateRecord {
-    /// What one call costs under this rate, rounded to 6 decimals like a billing system.
-    ///
-    /// Rates are per minute. An answered call pays the connect fee, the initial interval at the
-    /// initial rate and every started next interval at the next rate; a failed one pays the
-    /// attempt fee.
-    pub fn price(&self, duration_seconds: u64, answered: bool) -> Decimal {
+    /// The terms that price a call.
+    pub fn tariff(&self) -> Tariff {
         let a = &self.attributes;
-        if !answered {
-            return a.attempt_fee.unwrap_or_default();
+        Tariff {
+            initial_rate: a.initial_rate,
+            initial_interval: a.initial_interval,
+            next_rate: a.next_rate,
+            next_interval: a.next_interval,
+            connect_fee: a.connect_fee.unwrap_or_default(),
+            attempt_fee: a.attempt_fee.unwrap_or_default(),
         }
-        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
-        let sixty = Decimal::from(60);
-        let price = a.connect_fee.unwrap_or_default()
-            + a.initial_rate * Decimal::from(initial) / sixty
-            + a.next_rate * Decimal::from(next_seconds) / sixty;
-        price.round_dp(6)
     }
 
-    /// Seconds billed at the initial rate and at the next rate for an answered call.
-    fn billed_intervals(&self, duration_seconds: u64) -> (i64, i64) {
-        let a = &self.attributes;
-        let initial = a.initial_interval.max(1);
-        let next = a.next_interval.max(1);
-        let duration = i64::try_from(duration_seconds).unwrap_or(i64::MAX);
-        let rest = (duration - initial).max(0);
-        let intervals = rest / next + i64::from(rest % next != 0);
-        (initial, intervals.saturating_mul(next))
+    /// What one call costs under this rate ([`call_cost`], the rule the portal shows),
+    /// rounded to 6 decimals like a billing system. A failed call pays the attempt fee.
+    pub fn price(&self, duration_seconds: u64, answered: bool) -> Decimal {
+        if !answered {
+            return self.attributes.attempt_fee.unwrap_or_default();
+        }
+        // An answered call of under a second still pays its first interval.
+        call_cost(&self.tariff(), duration_seconds.max(1))
+            .total
+            .round_dp(6)
     }
 
     /// The duration the customer pays for (`customer_duration` of a CDR): whole intervals.
@@ -131,8 +140,7 @@ impl RateRecord {
         if !answered {
             return 0;
         }
-        let (initial, next_seconds) = self.billed_intervals(duration_seconds);
-        initial.saturating_add(next_seconds)
+        call_cost(&self.tariff(), duration_seconds.max(1)).billed_seconds()
     }
 }
 
@@ -218,6 +226,7 @@ mod tests {
         let rate = RateRecord {
             id: "r".into(),
             customer: 1,
+            rateplan: 0,
             country: None,
             attributes: Rate {
                 prefix: "380".into(),

@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod cdr_exports;
 pub mod charts;
+pub mod check_rate;
 pub mod faults;
 pub mod invoices;
 pub mod payments;
@@ -49,6 +50,10 @@ pub fn api_routes() -> Router<Arc<AppState>> {
         .route("/cryptomus-payments", post(payments::create))
         .route("/cryptomus-payments/{id}", get(payments::show))
         .route("/phone-systems-sessions", post(phone_systems::create))
+        .route(
+            &format!("/{}", api_model::rates::CHECK_RATE_PATH),
+            post(check_rate::create),
+        )
         .route("/profiles", get(profiles::show))
         .fallback(responses::api_route_not_found)
 }

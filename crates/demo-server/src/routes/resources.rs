@@ -10,7 +10,7 @@ use crate::model::customers::CustomerId;
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, ServiceRecord,
+    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
 };
 use crate::routes::auth::{Customer, FileCustomer};
 use crate::routes::state::AppState;
@@ -37,6 +37,7 @@ pub fn routes() -> AppRouter {
     let router = register::<NetworkRecord>(router, get(list::<NetworkRecord>));
     let router = register::<CountryRecord>(router, get(list::<CountryRecord>));
     let router = register::<ServiceRecord>(router, get(list::<ServiceRecord>));
+    let router = register::<RateplanRecord>(router, get(list::<RateplanRecord>));
     let router = register::<RateRecord>(router, get(list::<RateRecord>));
     let router = register::<InvoiceRecord>(router, get(list::<InvoiceRecord>));
     let router = register::<PaymentRecord>(router, get(list::<PaymentRecord>));

@@ -21,7 +21,7 @@ use crate::model::money::{CurrentBalance, Payment, PaymentRecord, PaymentStatus}
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
+    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord, TrafficProfile,
 };
 use crate::seeded::generate::{ReferenceData as ReferenceRecords, seeded_reference_data};
 use crate::seeded::money::{invoices, service_charges};
@@ -30,7 +30,7 @@ use crate::seeded::reference_tables::COUNTRIES;
 use api_model::catalog::{Collection, IdKind, is_uuid};
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Service, api_time,
+    Rateplan, Service, api_time,
 };
 use api_model::stats::parse_time;
 use chrono::{DateTime, Duration, DurationRound, Utc};
@@ -84,11 +84,30 @@ pub struct CustomerEntry {
     /// `rec`); not allowed when left out.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub allow_listen_recording: bool,
-    /// The rate plan of the customer's rates (a UUID); made from the seed when left out.
+    /// The rate plan of `rates` (a UUID), which prices the customer's calls; made from the
+    /// seed when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rateplan_id: Option<String>,
+    /// That plan's name; the customer's name and "standard" when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rateplan_name: Option<String>,
     #[serde(default)]
     pub accounts: Vec<AccountEntry>,
+    #[serde(default)]
+    pub rates: Vec<Entry<Rate>>,
+    /// The customer's other rate plans, each with its rates: listed and looked up in
+    /// (`check-rate`), not pricing its calls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_rateplans: Vec<RateplanEntry>,
+}
+
+/// A rate plan with its rates.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RateplanEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub attributes: Rateplan,
     #[serde(default)]
     pub rates: Vec<Entry<Rate>>,
 }
@@ -366,10 +385,21 @@ impl DataFile {
                     &at,
                     format!("rateplan-id {rateplan:?} is not a UUID"),
                 );
+                if is_uuid(rateplan) {
+                    id(&mut problems, "rateplans", &at, Some(rateplan));
+                }
             }
             for (r, rate) in customer.rates.iter().enumerate() {
                 let at = format!("{at}.rates[{r}]");
                 id(&mut problems, "rates", &at, rate.id.as_deref());
+            }
+            for (p, plan) in customer.more_rateplans.iter().enumerate() {
+                let at = format!("{at}.more-rateplans[{p}]");
+                id(&mut problems, "rateplans", &at, plan.id.as_deref());
+                for (r, rate) in plan.rates.iter().enumerate() {
+                    let at = format!("{at}.rates[{r}]");
+                    id(&mut problems, "rates", &at, rate.id.as_deref());
+                }
             }
             for (a, account) in customer.accounts.iter().enumerate() {
                 let at = format!("{at}.accounts[{a}]");
@@ -509,6 +539,7 @@ impl DataSet {
             None => seeded_reference_data(seed),
         };
         let mut customers = Vec::new();
+        let mut rateplans = Vec::new();
         let mut rates = Vec::new();
         let mut accounts = Vec::new();
         let mut services = Vec::new();
@@ -516,6 +547,10 @@ impl DataSet {
         let mut payments = Vec::new();
         for (c, entry) in file.customers.iter().enumerate() {
             let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
+            let rateplan_id = entry
+                .rateplan_id
+                .clone()
+                .unwrap_or_else(|| uuid(seed, "file-rateplans", c as u64));
             customers.push(Customer {
                 id: customer,
                 login: entry.login.clone(),
@@ -523,26 +558,46 @@ impl DataSet {
                 name: entry.name.clone(),
                 portal_access: entry.portal_access.clone(),
                 allow_listen_recording: entry.allow_listen_recording,
-                rateplan_id: entry
-                    .rateplan_id
-                    .clone()
-                    .unwrap_or_else(|| uuid(seed, "file-rateplans", c as u64)),
+                rateplan_id: rateplan_id.clone(),
             });
-            for rate in &entry.rates {
-                let mut attributes = rate.attributes.clone();
-                attributes.valid_from = shift.time(attributes.valid_from);
-                attributes.valid_till = attributes.valid_till.map(|t| shift.time(t));
-                rates.push(RateRecord {
-                    id: id_or(&rate.id, "rates", rates.len()),
+            let standard = RateplanEntry {
+                id: Some(rateplan_id),
+                attributes: Rateplan {
+                    name: entry
+                        .rateplan_name
+                        .clone()
+                        .unwrap_or_else(|| format!("{} standard", entry.name).trim().to_owned()),
+                },
+                rates: entry.rates.clone(),
+            };
+            for plan in std::iter::once(&standard).chain(&entry.more_rateplans) {
+                let rateplan = rateplans.len();
+                rateplans.push(RateplanRecord {
+                    id: id_or(&plan.id, "rateplans", rateplan),
                     customer,
-                    country: DataSet::country_of_number(&countries, &attributes.prefix),
-                    attributes,
+                    attributes: plan.attributes.clone(),
                 });
+                for rate in &plan.rates {
+                    let mut attributes = rate.attributes.clone();
+                    attributes.valid_from = shift.time(attributes.valid_from);
+                    attributes.valid_till = attributes.valid_till.map(|t| shift.time(t));
+                    rates.push(RateRecord {
+                        id: id_or(&rate.id, "rates", rates.len()),
+                        customer,
+                        rateplan,
+                        country: DataSet::country_of_number(&countries, &attributes.prefix),
+                        attributes,
+                    });
+                }
             }
         }
         for (c, entry) in file.customers.iter().enumerate() {
             let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
-            let usable = DataSet::usable_rates(&rates, customer);
+            let standard = customers
+                .get(c)
+                .and_then(|cu: &Customer| rateplans.iter().position(|p| p.id == cu.rateplan_id))
+                .unwrap_or(usize::MAX);
+            let usable = DataSet::usable_rates(&rates, standard);
             for account in &entry.accounts {
                 let index = accounts.len();
                 let traffic = account.traffic.clone().unwrap_or_default();
@@ -639,6 +694,7 @@ impl DataSet {
             network_prefixes,
             countries,
             services,
+            rateplans,
             rates,
             cdr_exports: std::sync::RwLock::new(exports),
             transactions,
@@ -671,13 +727,22 @@ impl DataSet {
                 portal_access: customer.portal_access.clone(),
                 allow_listen_recording: customer.allow_listen_recording,
                 rateplan_id: Some(customer.rateplan_id.clone()),
+                rateplan_name: self
+                    .rateplan_by_id(&customer.rateplan_id)
+                    .map(|p| self.rateplans[p].attributes.name.clone()),
                 rates: self
-                    .rates
+                    .rateplan_by_id(&customer.rateplan_id)
+                    .map(|p| self.rate_entries(p))
+                    .unwrap_or_default(),
+                more_rateplans: self
+                    .rateplans
                     .iter()
-                    .filter(|r| r.customer == customer.id)
-                    .map(|r| Entry {
-                        id: Some(r.id.clone()),
-                        attributes: r.attributes.clone(),
+                    .enumerate()
+                    .filter(|(_, p)| p.customer == customer.id && p.id != customer.rateplan_id)
+                    .map(|(index, plan)| RateplanEntry {
+                        id: Some(plan.id.clone()),
+                        attributes: plan.attributes.clone(),
+                        rates: self.rate_entries(index),
                     })
                     .collect(),
                 accounts: self
@@ -695,6 +760,18 @@ impl DataSet {
             customers,
             reference_data: Some(self.reference_entries()),
         }
+    }
+
+    /// The rates of the plan at `rateplan`, as the file has them.
+    fn rate_entries(&self, rateplan: usize) -> Vec<Entry<Rate>> {
+        self.rates
+            .iter()
+            .filter(|r| r.rateplan == rateplan)
+            .map(|r| Entry {
+                id: Some(r.id.clone()),
+                attributes: r.attributes.clone(),
+            })
+            .collect()
     }
 
     fn account_entry(

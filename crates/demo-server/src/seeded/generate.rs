@@ -14,7 +14,7 @@ use crate::model::money::CurrentBalance;
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, ServiceRecord, TrafficProfile,
+    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord, TrafficProfile,
 };
 use crate::seeded::money::{self, RenewPeriod};
 use crate::seeded::numbers::source_number;
@@ -22,7 +22,7 @@ use crate::seeded::random::{Rng, uuid};
 use crate::seeded::reference_tables::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
 use api_model::resources::{
     Account, CdrExport, CdrExportStatus, Country, LooseId, Network, NetworkPrefix, NetworkType,
-    Rate, Service, api_time,
+    Rate, Rateplan, Service, api_time,
 };
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use rust_decimal::Decimal;
@@ -64,8 +64,9 @@ impl DataSet {
             },
         ];
         let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
-        let rates = rates(seed, started_at, &network_prefixes, &networks);
-        let accounts = accounts(seed, &rates);
+        let rateplans = rateplans(seed, &customers);
+        let rates = rates(seed, started_at, &network_prefixes, &networks, &countries);
+        let accounts = accounts(seed, &rates, &rateplans, &customers);
         let services = services(seed, started_at, &accounts);
         let cdr_exports = cdr_exports(seed, started_at, &accounts);
         let transactions = money::service_charges(seed, &services, started_at);
@@ -81,6 +82,7 @@ impl DataSet {
             network_prefixes,
             countries,
             services,
+            rateplans,
             rates,
             cdr_exports: RwLock::new(cdr_exports),
             transactions,
@@ -199,14 +201,154 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
     (countries, network_types, networks, prefixes)
 }
 
+/// Each customer's plans, in customer order as a data file has them: first the plan its calls
+/// are priced with, then (for the demo customer) [`MOBILE_RATEPLAN`].
+fn rateplans(seed: u64, customers: &[Customer]) -> Vec<RateplanRecord> {
+    let mut plans = Vec::new();
+    for customer in customers {
+        plans.push(RateplanRecord {
+            id: customer.rateplan_id.clone(),
+            customer: customer.id,
+            attributes: Rateplan {
+                name: format!("{} standard", customer.name),
+            },
+        });
+        if customer.id == DEMO_CUSTOMER {
+            plans.push(RateplanRecord {
+                id: uuid(seed, "rateplans", 2),
+                customer: DEMO_CUSTOMER,
+                attributes: Rateplan {
+                    name: MOBILE_RATEPLAN.to_owned(),
+                },
+            });
+        }
+    }
+    plans
+}
+
+/// The name of the demo customer's second rate plan, of fixed rates nested in each other so
+/// that a lookup of a Kyivstar number finds several prefixes (end-to-end tests rely on them).
+pub const MOBILE_RATEPLAN: &str = "Ukraine mobile";
+/// Indexes of the seeded `rateplans`.
+const DEMO_STANDARD_INDEX: usize = 0;
+const MOBILE_RATEPLAN_INDEX: usize = 1;
+const OTHER_STANDARD_INDEX: usize = 2;
+
+/// A fixed rate of [`MOBILE_RATEPLAN`].
+struct FixedRate {
+    prefix: &'static str,
+    /// Initial rate per minute and interval in seconds; next rate and interval.
+    initial: (&'static str, i64),
+    next: (&'static str, i64),
+    connect_fee: &'static str,
+    attempt_fee: &'static str,
+    lengths: (i64, i64),
+    enabled: bool,
+    /// Still valid (else it ended a day before start-up).
+    current: bool,
+}
+
+/// For `380671234567` the lookup finds `380671`, `38067` and `380`; `3806712` is disabled and
+/// `380671234` no longer valid, so neither matches; `38050` and `44` are other numbers'.
+const MOBILE_RATES: [FixedRate; 7] = {
+    const fn rate(
+        prefix: &'static str,
+        initial: (&'static str, i64),
+        next: (&'static str, i64),
+        connect_fee: &'static str,
+    ) -> FixedRate {
+        FixedRate {
+            prefix,
+            initial,
+            next,
+            connect_fee,
+            attempt_fee: "0",
+            lengths: (12, 12),
+            enabled: true,
+            current: true,
+        }
+    }
+    [
+        rate("380", ("0.05", 60), ("0.05", 60), "0"),
+        rate("38050", ("0.033", 1), ("0.033", 1), "0"),
+        rate("38067", ("0.032", 60), ("0.024", 1), "0"),
+        FixedRate {
+            attempt_fee: "0.001",
+            ..rate("380671", ("0.03", 30), ("0.018", 6), "0.005")
+        },
+        FixedRate {
+            enabled: false,
+            ..rate("3806712", ("0.01", 1), ("0.01", 1), "0")
+        },
+        FixedRate {
+            current: false,
+            ..rate("380671234", ("0.02", 1), ("0.02", 1), "0")
+        },
+        FixedRate {
+            lengths: (0, 100),
+            ..rate("44", ("0.012", 1), ("0.012", 1), "0")
+        },
+    ]
+};
+
+/// The rates of [`MOBILE_RATEPLAN`], their ids following the `first_id` seeded ones.
+fn mobile_rates(
+    seed: u64,
+    started_at: DateTime<Utc>,
+    first_id: usize,
+    countries: &[CountryRecord],
+) -> Vec<RateRecord> {
+    let valid_from = started_at - Duration::days(90);
+    MOBILE_RATES
+        .iter()
+        .enumerate()
+        .map(|(i, fixed)| RateRecord {
+            id: uuid(seed, "rates", (first_id + i) as u64),
+            customer: DEMO_CUSTOMER,
+            rateplan: MOBILE_RATEPLAN_INDEX,
+            country: DataSet::country_of_number(countries, fixed.prefix),
+            attributes: Rate {
+                prefix: fixed.prefix.to_owned(),
+                dst_number_min_length: Some(fixed.lengths.0),
+                dst_number_max_length: Some(fixed.lengths.1),
+                enabled: fixed.enabled,
+                reject_calls: false,
+                initial_rate: dec(fixed.initial.0),
+                initial_interval: fixed.initial.1,
+                next_rate: dec(fixed.next.0),
+                next_interval: fixed.next.1,
+                connect_fee: opt(fixed.connect_fee),
+                attempt_fee: opt(fixed.attempt_fee),
+                valid_from,
+                valid_till: Some(if fixed.current {
+                    started_at + Duration::days(3653)
+                } else {
+                    started_at - Duration::days(1)
+                }),
+                network_prefix_id: None,
+            },
+        })
+        .collect()
+}
+
+/// Each customer's standard plan: every country's catch-all prefix and a spread of longer
+/// ones.
 fn rates(
     seed: u64,
     started_at: DateTime<Utc>,
     prefixes: &[NetworkPrefixRecord],
     networks: &[NetworkRecord],
+    countries: &[CountryRecord],
 ) -> Vec<RateRecord> {
     let mut out = Vec::new();
-    for (customer, count) in [(DEMO_CUSTOMER, 300usize), (OTHER_CUSTOMER, 40)] {
+    for (customer, rateplan, count) in [
+        (DEMO_CUSTOMER, DEMO_STANDARD_INDEX, 300usize),
+        (OTHER_CUSTOMER, OTHER_STANDARD_INDEX, 40),
+    ] {
+        // The plans in the order of `rateplans`.
+        if customer == OTHER_CUSTOMER {
+            out.extend(mobile_rates(seed, started_at, out.len(), countries));
+        }
         let mut rng = Rng::new(seed, &format!("rates-{customer}"));
         // Every country's catch-all prefix, then a spread of longer prefixes.
         let mut chosen: Vec<usize> = prefixes
@@ -251,6 +393,7 @@ fn rates(
             out.push(RateRecord {
                 id: uuid(seed, "rates", out.len() as u64),
                 customer,
+                rateplan,
                 country: Some(prefix.country),
                 attributes: Rate {
                     prefix: prefix.attributes.prefix.clone(),
@@ -429,12 +572,23 @@ const ACCOUNTS: &[AccountFacts] = &[
     },
 ];
 
-fn accounts(seed: u64, rates: &[RateRecord]) -> Vec<AccountRecord> {
+fn accounts(
+    seed: u64,
+    rates: &[RateRecord],
+    rateplans: &[RateplanRecord],
+    customers: &[Customer],
+) -> Vec<AccountRecord> {
     ACCOUNTS
         .iter()
         .enumerate()
         .map(|(i, facts)| {
-            let customer_rates = DataSet::usable_rates(rates, facts.customer);
+            // Calls are priced with the customer's standard plan.
+            let standard = customers
+                .iter()
+                .find(|c| c.id == facts.customer)
+                .and_then(|c| rateplans.iter().position(|p| p.id == c.rateplan_id))
+                .unwrap_or(usize::MAX);
+            let customer_rates = DataSet::usable_rates(rates, standard);
             AccountRecord {
                 id: uuid(seed, "accounts", i as u64),
                 customer: facts.customer,
@@ -754,7 +908,7 @@ mod tests {
         let demo_rates = data
             .rates
             .iter()
-            .filter(|r| r.customer == DEMO_CUSTOMER)
+            .filter(|r| r.rateplan == DEMO_STANDARD_INDEX)
             .count();
         assert!((200..=400).contains(&demo_rates));
         let exports = data.cdr_exports.read().unwrap();
@@ -778,6 +932,42 @@ mod tests {
             );
         }
         assert!(data.accounts.iter().all(|a| !a.traffic.rates.is_empty()));
+    }
+
+    #[test]
+    fn a_mobile_number_matches_nested_prefixes_of_the_mobile_plan() {
+        let data = data();
+        let plan = data.rateplans[MOBILE_RATEPLAN_INDEX].clone();
+        assert_eq!(
+            (plan.attributes.name.as_str(), plan.customer),
+            (MOBILE_RATEPLAN, DEMO_CUSTOMER)
+        );
+        let found: Vec<&str> = data
+            .matching_rates(MOBILE_RATEPLAN_INDEX, "380671234567", data.started_at)
+            .iter()
+            .map(|r| r.attributes.prefix.as_str())
+            .collect();
+        assert_eq!(found, ["380671", "38067", "380"]);
+        // Too short for the mobile prefixes' length.
+        assert!(
+            data.matching_rates(MOBILE_RATEPLAN_INDEX, "38067123", data.started_at)
+                .is_empty()
+        );
+        // The standard plans are the customers' own and price their calls.
+        assert_eq!(
+            data.rateplans[DEMO_STANDARD_INDEX].id,
+            data.customers[0].rateplan_id
+        );
+        assert_eq!(
+            data.rateplans[OTHER_STANDARD_INDEX].id,
+            data.customers[1].rateplan_id
+        );
+        assert!(
+            data.accounts
+                .iter()
+                .flat_map(|a| &a.traffic.rates)
+                .all(|r| data.rates[*r].rateplan != MOBILE_RATEPLAN_INDEX)
+        );
     }
 
     #[test]

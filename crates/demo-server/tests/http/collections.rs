@@ -676,8 +676,11 @@ async fn account_and_rate_plan_filters() {
         &seeded.customers[0].rateplan_id,
         &seeded.customers[1].rateplan_id,
     );
+    // The customer's rates are those of its plans, the standard one and the mobile one.
+    let mobile = &seeded.rateplans[1].id;
     assert_eq!(
-        total(format!("rates?filter[rateplan-id-eq]={ours}")).await,
+        total(format!("rates?filter[rateplan-id-eq]={ours}")).await
+            + total(format!("rates?filter[rateplan-id-eq]={mobile}")).await,
         rates
     );
     assert_eq!(

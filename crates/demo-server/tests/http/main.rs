@@ -18,6 +18,7 @@ mod money;
 mod nginx_sample;
 mod portal_files;
 mod proxy;
+mod rates;
 mod shapes;
 mod statistics;
 

@@ -122,7 +122,12 @@ pub enum Page {
     /// `/<path>/new`: the form that creates a record, for collections the customer creates.
     Create(Collection),
     Statistics(Charted),
+    /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`).
+    CheckRate,
 }
+
+/// The path of the rate lookup page; its query is the request's attributes.
+pub const CHECK_RATE_PATH: &str = "/check-rate";
 
 impl Page {
     /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
@@ -138,6 +143,9 @@ impl Page {
         match (first, second) {
             (None, _) => Some(Page::Dashboard),
             (Some("login"), None) => Some(Page::Login),
+            (Some(segment), None) if Some(segment) == CHECK_RATE_PATH.strip_prefix('/') => {
+                Some(Page::CheckRate)
+            }
             (Some("statistics"), Some(segment)) => Charted::ALL
                 .into_iter()
                 .find(|c| c.segment() == segment)
@@ -168,6 +176,7 @@ impl Page {
                 collection.creation().map_or("new", |form| form.segment)
             ),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
+            Page::CheckRate => CHECK_RATE_PATH.to_owned(),
         }
     }
 
@@ -191,6 +200,8 @@ impl Page {
                 .or(collection.profile_flag()),
             Page::List(collection) | Page::Detail(collection) => collection.profile_flag(),
             Page::Statistics(charted) => Some(charted.profile_flag()),
+            // The lookup offers only the rate plans the customer may see.
+            Page::CheckRate => Collection::Rateplans.profile_flag(),
         }
     }
 
@@ -202,6 +213,7 @@ impl Page {
                 collection.section()
             }
             Page::Statistics(_) => Section::Statistics,
+            Page::CheckRate => Section::Rates,
         }
     }
 
@@ -210,6 +222,7 @@ impl Page {
         let pages: Vec<Page> = std::iter::once(Page::Dashboard)
             .chain(Collection::ALL.into_iter().map(Page::List))
             .chain(Charted::ALL.into_iter().map(Page::Statistics))
+            .chain([Page::CheckRate])
             .collect();
         Section::ALL
             .into_iter()

@@ -162,3 +162,29 @@ fn a_creatable_collection_has_its_form_and_others_do_not() {
         Some(Page::Detail(Collection::Payments))
     );
 }
+
+#[wasm_bindgen_test]
+fn the_rate_lookup_has_its_own_address_in_the_rates_section() {
+    assert_eq!(Page::at("/check-rate"), Some(Page::CheckRate));
+    assert_eq!(
+        Page::at("/check-rate?rateplan-id=x&number=380"),
+        Some(Page::CheckRate)
+    );
+    assert_eq!(Page::CheckRate.href(), "/check-rate");
+    assert_eq!(Page::at("/check-rate/1"), None);
+    // Allowed with the rate plans it looks up in.
+    assert_eq!(Page::CheckRate.profile_flag(), Some("outgoing-rateplans"));
+    let rates = Page::navigation()
+        .into_iter()
+        .find(|(section, _)| *section == api_model::catalog::Section::Rates)
+        .map(|(_, pages)| pages)
+        .unwrap_or_default();
+    assert_eq!(
+        rates,
+        [
+            Page::List(Collection::Rateplans),
+            Page::List(Collection::Rates),
+            Page::CheckRate
+        ]
+    );
+}

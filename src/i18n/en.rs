@@ -195,6 +195,17 @@ pub static ENGLISH: Language = Language {
             },
             heading: |name| name.to_owned(),
         },
+        rateplans: ResourceTexts {
+            title: "Rate plans",
+            loading_list: "Loading Rate plans…",
+            loading_one: "Loading rate plan…",
+            none_match: "No rate plans match this view.",
+            missing_title: "No such rate plan",
+            missing: |id| {
+                format!("There is no rate plan with the identifier “{id}”, or it is not yours.")
+            },
+            heading: |name| format!("Rate plan {name}"),
+        },
         rates: ResourceTexts {
             title: "Rates",
             loading_list: "Loading Rates…",
@@ -356,6 +367,34 @@ pub static ENGLISH: Language = Language {
             format!("{name}: the balance {balance} is close to its minimum {min}.")
         },
         today: "Today",
+
+        check_rate: "Check a rate",
+        check_rate_hint: "Choose a rate plan and type a number: the rates that match it are listed, the one with the longest prefix first (it is the one that applies). Give a call duration to see what such a call costs.",
+        choose_rateplan: "Choose a rate plan",
+        all_rateplans: "All rate plans",
+        number: "Number",
+        call_duration: "Call duration (seconds, or m:ss)",
+        check_rate_submit: "Look up",
+        check_rate_checking: "Looking up…",
+        rateplan_missing: "Choose a rate plan.",
+        rateplan_not_uuid: "This is not the identifier of a rate plan.",
+        rateplan_unknown: "This rate plan is not one of yours.",
+        number_missing: "Type a number.",
+        number_not_digits: "A number has digits only (spaces, dashes, brackets and a leading + are dropped).",
+        number_too_long: |max| format!("A number has at most {max} digits."),
+        duration_invalid: "A duration is whole seconds (90) or minutes and seconds (1:30), at most a day.",
+        rates_for_number: |number| format!("Rates for {number}"),
+        no_matching_rate: "No rate of this plan matches this number.",
+        rate_applies: "Applies",
+        cost_of_call: |seconds| format!("What a {seconds}-second call costs"),
+        cost_connect_fee: "Connect fee",
+        cost_initial: |seconds, rate| format!("First {seconds} s at {rate} per minute"),
+        cost_next: |count, seconds, rate| format!("{count} × {seconds} s at {rate} per minute"),
+        cost_total: "Total",
+        cost_unanswered: "An unanswered attempt (0 s) pays only the attempt fee.",
+        rates_per_minute: "Rates are per minute; intervals in seconds.",
+        routing_tags: "Routing tags",
+        download_rate_deck: "Download the rate deck (CSV)",
 
         // Column headings and attribute names
 

@@ -172,6 +172,7 @@ pub struct Texts {
     pub services: ResourceTexts,
     pub cdrs: ResourceTexts,
     pub incoming_cdrs: ResourceTexts,
+    pub rateplans: ResourceTexts,
     pub rates: ResourceTexts,
     pub cdr_exports: ResourceTexts,
     pub network_types: ResourceTexts,
@@ -232,6 +233,41 @@ pub struct Texts {
     pub balance_below_minimum: fn(&str, &str, &str) -> String,
     pub balance_near_minimum: fn(&str, &str, &str) -> String,
     pub today: &'static str,
+
+    // Rates: the rate lookup, a plan's rate deck, the plan picker of rates
+    pub check_rate: &'static str,
+    pub check_rate_hint: &'static str,
+    pub choose_rateplan: &'static str,
+    pub all_rateplans: &'static str,
+    pub number: &'static str,
+    pub call_duration: &'static str,
+    pub check_rate_submit: &'static str,
+    pub check_rate_checking: &'static str,
+    pub rateplan_missing: &'static str,
+    pub rateplan_not_uuid: &'static str,
+    pub rateplan_unknown: &'static str,
+    pub number_missing: &'static str,
+    pub number_not_digits: &'static str,
+    /// The largest number of digits, formatted.
+    pub number_too_long: fn(&str) -> String,
+    pub duration_invalid: &'static str,
+    /// The number looked up.
+    pub rates_for_number: fn(&str) -> String,
+    pub no_matching_rate: &'static str,
+    /// The badge of the rate that applies (the longest prefix).
+    pub rate_applies: &'static str,
+    /// The duration as typed, in seconds.
+    pub cost_of_call: fn(&str) -> String,
+    pub cost_connect_fee: &'static str,
+    /// Seconds, rate per minute.
+    pub cost_initial: fn(&str, &str) -> String,
+    /// Intervals, seconds each, rate per minute.
+    pub cost_next: fn(&str, &str, &str) -> String,
+    pub cost_total: &'static str,
+    pub cost_unanswered: &'static str,
+    pub rates_per_minute: &'static str,
+    pub routing_tags: &'static str,
+    pub download_rate_deck: &'static str,
 
     // Calls: the time window of CDR lists, recordings, exports of calls
     /// The server's own window: the number of hours, formatted.
@@ -497,6 +533,7 @@ impl Texts {
             Collection::Cdrs => &self.cdrs,
             Collection::IncomingCdrs => &self.incoming_cdrs,
             Collection::CdrExports => &self.cdr_exports,
+            Collection::Rateplans => &self.rateplans,
             Collection::Rates => &self.rates,
             Collection::NetworkTypes => &self.network_types,
             Collection::NetworkPrefixes => &self.network_prefixes,
@@ -522,6 +559,7 @@ impl Texts {
             Page::Statistics(Charted::Quality) => t.nav_quality,
             Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,
             Page::Statistics(Charted::OriginatedCps) => t.nav_cps_chart,
+            Page::CheckRate => t.check_rate,
         }
     }
 

@@ -1,6 +1,7 @@
 //! One page per route; pages read the URL, call the API through `http`, and compose components.
 
 pub mod account_choices;
+pub mod check_rate;
 pub mod dashboard;
 pub mod detail;
 pub mod list;

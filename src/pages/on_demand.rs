@@ -12,6 +12,7 @@ use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
 use crate::i18n::tr;
 use crate::pages::dashboard::Dashboard;
+use crate::pages::check_rate::check_rate_page;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
@@ -42,6 +43,8 @@ pub enum RecordView {
     Detail,
     /// A creation form: a CDR export's, or a top-up's.
     Create,
+    /// The rate lookup, beside the rate plans it looks up in.
+    CheckRate,
 }
 
 impl From<SplitLoaderError> for ChunkUnavailable {
@@ -100,6 +103,7 @@ page_chunk!(
             RecordView::List => list_page(collection).into_any(),
             RecordView::Detail => detail_page(collection).into_any(),
             RecordView::Create if collection == Collection::Payments => top_up_page().into_any(),
+            RecordView::CheckRate => check_rate_page().into_any(),
             RecordView::Create => new_export_page().into_any(),
         }
     }
@@ -167,7 +171,7 @@ impl Code {
     fn chunk_bit(self) -> u8 {
         match self {
             Code::Page(Page::Login) => 1,
-            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_)) => 1 << 1,
+            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => 1 << 1,
             Code::Page(Page::Dashboard | Page::Statistics(_)) => 1 << 2,
             Code::Layout => 1 << 3,
         }
@@ -181,7 +185,7 @@ impl Code {
     pub async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
             Code::Page(Page::Login) => preload_sign_in().await?,
-            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_)) => {
+            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
                 preload_records().await?
             }
             Code::Page(Page::Dashboard | Page::Statistics(_)) => preload_charts().await?,
@@ -205,6 +209,10 @@ impl Code {
             Code::Page(Page::Create(collection)) => {
                 completed(render_records(collection, RecordView::Create))
             }
+            Code::Page(Page::CheckRate) => completed(render_records(
+                Collection::Rateplans,
+                RecordView::CheckRate,
+            )),
             Code::Page(Page::Dashboard) => completed(render_charts(None)),
             Code::Page(Page::Statistics(charted)) => completed(render_charts(Some(charted))),
             Code::Layout => completed(render_layout()),

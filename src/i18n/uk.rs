@@ -203,7 +203,9 @@ pub static UKRAINIAN: Language = Language {
             loading_one: "Завантаження тарифного плану…",
             none_match: "За цими умовами тарифних планів не знайдено.",
             missing_title: "Такого тарифного плану немає",
-            missing: |id| format!("Тарифного плану з ідентифікатором «{id}» немає, або він не ваш."),
+            missing: |id| {
+                format!("Тарифного плану з ідентифікатором «{id}» немає, або він не ваш.")
+            },
             heading: |name| format!("Тарифний план {name}"),
         },
         rates: ResourceTexts {

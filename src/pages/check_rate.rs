@@ -380,7 +380,8 @@ fn results_view(lookup: &Lookup, found: &CheckRate, seconds: Option<u64>) -> imp
             .map(|time| crate::format::timestamp_in(&time, zone))
             .unwrap_or_else(|| text.to_owned()),
     };
-    let cost_head = seconds.map(|s| view! { <th scope="col">{(t.cost_of_call)(&s.to_string())}</th> });
+    let cost_head =
+        seconds.map(|s| view! { <th scope="col">{(t.cost_of_call)(&s.to_string())}</th> });
     let rows = rates
         .iter()
         .enumerate()
@@ -425,7 +426,12 @@ fn results_view(lookup: &Lookup, found: &CheckRate, seconds: Option<u64>) -> imp
     ]
     .map(|name| view! { <th scope="col">{field_label(name)}</th> });
     let breakdown = seconds.zip(rates.first()).map(|(s, applying)| {
-        cost_breakdown(&applying.prefix, s, call_cost(&applying.tariff(), s), applying)
+        cost_breakdown(
+            &applying.prefix,
+            s,
+            call_cost(&applying.tariff(), s),
+            applying,
+        )
     });
     let (region_label, caption) = (heading.clone(), heading.clone());
     view! {

@@ -18,10 +18,10 @@ use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{ColumnHead, TablePage, columns, table_page};
 use crate::routing::{Page, portal_path};
-use api_model::catalog::Collection;
+use api_model::catalog::{Collection, Pick};
 use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
-use api_model::filters::Filter;
+use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, MAX_PAGE_SIZE, SortKey};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -33,7 +33,7 @@ use std::rc::Rc;
 use web_sys::AbortSignal;
 
 type PageFuture = Pin<Box<dyn Future<Output = Result<TablePage, ApiError>>>>;
-type PageLoader = Rc<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>;
+pub type PageLoader = Rc<dyn Fn(ListParams, Option<AbortSignal>) -> PageFuture>;
 
 /// Why a list URL cannot be asked for, checked before any request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,9 +85,10 @@ pub fn effective_sort(collection: Collection, params: &ListParams) -> Vec<SortKe
         .collect()
 }
 
-pub fn list_page(collection: Collection) -> impl IntoView {
+/// Loads pages of a collection's list as its table shows them.
+pub fn page_loader(collection: Collection) -> PageLoader {
     let api = expect_context::<Api>();
-    let load: PageLoader = Rc::new(
+    Rc::new(
         move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
             let api = api.clone();
             Box::pin(async move {
@@ -98,8 +99,11 @@ pub fn list_page(collection: Collection) -> impl IntoView {
                 Ok(table_page(collection, &document))
             })
         },
-    );
-    list_view(collection, load)
+    )
+}
+
+pub fn list_page(collection: Collection) -> impl IntoView {
+    list_view(collection, page_loader(collection))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,12 +153,19 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
                 <div class="list-tools">
                     {creation_links(collection)}
                     {chooser}
-                    {export_control(collection, params, load)}
+                    {export_control(
+                        collection,
+                        Signal::derive(move || params.get().ok()),
+                        load,
+                        format!("{}.csv", collection.path()),
+                        |t| t.export_csv,
+                    )}
                 </div>
             </div>
             {collection.spec().window.map(|window| {
                 window_control(window, applied_filters, Signal::derive(move || prefs.zone()), moves.on_filters)
             })}
+            {collection.spec().pick.map(|pick| picker(pick, applied_filters, moves.on_filters))}
             {filter_bar(collection, applied_filters, moves.on_filters)}
             {reload_error}
             {move || list_status(collection, params, remote, has_rows)}
@@ -167,6 +178,102 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
                 <Show when=move || remote.has_data()>{body.clone()}</Show>
             </div>
         </section>
+    }
+}
+
+/// A filter chosen among another collection's records by name (a rate plan for rates), from
+/// the first [`MAX_PAGE_SIZE`] of them; the filter bar shows and edits the same filter.
+fn picker(
+    pick: Pick,
+    applied: Signal<Vec<Filter>>,
+    on_filters: Callback<Vec<Filter>>,
+) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let choices: Remote<Vec<(String, String)>> = Remote::new(
+        || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let spec = pick.from.spec();
+                let document: Document<Vec<Resource<serde_json::Value>>> =
+                    api.get(spec.path, &params.to_query(), signal).await?;
+                Ok(document
+                    .data
+                    .into_iter()
+                    .map(|record| {
+                        let name = record
+                            .attributes
+                            .get(spec.title)
+                            .and_then(|v| v.as_str())
+                            .map_or_else(|| record.id.clone(), str::to_owned);
+                        (record.id, name)
+                    })
+                    .collect())
+            }
+        },
+    );
+    let is_pick = move |f: &Filter| f.field == pick.filter && f.operator == Some(Operator::Eq);
+    let chosen = Memo::new(move |_| {
+        applied.with(|filters| {
+            filters
+                .iter()
+                .find(|f| is_pick(f))
+                .map(|f| f.value.clone())
+                .unwrap_or_default()
+        })
+    });
+    let change = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        let mut filters: Vec<Filter> = applied
+            .get_untracked()
+            .into_iter()
+            .filter(|f| !is_pick(f))
+            .collect();
+        if !value.is_empty() {
+            filters.push(Filter::new(pick.filter, Operator::Eq, &value));
+        }
+        on_filters.run(filters);
+    };
+    let options = move || {
+        let chosen = chosen.get();
+        choices.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|(id, name)| {
+                        view! {
+                            <option value=id.clone() selected=id.eq_ignore_ascii_case(&chosen)>
+                                {name.clone()}
+                            </option>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let failed = move || {
+        choices.error().map(|error| {
+            view! {
+                <span class="field-error" role="alert">{move || crate::i18n::error_text(&error)}</span>
+                <button type="button" class="retry" on:click=move |_| choices.retry()>{tr(|t| t.retry)}</button>
+            }
+        })
+    };
+    view! {
+        <div class="rateplan-picker">
+            <label>
+                {move || crate::i18n::field_label(pick.filter)} " "
+                <select name=format!("pick-{}", pick.filter) on:change=change>
+                    <option value="" selected=move || chosen.with(String::is_empty)>{tr(|t| t.all_rateplans)}</option>
+                    {options}
+                </select>
+            </label>
+            {failed}
+        </div>
     }
 }
 
@@ -475,11 +582,14 @@ async fn export_pages(
     }
 }
 
-/// "Export CSV": every page of the current view, with progress and a way to cancel.
-fn export_control(
+/// "Export CSV": every page of the view `params` (none while it is not valid), with progress
+/// and a way to cancel, saved as `file_name`; `label` names the button.
+pub fn export_control(
     collection: Collection,
-    params: Memo<Result<ListParams, ViewError>>,
+    params: Signal<Option<ListParams>>,
     load: PageLoader,
+    file_name: String,
+    label: fn(&crate::i18n::Texts) -> &'static str,
 ) -> impl IntoView {
     let state = RwSignal::new(ExportState::Idle);
     let load = StoredValue::new_local(load);
@@ -487,7 +597,7 @@ fn export_control(
     let run = StoredValue::new(0u32);
 
     let start = move |_| {
-        let Ok(view_params) = params.get_untracked() else {
+        let Some(view_params) = params.get_untracked() else {
             return;
         };
         let this_run = run.try_update_value(|r| {
@@ -501,6 +611,7 @@ fn export_control(
             pages_done: 0,
             pages_total: 1,
         });
+        let file_name = file_name.clone();
         spawn_local(async move {
             let cancelled = move || run.try_get_value() != this_run;
             let progress = move |pages_done, pages_total| {
@@ -518,7 +629,6 @@ fn export_control(
                 progress,
             )
             .await;
-            let file_name = format!("{}.csv", collection.path());
             state.set(match outcome {
                 None => return,
                 Some(Err(error)) => ExportState::Failed(error),
@@ -556,7 +666,7 @@ fn export_control(
                 }
                 .into_any(),
                 _ => view! {
-                    <button type="button" class="export-csv" on:click=start>{tr(|t| t.export_csv)}</button>
+                    <button type="button" class="export-csv" on:click=start.clone()>{tr(label)}</button>
                     {move || note().map(|n| view! { <span class="export-note">{n}</span> })}
                 }
                 .into_any(),

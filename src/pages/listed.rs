@@ -8,6 +8,7 @@ use crate::components::status;
 use crate::components::value::cell_content;
 use crate::http::Api;
 use crate::i18n::texts;
+use crate::pages::list::{export_control, page_loader};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{ColumnKind, TablePage, columns, table_page};
@@ -61,6 +62,17 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     let other = listed.collection;
     let params = listed_params(listed, &id);
     let whole_list = format!("{}?{}", Page::List(other).href(), params.to_query());
+    // The whole list as CSV, with the list page's export (all pages, progress, cancel).
+    let download = listed.downloadable.then(|| {
+        let everything = params.clone();
+        export_control(
+            other,
+            Signal::derive(move || Some(everything.clone())),
+            page_loader(other),
+            format!("{}-{}.csv", other.path(), id),
+            |t| t.download_rate_deck,
+        )
+    });
     let request = ListParams {
         include: other.spec().column_includes().map(str::to_owned).collect(),
         page_size: Some(LATEST),
@@ -136,6 +148,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
             <h2>{move || (t.latest)(t.resource(other).title)}</h2>
             {body}
             <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
+            {download}
         </section>
     }
 }

@@ -11,8 +11,8 @@
 use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
 use crate::i18n::tr;
-use crate::pages::dashboard::Dashboard;
 use crate::pages::check_rate::check_rate_page;
+use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
@@ -171,7 +171,9 @@ impl Code {
     fn chunk_bit(self) -> u8 {
         match self {
             Code::Page(Page::Login) => 1,
-            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => 1 << 1,
+            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
+                1 << 1
+            }
             Code::Page(Page::Dashboard | Page::Statistics(_)) => 1 << 2,
             Code::Layout => 1 << 3,
         }
@@ -209,10 +211,9 @@ impl Code {
             Code::Page(Page::Create(collection)) => {
                 completed(render_records(collection, RecordView::Create))
             }
-            Code::Page(Page::CheckRate) => completed(render_records(
-                Collection::Rateplans,
-                RecordView::CheckRate,
-            )),
+            Code::Page(Page::CheckRate) => {
+                completed(render_records(Collection::Rateplans, RecordView::CheckRate))
+            }
             Code::Page(Page::Dashboard) => completed(render_charts(None)),
             Code::Page(Page::Statistics(charted)) => completed(render_charts(Some(charted))),
             Code::Layout => completed(render_layout()),

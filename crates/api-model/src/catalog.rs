@@ -343,6 +343,17 @@ pub struct Listed {
     pub collection: Collection,
     /// The other collection's filter that takes this record's id (`account-id`).
     pub filter: &'static str,
+    /// The record's whole list of them downloads as CSV from its page (a rate plan's rate
+    /// deck).
+    pub downloadable: bool,
+}
+
+/// A filter a list offers as a choice among another collection's records, by name (rates by
+/// rate plan): `filter[<filter>-eq]=<id>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pick {
+    pub filter: &'static str,
+    pub from: Collection,
 }
 
 /// A request a record offers on its page, `POST /<path>` with the record's id as the
@@ -436,6 +447,8 @@ pub struct Spec {
     pub exports_to: Option<Collection>,
     /// Other collections' records the detail page lists.
     pub lists: &'static [Listed],
+    /// A filter of the list chosen among another collection's records.
+    pub pick: Option<Pick>,
     pub action: Option<Action>,
 }
 
@@ -460,6 +473,7 @@ impl Spec {
         create: None,
         exports_to: None,
         lists: &[],
+        pick: None,
         action: None,
     };
 
@@ -561,18 +575,22 @@ pub const ACCOUNTS: Spec = Spec {
         Listed {
             collection: Collection::Services,
             filter: "account-id",
+            downloadable: false,
         },
         Listed {
             collection: Collection::Invoices,
             filter: "account-id",
+            downloadable: false,
         },
         Listed {
             collection: Collection::Payments,
             filter: "account-id",
+            downloadable: false,
         },
         Listed {
             collection: Collection::Cdrs,
             filter: "account-id",
+            downloadable: false,
         },
     ],
     ..Spec::BASE
@@ -618,6 +636,7 @@ pub const SERVICES: Spec = Spec {
     lists: &[Listed {
         collection: Collection::Transactions,
         filter: "service-id",
+        downloadable: false,
     }],
     action: Some(Action {
         name: "open-phone-system",
@@ -988,6 +1007,7 @@ pub const RATEPLANS: Spec = Spec {
     lists: &[Listed {
         collection: Collection::Rates,
         filter: "rateplan-id",
+        downloadable: true,
     }],
     ..Spec::BASE
 };
@@ -1035,6 +1055,10 @@ pub const RATES: Spec = Spec {
     title: "prefix",
     section: Section::Rates,
     profile_flag: Some("outgoing-rateplans"),
+    pick: Some(Pick {
+        filter: "rateplan-id",
+        from: Collection::Rateplans,
+    }),
     ..Spec::BASE
 };
 
@@ -1338,6 +1362,10 @@ mod tests {
                     other.path,
                     listed.filter
                 );
+            }
+            if let Some(pick) = spec.pick {
+                assert!(spec.filter_field(pick.filter).is_some(), "{}", spec.path);
+                assert!(pick.from.spec().field(pick.from.spec().title).is_some());
             }
             if let Some(action) = spec.action {
                 assert!(spec.field(action.when.attribute).is_some(), "{}", spec.path);

@@ -253,13 +253,10 @@ pub fn check_rate_page() -> impl IntoView {
             match check(&typed, known.as_deref()) {
                 Ok(lookup) => {
                     typed_problems.set(Vec::new());
-                    let query = lookup.page_query(Some(&typed.duration));
-                    if asked.get_untracked() == Asked::read(&query) {
-                        // The same lookup again: ask the server anew.
-                        answer.retry();
-                    } else {
-                        go(query, false);
-                    }
+                    // The same lookup with another duration changes only the costs: no new
+                    // request, no new history entry (a failed one has its retry).
+                    let same = wanted.get_untracked().as_ref() == Some(&lookup);
+                    go(lookup.page_query(Some(&typed.duration)), same);
                 }
                 Err(found) => typed_problems.set(found),
             }

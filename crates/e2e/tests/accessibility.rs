@@ -36,6 +36,9 @@ const STATISTICS: [&str; 4] = [
     "/statistics/cps",
 ];
 
+/// Pages of their own beside lists and statistics: the rate lookup.
+const TOOLS: [&str; 1] = ["/check-rate"];
+
 const MENU_BUTTON: &str = "#menu-button";
 const NAV_LINKS: &str = "nav#main-nav a";
 /// What a keyboard or pointer user can operate.
@@ -48,7 +51,7 @@ const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
 /// The pages the demo customer's navigation offers: the overview, every list, the statistics.
-const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len();
+const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len() + TOOLS.len();
 
 /// A script's value, or a panic naming the script's purpose.
 async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
@@ -117,6 +120,8 @@ enum Stop {
         prefix: String,
     },
     Statistics(&'static str),
+    /// A page of its own, from the navigation.
+    Tool(&'static str),
     /// The creation form of a list's records (`/payments/top-up`), through the list's "New …"
     /// link.
     Create {
@@ -134,6 +139,7 @@ impl Stop {
             Stop::List(path) => format!("the list {path}"),
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
+            Stop::Tool(path) => format!("the page {path}"),
             Stop::Create { form, .. } => format!("the form {form}"),
             Stop::NotFound => "the not-found page".to_owned(),
         }
@@ -147,6 +153,7 @@ impl Stop {
             Stop::List(_) => ".list-page .pager",
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
+            Stop::Tool(_) => "form.check-rate-form",
             Stop::Create { .. } => "form.export-form",
             Stop::NotFound => ".not-found h1",
         }
@@ -170,6 +177,7 @@ fn every_page() -> Vec<Stop> {
         }
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
+    stops.extend(TOOLS.map(Stop::Tool));
     stops.push(Stop::NotFound);
     stops
 }
@@ -246,7 +254,7 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
             }
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
-        Stop::Statistics(path) => follow_nav(portal, path, phone).await,
+        Stop::Statistics(path) | Stop::Tool(path) => follow_nav(portal, path, phone).await,
         Stop::Create { list, form } => {
             follow_nav(portal, list, phone).await;
             portal.click(".list-tools a.new-record").await;

@@ -58,8 +58,8 @@ fn matched(rate: &RateRecord) -> MatchedRate {
 }
 
 /// `{"data": {"type": "check-rates", "attributes": {"rateplan-id": "<uuid>", "number": "…"}}}`
-/// → 201 with the matching rates. Blank attributes are 422s by field (all of them at once);
-/// a plan that does not exist is `rateplan-id - Rateplan not found`. Like the real server, the
+/// → 201 with the matching rates. Blank attributes are 422s by field, a plan that does not
+/// exist (a blank one neither) `rateplan-id - Rateplan not found`, all at once. Like the real server, the
 /// plan is found by its UUID alone, whoever's it is: the portal offers only the customer's.
 pub async fn create(
     State(state): State<Arc<AppState>>,
@@ -70,6 +70,11 @@ pub async fn create(
     let data = create_request_data(&headers, &body, CheckRate::TYPE)?;
     let rateplan_id = attribute(&data, "rateplan-id");
     let number = attribute(&data, "number");
+    let rateplan = rateplan_id
+        .as_deref()
+        .and_then(|id| state.data.rateplan_by_id(id));
+    // The real server's form validates presence, then looks the plan up: a blank plan is
+    // both blank and not found, every error in one answer in that order.
     let mut problems = Vec::new();
     if rateplan_id.is_none() {
         problems.push(blank("rateplan-id"));
@@ -77,17 +82,17 @@ pub async fn create(
     if number.is_none() {
         problems.push(blank("number"));
     }
-    responses::all_problems(problems)?;
-    let (Some(rateplan_id), Some(number)) = (rateplan_id, number) else {
-        return Err(blank("rateplan-id"));
-    };
-    let rateplan = state.data.rateplan_by_id(&rateplan_id).ok_or_else(|| {
-        responses::unprocessable(
+    if rateplan.is_none() {
+        problems.push(responses::unprocessable(
             "Rateplan not found",
             "rateplan-id",
             "/data/attributes/rateplan-id",
-        )
-    })?;
+        ));
+    }
+    responses::all_problems(problems)?;
+    let (Some(rateplan_id), Some(number), Some(rateplan)) = (rateplan_id, number, rateplan) else {
+        return Err(blank("rateplan-id"));
+    };
     let rates: Vec<MatchedRate> = state
         .data
         .matching_rates(rateplan, &number, Utc::now())

@@ -143,20 +143,24 @@ async fn check_rate_answers_every_matching_prefix_longest_first() {
 async fn check_rate_refuses_as_the_real_server_does() {
     let token = demo_token().await;
     let plan = mobile_plan(&token).await;
-    // Blank attributes: one error each, by field.
+    // Blank attributes: one error each, by field; a blank plan is not found either.
     let blank = post_jsonapi("check-rate", &token, &lookup("", " ")).await;
+    let at = |member: &str| format!("/data/attributes/{member}");
     assert_eq!(
         errors(&blank),
         [
+            ("rateplan-id - can't be blank".to_owned(), at("rateplan-id")),
+            ("number - can't be blank".to_owned(), at("number")),
             (
-                "rateplan-id - can't be blank".to_owned(),
-                "/data/attributes/rateplan-id".to_owned()
-            ),
-            (
-                "number - can't be blank".to_owned(),
-                "/data/attributes/number".to_owned()
+                "rateplan-id - Rateplan not found".to_owned(),
+                at("rateplan-id")
             ),
         ]
+    );
+    let no_number = post_jsonapi("check-rate", &token, &lookup(&plan, "")).await;
+    assert_eq!(
+        errors(&no_number),
+        [("number - can't be blank".to_owned(), at("number"))]
     );
     for unknown in ["0b9f8b52-5d2c-11ef-9a4e-0242ac120003", "plan"] {
         let reply = post_jsonapi("check-rate", &token, &lookup(unknown, "380671234567")).await;

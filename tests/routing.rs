@@ -88,9 +88,10 @@ fn every_declared_collection_has_its_pages_and_links() {
         .into_iter()
         .flat_map(|(_, pages)| pages)
         .collect();
+    // The overview, every list, the statistics and the rate lookup.
     assert_eq!(
         offered.len(),
-        1 + Collection::ALL.len() + Charted::ALL.len()
+        1 + Collection::ALL.len() + Charted::ALL.len() + 1
     );
     for page in offered {
         assert_eq!(Page::at(&page.href()), Some(page));

@@ -1055,6 +1055,44 @@ mod tests {
     }
 
     #[test]
+    fn more_rate_plans_are_listed_but_price_no_calls() {
+        let mut file = minimal();
+        let rate = file["customers"][0]["rates"][0].clone();
+        file["customers"][0]["rateplan-name"] = "Retail".into();
+        file["customers"][0]["more-rateplans"] = serde_json::json!([
+            {"attributes": {"name": "Premium"}, "rates": [rate.clone(), rate]}
+        ]);
+        let file = DataFile::from_json(&file.to_string()).unwrap();
+        let data = DataSet::from_file(&file, 1, now());
+        let names: Vec<&str> = data
+            .rateplans
+            .iter()
+            .map(|p| p.attributes.name.as_str())
+            .collect();
+        assert_eq!(names, ["Retail", "Premium"]);
+        assert_eq!(data.rateplans[0].id, data.customers[0].rateplan_id);
+        assert_eq!(
+            data.rates.iter().map(|r| r.rateplan).collect::<Vec<_>>(),
+            [0, 1, 1]
+        );
+        assert_eq!(data.accounts[0].traffic.rates, [0]);
+        let dumped = data.to_file();
+        let customer = &dumped.customers[0];
+        assert_eq!(customer.rateplan_name.as_deref(), Some("Retail"));
+        assert_eq!(customer.rates.len(), 1);
+        assert_eq!(customer.more_rateplans.len(), 1);
+        assert_eq!(customer.more_rateplans[0].rates.len(), 2);
+
+        let mut twice = minimal();
+        twice["customers"][0]["rateplan-id"] = "0b9f8b52-5d2c-11ef-9a4e-0242ac120003".into();
+        twice["customers"][0]["more-rateplans"] = serde_json::json!([
+            {"id": "0b9f8b52-5d2c-11ef-9a4e-0242ac120003", "attributes": {"name": "Again"}}
+        ]);
+        let refused = DataFile::from_json(&twice.to_string()).unwrap_err();
+        assert!(refused.contains("more-rateplans[0]: id"), "{refused}");
+    }
+
+    #[test]
     fn problems_are_reported_with_their_place() {
         let broken = |edit: fn(&mut Value)| {
             let mut file = minimal();

@@ -8,6 +8,7 @@ pub mod cdr_exports;
 pub mod charts;
 pub mod faults;
 pub mod invoices;
+pub mod numberlists;
 pub mod payments;
 pub mod phone_systems;
 pub mod profiles;

@@ -8,6 +8,7 @@ pub mod listed;
 pub mod login;
 pub mod money;
 pub mod new_export;
+pub mod numberlist;
 pub mod not_found;
 pub mod on_demand;
 pub mod recording;

@@ -165,7 +165,7 @@ pub enum Change {
 }
 
 /// How a row stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RowState {
     /// As the server last said.
     Saved,

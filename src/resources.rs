@@ -299,7 +299,11 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
         // A known code's name, in the reader's language when it has words for it.
         Value::Named { code, name } => name.map_or_else(
             || format::integer(Some(*code)),
-            |name| crate::i18n::choice_label(column.key, name).unwrap_or(name).to_owned(),
+            |name| {
+                crate::i18n::choice_label(column.key, name)
+                    .unwrap_or(name)
+                    .to_owned()
+            },
         ),
     }
 }

@@ -364,13 +364,10 @@ pub static ENGLISH: Language = Language {
         nl_batch_bad_character: |key, character| {
             format!("“{key}” has the character “{character}”, which a number cannot have.")
         },
-        nl_batch_too_long: |key, longest| {
-            format!("“{key}” is longer than {longest} characters.")
-        },
+        nl_batch_too_long: |key, longest| format!("“{key}” is longer than {longest} characters."),
         nl_batch_too_many: |count, most| {
             format!("{count} numbers at once is too many: at most {most}.")
         },
-
 
         // Money
         hours_minutes: |hours, minutes| format!("{hours} h {minutes} min"),

@@ -351,7 +351,6 @@ pub static UKRAINIAN: Language = Language {
             format!("{count} {word} одразу — забагато: щонайбільше {most}.")
         },
 
-
         // Гроші
         hours_minutes: |hours, minutes| format!("{hours} год {minutes} хв"),
         download_pdf: "Завантажити PDF",

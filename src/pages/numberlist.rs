@@ -22,8 +22,7 @@ use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, SortKey};
 use api_model::numberlist::{
     ALLOW, BatchError, Change, Editor, Item, Loaded, MAX_BATCH_KEYS, MAX_KEY_LENGTH, Numberlist,
-    NumberlistItem, REJECT, Row, RowState, Snapshot, action_document, create_document,
-    parse_batch,
+    NumberlistItem, REJECT, Row, RowState, Snapshot, action_document, create_document, parse_batch,
 };
 use api_model::query::encode_component;
 use leptos::prelude::*;
@@ -88,8 +87,8 @@ enum Notice {
 /// The items' view: the URL's query (without the list's own filter), checked before any
 /// request.
 fn items_params(search: &str) -> Result<ListParams, String> {
-    let params = ListParams::from_query(search)
-        .map_err(|e| crate::i18n::list_params_error_text(&e))?;
+    let params =
+        ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
     for filter in &params.filters {
         filter
             .validate(ITEMS)
@@ -110,15 +109,10 @@ pub fn numberlist_page() -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
     let t = texts();
-    let id = Memo::new(move |_| {
-        record_id(&portal_path(&location.pathname.get())).unwrap_or_default()
-    });
-    let well_formed = Memo::new(move |_| {
-        Collection::OutgoingNumberlists
-            .spec()
-            .id
-            .accepts(&id.get())
-    });
+    let id =
+        Memo::new(move |_| record_id(&portal_path(&location.pathname.get())).unwrap_or_default());
+    let well_formed =
+        Memo::new(move |_| Collection::OutgoingNumberlists.spec().id.accepts(&id.get()));
     let list_api = api.clone();
     let list: crate::remote::Remote<Resource<Numberlist>> = crate::remote::Remote::new(
         move || well_formed.get().then(|| id.get()),
@@ -130,8 +124,7 @@ pub fn numberlist_page() -> impl IntoView {
                     Collection::OutgoingNumberlists.path(),
                     encode_component(&id)
                 );
-                let document: Document<Resource<Numberlist>> =
-                    api.get(&path, "", signal).await?;
+                let document: Document<Resource<Numberlist>> = api.get(&path, "", signal).await?;
                 Ok(document.data)
             }
         },
@@ -185,9 +178,13 @@ pub fn numberlist_page() -> impl IntoView {
         if let (Some(error), false) = (list.error(), list.has_data()) {
             return status::error_panel(error, move || list.retry()).into_any();
         }
-        if !list.has_data() {
-            return status::loading(move || t.resource(Collection::OutgoingNumberlists).loading_one)
-                .into_any();
+        // Another list's page (or none yet): its own items editor comes with its data.
+        let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
+        if !shown {
+            return status::loading(move || {
+                t.resource(Collection::OutgoingNumberlists).loading_one
+            })
+            .into_any();
         }
         view! {
             <h1>{heading}</h1>
@@ -258,7 +255,8 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                             items: document.data.iter().map(item_of).collect(),
                             total: document.total_count(),
                         };
-                        let outcome = editor.try_update(|e| e.loaded(load, snapshot, compare_total));
+                        let outcome =
+                            editor.try_update(|e| e.loaded(load, snapshot, compare_total));
                         if outcome == Some(Loaded::Superseded) {
                             return;
                         }
@@ -281,14 +279,16 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
 
     // Back in view (another tab may have changed the list): load again.
     let on_focus = window_event_listener(leptos::ev::focus, move |_| reload_now());
-    let on_visible = web_sys::window().and_then(|w| w.document()).map(|document| {
-        let watched = document.clone();
-        gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
-            if watched.visibility_state() == web_sys::VisibilityState::Visible {
-                reload_now();
-            }
-        })
-    });
+    let on_visible = web_sys::window()
+        .and_then(|w| w.document())
+        .map(|document| {
+            let watched = document.clone();
+            gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
+                if watched.visibility_state() == web_sys::VisibilityState::Visible {
+                    reload_now();
+                }
+            })
+        });
     let on_visible = StoredValue::new_local(on_visible);
     on_cleanup(move || {
         on_focus.remove();
@@ -415,7 +415,11 @@ async fn send_change(api: &Api, list_id: &str, change: &Change) -> Result<(), Ap
     match change {
         Change::Add { keys, action_id } => {
             let _: Document<Resource<NumberlistItem>> = api
-                .create(ITEMS.path(), &create_document(list_id, keys, *action_id), None)
+                .create(
+                    ITEMS.path(),
+                    &create_document(list_id, keys, *action_id),
+                    None,
+                )
                 .await?;
             Ok(())
         }
@@ -443,7 +447,11 @@ fn action_options(default_action: Signal<String>, selected: Signal<String>) -> i
 
 /// "Add numbers": one key or many, checked before any request; the server's refusal is shown
 /// by the field it names, and the typed keys stay.
-fn add_form(default_action: Signal<String>, notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
+fn add_form(
+    default_action: Signal<String>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+) -> impl IntoView {
     let t = texts();
     let keys = RwSignal::new(String::new());
     let action = RwSignal::new(String::new());
@@ -481,9 +489,10 @@ fn add_form(default_action: Signal<String>, notice: RwSignal<Notice>, writer: Wr
                     notice.try_set(Notice::Added { count, repeated });
                 }
                 Err(error) => {
-                    for (field, message) in
-                        field_errors_of(&error, &["key", "batch-key", "action-id", "outgoing-numberlist"])
-                    {
+                    for (field, message) in field_errors_of(
+                        &error,
+                        &["key", "batch-key", "action-id", "outgoing-numberlist"],
+                    ) {
                         match field {
                             Some("key" | "batch-key") => keys_error.try_set(Some(message)),
                             Some("action-id") => action_error.try_set(Some(message)),
@@ -540,7 +549,10 @@ fn add_form(default_action: Signal<String>, notice: RwSignal<Notice>, writer: Wr
 }
 
 /// The search box: keys containing the text, kept in the URL (`filter[key-cont]`).
-fn search_form(params: Memo<Result<ListParams, String>>, go: Callback<ListParams>) -> impl IntoView {
+fn search_form(
+    params: Memo<Result<ListParams, String>>,
+    go: Callback<ListParams>,
+) -> impl IntoView {
     let current = move || {
         params.with(|p| {
             p.as_ref()
@@ -563,8 +575,11 @@ fn search_form(params: Memo<Result<ListParams, String>>, go: Callback<ListParams
             .retain(|f| !(f.field == SEARCH_FIELD && f.operator == Some(Operator::Cont)));
         let text = typed.get_untracked().trim().to_owned();
         if !text.is_empty() {
-            view.filters
-                .push(Filter::from_typed(SEARCH_FIELD, Some(Operator::Cont), &text));
+            view.filters.push(Filter::from_typed(
+                SEARCH_FIELD,
+                Some(Operator::Cont),
+                &text,
+            ));
         }
         view.page_number = None;
         go.run(view);
@@ -590,9 +605,8 @@ fn sort_heading(
     sort: Signal<Vec<SortKey>>,
     on_sort: Callback<Vec<SortKey>>,
 ) -> impl IntoView {
-    let direction = move || {
-        sort.with(|s| s.first().filter(|k| k.field == field).map(|k| k.descending))
-    };
+    let direction =
+        move || sort.with(|s| s.first().filter(|k| k.field == field).map(|k| k.descending));
     let aria_sort = move || match direction() {
         Some(true) => "descending",
         Some(false) => "ascending",
@@ -650,7 +664,10 @@ fn items_table(
             let id = id.clone();
             move |ev: leptos::ev::Event| {
                 let action_id = action_of_value(&event_target_value(&ev));
-                let change = Change::SetAction { id: id.clone(), action_id };
+                let change = Change::SetAction {
+                    id: id.clone(),
+                    action_id,
+                };
                 run(writer, change, move |result| {
                     if let Err(error) = result {
                         notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
@@ -665,20 +682,33 @@ fn items_table(
             move |_| {
                 confirming.set(None);
                 let deleted = item.clone();
-                run(writer, Change::Delete { id: deleted.id.clone() }, move |result| {
-                    notice.try_set(match result {
-                        Ok(()) => Notice::Deleted {
-                            item: deleted,
-                            undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
-                        },
-                        Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
-                    });
-                });
+                run(
+                    writer,
+                    Change::Delete {
+                        id: deleted.id.clone(),
+                    },
+                    move |result| {
+                        notice.try_set(match result {
+                            Ok(()) => Notice::Deleted {
+                                item: deleted,
+                                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
+                            },
+                            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
+                        });
+                    },
+                );
             }
         };
         let ask_id = id.clone();
         let (label_key, delete_key, confirm_key) = (key.clone(), key.clone(), key.clone());
-        let select_id = format!("numberlist-action-{}", if id.is_empty() { key.clone() } else { id.clone() });
+        let select_id = format!(
+            "numberlist-action-{}",
+            if id.is_empty() {
+                key.clone()
+            } else {
+                id.clone()
+            }
+        );
         view! {
             <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
                 <th scope="row" class="numberlist-key">{key.clone()}</th>

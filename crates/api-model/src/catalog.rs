@@ -477,8 +477,6 @@ pub struct Spec {
     /// The records are shown and edited within a record page of another collection (a number
     /// list's items on the list's page), not on pages of their own.
     pub within: Option<Within>,
-    /// The customer creates, changes and deletes records (`POST`, `PATCH`, `DELETE`).
-    pub mutable: bool,
 }
 
 impl Spec {
@@ -505,7 +503,6 @@ impl Spec {
         lists: &[],
         action: None,
         within: None,
-        mutable: false,
     };
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
@@ -1328,7 +1325,6 @@ pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
         collection: Collection::OutgoingNumberlists,
         filter: "numberlist-id",
     }),
-    mutable: true,
     ..Spec::BASE
 };
 
@@ -1522,7 +1518,6 @@ mod tests {
         // Items are edited on their list's page, never on pages of their own.
         assert_eq!(Collection::from_route("outgoing-numberlist-items"), None);
         assert!(!Collection::OutgoingNumberlistItems.has_own_pages());
-        assert!(OUTGOING_NUMBERLIST_ITEMS.mutable);
         assert_eq!(OUTGOING_NUMBERLISTS.id, IdKind::Integer);
         assert_eq!(
             OUTGOING_NUMBERLIST_ITEMS

@@ -221,3 +221,39 @@ fn batch_add_edit_delete_and_undo_round_trip_and_a_failed_write_puts_the_list_ba
         wait_for_api(&portal, &token, &all).await;
     });
 }
+
+#[test]
+fn a_change_made_elsewhere_shows_when_the_tab_comes_back_and_is_said_to_be_so() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.open(&format!("/numberlists/{LIST}")).await;
+        portal.wait_for_text(HEADING, "Blocked prefixes").await;
+        portal.wait_for("table.numberlist-items").await;
+        // Another tab (here: a script with the API) adds a key meanwhile.
+        let document = api_model::numberlist::create_document(LIST, &["4299".to_owned()], None);
+        portal
+            .api_post(&token, "outgoing-numberlist-items", &document)
+            .await;
+        assert!(
+            portal
+                .client()
+                .find_all(e2e::fantoccini::Locator::Css(&row("4299")))
+                .await
+                .map(|r| r.is_empty())
+                .unwrap_or(true),
+            "the page knew of 4299 before coming back"
+        );
+        // The tab comes back into focus: the list is loaded again and the difference told.
+        portal
+            .client()
+            .execute("window.dispatchEvent(new Event('focus'));", vec![])
+            .await
+            .expect("focusing the window");
+        portal.wait_for(&row("4299")).await;
+        portal
+            .wait_for_text(".changed-elsewhere", "changed elsewhere")
+            .await;
+    });
+}

@@ -60,6 +60,7 @@ pub struct Api {
 enum Method {
     Get,
     Post(String),
+    Patch(String),
     Delete,
 }
 
@@ -198,6 +199,32 @@ impl Api {
         classify(status, &body)
     }
 
+    /// `PATCH {root}/{path}` with a JSON:API body, decoded as `T`. Writes are sent once: a
+    /// failure is the customer's to retry.
+    pub async fn update<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        document: &serde_json::Value,
+        signal: Option<AbortSignal>,
+    ) -> Result<T, ApiError> {
+        let url = format!("{}/{path}", self.root);
+        let (status, body) = self
+            .send_text(&url, Method::Patch(document.to_string()), signal, true)
+            .await?;
+        classify(status, &body)
+    }
+
+    /// `DELETE {root}/{path}`: `Ok` on any success (the server answers 204 without a body).
+    pub async fn delete(&self, path: &str, signal: Option<AbortSignal>) -> Result<(), ApiError> {
+        let url = format!("{}/{path}", self.root);
+        let (status, body) = self.send_text(&url, Method::Delete, signal, true).await?;
+        if (200..300).contains(&status) {
+            Ok(())
+        } else {
+            Err(error_of_answer(status, &body))
+        }
+    }
+
     /// `POST /auth`: signs in with a login and password and starts the session: with the
     /// token the server issues, or (cookie mode) with the session cookie it sets. Sent without
     /// a credential, and a 401 here is a wrong password, not an expired session.
@@ -297,6 +324,7 @@ impl Api {
         let builder: RequestBuilder = match &method {
             Method::Get => Request::get(url),
             Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
+            Method::Patch(_) => Request::patch(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
             Method::Delete => Request::delete(url),
         };
         // Files come in their own type; the server still wants JSON:API (or */*) accepted.
@@ -342,7 +370,7 @@ impl Api {
             builder = builder.header("Authorization", &format!("Bearer {token}"));
         }
         let request = match method {
-            Method::Post(body) => builder.body(body),
+            Method::Post(body) | Method::Patch(body) => builder.body(body),
             Method::Get | Method::Delete => builder.build(),
         }
         .map_err(|e| ApiError::Network {

@@ -296,9 +296,15 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
             crate::i18n::choice_label(column.key, word).map_or_else(|| word.clone(), str::to_owned)
         }
         Value::Conditions(pairs) => readable_conditions(pairs),
-        Value::Named { code, name } => {
-            name.map_or_else(|| format::integer(Some(*code)), str::to_owned)
-        }
+        // A known code's name, in the reader's language when it has words for it.
+        Value::Named { code, name } => name.map_or_else(
+            || format::integer(Some(*code)),
+            |name| {
+                crate::i18n::choice_label(column.key, name)
+                    .unwrap_or(name)
+                    .to_owned()
+            },
+        ),
     }
 }
 

@@ -150,15 +150,15 @@ impl Page {
                 .into_iter()
                 .find(|c| c.segment() == segment)
                 .map(Page::Statistics),
-            (Some(path), None) => Collection::from_path(path).map(Page::List),
+            (Some(path), None) => Collection::from_route(path).map(Page::List),
             (Some(path), Some(segment))
-                if Collection::from_path(path)
+                if Collection::from_route(path)
                     .and_then(Collection::creation)
                     .is_some_and(|form| form.segment == segment) =>
             {
-                Collection::from_path(path).map(Page::Create)
+                Collection::from_route(path).map(Page::Create)
             }
-            (Some(path), Some(_)) => Collection::from_path(path)
+            (Some(path), Some(_)) => Collection::from_route(path)
                 .filter(|c| c.has_detail_page())
                 .map(Page::Detail),
         }
@@ -169,10 +169,10 @@ impl Page {
         match self {
             Page::Login => "/login".to_owned(),
             Page::Dashboard => "/".to_owned(),
-            Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.path()),
+            Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.route()),
             Page::Create(collection) => format!(
                 "/{}/{}",
-                collection.path(),
+                collection.route(),
                 collection.creation().map_or("new", |form| form.segment)
             ),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
@@ -220,7 +220,12 @@ impl Page {
     /// The pages the navigation offers, by section in their order.
     pub fn navigation() -> Vec<(Section, Vec<Page>)> {
         let pages: Vec<Page> = std::iter::once(Page::Dashboard)
-            .chain(Collection::ALL.into_iter().map(Page::List))
+            .chain(
+                Collection::ALL
+                    .into_iter()
+                    .filter(|c| c.has_own_pages())
+                    .map(Page::List),
+            )
             .chain(Charted::ALL.into_iter().map(Page::Statistics))
             .chain([Page::CheckRate])
             .collect();
@@ -255,7 +260,7 @@ impl Page {
 
 /// The portal path of one record's page (`/accounts/<id>`), for collections that have one.
 pub fn record_href(collection: Collection, id: &str) -> Option<String> {
-    collection.has_detail_page().then(|| {
+    (collection.has_own_pages() && collection.has_detail_page()).then(|| {
         format!(
             "{}/{}",
             Page::List(collection).href(),

@@ -308,6 +308,77 @@ pub static ENGLISH: Language = Language {
             },
             heading: |description| format!("Charge: {description}"),
         },
+        numberlists: ResourceTexts {
+            title: "Number lists",
+            loading_list: "Loading Number lists…",
+            loading_one: "Loading number list…",
+            none_match: "No number lists match this view.",
+            missing_title: "No such number list",
+            missing: |id| {
+                format!("There is no number list with the identifier “{id}”, or it is not yours.")
+            },
+            heading: |name| format!("Number list {name}"),
+        },
+        numberlist_items: ResourceTexts {
+            title: "Numbers in the list",
+            loading_list: "Loading the list’s numbers…",
+            loading_one: "Loading number…",
+            none_match: "No numbers in the list match this view.",
+            missing_title: "No such number",
+            missing: |id| format!("There is no number with the identifier “{id}” in your lists."),
+            heading: |key| key.to_owned(),
+        },
+
+        nl_add_heading: "Add numbers",
+        nl_keys_label: "Numbers or prefixes",
+        nl_keys_hint: "One or many at once: separate them with commas, spaces or new lines.",
+        nl_action_label: "Action",
+        nl_action_default: |name| {
+            if name.is_empty() {
+                "The list’s default".to_owned()
+            } else {
+                format!("The list’s default ({name})")
+            }
+        },
+        nl_add: "Add",
+        nl_adding: "Adding…",
+        nl_added: |count| {
+            if count == "1" {
+                "1 number added.".to_owned()
+            } else {
+                format!("{count} numbers added.")
+            }
+        },
+        nl_repeated: |count| {
+            if count == "1" {
+                "1 number was pasted twice and sent once.".to_owned()
+            } else {
+                format!("{count} numbers were pasted more than once and sent once.")
+            }
+        },
+        nl_search_label: "Find numbers containing",
+        nl_search: "Find",
+        nl_actions: "Changes",
+        nl_action_of: |key| format!("Action for {key}"),
+        nl_delete: "Delete",
+        nl_delete_of: |key| format!("Delete {key}"),
+        nl_confirm_delete: |key| format!("Delete {key} from the list?"),
+        nl_cancel: "Cancel",
+        nl_deleted: |key| format!("{key} deleted."),
+        nl_undo: "Undo",
+        nl_restored: |key| format!("{key} is back in the list."),
+        nl_saving: "Saving…",
+        nl_not_saved: |reason| format!("Not saved, the list is as it was: {reason}"),
+        nl_changed_elsewhere: "This list was changed elsewhere (in another tab or by someone else) since you opened it: it now shows what the server has.",
+        nl_reload: "Reload the list",
+        nl_batch_empty: "Type at least one number.",
+        nl_batch_bad_character: |key, character| {
+            format!("“{key}” has the character “{character}”, which a number cannot have.")
+        },
+        nl_batch_too_long: |key, longest| format!("“{key}” is longer than {longest} characters."),
+        nl_batch_too_many: |count, most| {
+            format!("{count} numbers at once is too many: at most {most}.")
+        },
 
         // Money
         hours_minutes: |hours, minutes| format!("{hours} h {minutes} min"),
@@ -761,6 +832,12 @@ pub(super) fn field_label(name: &str) -> String {
         "description" => "Description",
         "service" => "Service",
         "service-id" => "Service",
+        "mode-id" => "Matching",
+        "default-action-id" => "Default action",
+        "key" => "Number",
+        "action-id" => "Action",
+        "numberlist-id" => "Number list",
+        "outgoing-numberlist" => "Number list",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -786,6 +863,11 @@ pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> 
         ("renew-period", "Day") => "Daily",
         ("renew-period", "Month") => "Monthly",
         ("renew-period", "Disabled") => "Does not renew",
+        ("mode-id", "strict") => "Strict number match",
+        ("mode-id", "prefix") => "Prefix match",
+        ("mode-id", "random") => "Random",
+        (_, "reject") => "Reject call",
+        (_, "allow") => "Allow call",
         _ => return None,
     })
 }

@@ -182,6 +182,46 @@ pub struct Texts {
     pub invoices: ResourceTexts,
     pub payments: ResourceTexts,
     pub transactions: ResourceTexts,
+    pub numberlists: ResourceTexts,
+    pub numberlist_items: ResourceTexts,
+
+    // A number list's page: adding, changing and deleting its keys
+    pub nl_add_heading: &'static str,
+    pub nl_keys_label: &'static str,
+    pub nl_keys_hint: &'static str,
+    pub nl_action_label: &'static str,
+    /// The list's default action, by name (or empty when unknown).
+    pub nl_action_default: fn(&str) -> String,
+    pub nl_add: &'static str,
+    pub nl_adding: &'static str,
+    /// How many keys were added, formatted.
+    pub nl_added: fn(&str) -> String,
+    /// How many keys were pasted more than once (and sent once), formatted.
+    pub nl_repeated: fn(&str) -> String,
+    pub nl_search_label: &'static str,
+    pub nl_search: &'static str,
+    pub nl_actions: &'static str,
+    /// The key of the row.
+    pub nl_action_of: fn(&str) -> String,
+    pub nl_delete: &'static str,
+    pub nl_delete_of: fn(&str) -> String,
+    pub nl_confirm_delete: fn(&str) -> String,
+    pub nl_cancel: &'static str,
+    pub nl_deleted: fn(&str) -> String,
+    pub nl_undo: &'static str,
+    pub nl_restored: fn(&str) -> String,
+    pub nl_saving: &'static str,
+    /// The server's words: the write was refused and the list put back.
+    pub nl_not_saved: fn(&str) -> String,
+    pub nl_changed_elsewhere: &'static str,
+    pub nl_reload: &'static str,
+    pub nl_batch_empty: &'static str,
+    /// Key, character.
+    pub nl_batch_bad_character: fn(&str, &str) -> String,
+    /// Key, longest length.
+    pub nl_batch_too_long: fn(&str, &str) -> String,
+    /// Count, most at once.
+    pub nl_batch_too_many: fn(&str, &str) -> String,
 
     // Money: invoices, files, top-up, balances, record actions
     /// Hours and minutes, formatted: `12 h 05 min`.
@@ -542,6 +582,8 @@ impl Texts {
             Collection::Invoices => &self.invoices,
             Collection::Payments => &self.payments,
             Collection::Transactions => &self.transactions,
+            Collection::OutgoingNumberlists => &self.numberlists,
+            Collection::OutgoingNumberlistItems => &self.numberlist_items,
         }
     }
 

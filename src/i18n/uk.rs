@@ -294,6 +294,73 @@ pub static UKRAINIAN: Language = Language {
             missing: |id| format!("Списання з ідентифікатором «{id}» немає, або воно не ваше."),
             heading: |description| format!("Списання: {description}"),
         },
+        numberlists: ResourceTexts {
+            title: "Списки номерів",
+            loading_list: "Завантаження списків номерів…",
+            loading_one: "Завантаження списку номерів…",
+            none_match: "За цими умовами списків номерів не знайдено.",
+            missing_title: "Такого списку номерів немає",
+            missing: |id| format!("Списку номерів з ідентифікатором «{id}» немає, або він не ваш."),
+            heading: |name| format!("Список номерів {name}"),
+        },
+        numberlist_items: ResourceTexts {
+            title: "Номери у списку",
+            loading_list: "Завантаження номерів списку…",
+            loading_one: "Завантаження номера…",
+            none_match: "За цими умовами номерів у списку не знайдено.",
+            missing_title: "Такого номера немає",
+            missing: |id| format!("Номера з ідентифікатором «{id}» у ваших списках немає."),
+            heading: |key| key.to_owned(),
+        },
+
+        nl_add_heading: "Додати номери",
+        nl_keys_label: "Номери або префікси",
+        nl_keys_hint: "Один або багато одразу: розділяйте їх комами, пробілами чи новими рядками.",
+        nl_action_label: "Дія",
+        nl_action_default: |name| {
+            if name.is_empty() {
+                "Типова дія списку".to_owned()
+            } else {
+                format!("Типова дія списку ({name})")
+            }
+        },
+        nl_add: "Додати",
+        nl_adding: "Додаємо…",
+        nl_added: |count| {
+            let word = plural(count, "номер", "номери", "номерів");
+            format!("Додано {count} {word}.")
+        },
+        nl_repeated: |count| {
+            let word = plural(count, "номер", "номери", "номерів");
+            format!("{count} {word} вставлено кілька разів, надіслано по одному разу.")
+        },
+        nl_search_label: "Знайти номери, що містять",
+        nl_search: "Знайти",
+        nl_actions: "Зміни",
+        nl_action_of: |key| format!("Дія для {key}"),
+        nl_delete: "Видалити",
+        nl_delete_of: |key| format!("Видалити {key}"),
+        nl_confirm_delete: |key| format!("Видалити {key} зі списку?"),
+        nl_cancel: "Скасувати",
+        nl_deleted: |key| format!("{key} видалено."),
+        nl_undo: "Повернути",
+        nl_restored: |key| format!("{key} знову у списку."),
+        nl_saving: "Зберігаємо…",
+        nl_not_saved: |reason| format!("Не збережено, список повернуто як був: {reason}"),
+        nl_changed_elsewhere: "Цей список змінили деінде (в іншій вкладці чи інша людина), відколи ви його відкрили: тепер показано те, що є на сервері.",
+        nl_reload: "Оновити список",
+        nl_batch_empty: "Введіть хоча б один номер.",
+        nl_batch_bad_character: |key, character| {
+            format!("«{key}» містить символ «{character}», якого в номері бути не може.")
+        },
+        nl_batch_too_long: |key, longest| {
+            let word = plural(longest, "символ", "символи", "символів");
+            format!("«{key}» довший за {longest} {word}.")
+        },
+        nl_batch_too_many: |count, most| {
+            let word = plural(count, "номер", "номери", "номерів");
+            format!("{count} {word} одразу — забагато: щонайбільше {most}.")
+        },
 
         // Гроші
         hours_minutes: |hours, minutes| format!("{hours} год {minutes} хв"),
@@ -774,6 +841,12 @@ pub(super) fn field_label(name: &str) -> String {
         "description" => "Опис",
         "service" => "Послуга",
         "service-id" => "Послуга",
+        "mode-id" => "Порівняння",
+        "default-action-id" => "Типова дія",
+        "key" => "Номер",
+        "action-id" => "Дія",
+        "numberlist-id" => "Список номерів",
+        "outgoing-numberlist" => "Список номерів",
         other => return super::spelled_out(other),
     };
     label.to_owned()
@@ -799,6 +872,11 @@ pub(super) fn choice_label(attribute: &str, word: &str) -> Option<&'static str> 
         ("renew-period", "Day") => "Щодня",
         ("renew-period", "Month") => "Щомісяця",
         ("renew-period", "Disabled") => "Не продовжується",
+        ("mode-id", "strict") => "Точний збіг номера",
+        ("mode-id", "prefix") => "Збіг за префіксом",
+        ("mode-id", "random") => "Випадковий",
+        (_, "reject") => "Відхилити дзвінок",
+        (_, "allow") => "Дозволити дзвінок",
         _ => return None,
     })
 }

@@ -10,6 +10,7 @@ pub mod login;
 pub mod money;
 pub mod new_export;
 pub mod not_found;
+pub mod numberlist;
 pub mod on_demand;
 pub mod recording;
 pub mod statistics;

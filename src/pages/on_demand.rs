@@ -17,6 +17,7 @@ use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
 use crate::pages::login::LoginPage;
 use crate::pages::new_export::new_export_page;
+use crate::pages::numberlist::numberlist_page;
 use crate::pages::statistics::{StatsPage, statistics_page};
 use crate::pages::top_up::top_up_page;
 use crate::routing::{Charted, Page};
@@ -101,6 +102,10 @@ page_chunk!(
     fn render_records(collection: Collection, view: RecordView) {
         match view {
             RecordView::List => list_page(collection).into_any(),
+            // A number list's page is where its items are edited.
+            RecordView::Detail if collection == Collection::OutgoingNumberlists => {
+                numberlist_page().into_any()
+            }
             RecordView::Detail => detail_page(collection).into_any(),
             RecordView::Create if collection == Collection::Payments => top_up_page().into_any(),
             RecordView::CheckRate => check_rate_page().into_any(),

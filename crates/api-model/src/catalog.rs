@@ -29,10 +29,12 @@ pub enum Collection {
     Invoices,
     Payments,
     Transactions,
+    OutgoingNumberlists,
+    OutgoingNumberlistItems,
 }
 
 impl Collection {
-    pub const ALL: [Collection; 14] = [
+    pub const ALL: [Collection; 16] = [
         Collection::Accounts,
         Collection::Services,
         Collection::Cdrs,
@@ -47,6 +49,8 @@ impl Collection {
         Collection::Invoices,
         Collection::Payments,
         Collection::Transactions,
+        Collection::OutgoingNumberlists,
+        Collection::OutgoingNumberlistItems,
     ];
 
     /// The collection whose path (or JSON:API type) this is.
@@ -61,6 +65,14 @@ impl Collection {
 
     pub fn filter_field(self, name: &str) -> Option<FilterField> {
         self.spec().filter_field(name)
+    }
+
+    /// The collection whose pages are at `/<route>` in the portal; collections shown only
+    /// within another's record page have none.
+    pub fn from_route(route: &str) -> Option<Collection> {
+        Collection::ALL
+            .into_iter()
+            .find(|c| c.has_own_pages() && c.route() == route)
     }
 }
 
@@ -81,6 +93,24 @@ macro_rules! declared {
             pub const fn path(self) -> &'static str {
                 match self {
                     $(Collection::$variant => $spec.path,)*
+                }
+            }
+
+            /// The portal's path segment of the collection's pages: its path, unless the
+            /// declaration names a shorter one (`numberlists`).
+            pub const fn route(self) -> &'static str {
+                match self {
+                    $(Collection::$variant => {
+                        if $spec.route.is_empty() { $spec.path } else { $spec.route }
+                    })*
+                }
+            }
+
+            /// Whether the collection has a list page (and navigation entry) of its own,
+            /// rather than being shown only within another collection's record page.
+            pub const fn has_own_pages(self) -> bool {
+                match self {
+                    $(Collection::$variant => $spec.within.is_none(),)*
                 }
             }
 
@@ -135,6 +165,8 @@ declared! {
     Invoices => INVOICES,
     Payments => PAYMENTS,
     Transactions => TRANSACTIONS,
+    OutgoingNumberlists => OUTGOING_NUMBERLISTS,
+    OutgoingNumberlistItems => OUTGOING_NUMBERLIST_ITEMS,
 }
 
 /// How the collection's records are identified.
@@ -356,6 +388,11 @@ pub struct Pick {
     pub from: Collection,
 }
 
+/// Records shown only on a record page of another collection, all of them, which the customer
+/// edits there (a number list's items): the other collection and its filter that takes the
+/// record's id.
+pub type Within = Listed;
+
 /// A request a record offers on its page, `POST /<path>` with the record's id as the
 /// attribute `attribute`, answered with an address to open in a new tab (a service's hosted
 /// phone system).
@@ -414,6 +451,9 @@ impl Section {
 pub struct Spec {
     /// Path segment below the API root, and the JSON:API `type`.
     pub path: &'static str,
+    /// The portal's path segment, when not `path` (`/numberlists` for
+    /// `outgoing-numberlists`).
+    pub route: &'static str,
     pub id: IdKind,
     /// The real server sorts by `id`.
     pub sorts_by_id: bool,
@@ -450,11 +490,15 @@ pub struct Spec {
     /// A filter of the list chosen among another collection's records.
     pub pick: Option<Pick>,
     pub action: Option<Action>,
+    /// The records are shown and edited within a record page of another collection (a number
+    /// list's items on the list's page), not on pages of their own.
+    pub within: Option<Within>,
 }
 
 impl Spec {
     const BASE: Spec = Spec {
         path: "",
+        route: "",
         id: IdKind::Uuid,
         sorts_by_id: true,
         fields: &[],
@@ -475,6 +519,7 @@ impl Spec {
         lists: &[],
         pick: None,
         action: None,
+        within: None,
     };
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
@@ -1268,6 +1313,66 @@ pub const TRANSACTIONS: Spec = Spec {
     ..Spec::BASE
 };
 
+/// What a number list does with a number it holds (`default-action-id`, an item's
+/// `action-id`).
+pub const NUMBERLIST_ACTIONS: &[(i64, &str)] = &[(1, "reject"), (2, "allow")];
+/// How a number list matches numbers (`mode-id`).
+pub const NUMBERLIST_MODES: &[(i64, &str)] = &[(1, "strict"), (2, "prefix"), (3, "random")];
+
+/// The customer's block and allow lists of numbers (those its API access allows and its
+/// trunks use). Read-only: their items are what the customer edits.
+pub const OUTGOING_NUMBERLISTS: Spec = Spec {
+    path: "outgoing-numberlists",
+    route: "numberlists",
+    id: IdKind::Integer,
+    fields: &[
+        field("name", Kind::Text),
+        field("mode-id", Kind::Named(NUMBERLIST_MODES)),
+        field("default-action-id", Kind::Named(NUMBERLIST_ACTIONS)),
+    ],
+    filters: &[
+        ID,
+        filter("name", Text),
+        filter("default-action-id", Numeric),
+        filter("mode-id", Numeric),
+    ],
+    default_sort: "name",
+    title: "name",
+    section: Section::Calls,
+    profile_flag: Some("outgoing-numberlists"),
+    ..Spec::BASE
+};
+
+/// The numbers (or prefixes) of a number list, each with its own action or the list's
+/// default (`action-id` null). Created one by one or many at once (`batch-key`), changed and
+/// deleted by the customer.
+pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
+    path: "outgoing-numberlist-items",
+    id: IdKind::Integer,
+    fields: &[
+        field("key", Kind::Text),
+        field("action-id", Kind::Named(NUMBERLIST_ACTIONS)),
+    ],
+    relationships: &[to_one("outgoing-numberlist", "outgoing-numberlists")],
+    filters: &[
+        ID,
+        filter("numberlist-id", Numeric),
+        filter("key", Text),
+        filter("action-id", Numeric),
+    ],
+    default_sort: "key",
+    title: "key",
+    section: Section::Calls,
+    profile_flag: Some("outgoing-numberlists"),
+    detail_page: false,
+    within: Some(Listed {
+        collection: Collection::OutgoingNumberlists,
+        filter: "numberlist-id",
+        downloadable: false,
+    }),
+    ..Spec::BASE
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1370,6 +1475,10 @@ mod tests {
             if let Some(action) = spec.action {
                 assert!(spec.field(action.when.attribute).is_some(), "{}", spec.path);
             }
+            if let Some(within) = spec.within {
+                assert!(spec.filter_field(within.filter).is_some(), "{}", spec.path);
+                assert!(within.collection.has_own_pages(), "{}", spec.path);
+            }
         }
     }
 
@@ -1446,6 +1555,28 @@ mod tests {
         assert!(!window.bounded_by(["time-start-lt"]));
         assert!(!window.bounded_by(["time-end-gteq"]));
         assert!(!window.bounded_by(std::iter::empty::<&str>()));
+    }
+
+    #[test]
+    fn number_lists_follow_the_real_server() {
+        assert_eq!(Collection::OutgoingNumberlists.route(), "numberlists");
+        assert_eq!(
+            Collection::from_route("numberlists"),
+            Some(Collection::OutgoingNumberlists)
+        );
+        // Items are edited on their list's page, never on pages of their own.
+        assert_eq!(Collection::from_route("outgoing-numberlist-items"), None);
+        assert!(!Collection::OutgoingNumberlistItems.has_own_pages());
+        assert_eq!(OUTGOING_NUMBERLISTS.id, IdKind::Integer);
+        assert_eq!(
+            OUTGOING_NUMBERLIST_ITEMS
+                .filter_field("numberlist-id")
+                .and_then(|f| f.operators),
+            Some(OperatorSet::Numeric)
+        );
+        let sorts: Vec<&str> = OUTGOING_NUMBERLIST_ITEMS.sort_fields().collect();
+        assert_eq!(sorts, ["id", "key", "action-id"]);
+        assert_eq!(Collection::Accounts.route(), "accounts");
     }
 
     #[test]

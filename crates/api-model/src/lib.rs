@@ -13,6 +13,7 @@ pub mod filters;
 pub mod list;
 pub mod money;
 pub mod number;
+pub mod numberlist;
 pub mod query;
 pub mod rates;
 pub mod record;

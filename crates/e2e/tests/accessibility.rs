@@ -18,12 +18,13 @@ use serde_json::{Value, json};
 fn lists() -> Vec<(String, String, Option<String>)> {
     Collection::ALL
         .into_iter()
+        .filter(|c| c.has_own_pages())
         .map(|collection| {
-            let path = collection.path();
+            let (path, route) = (collection.path(), collection.route());
             (
-                format!("/{path}"),
+                format!("/{route}"),
                 format!("table#{path}-table"),
-                collection.spec().detail_page.then(|| format!("/{path}/")),
+                collection.spec().detail_page.then(|| format!("/{route}/")),
             )
         })
         .collect()
@@ -51,7 +52,20 @@ const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
 /// The pages the demo customer's navigation offers: the overview, every list, the statistics.
-const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len() + TOOLS.len();
+const NAVIGATION_LINKS: usize = 1 + own_pages() + STATISTICS.len() + TOOLS.len();
+
+/// The collections with pages of their own (a number list's items are on the list's page).
+const fn own_pages() -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < Collection::ALL.len() {
+        if Collection::ALL[i].has_own_pages() {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
 
 /// A script's value, or a panic naming the script's purpose.
 async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
@@ -171,7 +185,7 @@ fn every_page() -> Vec<Stop> {
     }
     for collection in Collection::ALL {
         if let Some(form) = collection.creation() {
-            let list = format!("/{}", collection.path());
+            let list = format!("/{}", collection.route());
             let form = format!("{list}/{}", form.segment);
             stops.push(Stop::Create { list, form });
         }

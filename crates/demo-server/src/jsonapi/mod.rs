@@ -5,6 +5,7 @@ pub mod cdrs;
 pub mod collection;
 pub mod filter;
 pub mod money;
+pub mod numberlists;
 pub mod record;
 pub mod records;
 pub mod responses;

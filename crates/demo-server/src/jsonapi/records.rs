@@ -473,6 +473,8 @@ mod tests {
         check::<InvoiceRecord>(&data);
         check::<PaymentRecord>(&data);
         check::<TransactionRecord>(&data);
+        check::<crate::model::numberlists::NumberlistRecord>(&data);
+        check::<crate::model::numberlists::NumberlistItemRecord>(&data);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::model::customers::{Customer, CustomerId};
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
+use crate::model::numberlists::{NumberlistItems, NumberlistRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
@@ -41,6 +42,10 @@ pub struct DataSet {
     pub invoices: Vec<InvoiceRecord>,
     /// Mutable: top-ups are created, paid and canceled through the API and the provider's page.
     pub payments: RwLock<Vec<PaymentRecord>>,
+    /// The customers' number lists (seeded only; data files have none).
+    pub numberlists: Vec<NumberlistRecord>,
+    /// Mutable: the customer adds, changes and deletes items through the API.
+    pub numberlist_items: RwLock<NumberlistItems>,
     /// CDR attributes the operator hides (the real server's
     /// `api.customer.outgoing_cdr_hide_fields` and `incoming_cdr_hide_fields`): they leave
     /// CDR payloads and export files. A setting of the server, not of the data, so data files

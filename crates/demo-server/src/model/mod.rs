@@ -4,5 +4,6 @@
 pub mod customers;
 pub mod data_set;
 pub mod money;
+pub mod numberlists;
 pub mod portal_access;
 pub mod records;

@@ -62,8 +62,8 @@ pub struct PortalAccess {
 impl Default for PortalAccess {
     /// What this demo serves is allowed: accounts, rates, CDRs in both directions, CDR exports,
     /// outgoing statistics and charts, services and their transactions, invoices, payments and
-    /// Cryptomus top-ups. What it does not serve is not: the live list of active calls, number
-    /// lists, incoming statistics and the WebRTC dialer.
+    /// Cryptomus top-ups, number lists. What it does not serve is not: the live list of active
+    /// calls, incoming statistics and the WebRTC dialer.
     fn default() -> PortalAccess {
         PortalAccess {
             account: true,
@@ -87,7 +87,7 @@ impl Default for PortalAccess {
             outgoing_statistics_total_duration_value: true,
             outgoing_statistics_total_price_value: true,
             outgoing_active_calls: false,
-            outgoing_numberlists: false,
+            outgoing_numberlists: true,
             incoming_cdrs: true,
             incoming_statistics: false,
             incoming_statistics_active_calls: false,

@@ -9,6 +9,7 @@ pub mod charts;
 pub mod check_rate;
 pub mod faults;
 pub mod invoices;
+pub mod numberlists;
 pub mod payments;
 pub mod phone_systems;
 pub mod profiles;

@@ -8,11 +8,13 @@ use crate::jsonapi::record::{Record, linkage, relationship_links, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::CustomerId;
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
+use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
     NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
 };
 use crate::routes::auth::{Customer, FileCustomer};
+use crate::routes::numberlists;
 use crate::routes::state::AppState;
 use crate::traffic::recordings::recording_wav;
 use api_model::document::{Document, Meta};
@@ -42,6 +44,15 @@ pub fn routes() -> AppRouter {
     let router = register::<InvoiceRecord>(router, get(list::<InvoiceRecord>));
     let router = register::<PaymentRecord>(router, get(list::<PaymentRecord>));
     let router = register::<TransactionRecord>(router, get(list::<TransactionRecord>));
+    let router = register::<NumberlistRecord>(router, get(list::<NumberlistRecord>));
+    let router = register_with::<NumberlistItemRecord>(
+        router,
+        get(list::<NumberlistItemRecord>).post(numberlists::create),
+        get(show::<NumberlistItemRecord>)
+            .patch(numberlists::update)
+            .put(numberlists::update)
+            .delete(numberlists::delete),
+    );
     let router = register::<OutgoingCdr>(router, get(list::<OutgoingCdr>))
         .route("/cdrs/{id}/rec", get(recording::<OutgoingCdr>));
     let router = register::<IncomingCdr>(router, get(list::<IncomingCdr>))
@@ -53,10 +64,20 @@ pub fn routes() -> AppRouter {
 }
 
 fn register<R: Record>(router: AppRouter, collection: MethodRouter<Arc<AppState>>) -> AppRouter {
+    register_with::<R>(router, collection, get(show::<R>))
+}
+
+/// [`register`] with the methods of one record's path: the customer's writes, when it has
+/// them.
+fn register_with<R: Record>(
+    router: AppRouter,
+    collection: MethodRouter<Arc<AppState>>,
+    record: MethodRouter<Arc<AppState>>,
+) -> AppRouter {
     let base = format!("/{}", R::kind());
     router
         .route(&base, collection)
-        .route(&format!("{base}/{{id}}"), get(show::<R>))
+        .route(&format!("{base}/{{id}}"), record)
         .route(
             &format!("{base}/{{id}}/{{relationship}}"),
             get(related::<R>),

@@ -700,6 +700,8 @@ impl DataSet {
             transactions,
             invoices,
             payments: std::sync::RwLock::new(payments),
+            numberlists: Vec::new(),
+            numberlist_items: std::sync::RwLock::default(),
             hidden_cdr_fields: Vec::new(),
         }
     }

@@ -72,6 +72,7 @@ impl DataSet {
         let transactions = money::service_charges(seed, &services, started_at);
         let invoices = money::invoices(seed, &accounts, started_at);
         let payments = money::seeded_payments(seed, &accounts, started_at);
+        let (numberlists, numberlist_items) = crate::seeded::numberlists::seeded_numberlists(seed);
         DataSet {
             seed,
             started_at,
@@ -88,6 +89,8 @@ impl DataSet {
             transactions,
             invoices,
             payments: RwLock::new(payments),
+            numberlists,
+            numberlist_items: RwLock::new(numberlist_items),
             hidden_cdr_fields: Vec::new(),
         }
     }

@@ -4,6 +4,7 @@
 pub mod data_file;
 pub mod generate;
 pub mod money;
+pub mod numberlists;
 pub mod numbers;
 pub mod random;
 pub mod reference_tables;

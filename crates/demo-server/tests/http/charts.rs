@@ -294,11 +294,11 @@ async fn profiles_answer_the_customers_permission_flags() {
         "invoices",
         "payments",
         "payments-cryptomus",
+        "outgoing-numberlists",
     ] {
         assert!(allowed.contains(&served), "{served}");
     }
     for unserved in [
-        "outgoing-numberlists",
         "incoming-statistics",
         "incoming-statistics-total-calls",
         "incoming-statistics-acd-value",

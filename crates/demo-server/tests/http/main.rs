@@ -16,6 +16,7 @@ mod exports;
 mod faults;
 mod money;
 mod nginx_sample;
+mod numberlists;
 mod portal_files;
 mod proxy;
 mod rates;

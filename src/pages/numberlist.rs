@@ -1,0 +1,848 @@
+//! A number list's page, `/numberlists/<id>`: the list (its matching and default action by
+//! name) and its items with search, sort and paging (the URL holds the items' query, as every
+//! list's does), where the customer adds keys (one, or many pasted at once), changes an item's
+//! action and deletes items (confirmed, with an undo that makes the item again).
+//!
+//! Every write shows at once and is taken back, with the server's words, when refused
+//! ([`api_model::numberlist::Editor`]). After every write, and whenever the tab comes back into
+//! view, the items are loaded again; a list changed elsewhere (another tab, someone else) is
+//! said to be so.
+
+use crate::components::link::Link;
+use crate::components::pager::{PagerState, pager};
+use crate::components::status;
+use crate::components::table::toggled_sort;
+use crate::http::{Abort, Api};
+use crate::i18n::{choice_label, field_label, texts, tr};
+use crate::routing::{Page, portal_path, record_href, record_id};
+use api_model::catalog::{Collection, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
+use api_model::document::{Document, PageLinks, Resource};
+use api_model::errors::{ApiError, field_errors_of};
+use api_model::filters::{Filter, Operator};
+use api_model::list::{ListParams, SortKey};
+use api_model::numberlist::{
+    ALLOW, BatchError, Change, Editor, Item, Loaded, MAX_BATCH_KEYS, MAX_KEY_LENGTH, Numberlist,
+    NumberlistItem, REJECT, Row, RowState, Snapshot, action_document, create_document, parse_batch,
+};
+use api_model::query::encode_component;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use std::time::Duration;
+
+const ITEMS: Collection = Collection::OutgoingNumberlistItems;
+/// How long a deleted item can be brought back.
+pub const UNDO_FOR: Duration = Duration::from_secs(10);
+/// The search box's filter: keys containing the text.
+const SEARCH_FIELD: &str = "key";
+
+/// The name of a known code (`reject`), in the reader's language.
+fn code_name(attribute: &str, names: &[(i64, &'static str)], code: Option<i64>) -> String {
+    let Some(code) = code else {
+        return String::new();
+    };
+    match names.iter().find(|(c, _)| *c == code) {
+        Some((_, name)) => choice_label(attribute, name).unwrap_or(name).to_owned(),
+        None => code.to_string(),
+    }
+}
+
+/// An action as a `<select>` value: `""` for the list's default.
+fn action_value(action: Option<i64>) -> String {
+    action.map(|a| a.to_string()).unwrap_or_default()
+}
+
+fn action_of_value(value: &str) -> Option<i64> {
+    value
+        .parse::<i64>()
+        .ok()
+        .filter(|a| *a == REJECT || *a == ALLOW)
+}
+
+fn batch_error_text(error: &BatchError) -> String {
+    let t = texts();
+    match error {
+        BatchError::Empty => t.nl_batch_empty.to_owned(),
+        BatchError::BadCharacter { key, character } => {
+            (t.nl_batch_bad_character)(key, &character.to_string())
+        }
+        BatchError::TooLong { key } => (t.nl_batch_too_long)(key, &MAX_KEY_LENGTH.to_string()),
+        BatchError::TooMany { count } => {
+            (t.nl_batch_too_many)(&count.to_string(), &MAX_BATCH_KEYS.to_string())
+        }
+    }
+}
+
+/// What the page last said about the writes.
+#[derive(Debug, Clone, PartialEq)]
+enum Notice {
+    None,
+    Added { count: usize, repeated: usize },
+    Deleted { item: Item, undo_until: f64 },
+    Restored(String),
+    NotSaved(String),
+}
+
+/// The items' view: the URL's query (without the list's own filter), checked before any
+/// request.
+fn items_params(search: &str) -> Result<ListParams, String> {
+    let params =
+        ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
+    for filter in &params.filters {
+        filter
+            .validate(ITEMS)
+            .map_err(|e| crate::i18n::filter_error_text(&e))?;
+    }
+    Ok(params)
+}
+
+fn item_of(resource: &Resource<NumberlistItem>) -> Item {
+    Item {
+        id: resource.id.clone(),
+        key: resource.attributes.key.clone(),
+        action_id: resource.attributes.action_id,
+    }
+}
+
+pub fn numberlist_page() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let location = use_location();
+    let t = texts();
+    let id =
+        Memo::new(move |_| record_id(&portal_path(&location.pathname.get())).unwrap_or_default());
+    let well_formed =
+        Memo::new(move |_| Collection::OutgoingNumberlists.spec().id.accepts(&id.get()));
+    let list_api = api.clone();
+    let list: crate::remote::Remote<Resource<Numberlist>> = crate::remote::Remote::new(
+        move || well_formed.get().then(|| id.get()),
+        move |id: String, signal| {
+            let api = list_api.clone();
+            async move {
+                let path = format!(
+                    "{}/{}",
+                    Collection::OutgoingNumberlists.path(),
+                    encode_component(&id)
+                );
+                let document: Document<Resource<Numberlist>> = api.get(&path, "", signal).await?;
+                Ok(document.data)
+            }
+        },
+    );
+    let missing =
+        move || !well_formed.get() || list.error().is_some_and(|e| e.status() == Some(404));
+    let heading = move || {
+        list.with_data(|l| {
+            l.map(|l| (t.resource(Collection::OutgoingNumberlists).heading)(&l.attributes.name))
+        })
+    };
+    let facts = move || {
+        list.with_data(|l| {
+            l.map(|l| {
+                let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
+                let action = code_name(
+                    "default-action-id",
+                    NUMBERLIST_ACTIONS,
+                    l.attributes.default_action_id,
+                );
+                view! {
+                    <dl class="numberlist-facts">
+                        <dt>{field_label("mode-id")}</dt>
+                        <dd class="numberlist-mode">{mode}</dd>
+                        <dt>{field_label("default-action-id")}</dt>
+                        <dd class="numberlist-default-action">{action}</dd>
+                    </dl>
+                }
+            })
+        })
+    };
+    let default_action = Signal::derive(move || {
+        list.with_data(|l| {
+            code_name(
+                "default-action-id",
+                NUMBERLIST_ACTIONS,
+                l.and_then(|l| l.attributes.default_action_id),
+            )
+        })
+    });
+    let body = move || {
+        if missing() {
+            return view! {
+                <div class="not-found">
+                    <h1>{move || t.resource(Collection::OutgoingNumberlists).missing_title}</h1>
+                    <p>{move || (t.resource(Collection::OutgoingNumberlists).missing)(&id.get())}</p>
+                </div>
+            }
+            .into_any();
+        }
+        if let (Some(error), false) = (list.error(), list.has_data()) {
+            return status::error_panel(error, move || list.retry()).into_any();
+        }
+        // Another list's page (or none yet): its own items editor comes with its data.
+        let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
+        if !shown {
+            return status::loading(move || {
+                t.resource(Collection::OutgoingNumberlists).loading_one
+            })
+            .into_any();
+        }
+        view! {
+            <h1>{heading}</h1>
+            {facts}
+            {untrack(|| items_editor(id.get_untracked(), default_action))}
+        }
+        .into_any()
+    };
+    view! {
+        <section class="detail-page numberlist-page">
+            <p class="breadcrumb">
+                <Link href=Page::List(Collection::OutgoingNumberlists).href()>
+                    {move || t.resource(Collection::OutgoingNumberlists).title}
+                </Link>
+            </p>
+            {body}
+        </section>
+    }
+}
+
+/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
+fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let t = texts();
+    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
+    let params = Memo::new(move |_| items_params(&location.search.get()));
+
+    let editor = RwSignal::new(Editor::new());
+    let links = RwSignal::new(PageLinks::default());
+    let load_error = RwSignal::new(None::<ApiError>);
+    let loading = RwSignal::new(false);
+    let changed_elsewhere = RwSignal::new(false);
+    let notice = RwSignal::new(Notice::None);
+    let reload = RwSignal::new(0u32);
+    let in_flight = StoredValue::new_local(None::<Abort>);
+
+    // Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
+    {
+        let (api, list_id) = (api.clone(), list_id.clone());
+        Effect::new(move |_| {
+            reload.track();
+            let Ok(view) = params.get() else {
+                in_flight.set_value(None);
+                return;
+            };
+            let compare_total = view.filters.is_empty();
+            let mut query = view.clone();
+            query
+                .filters
+                .insert(0, Filter::new("numberlist-id", Operator::Eq, &list_id));
+            let query = query.to_query();
+            let Some(load) = editor.try_update(|e| e.load_started()) else {
+                return;
+            };
+            let abort = Abort::new();
+            let signal = abort.signal();
+            in_flight.set_value(Some(abort));
+            loading.set(true);
+            let api = api.clone();
+            spawn_local(async move {
+                let answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError> =
+                    api.get(ITEMS.path(), &query, signal).await;
+                match answer {
+                    Ok(document) => {
+                        let snapshot = Snapshot {
+                            items: document.data.iter().map(item_of).collect(),
+                            total: document.total_count(),
+                        };
+                        let outcome =
+                            editor.try_update(|e| e.loaded(load, snapshot, compare_total));
+                        if outcome == Some(Loaded::Superseded) {
+                            return;
+                        }
+                        if outcome == Some(Loaded::ChangedElsewhere) {
+                            changed_elsewhere.try_set(true);
+                        }
+                        links.try_set(document.links.unwrap_or_default());
+                        load_error.try_set(None);
+                    }
+                    Err(ApiError::Aborted) => return,
+                    Err(error) => {
+                        load_error.try_set(Some(error));
+                    }
+                }
+                loading.try_set(false);
+            });
+        });
+    }
+    let reload_now = move || reload.update(|n| *n = n.wrapping_add(1));
+
+    // Back in view (another tab may have changed the list): load again.
+    let on_focus = window_event_listener(leptos::ev::focus, move |_| reload_now());
+    let on_visible = web_sys::window()
+        .and_then(|w| w.document())
+        .map(|document| {
+            let watched = document.clone();
+            gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
+                if watched.visibility_state() == web_sys::VisibilityState::Visible {
+                    reload_now();
+                }
+            })
+        });
+    let on_visible = StoredValue::new_local(on_visible);
+    on_cleanup(move || {
+        on_focus.remove();
+        on_visible.set_value(None);
+    });
+
+    let go = {
+        let (navigate, own_path) = (navigate.clone(), own_path.clone());
+        Callback::new(move |to: ListParams| {
+            let query = to.to_query();
+            let url = if query.is_empty() {
+                own_path.clone()
+            } else {
+                format!("{own_path}?{query}")
+            };
+            navigate(&url, NavigateOptions::default());
+        })
+    };
+
+    // A write: shown at once, then confirmed (and the list loaded again) or taken back.
+    let writer: Writer = {
+        let (api, list_id) = (api.clone(), list_id.clone());
+        StoredValue::new_local(std::rc::Rc::new(move |change: Change, on_done: Done| {
+            let Some(number) = editor.try_update(|e| e.start(change.clone())) else {
+                return;
+            };
+            let (api, list_id) = (api.clone(), list_id.clone());
+            spawn_local(async move {
+                let result = send_change(&api, &list_id, &change).await;
+                match &result {
+                    Ok(()) => editor.update(|e| e.confirmed(number)),
+                    Err(_) => {
+                        editor.update(|e| {
+                            e.failed(number);
+                        });
+                    }
+                }
+                on_done(result);
+                reload_now();
+            });
+        }) as std::rc::Rc<dyn Fn(Change, Done)>)
+    };
+
+    let add_form = add_form(default_action, notice, writer);
+    let search = search_form(params, go);
+    let rows = Memo::new(move |_| editor.with(Editor::rows));
+    let table = items_table(rows, params, default_action, go, notice, writer);
+    let pager_state = Memo::new(move |_| PagerState {
+        params: params.get().unwrap_or_default(),
+        links: links.get(),
+        rows_on_page: editor.with(|e| e.rows().len()),
+        total: editor.with(Editor::total),
+    });
+    let has_data = move || editor.with(Editor::has_data);
+    let first_load = move || {
+        if let Err(problem) = params.get() {
+            return Some(status::input_error(problem).into_any());
+        }
+        if has_data() {
+            return None;
+        }
+        Some(match load_error.get() {
+            Some(error) => status::error_panel(error, reload_now).into_any(),
+            None => status::loading(move || t.resource(ITEMS).loading_list).into_any(),
+        })
+    };
+    let reload_error = move || {
+        load_error
+            .get()
+            .filter(|_| has_data())
+            .map(|error| status::error_panel(error, reload_now))
+    };
+    let empty = move || {
+        (has_data() && rows.with(Vec::is_empty))
+            .then(|| view! { <p class="empty">{move || t.resource(ITEMS).none_match}</p> })
+    };
+    view! {
+        {add_form}
+        <div class="numberlist-notices">
+            <div class="numberlist-status" role="status" aria-live="polite">
+                {move || notice_view(notice, writer)}
+            </div>
+            <div class="numberlist-changed" aria-live="polite">
+                {move || changed_elsewhere.get().then(|| view! {
+                    <p class="changed-elsewhere">
+                        {tr(|t| t.nl_changed_elsewhere)} " "
+                        <button type="button" class="dismiss" on:click=move |_| changed_elsewhere.set(false)>
+                            {tr(|t| t.nl_cancel)}
+                        </button>
+                    </p>
+                })}
+            </div>
+        </div>
+        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
+        {search}
+        {reload_error}
+        {first_load}
+        <div
+            class="list-body"
+            hidden=move || !has_data() || params.with(Result::is_err)
+            class:stale=move || loading.get()
+            aria-busy=move || loading.get().to_string()
+        >
+            {empty}
+            <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
+            {pager(pager_state, go)}
+        </div>
+    }
+}
+
+/// What a write's caller hears of its outcome.
+type Done = Box<dyn FnOnce(Result<(), ApiError>)>;
+/// Sends a write, shown at once (see `items_editor`).
+type Writer = StoredValue<std::rc::Rc<dyn Fn(Change, Done)>, LocalStorage>;
+
+fn run(writer: Writer, change: Change, on_done: impl FnOnce(Result<(), ApiError>) + 'static) {
+    if let Some(write) = writer.try_get_value() {
+        write(change, Box::new(on_done));
+    }
+}
+
+async fn send_change(api: &Api, list_id: &str, change: &Change) -> Result<(), ApiError> {
+    let item_path = |id: &str| format!("{}/{}", ITEMS.path(), encode_component(id));
+    match change {
+        Change::Add { keys, action_id } => {
+            let _: Document<Resource<NumberlistItem>> = api
+                .create(
+                    ITEMS.path(),
+                    &create_document(list_id, keys, *action_id),
+                    None,
+                )
+                .await?;
+            Ok(())
+        }
+        Change::SetAction { id, action_id } => {
+            let _: Document<Resource<NumberlistItem>> = api
+                .update(&item_path(id), &action_document(id, *action_id), None)
+                .await?;
+            Ok(())
+        }
+        Change::Delete { id } => api.delete(&item_path(id), None).await,
+    }
+}
+
+/// The action picker's options: the list's default (by name), reject, allow.
+fn action_options(default_action: Signal<String>, selected: Signal<String>) -> impl IntoView {
+    let option = move |value: &'static str, label: Box<dyn Fn() -> String + Send + Sync>| {
+        view! { <option value=value selected=move || selected.with(|s| s == value)>{label}</option> }
+    };
+    view! {
+        {option("", Box::new(move || (texts().nl_action_default)(&default_action.get())))}
+        {option("1", Box::new(|| code_name("action-id", NUMBERLIST_ACTIONS, Some(REJECT))))}
+        {option("2", Box::new(|| code_name("action-id", NUMBERLIST_ACTIONS, Some(ALLOW))))}
+    }
+}
+
+/// "Add numbers": one key or many, checked before any request; the server's refusal is shown
+/// by the field it names, and the typed keys stay.
+fn add_form(
+    default_action: Signal<String>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+) -> impl IntoView {
+    let t = texts();
+    let keys = RwSignal::new(String::new());
+    let action = RwSignal::new(String::new());
+    let keys_error = RwSignal::new(None::<String>);
+    let action_error = RwSignal::new(None::<String>);
+    let form_error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        keys_error.set(None);
+        action_error.set(None);
+        form_error.set(None);
+        let batch = match parse_batch(&keys.get_untracked()) {
+            Ok(batch) => batch,
+            Err(problem) => {
+                keys_error.set(Some(batch_error_text(&problem)));
+                return;
+            }
+        };
+        let count = batch.keys.len();
+        let repeated = batch.repeated;
+        busy.set(true);
+        let change = Change::Add {
+            keys: batch.keys,
+            action_id: action_of_value(&action.get_untracked()),
+        };
+        run(writer, change, move |result| {
+            busy.try_set(false);
+            match result {
+                Ok(()) => {
+                    keys.try_set(String::new());
+                    notice.try_set(Notice::Added { count, repeated });
+                }
+                Err(error) => {
+                    for (field, message) in field_errors_of(
+                        &error,
+                        &["key", "batch-key", "action-id", "outgoing-numberlist"],
+                    ) {
+                        match field {
+                            Some("key" | "batch-key") => keys_error.try_set(Some(message)),
+                            Some("action-id") => action_error.try_set(Some(message)),
+                            _ => form_error.try_set(Some(message)),
+                        };
+                    }
+                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
+                }
+            }
+        });
+    };
+    view! {
+        <form class="numberlist-add" on:submit=submit novalidate>
+            <h2>{tr(|t| t.nl_add_heading)}</h2>
+            <div class="field">
+                <label for="numberlist-keys">{tr(|t| t.nl_keys_label)}</label>
+                <textarea
+                    id="numberlist-keys"
+                    name="keys"
+                    rows="3"
+                    aria-describedby="numberlist-keys-hint numberlist-keys-error"
+                    aria-invalid=move || keys_error.with(Option::is_some).to_string()
+                    prop:value=move || keys.get()
+                    on:input=move |ev| {
+                        keys.set(event_target_value(&ev));
+                        keys_error.set(None);
+                    }
+                ></textarea>
+                <p class="hint" id="numberlist-keys-hint">{tr(|t| t.nl_keys_hint)}</p>
+                <p class="field-error" id="numberlist-keys-error" role="alert">
+                    {move || keys_error.get()}
+                </p>
+            </div>
+            <div class="field">
+                <label for="numberlist-action">{tr(|t| t.nl_action_label)}</label>
+                <select
+                    id="numberlist-action"
+                    name="action"
+                    aria-describedby="numberlist-action-error"
+                    on:change=move |ev| action.set(event_target_value(&ev))
+                >
+                    {action_options(default_action, action.into())}
+                </select>
+                <p class="field-error" id="numberlist-action-error" role="alert">
+                    {move || action_error.get()}
+                </p>
+            </div>
+            <p class="form-error" role="alert">{move || form_error.get()}</p>
+            <button type="submit" class="numberlist-add-submit" aria-disabled=move || busy.get().to_string()>
+                {move || if busy.get() { t.nl_adding } else { t.nl_add }}
+            </button>
+        </form>
+    }
+}
+
+/// The search box: keys containing the text, kept in the URL (`filter[key-cont]`).
+fn search_form(
+    params: Memo<Result<ListParams, String>>,
+    go: Callback<ListParams>,
+) -> impl IntoView {
+    let current = move || {
+        params.with(|p| {
+            p.as_ref()
+                .ok()
+                .and_then(|p| {
+                    p.filters
+                        .iter()
+                        .find(|f| f.field == SEARCH_FIELD && f.operator == Some(Operator::Cont))
+                })
+                .map(|f| f.value.clone())
+                .unwrap_or_default()
+        })
+    };
+    let typed = RwSignal::new(String::new());
+    Effect::new(move |_| typed.set(current()));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut view = params.get_untracked().unwrap_or_default();
+        view.filters
+            .retain(|f| !(f.field == SEARCH_FIELD && f.operator == Some(Operator::Cont)));
+        let text = typed.get_untracked().trim().to_owned();
+        if !text.is_empty() {
+            view.filters.push(Filter::from_typed(
+                SEARCH_FIELD,
+                Some(Operator::Cont),
+                &text,
+            ));
+        }
+        view.page_number = None;
+        go.run(view);
+    };
+    view! {
+        <form class="numberlist-search" role="search" on:submit=submit>
+            <label for="numberlist-search">{tr(|t| t.nl_search_label)}</label>
+            <input
+                id="numberlist-search"
+                type="search"
+                name="search"
+                prop:value=move || typed.get()
+                on:input=move |ev| typed.set(event_target_value(&ev))
+            />
+            <button type="submit">{tr(|t| t.nl_search)}</button>
+        </form>
+    }
+}
+
+/// A sortable column heading.
+fn sort_heading(
+    field: &'static str,
+    sort: Signal<Vec<SortKey>>,
+    on_sort: Callback<Vec<SortKey>>,
+) -> impl IntoView {
+    let direction =
+        move || sort.with(|s| s.first().filter(|k| k.field == field).map(|k| k.descending));
+    let aria_sort = move || match direction() {
+        Some(true) => "descending",
+        Some(false) => "ascending",
+        None => "none",
+    };
+    let arrow = move || match direction() {
+        Some(true) => " ▼",
+        Some(false) => " ▲",
+        None => "",
+    };
+    view! {
+        <th scope="col" aria-sort=aria_sort data-key=field>
+            <button
+                type="button"
+                class="sort"
+                on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, field)))
+            >
+                {move || field_label(field)}
+                <span aria-hidden="true">{arrow}</span>
+            </button>
+        </th>
+    }
+}
+
+fn items_table(
+    rows: Memo<Vec<Row>>,
+    params: Memo<Result<ListParams, String>>,
+    default_action: Signal<String>,
+    go: Callback<ListParams>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+) -> impl IntoView {
+    let sort = Signal::derive(move || {
+        params.with(|p| {
+            p.as_ref()
+                .ok()
+                .map(|p| crate::pages::list::effective_sort(ITEMS, p))
+                .unwrap_or_default()
+        })
+    });
+    let on_sort = Callback::new(move |sort: Vec<SortKey>| {
+        go.run(ListParams {
+            sort,
+            page_number: None,
+            ..params.get_untracked().unwrap_or_default()
+        });
+    });
+    let confirming = RwSignal::new(None::<String>);
+    let row_view = move |row: Row| {
+        let Row { item, state } = row;
+        let saved = state == RowState::Saved && !item.id.is_empty();
+        let (id, key) = (item.id.clone(), item.key.clone());
+        let current = action_value(item.action_id);
+        let on_action = {
+            let id = id.clone();
+            move |ev: leptos::ev::Event| {
+                let action_id = action_of_value(&event_target_value(&ev));
+                let change = Change::SetAction {
+                    id: id.clone(),
+                    action_id,
+                };
+                run(writer, change, move |result| {
+                    if let Err(error) = result {
+                        notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
+                    }
+                });
+            }
+        };
+        let confirm_id = id.clone();
+        let is_confirming = move || confirming.with(|c| c.as_deref() == Some(confirm_id.as_str()));
+        let delete = {
+            let item = item.clone();
+            move |_| {
+                confirming.set(None);
+                let deleted = item.clone();
+                run(
+                    writer,
+                    Change::Delete {
+                        id: deleted.id.clone(),
+                    },
+                    move |result| {
+                        notice.try_set(match result {
+                            Ok(()) => Notice::Deleted {
+                                item: deleted,
+                                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
+                            },
+                            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
+                        });
+                    },
+                );
+            }
+        };
+        let ask_id = id.clone();
+        let (label_key, delete_key, confirm_key) = (key.clone(), key.clone(), key.clone());
+        let select_id = format!(
+            "numberlist-action-{}",
+            if id.is_empty() {
+                key.clone()
+            } else {
+                id.clone()
+            }
+        );
+        view! {
+            <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
+                <th scope="row" class="numberlist-key">{key.clone()}</th>
+                <td>
+                    <label class="visually-hidden" for=select_id.clone()>
+                        {move || (texts().nl_action_of)(&label_key)}
+                    </label>
+                    <select
+                        id=select_id
+                        class="numberlist-item-action"
+                        disabled=!saved
+                        on:change=on_action
+                    >
+                        {action_options(default_action, Signal::stored(current))}
+                    </select>
+                </td>
+                <td class="numberlist-changes">
+                    {move || match (saved, is_confirming()) {
+                        (false, _) => view! { <span class="saving">{tr(|t| t.nl_saving)}</span> }.into_any(),
+                        (true, false) => {
+                            let ask_id = ask_id.clone();
+                            let delete_key = delete_key.clone();
+                            view! {
+                                <button
+                                    type="button"
+                                    class="numberlist-delete"
+                                    aria-label=move || (texts().nl_delete_of)(&delete_key)
+                                    on:click=move |_| confirming.set(Some(ask_id.clone()))
+                                >
+                                    {tr(|t| t.nl_delete)}
+                                </button>
+                            }
+                            .into_any()
+                        }
+                        (true, true) => {
+                            let confirm_key = confirm_key.clone();
+                            let delete = delete.clone();
+                            view! {
+                                <span class="numberlist-confirm" role="group" aria-label=move || (texts().nl_confirm_delete)(&confirm_key)>
+                                    <span aria-hidden="true">{let k = confirm_key.clone(); move || (texts().nl_confirm_delete)(&k)}</span> " "
+                                    <button type="button" class="numberlist-confirm-delete" on:click=delete>
+                                        {tr(|t| t.nl_delete)}
+                                    </button>
+                                    <button type="button" class="numberlist-cancel-delete" on:click=move |_| confirming.set(None)>
+                                        {tr(|t| t.nl_cancel)}
+                                    </button>
+                                </span>
+                            }
+                            .into_any()
+                        }
+                    }}
+                </td>
+            </tr>
+        }
+    };
+    view! {
+        <div class="table-scroll">
+            <table id="outgoing-numberlist-items-table" class="resource-table numberlist-items" aria-labelledby="numberlist-items-heading">
+                <thead>
+                    <tr>
+                        {sort_heading("key", sort, on_sort)}
+                        {sort_heading("action-id", sort, on_sort)}
+                        <th scope="col">{tr(|t| t.nl_actions)}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For
+                        each=move || rows.get()
+                        key=|row: &Row| (row.item.id.clone(), row.item.key.clone(), row.item.action_id, row.state)
+                        children=row_view
+                    />
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The latest outcome: how many were added, an undo for a deletion (for a while), a refusal.
+fn notice_view(notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
+    let t = texts();
+    match notice.get() {
+        Notice::None => None,
+        Notice::Added { count, repeated } => Some(
+            view! {
+                <p class="numberlist-added">
+                    {(t.nl_added)(&crate::format::count(count as u64))}
+                    {(repeated > 0).then(|| format!(" {}", (t.nl_repeated)(&crate::format::count(repeated as u64))))}
+                </p>
+            }
+            .into_any(),
+        ),
+        Notice::Restored(key) => Some(view! { <p class="numberlist-restored">{(t.nl_restored)(&key)}</p> }.into_any()),
+        Notice::NotSaved(reason) => Some(
+            view! { <p class="numberlist-not-saved error-message" role="alert">{(t.nl_not_saved)(&reason)}</p> }
+                .into_any(),
+        ),
+        Notice::Deleted { item, undo_until } => {
+            let left = (undo_until - js_sys::Date::now()).max(0.0);
+            // The undo goes when its time is up (unless something else was said meanwhile).
+            let expired = item.clone();
+            if let Ok(handle) = set_timeout_with_handle(
+                move || {
+                    if notice.with_untracked(|n| matches!(n, Notice::Deleted { item, .. } if *item == expired)) {
+                        notice.set(Notice::None);
+                    }
+                },
+                Duration::from_millis(left as u64),
+            ) {
+                on_cleanup(move || handle.clear());
+            }
+            let key = item.key.clone();
+            let undo = move |_| {
+                let restored = item.key.clone();
+                let change = Change::Add {
+                    keys: vec![item.key.clone()],
+                    action_id: item.action_id,
+                };
+                notice.set(Notice::None);
+                run(writer, change, move |result| {
+                    notice.try_set(match result {
+                        Ok(()) => Notice::Restored(restored),
+                        Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
+                    });
+                });
+            };
+            Some(
+                view! {
+                    <p class="numberlist-deleted">
+                        {(t.nl_deleted)(&key)} " "
+                        <button type="button" class="numberlist-undo" on:click=undo>{tr(|t| t.nl_undo)}</button>
+                    </p>
+                }
+                .into_any(),
+            )
+        }
+    }
+}

@@ -168,7 +168,9 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
         {move || download.get().map(download_button)}
         {move || recording.get().map(|(path, id)| recording_player(path, id, play_now))}
         {attributes}
-        {move || identity.get().map(|(id, mut names)| {
+        // Built untracked: a record's related requests follow its identity alone, never a
+        // word or a zone read while building them.
+        {move || identity.get().map(|(id, mut names)| untrack(move || {
             // Related records a group or a listed section already shows are not followed again.
             let spec = collection.spec();
             names.retain(|name| {
@@ -184,7 +186,7 @@ fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoV
             {related_links(related_pages(collection, &id))}
             {listed_records(collection, id.clone())}
             {related_records(collection, id, names)}
-        }})}
+        }}))}
     }
 }
 

@@ -42,11 +42,10 @@ pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyV
     let allowed = Memo::new(move |_| access.allows(page) == Some(true));
     let account = id.clone();
     let today = todays_figures(api, move || allowed.get().then(|| account.clone()));
-    let t = texts();
     Some(
         view! {
             <section class="account-today" hidden=move || !allowed.get()>
-                <h2>{t.today}</h2>
+                <h2>{tr(|t| t.today)}</h2>
                 {move || todays_list(today, &currency)}
                 <p><a href=crate::routing::href(&page.href_with(&[("account-id", &id)]))>{tr(|t| t.statistics_link)}</a></p>
             </section>

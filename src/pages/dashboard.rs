@@ -296,6 +296,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
     let id = account.id.clone();
     let statistics = Page::Statistics(Charted::Origination).href_with(&[("account-id", &id)]);
     let cps = Page::Statistics(Charted::OriginatedCps).href_with(&[("account-id", &id)]);
+    crate::perf::mark_when_shown("portal:overview-shown");
     view! {
         <article class="account-card">
             <h2>

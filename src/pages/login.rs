@@ -84,6 +84,7 @@ pub fn LoginPage() -> impl IntoView {
         }
     };
 
+    crate::perf::mark_when_shown("portal:sign-in-shown");
     view! {
         <main id="main" class="login-page">
             <h1>{config.title.clone()}</h1>

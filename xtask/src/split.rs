@@ -10,7 +10,8 @@
 //! shrinks every part and terser the JS. All parts go into one
 //! content-hashed directory, `wasm-<hash>/`, because the loader names the chunks relative to
 //! itself; the `<meta name="portal-wasm">` of index.html is pointed there, and Trunk's own
-//! (unsplit) wasm-bindgen output is removed.
+//! (unsplit) wasm-bindgen output is removed. Release builds get brotli and gzip copies of
+//! every hashed file (`sizes::write_precompressed`).
 
 use anyhow::{Context, Result, bail};
 use std::collections::hash_map::DefaultHasher;
@@ -155,6 +156,11 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     }
 
     point_index_at(&trunk, &dir_name)?;
+    if trunk.release {
+        // Trunk's own hashed files (the stylesheet, the loader) are in the staging directory
+        // by now too.
+        crate::sizes::write_precompressed(&trunk.staging_dir)?;
+    }
     println!(
         "xtask: split the portal's wasm into {} parts under {dir_name}/ ({} chunks)",
         parts.len(),

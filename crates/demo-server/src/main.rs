@@ -32,6 +32,8 @@ Options:
                             of the seeded one
   --dump-data FILE          write the data set (seeded, or FILE of --data) to FILE in that
                             format and exit; - writes to standard output
+  --tls                     serve HTTPS (HTTP/2 or HTTP/1.1) with a self-signed certificate
+                            made at start, as a CDN serves; browsers must be told to accept it
   --hide-cdr-fields LIST    leave these comma-separated CDR attributes out of outgoing and
                             incoming CDRs and export files (such as time-connect,src-name-in),
                             as an operator's outgoing/incoming_cdr_hide_fields do
@@ -60,6 +62,7 @@ struct Args {
     config_file: Option<PathBuf>,
     embed_example: Option<u16>,
     embed_example_dir: PathBuf,
+    tls: bool,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, String> {
@@ -77,6 +80,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
         config_file: None,
         embed_example: None,
         embed_example_dir: PathBuf::from("examples/embed"),
+        tls: false,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -142,6 +146,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
             "--faults-on-auth" => faults.include_auth = switch()?,
             "--fault-seed" => faults.seed = number(&flag, &value()?, "a whole number")?,
             "--enable-fault-control" => parsed.options.enable_fault_control = switch()?,
+            "--tls" => parsed.tls = switch()?,
             "--hide-cdr-fields" => {
                 parsed.options.hide_cdr_fields =
                     demo_server::jsonapi::cdrs::parse_hidden_fields(&value()?)
@@ -315,7 +320,18 @@ async fn main() -> ExitCode {
     let upstream = args.options.upstream.clone();
     let public_url = args.options.public_url.clone();
     let app = demo_server::app(args.options);
-    println!("Portal: http://{address}{public_url}");
+    let tls = match args.tls {
+        true => match demo_server::hosting::tls::self_signed() {
+            Ok(config) => Some(config),
+            Err(message) => {
+                eprintln!("demo-server: {message}");
+                return ExitCode::FAILURE;
+            }
+        },
+        false => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    println!("Portal: {scheme}://{address}{public_url}");
     if let Some(upstream) = &upstream {
         println!("API: proxied to {upstream}");
     } else if loaded {
@@ -339,12 +355,16 @@ async fn main() -> ExitCode {
     }
     if control {
         println!(
-            "Fault control: http://{address}{}",
+            "Fault control: {scheme}://{address}{}",
             demo_server::routes::faults::CONTROL_PATH
         );
     }
     let _ = std::io::stdout().flush();
-    match axum::serve(listener, app).await {
+    let served = match tls {
+        Some(config) => demo_server::hosting::tls::serve(listener, app, config).await,
+        None => axum::serve(listener, app).await,
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("demo-server: {error}");

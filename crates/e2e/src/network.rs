@@ -11,7 +11,7 @@ use http_body_util::{BodyExt, Full};
 
 use crate::portal::{POLL_INTERVAL, Portal};
 use crate::server::ServedRequest;
-use crate::webdriver::NetworkConditions;
+use crate::webdriver::{NetworkConditions, UNCAPPED_BYTES_PER_SECOND};
 
 impl Portal {
     /// Delays every request the browser makes by `latency` (chromedriver's network conditions),
@@ -20,10 +20,39 @@ impl Portal {
         let command = NetworkConditions {
             latency_ms: u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),
             offline: false,
+            bytes_per_second: UNCAPPED_BYTES_PER_SECOND,
         };
         if let Err(error) = self.client.issue_cmd(command).await {
             panic!("cannot throttle the browser's network: {error}");
         }
+    }
+
+    /// Makes the browser's network a link of `latency` per request and `bits_per_second` each
+    /// way (Chromium's network emulation), as a phone or a far-away CDN gives; 0 bits per
+    /// second leaves the throughput uncapped.
+    pub async fn emulate_link(&self, latency: Duration, bits_per_second: u64) {
+        let command = NetworkConditions {
+            latency_ms: u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),
+            offline: false,
+            bytes_per_second: match bits_per_second {
+                0 => UNCAPPED_BYTES_PER_SECOND,
+                bits => bits / 8,
+            },
+        };
+        if let Err(error) = self.client.issue_cmd(command).await {
+            panic!("cannot emulate a network link: {error}");
+        }
+    }
+
+    /// Serves the same portal and demo API (the same tokens, the same request log) over HTTPS
+    /// with HTTP/2 on another loopback port, as a CDN serves, and answers its base URL
+    /// (`https://127.0.0.1:<port>`, a different origin from [`Portal::base_url`]).
+    pub async fn serve_over_tls(&self) -> String {
+        let restart = self
+            .restart
+            .as_ref()
+            .expect("serve_over_tls needs the demo server (ApiServer::Demo)");
+        crate::server::serve_tls_beside(restart, &self.served).await
     }
 
     /// Cuts the browser off the network (chromedriver's network conditions with
@@ -33,6 +62,7 @@ impl Portal {
         let command = NetworkConditions {
             latency_ms: 0,
             offline: true,
+            bytes_per_second: UNCAPPED_BYTES_PER_SECOND,
         };
         if let Err(error) = self.client.issue_cmd(command).await {
             panic!("cannot take the browser offline: {error}");
@@ -53,6 +83,7 @@ impl Portal {
         let command = NetworkConditions {
             latency_ms: 0,
             offline: false,
+            bytes_per_second: UNCAPPED_BYTES_PER_SECOND,
         };
         if let Err(error) = self.client.issue_cmd(command).await {
             panic!("cannot bring the browser back online: {error}");

@@ -258,6 +258,23 @@ fn delegating(current: Arc<RwLock<axum::Router>>) -> axum::Router {
     })
 }
 
+/// A second listener, over TLS with HTTP/2, for the running demo server (see
+/// [`Portal::serve_over_tls`](crate::Portal::serve_over_tls)); it lives as long as the test.
+pub(crate) async fn serve_tls_beside(restart: &Restart, served: &RequestLog) -> String {
+    let (listener, address) = listen([127, 0, 0, 1], "the HTTPS server").await;
+    let config = demo_server::hosting::tls::self_signed().expect("a self-signed certificate");
+    let router = delegating(restart.current.clone()).layer(axum::middleware::from_fn_with_state(
+        served.clone(),
+        log_request,
+    ));
+    tokio::spawn(async move {
+        if let Err(error) = demo_server::hosting::tls::serve(listener, router, config).await {
+            eprintln!("e2e: the HTTPS server stopped: {error}");
+        }
+    });
+    format!("https://{address}")
+}
+
 impl DemoServer {
     pub(crate) async fn start(dist: &Path, public_url: &str, setup: &Setup) -> DemoServer {
         let (listener, address) = listen([127, 0, 0, 1], "the demo server").await;

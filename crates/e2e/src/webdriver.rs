@@ -312,6 +312,8 @@ async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> C
                 "download.directory_upgrade": true,
             },
         },
+        // The benchmark's HTTPS server has a certificate made at its start (demo-server --tls).
+        "acceptInsecureCerts": true,
         // A page that never loads fails its test in good time (WebDriver's default is 300 s).
         "timeouts": {
             "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64,
@@ -344,7 +346,12 @@ async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> C
 pub(crate) struct NetworkConditions {
     pub(crate) latency_ms: u64,
     pub(crate) offline: bool,
+    /// The cap on each direction's throughput.
+    pub(crate) bytes_per_second: u64,
 }
+
+/// What [`NetworkConditions`] caps throughput at when a test asks only for latency.
+pub(crate) const UNCAPPED_BYTES_PER_SECOND: u64 = 100_000_000;
 
 impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
     fn endpoint(&self, base_url: &Url, session_id: Option<&str>) -> Result<Url, url::ParseError> {
@@ -357,8 +364,8 @@ impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
             "network_conditions": {
                 "offline": self.offline,
                 "latency": self.latency_ms,
-                "download_throughput": 100_000_000,
-                "upload_throughput": 100_000_000,
+                "download_throughput": self.bytes_per_second,
+                "upload_throughput": self.bytes_per_second,
             }
         });
         (http::Method::POST, Some(body.to_string()))

@@ -6,3 +6,4 @@ pub mod csp_reports;
 pub mod example_parent;
 pub mod proxy;
 pub mod static_files;
+pub mod tls;

@@ -1,5 +1,6 @@
 //! The portal's built files (`dist/`): served under a path prefix (`--public-url`, default `/`)
-//! as they are, with the single-page-app fallback (any path under the prefix that is not a
+//! as they are (or their precompressed `.br`/`.gz` copies, as the browser accepts), with the
+//! single-page-app fallback (any path under the prefix that is not a
 //! file answers `index.html`), `config.json` from dist or from `--config`, cache headers that
 //! let browsers keep hashed assets forever but always revalidate `index.html` and
 //! `config.json`, and the security headers of the portal: its Content-Security-Policy (from
@@ -90,7 +91,10 @@ impl Portal {
             config_override,
             config,
             csp,
+            // A release build has brotli and gzip copies of its hashed files (xtask).
             files: ServeDir::new(dist)
+                .precompressed_br()
+                .precompressed_gzip()
                 .append_index_html_on_directories(true)
                 .fallback(index),
         }

@@ -282,3 +282,48 @@ async fn csp_reports_are_collected_listed_and_cleared() {
     );
     std::fs::remove_dir_all(&dist).ok();
 }
+
+#[tokio::test]
+async fn a_precompressed_copy_is_served_to_a_browser_that_accepts_it() {
+    let dist = temp_dir(
+        "dist-precompressed",
+        &[
+            ("index.html", INDEX),
+            ("portal-1a2b.js", "console.log(1)"),
+            ("portal-1a2b.js.br", "brotli bytes"),
+            ("portal-1a2b.js.gz", "gzip bytes"),
+        ],
+    );
+    let addr = start(Options {
+        dist_dir: Some(dist),
+        ..Options::default()
+    });
+    let asked = |encoding: &'static str| async move {
+        send(
+            addr,
+            "GET",
+            "/portal-1a2b.js",
+            &[("accept-encoding", encoding)],
+            None,
+        )
+        .await
+    };
+    let brotli = asked("gzip, deflate, br").await;
+    assert_eq!((brotli.status, brotli.body.as_str()), (200, "brotli bytes"));
+    assert_eq!(brotli.header("content-encoding"), "br");
+    assert!(brotli.header("content-type").contains("javascript"));
+    assert_eq!(
+        brotli.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    let gzip = asked("gzip").await;
+    assert_eq!(
+        (gzip.body.as_str(), gzip.header("content-encoding")),
+        ("gzip bytes", "gzip")
+    );
+    let plain = asked("identity").await;
+    assert_eq!(
+        (plain.body.as_str(), plain.header("content-encoding")),
+        ("console.log(1)", "")
+    );
+}

@@ -8,6 +8,7 @@ pub mod cdr_exports;
 pub mod charts;
 pub mod faults;
 pub mod invoices;
+pub mod live_calls;
 pub mod payments;
 pub mod phone_systems;
 pub mod profiles;
@@ -41,6 +42,22 @@ pub fn api_routes() -> Router<Arc<AppState>> {
         .route(
             "/origination-active-calls",
             get(statistics::origination_active_calls),
+        )
+        .route(
+            "/termination-statistics",
+            get(statistics::termination_statistics),
+        )
+        .route(
+            "/termination-statistics-quality",
+            get(statistics::termination_statistics_quality),
+        )
+        .route(
+            "/termination-active-calls",
+            get(statistics::termination_active_calls),
+        )
+        .route(
+            "/outgoing-active-calls",
+            get(live_calls::outgoing_active_calls),
         )
         .route("/chart-originated-cps", post(charts::create_originated_cps))
         .route("/chart-active-calls", post(charts::create_active_calls))

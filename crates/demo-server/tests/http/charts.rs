@@ -294,16 +294,15 @@ async fn profiles_answer_the_customers_permission_flags() {
         "invoices",
         "payments",
         "payments-cryptomus",
+        "outgoing-active-calls",
+        "incoming-statistics",
+        "incoming-statistics-active-calls",
+        "incoming-statistics-total-calls",
+        "incoming-statistics-acd-value",
     ] {
         assert!(allowed.contains(&served), "{served}");
     }
-    for unserved in [
-        "outgoing-numberlists",
-        "incoming-statistics",
-        "incoming-statistics-total-calls",
-        "incoming-statistics-acd-value",
-        "webrtc-dialer",
-    ] {
+    for unserved in ["outgoing-numberlists", "webrtc-dialer"] {
         assert_eq!(flags[unserved], false, "{unserved}");
     }
     let theirs = get("profiles", Some(&other_token().await)).await.json();

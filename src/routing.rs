@@ -11,6 +11,7 @@
 
 use api_model::catalog::{Collection, Section};
 use api_model::query::decode_segment;
+use api_model::stats::{Direction, StatsEndpoint, StatsKind};
 use std::cell::OnceCell;
 
 thread_local! {
@@ -73,7 +74,8 @@ pub fn strip(prefix: &str, browser_path: &str) -> String {
     }
 }
 
-/// The statistics pages, each about one account (`?account-id=`).
+/// The statistics pages, each about one account (`?account-id=`): the three views of each
+/// direction (one mechanism draws them all, [`Charted::endpoint`]) and the originated-CPS chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Charted {
@@ -81,14 +83,20 @@ pub enum Charted {
     Quality,
     ActiveCalls,
     OriginatedCps,
+    Termination,
+    TerminationQuality,
+    TerminationActiveCalls,
 }
 
 impl Charted {
-    pub const ALL: [Charted; 4] = [
+    pub const ALL: [Charted; 7] = [
         Charted::Origination,
         Charted::Quality,
         Charted::ActiveCalls,
         Charted::OriginatedCps,
+        Charted::Termination,
+        Charted::TerminationQuality,
+        Charted::TerminationActiveCalls,
     ];
 
     /// The path segment below `/statistics/`.
@@ -98,14 +106,45 @@ impl Charted {
             Charted::Quality => "quality",
             Charted::ActiveCalls => "active-calls",
             Charted::OriginatedCps => "cps",
+            Charted::Termination => "termination",
+            Charted::TerminationQuality => "termination-quality",
+            Charted::TerminationActiveCalls => "termination-active-calls",
         }
     }
 
-    /// The `GET /profiles` flag that allows the page.
+    /// The statistics endpoint the page shows; `None` for the CPS chart, which is no such
+    /// endpoint.
+    pub fn endpoint(self) -> Option<StatsEndpoint> {
+        Some(match self {
+            Charted::Origination => StatsEndpoint::ORIGINATION,
+            Charted::Quality => StatsEndpoint::ORIGINATION_QUALITY,
+            Charted::ActiveCalls => StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
+            Charted::Termination => StatsEndpoint::TERMINATION,
+            Charted::TerminationQuality => StatsEndpoint::TERMINATION_QUALITY,
+            Charted::TerminationActiveCalls => StatsEndpoint::TERMINATION_ACTIVE_CALLS,
+            Charted::OriginatedCps => return None,
+        })
+    }
+
+    /// The page of an endpoint.
+    pub fn of(endpoint: StatsEndpoint) -> Charted {
+        Charted::ALL
+            .into_iter()
+            .find(|c| c.endpoint() == Some(endpoint))
+            .unwrap_or(Charted::Origination)
+    }
+
+    /// The `GET /profiles` flag that allows the page: the side's statistics, or its active
+    /// calls' own flag.
     pub fn profile_flag(self) -> &'static str {
-        match self {
-            Charted::ActiveCalls => "outgoing-statistics-active-calls",
-            _ => "outgoing-statistics",
+        let Some(endpoint) = self.endpoint() else {
+            return "outgoing-statistics";
+        };
+        match (endpoint.direction, endpoint.kind) {
+            (Direction::Origination, StatsKind::ActiveCalls) => "outgoing-statistics-active-calls",
+            (Direction::Origination, _) => "outgoing-statistics",
+            (Direction::Termination, StatsKind::ActiveCalls) => "incoming-statistics-active-calls",
+            (Direction::Termination, _) => "incoming-statistics",
         }
     }
 }
@@ -122,7 +161,12 @@ pub enum Page {
     /// `/<path>/new`: the form that creates a record, for collections the customer creates.
     Create(Collection),
     Statistics(Charted),
+    /// `/active-calls?account-id=`: an account's calls in progress, refreshed while shown.
+    LiveCalls,
 }
+
+/// The path of [`Page::LiveCalls`].
+pub const LIVE_CALLS_PATH: &str = "active-calls";
 
 impl Page {
     /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
@@ -138,6 +182,7 @@ impl Page {
         match (first, second) {
             (None, _) => Some(Page::Dashboard),
             (Some("login"), None) => Some(Page::Login),
+            (Some(LIVE_CALLS_PATH), None) => Some(Page::LiveCalls),
             (Some("statistics"), Some(segment)) => Charted::ALL
                 .into_iter()
                 .find(|c| c.segment() == segment)
@@ -168,6 +213,7 @@ impl Page {
                 collection.creation().map_or("new", |form| form.segment)
             ),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
+            Page::LiveCalls => format!("/{LIVE_CALLS_PATH}"),
         }
     }
 
@@ -191,6 +237,7 @@ impl Page {
                 .or(collection.profile_flag()),
             Page::List(collection) | Page::Detail(collection) => collection.profile_flag(),
             Page::Statistics(charted) => Some(charted.profile_flag()),
+            Page::LiveCalls => Some("outgoing-active-calls"),
         }
     }
 
@@ -201,7 +248,7 @@ impl Page {
             Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
                 collection.section()
             }
-            Page::Statistics(_) => Section::Statistics,
+            Page::Statistics(_) | Page::LiveCalls => Section::Statistics,
         }
     }
 
@@ -210,6 +257,7 @@ impl Page {
         let pages: Vec<Page> = std::iter::once(Page::Dashboard)
             .chain(Collection::ALL.into_iter().map(Page::List))
             .chain(Charted::ALL.into_iter().map(Page::Statistics))
+            .chain(std::iter::once(Page::LiveCalls))
             .collect();
         Section::ALL
             .into_iter()
@@ -226,7 +274,7 @@ impl Page {
     }
 
     /// The pages about one record of a collection, linked from its page with the record's id:
-    /// an account's statistics.
+    /// an account's statistics and live calls.
     pub fn about(collection: Collection) -> &'static [(Page, &'static str)] {
         match collection {
             Collection::Accounts => &[
@@ -234,6 +282,13 @@ impl Page {
                 (Page::Statistics(Charted::Quality), "account-id"),
                 (Page::Statistics(Charted::ActiveCalls), "account-id"),
                 (Page::Statistics(Charted::OriginatedCps), "account-id"),
+                (Page::Statistics(Charted::Termination), "account-id"),
+                (Page::Statistics(Charted::TerminationQuality), "account-id"),
+                (
+                    Page::Statistics(Charted::TerminationActiveCalls),
+                    "account-id",
+                ),
+                (Page::LiveCalls, "account-id"),
             ],
             _ => &[],
         }

@@ -64,6 +64,19 @@ fn every_path_names_its_page() {
             "/statistics/cps?account-id=1",
             Page::Statistics(Charted::OriginatedCps),
         ),
+        (
+            "/statistics/termination",
+            Page::Statistics(Charted::Termination),
+        ),
+        (
+            "/statistics/termination-quality",
+            Page::Statistics(Charted::TerminationQuality),
+        ),
+        (
+            "/statistics/termination-active-calls?account-id=1",
+            Page::Statistics(Charted::TerminationActiveCalls),
+        ),
+        ("/active-calls?account-id=1", Page::LiveCalls),
     ];
     for (path, page) in pages {
         assert_eq!(Page::at(path), Some(page), "{path}");
@@ -90,7 +103,8 @@ fn every_declared_collection_has_its_pages_and_links() {
         .collect();
     assert_eq!(
         offered.len(),
-        1 + Collection::ALL.len() + Charted::ALL.len()
+        1 + Collection::ALL.len() + Charted::ALL.len() + 1,
+        "the overview, the lists, the statistics and the live calls"
     );
     for page in offered {
         assert_eq!(Page::at(&page.href()), Some(page));

@@ -29,12 +29,17 @@ fn lists() -> Vec<(String, String, Option<String>)> {
         .collect()
 }
 
-const STATISTICS: [&str; 4] = [
+const STATISTICS: [&str; 7] = [
     "/statistics/origination",
     "/statistics/quality",
     "/statistics/active-calls",
     "/statistics/cps",
+    "/statistics/termination",
+    "/statistics/termination-quality",
+    "/statistics/termination-active-calls",
 ];
+/// The live list of an account's calls, in the statistics section too.
+const LIVE_CALLS: &str = "/active-calls";
 
 const MENU_BUTTON: &str = "#menu-button";
 const NAV_LINKS: &str = "nav#main-nav a";
@@ -47,8 +52,9 @@ const WIDE: (u32, u32) = (2560, 1440);
 const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
-/// The pages the demo customer's navigation offers: the overview, every list, the statistics.
-const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len();
+/// The pages the demo customer's navigation offers: the overview, every list, the statistics,
+/// the live calls.
+const NAVIGATION_LINKS: usize = 1 + Collection::ALL.len() + STATISTICS.len() + 1;
 
 /// A script's value, or a panic naming the script's purpose.
 async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
@@ -117,6 +123,7 @@ enum Stop {
         prefix: String,
     },
     Statistics(&'static str),
+    LiveCalls,
     /// The creation form of a list's records (`/payments/top-up`), through the list's "New …"
     /// link.
     Create {
@@ -134,6 +141,7 @@ impl Stop {
             Stop::List(path) => format!("the list {path}"),
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
+            Stop::LiveCalls => "the live calls".to_owned(),
             Stop::Create { form, .. } => format!("the form {form}"),
             Stop::NotFound => "the not-found page".to_owned(),
         }
@@ -147,6 +155,7 @@ impl Stop {
             Stop::List(_) => ".list-page .pager",
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
+            Stop::LiveCalls => ".live-calls-page .live-count",
             Stop::Create { .. } => "form.export-form",
             Stop::NotFound => ".not-found h1",
         }
@@ -170,6 +179,7 @@ fn every_page() -> Vec<Stop> {
         }
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
+    stops.push(Stop::LiveCalls);
     stops.push(Stop::NotFound);
     stops
 }
@@ -247,6 +257,7 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
         Stop::Statistics(path) => follow_nav(portal, path, phone).await,
+        Stop::LiveCalls => follow_nav(portal, LIVE_CALLS, phone).await,
         Stop::Create { list, form } => {
             follow_nav(portal, list, phone).await;
             portal.click(".list-tools a.new-record").await;

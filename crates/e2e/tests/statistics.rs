@@ -673,6 +673,71 @@ fn origination_totals_match_the_api() {
     });
 }
 
+/// The vendor side: termination totals for yesterday, by hour, are the API's
+/// (`termination-statistics`), digit for digit, drawn on the same charts as origination's;
+/// the form offers the vendor's price filters and no originating IP.
+#[test]
+fn termination_totals_match_the_api() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, currency) = api.account(ACCOUNT).await;
+        let query = [
+            ("account-id", account.as_str()),
+            ("range", "yesterday"),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("termination", &query)).await;
+        wait_for_results(&portal).await;
+
+        let (from, to) = browser_midnights(&portal).await;
+        let (from, to) = (utc_text(from), utc_text(to));
+        let body = api
+            .statistics(
+                "termination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &from),
+                    ("to-time", &to),
+                    ("sampling", "hour"),
+                ],
+            )
+            .await;
+        let zone = browser_zone(&portal).await;
+        let what = format!("termination {from} – {to} (browser zone {zone})");
+        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
+        assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
+        assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
+        // Not the origination side's numbers.
+        let originated = api
+            .statistics(
+                "origination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &from),
+                    ("to-time", &to),
+                    ("sampling", "hour"),
+                ],
+            )
+            .await;
+        assert_ne!(api_totals(&originated), api_totals(&body), "{what}");
+        for (field, present) in [
+            ("vendor-price-gt", true),
+            ("customer-price-gt", false),
+            ("auth-orig-ip", false),
+        ] {
+            let found = portal
+                .client()
+                .execute(
+                    "return document.querySelector(`form.stats-form [name='${arguments[0]}']`) !== null;",
+                    vec![json!(field)],
+                )
+                .await
+                .expect("looking for a form field");
+            assert_eq!(found, json!(present), "the termination form's {field}");
+        }
+    });
+}
+
 /// Quality totals for a custom range within yesterday, by 15 minutes, are the API's.
 #[test]
 fn quality_totals_match_the_api() {

@@ -69,10 +69,10 @@ pub fn parse(
             _ => {
                 let text = TEXT_FIELDS.iter().find_map(|field| {
                     let suffix = name.strip_prefix(field)?.strip_prefix('-')?;
-                    let how = match TEXT_MATCHES.iter().find(|m| **m == suffix)? {
-                        &"eq" => TextMatch::Eq,
-                        &"starts-with" => TextMatch::StartsWith,
-                        &"ends-with" => TextMatch::EndsWith,
+                    let how = match *TEXT_MATCHES.iter().find(|m| **m == suffix)? {
+                        "eq" => TextMatch::Eq,
+                        "starts-with" => TextMatch::StartsWith,
+                        "ends-with" => TextMatch::EndsWith,
                         _ => TextMatch::Contains,
                     };
                     Some((row_name(field), how))

@@ -163,7 +163,7 @@ pub fn live_calls(data: &DataSet, account: usize, now: i64, filter: &LiveFilter)
             }
         }
     });
-    calls.sort_by(|a, b| b.0.cmp(&a.0));
+    calls.sort_by_key(|(start, _)| std::cmp::Reverse(*start));
     calls.into_iter().map(|(_, call)| call).collect()
 }
 

@@ -534,12 +534,7 @@ mod tests {
             r#"{"error":"invalid value vendor-price-lt"}"#
         );
         assert_eq!(
-            error_of(
-                &data,
-                StatsEndpoint::TERMINATION_QUALITY,
-                &base
-            )
-            .1,
+            error_of(&data, StatsEndpoint::TERMINATION_QUALITY, &base).1,
             r#"{"error":"invalid sampling"}"#
         );
     }

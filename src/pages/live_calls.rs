@@ -74,10 +74,11 @@ fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
     };
     // Each request that ends, ends in the next one's schedule: requests never overlap.
     Effect::new(move |_| {
+        // A request under way (or a hidden tab) schedules nothing; its end schedules the next.
+        cancel();
         if loading.get() || paused.get() {
             return;
         }
-        cancel();
         let handle = set_timeout_with_handle(
             move || {
                 if tab_is_visible() {

@@ -26,7 +26,8 @@ async fn set_tab_visible(portal: &Portal, visible: bool) {
     let script = "const state = arguments[0] ? 'visible' : 'hidden';
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
+        // Bubbling, as the browser fires it, so the window hears it too.
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
         return document.visibilityState;";
     let state = portal
         .client()

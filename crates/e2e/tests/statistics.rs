@@ -1611,3 +1611,91 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
         assert_eq!(shown.charts, QUALITY_CHARTS);
     });
 }
+
+/// Makes the page's requests for the list of countries fail with a 500 (`on`), or lets them
+/// through again.
+async fn fail_countries(portal: &Portal, on: bool) {
+    let script = "if (!window.__realFetch) window.__realFetch = window.fetch;
+        const real = window.__realFetch;
+        window.fetch = arguments[0]
+            ? (input, init) => {
+                const url = typeof input === 'string' ? input : input.url;
+                if (!/\\/countries\\?/.test(url)) return real(input, init);
+                const body = JSON.stringify({ errors: [{ status: '500', title: 'Injected failure' }] });
+                return Promise.resolve(new Response(body, {
+                    status: 500, headers: { 'Content-Type': 'application/vnd.api+json' },
+                }));
+            }
+            : real;";
+    portal
+        .client()
+        .execute(script, vec![json!(on)])
+        .await
+        .expect("replacing the page's fetch");
+}
+
+/// The country filters take their countries from `/countries`: when that list fails the filter
+/// says so and its Retry fetches it; a chosen country goes to the API as its integer id.
+#[test]
+fn a_failed_country_list_says_so_and_retries() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        // The page's own fetch fails for countries from here on; the statistics page is
+        // reached inside the app, so the failure is in place when it asks.
+        fail_countries(&portal, true).await;
+        portal
+            .click("nav#main-nav a[href='/statistics/termination']")
+            .await;
+        portal.wait_for_path("/statistics/termination").await;
+        wait_for_results(&portal).await;
+        portal.click(&format!("{MORE_FILTERS} summary")).await;
+        let failed = ".narrowing-fields .countries-failed";
+        portal.wait_for_text(failed, "countries").await;
+
+        fail_countries(&portal, false).await;
+        portal.click(&format!("{failed} button.retry")).await;
+        let select = format!("{FORM} select[name=dst-country-id]");
+        let first = portal
+            .wait_until("the countries after the retry", async || {
+                let script =
+                    "const o = document.querySelector(arguments[0] + ' option:not([value=\"\"])');
+                    return o ? o.value : null;";
+                match portal.client().execute(script, vec![json!(select)]).await {
+                    Ok(Value::String(value)) => Some(value),
+                    _ => None,
+                }
+            })
+            .await;
+        assert!(
+            first.chars().all(|c| c.is_ascii_digit()),
+            "a country's id is an integer: {first:?}"
+        );
+        let gone = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css(failed))
+            .await
+            .expect("looking for the failure note");
+        assert!(gone.is_empty(), "the note goes once the countries came");
+        choose(&portal, &select, &first).await;
+        portal.click(APPLY).await;
+        portal
+            .wait_for_url("dst-country-id in the URL", |url| {
+                e2e::query_param(url, "dst-country-id").as_deref() == Some(first.as_str())
+            })
+            .await;
+        portal
+            .wait_until("the termination request with the country", async || {
+                portal
+                    .served_requests()
+                    .iter()
+                    .any(|r| {
+                        r.endpoint() == "termination-statistics"
+                            && r.query_param("dst-country-id").as_deref() == Some(first.as_str())
+                            && r.query_param("account-id").as_deref() == Some(account.as_str())
+                    })
+                    .then_some(())
+            })
+            .await;
+    });
+}

@@ -1251,7 +1251,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
         let (_, midnight) = browser_midnights(&portal).await;
         let from = utc_text(midnight);
         // Today's totals up to now, as the dashboard asks for them.
-        let today = async || {
+        let today_on = async |endpoint: &str| {
             let to = utc_text(now_seconds());
             let query = [
                 ("account-id", id.as_str()),
@@ -1259,8 +1259,9 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
                 ("to-time", to.as_str()),
                 ("sampling", "day"),
             ];
-            api_totals(&api.statistics("origination-statistics", &query).await)
+            api_totals(&api.statistics(endpoint, &query).await)
         };
+        let today = async || today_on("origination-statistics").await;
         let calls = |totals: &BTreeMap<String, Option<String>>| -> u64 {
             totals["total_calls"]
                 .as_deref()
@@ -1270,6 +1271,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
 
         // Calls keep coming: the page's count lies between one asked before and one after.
         let before = today().await;
+        let terminated_before = today_on("termination-statistics").await;
         portal
             .open(&format!(
                 "/?account-id={}",
@@ -1288,6 +1290,27 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
             "calls today ({zone}): the page shows {shown}; the API counted {low} just before \
              and {high} just after"
         );
+        // The profile shows both sides: terminated figures beside the originated ones.
+        let terminated = portal
+            .wait_for(
+                ".dashboard .today-direction[data-direction=terminated] dl.totals \
+                 .figure[data-key=total_calls] dd",
+            )
+            .await;
+        let terminated_after = today_on("termination-statistics").await;
+        let shown = count_of(&terminated.text().await.expect("today's terminated calls"));
+        let (low, high) = (calls(&terminated_before), calls(&terminated_after));
+        assert!(
+            low <= shown && shown <= high,
+            "terminated calls today ({zone}): the page shows {shown}; the API counted {low} \
+             just before and {high} just after"
+        );
+        portal
+            .wait_for_text(
+                ".dashboard .today-direction[data-direction=terminated] h2",
+                "Terminated",
+            )
+            .await;
         let mut texts = BTreeMap::new();
         for key in ["active-now", "total_calls", "asr", "acd", "total_price"] {
             let text = portal.wait_for(&figure(key)).await.text().await;

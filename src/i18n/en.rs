@@ -623,6 +623,7 @@ pub static ENGLISH: Language = Language {
         match_starts_with: "starts with",
         match_ends_with: "ends with",
         match_contains: "contains",
+        match_kind: "how it matches",
         orig_port: "Originating port",
         orig_transport: "Transport protocol id",
         not_a_port: |value| format!("“{value}” is not a port number (0 to 65535)."),

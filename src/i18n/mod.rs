@@ -511,6 +511,8 @@ pub struct Texts {
     pub match_starts_with: &'static str,
     pub match_ends_with: &'static str,
     pub match_contains: &'static str,
+    /// Labels the choice of equals / starts with / … beside a text filter.
+    pub match_kind: &'static str,
     pub orig_port: &'static str,
     pub orig_transport: &'static str,
     pub not_a_port: fn(&str) -> String,

@@ -621,6 +621,7 @@ pub static UKRAINIAN: Language = Language {
         match_starts_with: "починається з",
         match_ends_with: "закінчується на",
         match_contains: "містить",
+        match_kind: "спосіб порівняння",
         orig_port: "Порт джерела",
         orig_transport: "Ідентифікатор транспортного протоколу",
         not_a_port: |value| format!("«{value}» — не номер порту (від 0 до 65535)."),

@@ -355,6 +355,12 @@ fn live_form(
                 })
             };
             let how = RwSignal::new(current().map_or("starts-with", |(how, _)| how));
+            // A match the URL brings (back, forward, a shared link) shows in the picker.
+            Effect::new(move |_| {
+                if let Some((chosen, _)) = current() {
+                    how.set(chosen);
+                }
+            });
             let on_how = move |ev: leptos::ev::Event| {
                 let chosen = event_target_value(&ev);
                 let Some(chosen) = TEXT_MATCHES.iter().find(|m| **m == chosen).copied() else {
@@ -387,7 +393,7 @@ fn live_form(
                 })
                 .collect_view();
             let value = move || current().map(|(_, v)| v).unwrap_or_default();
-            let select_label = move || format!("{}: {}", text_field_label(field), texts().parameter);
+            let select_label = move || format!("{}: {}", text_field_label(field), texts().match_kind);
             view! {
                 <div class="live-text-filter">
                     <label for=format!("live-{field}")>{move || text_field_label(field)}</label>

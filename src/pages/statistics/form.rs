@@ -230,8 +230,7 @@ fn countries() -> Remote<Vec<(String, String)>> {
 }
 
 /// A country parameter's picker: the countries by name with their integer ids. While the list
-/// is missing the chosen id stays chosen; a failed list says so beside the picker and offers
-/// to ask again.
+/// is missing the chosen id stays chosen (see [`countries_failed`] for a failed list).
 fn country_picker(
     name: &'static str,
     countries: Remote<Vec<(String, String)>>,
@@ -255,21 +254,6 @@ fn country_picker(
                 .into_any(),
         })
     };
-    let failed = move || {
-        countries
-            .error()
-            .filter(|_| !countries.has_data())
-            .map(|_| {
-                view! {
-                    <span class="field-error countries-failed" role="alert">
-                        {tr(|t| t.countries_failed)} " "
-                        <button type="button" class="retry" on:click=move |_| countries.retry()>
-                            {tr(|t| t.retry)}
-                        </button>
-                    </span>
-                }
-            })
-    };
     let loading = move || countries.is_loading() && !countries.has_data();
     view! {
         <select name=name on:change=on_change aria-busy=move || loading().to_string()>
@@ -278,7 +262,26 @@ fn country_picker(
             </option>
             {options}
         </select>
-        {failed}
+    }
+}
+
+/// Beside a country picker, outside its label (a label holds one control): the countries could
+/// not be read, and a button to ask again.
+fn countries_failed(countries: Remote<Vec<(String, String)>>) -> impl IntoView {
+    move || {
+        countries
+            .error()
+            .filter(|_| !countries.has_data())
+            .map(|_| {
+                view! {
+                    <p class="field-error countries-failed" role="alert">
+                        {tr(|t| t.countries_failed)} " "
+                        <button type="button" class="retry" on:click=move |_| countries.retry()>
+                            {tr(|t| t.retry)}
+                        </button>
+                    </p>
+                }
+            })
     }
 }
 
@@ -311,15 +314,19 @@ fn narrowing_fields(
                     }
                 });
             };
-            let input = if name.ends_with("country-id") {
+            let is_country = name.ends_with("country-id");
+            let input = if is_country {
                 country_picker(name, countries, value, on_input).into_any()
             } else {
                 view! { <input name=name prop:value=value on:input=on_input /> }.into_any()
             };
             view! {
-                <label>
-                    {move || narrowing_label(name)} {input} {draft.error_for(name)}
-                </label>
+                <div class="narrowing-field">
+                    <label>
+                        {move || narrowing_label(name)} {input} {draft.error_for(name)}
+                    </label>
+                    {is_country.then(|| countries_failed(countries))}
+                </div>
             }
         })
         .collect_view();

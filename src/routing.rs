@@ -11,6 +11,7 @@
 
 use api_model::catalog::{Collection, Section};
 use api_model::query::decode_segment;
+use api_model::stats::{Direction, StatsEndpoint, StatsKind};
 use std::cell::OnceCell;
 
 thread_local! {
@@ -73,7 +74,8 @@ pub fn strip(prefix: &str, browser_path: &str) -> String {
     }
 }
 
-/// The statistics pages, each about one account (`?account-id=`).
+/// The statistics pages, each about one account (`?account-id=`): the three views of each
+/// direction (one mechanism draws them all, [`Charted::endpoint`]) and the originated-CPS chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Charted {
@@ -81,14 +83,20 @@ pub enum Charted {
     Quality,
     ActiveCalls,
     OriginatedCps,
+    Termination,
+    TerminationQuality,
+    TerminationActiveCalls,
 }
 
 impl Charted {
-    pub const ALL: [Charted; 4] = [
+    pub const ALL: [Charted; 7] = [
         Charted::Origination,
         Charted::Quality,
         Charted::ActiveCalls,
         Charted::OriginatedCps,
+        Charted::Termination,
+        Charted::TerminationQuality,
+        Charted::TerminationActiveCalls,
     ];
 
     /// The path segment below `/statistics/`.
@@ -98,14 +106,45 @@ impl Charted {
             Charted::Quality => "quality",
             Charted::ActiveCalls => "active-calls",
             Charted::OriginatedCps => "cps",
+            Charted::Termination => "termination",
+            Charted::TerminationQuality => "termination-quality",
+            Charted::TerminationActiveCalls => "termination-active-calls",
         }
     }
 
-    /// The `GET /profiles` flag that allows the page.
+    /// The statistics endpoint the page shows; `None` for the CPS chart, which is no such
+    /// endpoint.
+    pub fn endpoint(self) -> Option<StatsEndpoint> {
+        Some(match self {
+            Charted::Origination => StatsEndpoint::ORIGINATION,
+            Charted::Quality => StatsEndpoint::ORIGINATION_QUALITY,
+            Charted::ActiveCalls => StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
+            Charted::Termination => StatsEndpoint::TERMINATION,
+            Charted::TerminationQuality => StatsEndpoint::TERMINATION_QUALITY,
+            Charted::TerminationActiveCalls => StatsEndpoint::TERMINATION_ACTIVE_CALLS,
+            Charted::OriginatedCps => return None,
+        })
+    }
+
+    /// The page of an endpoint.
+    pub fn of(endpoint: StatsEndpoint) -> Charted {
+        Charted::ALL
+            .into_iter()
+            .find(|c| c.endpoint() == Some(endpoint))
+            .unwrap_or(Charted::Origination)
+    }
+
+    /// The `GET /profiles` flag that allows the page: the side's statistics, or its active
+    /// calls' own flag.
     pub fn profile_flag(self) -> &'static str {
-        match self {
-            Charted::ActiveCalls => "outgoing-statistics-active-calls",
-            _ => "outgoing-statistics",
+        let Some(endpoint) = self.endpoint() else {
+            return "outgoing-statistics";
+        };
+        match (endpoint.direction, endpoint.kind) {
+            (Direction::Origination, StatsKind::ActiveCalls) => "outgoing-statistics-active-calls",
+            (Direction::Origination, _) => "outgoing-statistics",
+            (Direction::Termination, StatsKind::ActiveCalls) => "incoming-statistics-active-calls",
+            (Direction::Termination, _) => "incoming-statistics",
         }
     }
 }
@@ -124,10 +163,15 @@ pub enum Page {
     Statistics(Charted),
     /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`).
     CheckRate,
+    /// `/active-calls?account-id=`: an account's calls in progress, refreshed while shown.
+    LiveCalls,
 }
 
 /// The path of the rate lookup page; its query is the request's attributes.
 pub const CHECK_RATE_PATH: &str = "/check-rate";
+
+/// The path of [`Page::LiveCalls`].
+pub const LIVE_CALLS_PATH: &str = "active-calls";
 
 impl Page {
     /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
@@ -146,6 +190,7 @@ impl Page {
             (Some(segment), None) if Some(segment) == CHECK_RATE_PATH.strip_prefix('/') => {
                 Some(Page::CheckRate)
             }
+            (Some(LIVE_CALLS_PATH), None) => Some(Page::LiveCalls),
             (Some("statistics"), Some(segment)) => Charted::ALL
                 .into_iter()
                 .find(|c| c.segment() == segment)
@@ -177,6 +222,7 @@ impl Page {
             ),
             Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
             Page::CheckRate => CHECK_RATE_PATH.to_owned(),
+            Page::LiveCalls => format!("/{LIVE_CALLS_PATH}"),
         }
     }
 
@@ -202,6 +248,7 @@ impl Page {
             Page::Statistics(charted) => Some(charted.profile_flag()),
             // The lookup offers only the rate plans the customer may see.
             Page::CheckRate => Collection::Rateplans.profile_flag(),
+            Page::LiveCalls => Some("outgoing-active-calls"),
         }
     }
 
@@ -212,7 +259,7 @@ impl Page {
             Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
                 collection.section()
             }
-            Page::Statistics(_) => Section::Statistics,
+            Page::Statistics(_) | Page::LiveCalls => Section::Statistics,
             Page::CheckRate => Section::Rates,
         }
     }
@@ -227,6 +274,7 @@ impl Page {
                     .map(Page::List),
             )
             .chain(Charted::ALL.into_iter().map(Page::Statistics))
+            .chain(std::iter::once(Page::LiveCalls))
             .chain([Page::CheckRate])
             .collect();
         Section::ALL
@@ -244,7 +292,7 @@ impl Page {
     }
 
     /// The pages about one record of a collection, linked from its page with the record's id:
-    /// an account's statistics.
+    /// an account's statistics and live calls.
     pub fn about(collection: Collection) -> &'static [(Page, &'static str)] {
         match collection {
             Collection::Accounts => &[
@@ -252,6 +300,13 @@ impl Page {
                 (Page::Statistics(Charted::Quality), "account-id"),
                 (Page::Statistics(Charted::ActiveCalls), "account-id"),
                 (Page::Statistics(Charted::OriginatedCps), "account-id"),
+                (Page::Statistics(Charted::Termination), "account-id"),
+                (Page::Statistics(Charted::TerminationQuality), "account-id"),
+                (
+                    Page::Statistics(Charted::TerminationActiveCalls),
+                    "account-id",
+                ),
+                (Page::LiveCalls, "account-id"),
             ],
             _ => &[],
         }

@@ -6,7 +6,7 @@
 
 use api_model::query::{decode_pairs, encode_pairs};
 use api_model::stats::{
-    STATS_FILTER_PARAMS, Sampling, StatsEndpoint, StatsQuery, parse_time, server_time,
+    Sampling, StatsEndpoint, StatsKind, StatsQuery, is_price_param, parse_time, server_time,
 };
 use chart_data::ZoneRules;
 use chart_data::presets::{Preset, range};
@@ -32,7 +32,7 @@ pub struct StatsView {
     pub account_id: String,
     pub range: TimeRange,
     pub sampling: Option<Sampling>,
-    /// Section 4.3 narrowing parameters by API name; empty values are left out.
+    /// The narrowing parameters of the endpoint's side by API name; empty values are left out.
     pub filters: BTreeMap<String, String>,
 }
 
@@ -82,19 +82,14 @@ fn error(field: &'static str, problem: Problem) -> FieldError {
 
 /// The sampling a view uses when the URL names none.
 pub fn default_sampling(endpoint: StatsEndpoint) -> Option<Sampling> {
-    match endpoint {
-        StatsEndpoint::Origination => Some(Sampling::Hour),
-        StatsEndpoint::Quality => Some(Sampling::FiveMinutes),
-        StatsEndpoint::ActiveCalls => None,
+    match endpoint.kind {
+        StatsKind::Traffic => Some(Sampling::Hour),
+        StatsKind::Quality => Some(Sampling::FiveMinutes),
+        StatsKind::ActiveCalls => None,
     }
 }
 
 const DURATION_PARAMS: [&str; 3] = ["duration-eq", "duration-gt", "duration-lt"];
-const PRICE_PARAMS: [&str; 3] = [
-    "customer-price-eq",
-    "customer-price-gt",
-    "customer-price-lt",
-];
 
 impl StatsView {
     pub fn from_query(query: &str, endpoint: StatsEndpoint) -> StatsView {
@@ -120,7 +115,8 @@ impl StatsView {
             None => default_sampling(endpoint),
         }
         .or_else(|| default_sampling(endpoint));
-        let filters = STATS_FILTER_PARAMS
+        let filters = endpoint
+            .filter_params()
             .iter()
             .filter_map(|name| Some(((*name).to_owned(), get(name).filter(|v| !v.is_empty())?)))
             .collect();
@@ -150,9 +146,9 @@ impl StatsView {
         if let (Some(sampling), false) = (self.sampling, endpoint.samplings().is_empty()) {
             pairs.push(("sampling".into(), sampling.as_str().into()));
         }
-        for name in STATS_FILTER_PARAMS {
-            if let Some(value) = self.filters.get(name).filter(|v| !v.trim().is_empty()) {
-                pairs.push((name.to_owned(), value.trim().to_owned()));
+        for name in endpoint.filter_params() {
+            if let Some(value) = self.filters.get(*name).filter(|v| !v.trim().is_empty()) {
+                pairs.push(((*name).to_owned(), value.trim().to_owned()));
             }
         }
         encode_pairs(&pairs)
@@ -206,7 +202,7 @@ impl StatsView {
             errors.push(error("sampling", Problem::ChooseSampling));
         }
         for (name, value) in &self.filters {
-            if let Some(problem) = check_filter(name, value.trim()) {
+            if let Some(problem) = check_filter(endpoint, name, value.trim()) {
                 errors.push(problem);
             }
         }
@@ -223,9 +219,14 @@ impl StatsView {
     }
 }
 
-/// Checks one narrowing parameter's value.
-fn check_filter(name: &str, value: &str) -> Option<FieldError> {
-    let field = STATS_FILTER_PARAMS.iter().find(|p| **p == name).copied()?;
+/// Checks one narrowing parameter's value; the other side's parameters are not sent, so not
+/// checked.
+fn check_filter(endpoint: StatsEndpoint, name: &str, value: &str) -> Option<FieldError> {
+    let field = endpoint
+        .filter_params()
+        .iter()
+        .find(|p| **p == name)
+        .copied()?;
     if value.is_empty() {
         return None;
     }
@@ -235,7 +236,7 @@ fn check_filter(name: &str, value: &str) -> Option<FieldError> {
             Err(_) => Some(error(field, Problem::NotADuration(value.to_owned()))),
         };
     }
-    if PRICE_PARAMS.contains(&field) {
+    if is_price_param(field) {
         return Decimal::from_str(value)
             .err()
             .map(|_| error(field, Problem::NotAPrice(value.to_owned())));
@@ -245,7 +246,8 @@ fn check_filter(name: &str, value: &str) -> Option<FieldError> {
             .err()
             .map(|_| error(field, Problem::NotAnIp(value.to_owned())));
     }
-    if field.ends_with("country-id") && value.parse::<u64>().is_err() && value.len() > 64 {
+    // Country ids are integers (`countries.id`, UInt32 on the server).
+    if field.ends_with("country-id") && value.parse::<u32>().is_err() {
         return Some(error(field, Problem::CountryUnreadable));
     }
     // Prefix-routing matches are free text: digits usually, but the API takes strings.

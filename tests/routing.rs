@@ -64,6 +64,19 @@ fn every_path_names_its_page() {
             "/statistics/cps?account-id=1",
             Page::Statistics(Charted::OriginatedCps),
         ),
+        (
+            "/statistics/termination",
+            Page::Statistics(Charted::Termination),
+        ),
+        (
+            "/statistics/termination-quality",
+            Page::Statistics(Charted::TerminationQuality),
+        ),
+        (
+            "/statistics/termination-active-calls?account-id=1",
+            Page::Statistics(Charted::TerminationActiveCalls),
+        ),
+        ("/active-calls?account-id=1", Page::LiveCalls),
     ];
     for (path, page) in pages {
         assert_eq!(Page::at(path), Some(page), "{path}");
@@ -88,9 +101,10 @@ fn every_declared_collection_has_its_pages_and_links() {
         .into_iter()
         .flat_map(|(_, pages)| pages)
         .collect();
-    // The overview, every list with pages of its own, the statistics and the rate lookup.
+    // The overview, every list with pages of its own, the statistics, the live calls and the
+    // rate lookup.
     let own_pages = Collection::ALL.iter().filter(|c| c.has_own_pages()).count();
-    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 1);
+    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 2);
     // Number lists are at the short address the issue names; their items have no page.
     assert_eq!(
         Page::at("/numberlists/12"),

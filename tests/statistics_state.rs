@@ -9,7 +9,8 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const ORIGINATION: StatsEndpoint = StatsEndpoint::Origination;
+const ORIGINATION: StatsEndpoint = StatsEndpoint::ORIGINATION;
+const TERMINATION: StatsEndpoint = StatsEndpoint::TERMINATION;
 
 #[wasm_bindgen_test]
 fn url_round_trips_with_the_api_parameter_names() {
@@ -47,11 +48,14 @@ fn presets_resolve_when_the_request_is_made() {
     assert_eq!(request.from_time, parse_time("2026-07-01 00:00:00"));
     assert_eq!(request.to_time, parse_time("2026-07-02 00:00:00"));
     // A sampling the endpoint does not take falls back to the default.
-    let quality = StatsView::from_query("range=today&sampling=month", StatsEndpoint::Quality);
+    let quality = StatsView::from_query(
+        "range=today&sampling=month",
+        StatsEndpoint::ORIGINATION_QUALITY,
+    );
     assert_eq!(quality.sampling, Some(Sampling::FiveMinutes));
     assert!(
-        !StatsView::from_query("range=today", StatsEndpoint::ActiveCalls)
-            .to_query(StatsEndpoint::ActiveCalls)
+        !StatsView::from_query("range=today", StatsEndpoint::ORIGINATION_ACTIVE_CALLS)
+            .to_query(StatsEndpoint::ORIGINATION_ACTIVE_CALLS)
             .contains("sampling")
     );
 }
@@ -80,4 +84,35 @@ fn bad_input_is_reported_per_field_and_sends_nothing() {
         ORIGINATION,
     );
     assert!(ok.to_request(ORIGINATION, now, &UtcRules).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn the_termination_view_keeps_only_its_own_parameters() {
+    // A termination URL with origination's parameters: they are not the vendor side's.
+    let query = "account-id=a1&range=today&sampling=hour&auth-orig-ip=10.0.0.1&customer-price-gt=1&vendor-price-lt=0.5&dst-country-id=222";
+    let view = StatsView::from_query(query, TERMINATION);
+    assert_eq!(
+        view.to_query(TERMINATION),
+        "account-id=a1&range=today&sampling=hour&dst-country-id=222&vendor-price-lt=0.5"
+    );
+    let request = view
+        .to_request(TERMINATION, chrono::Utc::now(), &UtcRules)
+        .unwrap();
+    assert!(
+        request
+            .to_query(TERMINATION)
+            .ends_with("&dst-country-id=222&vendor-price-lt=0.5")
+    );
+    // A vendor price is checked like a price, a country id must be an integer.
+    let bad = StatsView::from_query(
+        "account-id=a1&range=today&vendor-price-gt=cheap&src-country-id=UA",
+        TERMINATION,
+    );
+    let fields: Vec<&str> = bad
+        .to_request(TERMINATION, chrono::Utc::now(), &UtcRules)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.field)
+        .collect();
+    assert_eq!(fields, ["src-country-id", "vendor-price-gt"]);
 }

@@ -1,5 +1,6 @@
 //! `/`: the overview of one account: balance and limits, active calls now, today's calls, ASR,
-//! ACD and spend, and the last hour of originated CPS. Refreshed every 30 s while the tab is
+//! ACD and spend — originated and terminated side by side when the profile shows both sides —
+//! and the last hour of originated CPS. Refreshed every 30 s while the tab is
 //! visible; the chosen account is in the URL (`/?account-id=…`). "Today" is the day in the
 //! display zone at the time of each refresh; changing the zone shows times anew without
 //! asking again.
@@ -21,7 +22,7 @@ use api_model::document::{ListDocument, Resource, SingleDocument};
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::number::Metric;
 use api_model::resources::{Account, ChartOriginatedCps, chart_request};
-use api_model::stats::{Sampling, StatsEndpoint, StatsPayload, StatsQuery};
+use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, StatsPayload, StatsQuery};
 use chart_data::presets::{Preset, range};
 use chrono::{Duration as TimeSpan, Utc};
 use leptos::prelude::*;
@@ -88,14 +89,27 @@ pub fn Dashboard() -> impl IntoView {
         })
     });
     // Statistics the profile withholds are neither asked for nor shown.
-    let statistics =
-        Memo::new(move |_| access.allows(Page::Statistics(Charted::Origination)) != Some(false));
-    let key = move || {
-        tick.track();
-        chosen.get().filter(|_| statistics.get())
+    let allows = move |direction: Direction| {
+        let page = Page::Statistics(Charted::of(StatsEndpoint::new(
+            direction,
+            StatsKind::Traffic,
+        )));
+        Memo::new(move |_| access.allows(page) != Some(false))
     };
-    let today = todays_figures(api.clone(), key);
-    let cps = last_hour_of_cps(api, key);
+    let (statistics, terminated) = (
+        allows(Direction::Origination),
+        allows(Direction::Termination),
+    );
+    let key = move |allowed: Memo<bool>| {
+        move || {
+            tick.track();
+            chosen.get().filter(|_| allowed.get())
+        }
+    };
+    let today = todays_figures(api.clone(), Direction::Origination, key(statistics));
+    let today_terminated = todays_figures(api.clone(), Direction::Termination, key(terminated));
+    let cps = last_hour_of_cps(api, key(statistics));
+    let both = move || statistics.get() && terminated.get();
     view! {
         <section class="dashboard">
             <div class="list-heading">
@@ -105,8 +119,19 @@ pub fn Dashboard() -> impl IntoView {
             {move || balance_warnings(accounts)}
             <div class="dashboard-grid">
                 {move || account_card(accounts, chosen)}
-                <div class="dashboard-today" hidden=move || !statistics.get()>
-                    {move || figures(today, accounts, chosen)}
+                <div
+                    class="dashboard-today"
+                    class:by-direction=both
+                    hidden=move || !statistics.get() && !terminated.get()
+                >
+                    <section class="today-direction" data-direction="originated" hidden=move || !statistics.get()>
+                        <h2 hidden=move || !both()>{tr(|t| t.overview_originated)}</h2>
+                        {move || figures(today, Direction::Origination, accounts, chosen)}
+                    </section>
+                    <section class="today-direction" data-direction="terminated" hidden=move || !terminated.get()>
+                        <h2 hidden=move || !both()>{tr(|t| t.overview_terminated)}</h2>
+                        {move || figures(today_terminated, Direction::Termination, accounts, chosen)}
+                    </section>
                 </div>
             </div>
             <div hidden=move || !statistics.get()>{move || sparkline(cps)}</div>
@@ -157,8 +182,13 @@ fn accounts(api: Api, tick: RwSignal<u32>) -> Accounts {
     )
 }
 
-/// Today's totals and the calls active now, for the account `key` names.
-pub fn todays_figures(api: Api, key: impl Fn() -> Option<String> + 'static) -> Remote<Today> {
+/// Today's totals and the calls active now on one side of the traffic, for the account `key`
+/// names.
+pub fn todays_figures(
+    api: Api,
+    direction: Direction,
+    key: impl Fn() -> Option<String> + 'static,
+) -> Remote<Today> {
     let prefs = expect_context::<Prefs>();
     Remote::new(key, move |account_id: String, signal| {
         let api = api.clone();
@@ -175,7 +205,7 @@ pub fn todays_figures(api: Api, key: impl Fn() -> Option<String> + 'static) -> R
                 sampling: Some(Sampling::Day),
                 filters: BTreeMap::new(),
             };
-            let endpoint = StatsEndpoint::Origination;
+            let endpoint = StatsEndpoint::new(direction, StatsKind::Traffic);
             let stats: StatsPayload = api
                 .get(endpoint.path(), &day.to_query(endpoint), signal.clone())
                 .await?;
@@ -186,7 +216,7 @@ pub fn todays_figures(api: Api, key: impl Fn() -> Option<String> + 'static) -> R
                 sampling: None,
                 filters: BTreeMap::new(),
             };
-            let endpoint = StatsEndpoint::ActiveCalls;
+            let endpoint = StatsEndpoint::new(direction, StatsKind::ActiveCalls);
             let active: StatsPayload = api
                 .get(endpoint.path(), &recent.to_query(endpoint), signal)
                 .await?;
@@ -297,6 +327,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
     let statistics = Page::Statistics(Charted::Origination).href_with(&[("account-id", &id)]);
     let cps = Page::Statistics(Charted::OriginatedCps).href_with(&[("account-id", &id)]);
     crate::perf::mark_when_shown("portal:overview-shown");
+    let live = Page::LiveCalls.href_with(&[("account-id", &id)]);
     view! {
         <article class="account-card">
             <h2>
@@ -310,13 +341,20 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
                 <Link href=statistics>{tr(|t| t.statistics_link)}</Link>
                 " · "
                 <Link href=cps>{tr(|t| t.nav_cps_chart)}</Link>
+                " · "
+                <Link href=live>{tr(|t| t.live_calls_link)}</Link>
             </p>
         </article>
     }
 }
 
-/// Today's figures; the spend in the chosen account's currency.
-fn figures(today: Remote<Today>, accounts: Accounts, chosen: Memo<Option<String>>) -> AnyView {
+/// Today's figures of one side; the price in the chosen account's currency.
+fn figures(
+    today: Remote<Today>,
+    direction: Direction,
+    accounts: Accounts,
+    chosen: Memo<Option<String>>,
+) -> AnyView {
     let chosen = chosen.get();
     let currency = accounts
         .with_data(|list| {
@@ -327,11 +365,12 @@ fn figures(today: Remote<Today>, accounts: Accounts, chosen: Memo<Option<String>
             })
         })
         .unwrap_or_default();
-    todays_list(today, &currency)
+    todays_list(today, direction, &currency)
 }
 
-/// Today's figures of one account, the spend in `currency`.
-pub fn todays_list(today: Remote<Today>, currency: &str) -> AnyView {
+/// Today's figures of one account on one side, the price in `currency`: what the customer
+/// spent on originated calls, or earned on terminated ones.
+pub fn todays_list(today: Remote<Today>, direction: Direction, currency: &str) -> AnyView {
     let t = texts();
     if let (Some(error), false) = (today.error(), today.has_data()) {
         return status::error_panel(error, move || today.retry()).into_any();
@@ -352,7 +391,10 @@ pub fn todays_list(today: Remote<Today>, currency: &str) -> AnyView {
         ("acd", t.acd_today, show(total("acd"), t.unit_seconds)),
         (
             "total_price",
-            t.spend_today,
+            match direction {
+                Direction::Origination => t.spend_today,
+                Direction::Termination => t.earned_today,
+            },
             show(total("total_price"), currency),
         ),
     ]

@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod detail;
 pub mod list;
 pub mod listed;
+pub mod live_calls;
 pub mod login;
 pub mod money;
 pub mod new_export;

@@ -14,6 +14,7 @@ use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields};
 use api_model::record::Value;
+use api_model::stats::Direction;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -41,12 +42,14 @@ pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyV
     let page = crate::routing::Page::Statistics(crate::routing::Charted::Origination);
     let allowed = Memo::new(move |_| access.allows(page) == Some(true));
     let account = id.clone();
-    let today = todays_figures(api, move || allowed.get().then(|| account.clone()));
+    let today = todays_figures(api, Direction::Origination, move || {
+        allowed.get().then(|| account.clone())
+    });
     Some(
         view! {
             <section class="account-today" hidden=move || !allowed.get()>
                 <h2>{tr(|t| t.today)}</h2>
-                {move || todays_list(today, &currency)}
+                {move || todays_list(today, Direction::Origination, &currency)}
                 <p><a href=crate::routing::href(&page.href_with(&[("account-id", &id)]))>{tr(|t| t.statistics_link)}</a></p>
             </section>
         }

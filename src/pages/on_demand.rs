@@ -15,6 +15,7 @@ use crate::pages::check_rate::check_rate_page;
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
+use crate::pages::live_calls::live_calls_page;
 use crate::pages::login::LoginPage;
 use crate::pages::new_export::new_export_page;
 use crate::pages::numberlist::numberlist_page;
@@ -23,7 +24,6 @@ use crate::pages::top_up::top_up_page;
 use crate::routing::{Charted, Page};
 use crate::session::Session;
 use api_model::catalog::Collection;
-use api_model::stats::StatsEndpoint;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
@@ -52,6 +52,15 @@ impl From<SplitLoaderError> for ChunkUnavailable {
     fn from(_: SplitLoaderError) -> Self {
         ChunkUnavailable
     }
+}
+
+/// Which page of the overview-and-statistics family the charts chunk draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ChartsView {
+    Overview,
+    Statistics(Charted),
+    LiveCalls,
 }
 
 /// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
@@ -117,14 +126,16 @@ page_chunk!(
 page_chunk!(
     charts,
     preload_charts,
-    fn render_charts(page: Option<Charted>) {
-        let statistics = |page| statistics_page(page).into_any();
+    fn render_charts(page: ChartsView) {
         match page {
-            None => view! { <Dashboard /> }.into_any(),
-            Some(Charted::Origination) => statistics(StatsPage::Table(StatsEndpoint::Origination)),
-            Some(Charted::Quality) => statistics(StatsPage::Table(StatsEndpoint::Quality)),
-            Some(Charted::ActiveCalls) => statistics(StatsPage::Table(StatsEndpoint::ActiveCalls)),
-            Some(Charted::OriginatedCps) => statistics(StatsPage::OriginatedCps),
+            ChartsView::Overview => view! { <Dashboard /> }.into_any(),
+            ChartsView::LiveCalls => live_calls_page().into_any(),
+            ChartsView::Statistics(charted) => {
+                let page = charted
+                    .endpoint()
+                    .map_or(StatsPage::OriginatedCps, StatsPage::Table);
+                statistics_page(page).into_any()
+            }
         }
     }
 );
@@ -179,7 +190,7 @@ impl Code {
             Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
                 1 << 1
             }
-            Code::Page(Page::Dashboard | Page::Statistics(_)) => 1 << 2,
+            Code::Page(Page::Dashboard | Page::Statistics(_) | Page::LiveCalls) => 1 << 2,
             Code::Layout => 1 << 3,
         }
     }
@@ -195,7 +206,9 @@ impl Code {
             Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
                 preload_records().await?
             }
-            Code::Page(Page::Dashboard | Page::Statistics(_)) => preload_charts().await?,
+            Code::Page(Page::Dashboard | Page::Statistics(_) | Page::LiveCalls) => {
+                preload_charts().await?
+            }
             Code::Layout => preload_layout().await?,
         }
         LOADED.with(|loaded| loaded.set(loaded.get() | self.chunk_bit()));
@@ -219,8 +232,11 @@ impl Code {
             Code::Page(Page::CheckRate) => {
                 completed(render_records(Collection::Rateplans, RecordView::CheckRate))
             }
-            Code::Page(Page::Dashboard) => completed(render_charts(None)),
-            Code::Page(Page::Statistics(charted)) => completed(render_charts(Some(charted))),
+            Code::Page(Page::Dashboard) => completed(render_charts(ChartsView::Overview)),
+            Code::Page(Page::Statistics(charted)) => {
+                completed(render_charts(ChartsView::Statistics(charted)))
+            }
+            Code::Page(Page::LiveCalls) => completed(render_charts(ChartsView::LiveCalls)),
             Code::Layout => completed(render_layout()),
         }
     }

@@ -11,6 +11,7 @@ pub mod document;
 pub mod errors;
 pub mod filters;
 pub mod list;
+pub mod live_calls;
 pub mod money;
 pub mod number;
 pub mod numberlist;

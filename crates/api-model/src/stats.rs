@@ -26,26 +26,96 @@ pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
         .or_else(|| crate::date_text::parse(text, "%Y-%m-%d %H:%M:%S").map(|n| n.and_utc()))
 }
 
+/// Which side of the customer's traffic a statistic counts: the calls its accounts originated
+/// (the customer as a customer of the switch), or the calls terminated to them (the customer as
+/// a vendor). The endpoints of both sides take the same parameters but the price filter
+/// (`customer-price-*` or `vendor-price-*`) and `auth-orig-ip`, which only origination has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StatsEndpoint {
+pub enum Direction {
     Origination,
+    Termination,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 2] = [Direction::Origination, Direction::Termination];
+
+    /// The optional narrowing parameters of this side's endpoints, by their query names, in the
+    /// order they are sent.
+    pub fn filter_params(self) -> &'static [&'static str] {
+        match self {
+            Direction::Origination => &ORIGINATION_FILTER_PARAMS,
+            Direction::Termination => &TERMINATION_FILTER_PARAMS,
+        }
+    }
+}
+
+/// What a statistics endpoint reports, on either side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatsKind {
+    /// Calls, durations, ACD, ASR and price per bucket with totals (`*-statistics`).
+    Traffic,
+    /// Calls, ACD, ASR and CPS on a filled axis with totals (`*-statistics-quality`).
     Quality,
+    /// Calls in progress per minute (`*-active-calls`).
     ActiveCalls,
 }
 
+/// One statistics endpoint: a side of the traffic and what it reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StatsEndpoint {
+    pub direction: Direction,
+    pub kind: StatsKind,
+}
+
 impl StatsEndpoint {
+    pub const ORIGINATION: StatsEndpoint =
+        StatsEndpoint::new(Direction::Origination, StatsKind::Traffic);
+    pub const ORIGINATION_QUALITY: StatsEndpoint =
+        StatsEndpoint::new(Direction::Origination, StatsKind::Quality);
+    pub const ORIGINATION_ACTIVE_CALLS: StatsEndpoint =
+        StatsEndpoint::new(Direction::Origination, StatsKind::ActiveCalls);
+    pub const TERMINATION: StatsEndpoint =
+        StatsEndpoint::new(Direction::Termination, StatsKind::Traffic);
+    pub const TERMINATION_QUALITY: StatsEndpoint =
+        StatsEndpoint::new(Direction::Termination, StatsKind::Quality);
+    pub const TERMINATION_ACTIVE_CALLS: StatsEndpoint =
+        StatsEndpoint::new(Direction::Termination, StatsKind::ActiveCalls);
+
+    pub const ALL: [StatsEndpoint; 6] = [
+        StatsEndpoint::ORIGINATION,
+        StatsEndpoint::ORIGINATION_QUALITY,
+        StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
+        StatsEndpoint::TERMINATION,
+        StatsEndpoint::TERMINATION_QUALITY,
+        StatsEndpoint::TERMINATION_ACTIVE_CALLS,
+    ];
+
+    pub const fn new(direction: Direction, kind: StatsKind) -> StatsEndpoint {
+        StatsEndpoint { direction, kind }
+    }
+
     pub fn path(self) -> &'static str {
-        match self {
-            StatsEndpoint::Origination => "origination-statistics",
-            StatsEndpoint::Quality => "origination-statistics-quality",
-            StatsEndpoint::ActiveCalls => "origination-active-calls",
+        use Direction::*;
+        use StatsKind::*;
+        match (self.direction, self.kind) {
+            (Origination, Traffic) => "origination-statistics",
+            (Origination, Quality) => "origination-statistics-quality",
+            (Origination, ActiveCalls) => "origination-active-calls",
+            (Termination, Traffic) => "termination-statistics",
+            (Termination, Quality) => "termination-statistics-quality",
+            (Termination, ActiveCalls) => "termination-active-calls",
         }
+    }
+
+    /// The endpoint at an API path (`termination-statistics`).
+    pub fn from_path(path: &str) -> Option<StatsEndpoint> {
+        StatsEndpoint::ALL.into_iter().find(|e| e.path() == path)
     }
 
     /// The series of `data` besides `t`, in display order.
     pub fn series(self) -> &'static [&'static str] {
-        match self {
-            StatsEndpoint::Origination => &[
+        match self.kind {
+            StatsKind::Traffic => &[
                 "total_calls",
                 "successful_calls",
                 "failed_calls",
@@ -54,19 +124,24 @@ impl StatsEndpoint {
                 "asr",
                 "total_price",
             ],
-            StatsEndpoint::Quality => &["total_calls", "acd", "asr", "cps"],
-            StatsEndpoint::ActiveCalls => &["calls"],
+            StatsKind::Quality => &["total_calls", "acd", "asr", "cps"],
+            StatsKind::ActiveCalls => &["calls"],
         }
     }
 
     /// The `sampling` values the endpoint accepts; empty when it takes no `sampling`.
     pub fn samplings(self) -> &'static [Sampling] {
         use Sampling::*;
-        match self {
-            StatsEndpoint::Origination => &[Minute, FiveMinutes, Hour, Day, Week, Month],
-            StatsEndpoint::Quality => &[Minute, FiveMinutes, FifteenMinutes],
-            StatsEndpoint::ActiveCalls => &[],
+        match self.kind {
+            StatsKind::Traffic => &[Minute, FiveMinutes, Hour, Day, Week, Month],
+            StatsKind::Quality => &[Minute, FiveMinutes, FifteenMinutes],
+            StatsKind::ActiveCalls => &[],
         }
+    }
+
+    /// The optional narrowing parameters the endpoint reads.
+    pub fn filter_params(self) -> &'static [&'static str] {
+        self.direction.filter_params()
     }
 }
 
@@ -140,8 +215,9 @@ impl fmt::Display for Sampling {
     }
 }
 
-/// Optional narrowing parameters of section 4.3, by their query names.
-pub const STATS_FILTER_PARAMS: [&str; 17] = [
+/// Optional narrowing parameters of the origination endpoints (section 4.3), by their query
+/// names: the customer's price and the address calls came from.
+pub const ORIGINATION_FILTER_PARAMS: [&str; 17] = [
     "src-country-id",
     "dst-country-id",
     "src-prefix-routing-eq",
@@ -161,6 +237,34 @@ pub const STATS_FILTER_PARAMS: [&str; 17] = [
     "customer-price-lt",
 ];
 
+/// Optional narrowing parameters of the termination endpoints (sections 13–15): the vendor's
+/// price in place of the customer's, and no `auth-orig-ip`.
+pub const TERMINATION_FILTER_PARAMS: [&str; 16] = [
+    "src-country-id",
+    "dst-country-id",
+    "src-prefix-routing-eq",
+    "src-prefix-routing-starts-with",
+    "src-prefix-routing-ends-with",
+    "src-prefix-routing-contains",
+    "dst-prefix-routing-eq",
+    "dst-prefix-routing-starts-with",
+    "dst-prefix-routing-ends-with",
+    "dst-prefix-routing-contains",
+    "duration-eq",
+    "duration-gt",
+    "duration-lt",
+    "vendor-price-eq",
+    "vendor-price-gt",
+    "vendor-price-lt",
+];
+
+/// Whether a narrowing parameter is a price bound (`customer-price-gt`, `vendor-price-eq`, …).
+pub fn is_price_param(name: &str) -> bool {
+    ["customer-price-", "vendor-price-"]
+        .iter()
+        .any(|prefix| name.starts_with(prefix))
+}
+
 /// A statistics request.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct StatsQuery {
@@ -168,7 +272,7 @@ pub struct StatsQuery {
     pub from_time: Option<DateTime<Utc>>,
     pub to_time: Option<DateTime<Utc>>,
     pub sampling: Option<Sampling>,
-    /// Pairs of [`STATS_FILTER_PARAMS`] names and values, in that order.
+    /// Narrowing parameters by name; only those of the endpoint's side are sent, in its order.
     pub filters: BTreeMap<String, String>,
 }
 
@@ -184,9 +288,9 @@ impl StatsQuery {
         if let (Some(sampling), false) = (self.sampling, endpoint.samplings().is_empty()) {
             pairs.push(("sampling".into(), sampling.as_str().into()));
         }
-        for name in STATS_FILTER_PARAMS {
-            if let Some(value) = self.filters.get(name).filter(|v| !v.trim().is_empty()) {
-                pairs.push((name.to_owned(), value.trim().to_owned()));
+        for name in endpoint.filter_params() {
+            if let Some(value) = self.filters.get(*name).filter(|v| !v.trim().is_empty()) {
+                pairs.push(((*name).to_owned(), value.trim().to_owned()));
             }
         }
         pairs
@@ -320,12 +424,12 @@ mod tests {
             .insert("auth-orig-ip".into(), "10.0.0.1".into());
         query.filters.insert("duration-gt".into(), " ".into());
         assert_eq!(
-            query.to_query(StatsEndpoint::Origination),
+            query.to_query(StatsEndpoint::ORIGINATION),
             "account-id=a1&from-time=2026-07-01%2000:00:00&to-time=2026-07-02%2000:00:00&sampling=minute&auth-orig-ip=10.0.0.1"
         );
         assert!(
             !query
-                .to_query(StatsEndpoint::ActiveCalls)
+                .to_query(StatsEndpoint::ORIGINATION_ACTIVE_CALLS)
                 .contains("sampling")
         );
     }
@@ -356,13 +460,80 @@ mod tests {
     fn samplings_per_endpoint() {
         let names = |e: StatsEndpoint| e.samplings().iter().map(|s| s.as_str()).collect::<Vec<_>>();
         assert_eq!(
-            names(StatsEndpoint::Origination),
+            names(StatsEndpoint::ORIGINATION),
             ["minute", "5minutes", "hour", "day", "week", "month"]
         );
         assert_eq!(
-            names(StatsEndpoint::Quality),
+            names(StatsEndpoint::ORIGINATION_QUALITY),
             ["minute", "5minutes", "15minutes"]
         );
-        assert!(names(StatsEndpoint::ActiveCalls).is_empty());
+        assert!(names(StatsEndpoint::ORIGINATION_ACTIVE_CALLS).is_empty());
+    }
+
+    #[test]
+    fn each_side_sends_only_its_own_narrowing_parameters() {
+        let mut query = StatsQuery {
+            account_id: "a1".into(),
+            from_time: parse_time("2026-07-01 00:00:00"),
+            sampling: Some(Sampling::Hour),
+            ..StatsQuery::default()
+        };
+        for (name, value) in [
+            ("auth-orig-ip", "10.0.0.1"),
+            ("customer-price-gt", "1"),
+            ("vendor-price-lt", "2.5"),
+            ("dst-country-id", "7"),
+        ] {
+            query.filters.insert(name.into(), value.into());
+        }
+        assert_eq!(
+            query.to_query(StatsEndpoint::ORIGINATION),
+            "account-id=a1&from-time=2026-07-01%2000:00:00&sampling=hour&dst-country-id=7&auth-orig-ip=10.0.0.1&customer-price-gt=1"
+        );
+        assert_eq!(
+            query.to_query(StatsEndpoint::TERMINATION),
+            "account-id=a1&from-time=2026-07-01%2000:00:00&sampling=hour&dst-country-id=7&vendor-price-lt=2.5"
+        );
+        assert!(!TERMINATION_FILTER_PARAMS.contains(&"auth-orig-ip"));
+        assert!(
+            TERMINATION_FILTER_PARAMS
+                .iter()
+                .all(|p| !p.starts_with("customer-"))
+        );
+        assert!(
+            ORIGINATION_FILTER_PARAMS
+                .iter()
+                .all(|p| !p.starts_with("vendor-"))
+        );
+        assert!(is_price_param("vendor-price-eq") && is_price_param("customer-price-lt"));
+        assert!(!is_price_param("duration-gt"));
+    }
+
+    #[test]
+    fn endpoints_are_named_by_side_and_kind() {
+        let paths: Vec<&str> = StatsEndpoint::ALL.iter().map(|e| e.path()).collect();
+        assert_eq!(
+            paths,
+            [
+                "origination-statistics",
+                "origination-statistics-quality",
+                "origination-active-calls",
+                "termination-statistics",
+                "termination-statistics-quality",
+                "termination-active-calls",
+            ]
+        );
+        for endpoint in StatsEndpoint::ALL {
+            assert_eq!(StatsEndpoint::from_path(endpoint.path()), Some(endpoint));
+        }
+        assert_eq!(
+            StatsEndpoint::TERMINATION_QUALITY.samplings(),
+            StatsEndpoint::ORIGINATION_QUALITY.samplings()
+        );
+        assert_eq!(
+            StatsEndpoint::TERMINATION.series(),
+            StatsEndpoint::ORIGINATION.series()
+        );
+        assert_eq!(StatsEndpoint::from_path("incoming-statistics"), None);
     }
 }

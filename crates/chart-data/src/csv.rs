@@ -62,7 +62,7 @@ mod tests {
         let payload = fixture(include_str!(
             "../../api-model/tests/fixtures/origination-statistics.spec-stub.json"
         ));
-        let csv = payload_csv(&payload, StatsEndpoint::Origination.series());
+        let csv = payload_csv(&payload, StatsEndpoint::ORIGINATION.series());
         assert_eq!(
             csv,
             "time,total_calls,successful_calls,failed_calls,total_duration,acd,asr,total_price\r\n\
@@ -77,7 +77,7 @@ mod tests {
         let payload = fixture(include_str!(
             "../../api-model/tests/fixtures/origination-statistics-quality.clickhouse-types.json"
         ));
-        let csv = payload_csv(&payload, StatsEndpoint::Quality.series());
+        let csv = payload_csv(&payload, StatsEndpoint::ORIGINATION_QUALITY.series());
         assert_eq!(
             csv,
             "time,total_calls,acd,asr,cps\r\n\

@@ -30,12 +30,17 @@ fn lists() -> Vec<(String, String, Option<String>)> {
         .collect()
 }
 
-const STATISTICS: [&str; 4] = [
+const STATISTICS: [&str; 7] = [
     "/statistics/origination",
     "/statistics/quality",
     "/statistics/active-calls",
     "/statistics/cps",
+    "/statistics/termination",
+    "/statistics/termination-quality",
+    "/statistics/termination-active-calls",
 ];
+/// The live list of an account's calls, in the statistics section too.
+const LIVE_CALLS: &str = "/active-calls";
 
 /// Pages of their own beside lists and statistics: the rate lookup.
 const TOOLS: [&str; 1] = ["/check-rate"];
@@ -51,8 +56,9 @@ const WIDE: (u32, u32) = (2560, 1440);
 const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
-/// The pages the demo customer's navigation offers: the overview, every list, the statistics.
-const NAVIGATION_LINKS: usize = 1 + own_pages() + STATISTICS.len() + TOOLS.len();
+/// The pages the demo customer's navigation offers: the overview, every list, the statistics,
+/// the live calls, the rate lookup.
+const NAVIGATION_LINKS: usize = 1 + own_pages() + STATISTICS.len() + 1 + TOOLS.len();
 
 /// The collections with pages of their own (a number list's items are on the list's page).
 const fn own_pages() -> usize {
@@ -136,6 +142,7 @@ enum Stop {
     Statistics(&'static str),
     /// A page of its own, from the navigation.
     Tool(&'static str),
+    LiveCalls,
     /// The creation form of a list's records (`/payments/top-up`), through the list's "New …"
     /// link.
     Create {
@@ -154,6 +161,7 @@ impl Stop {
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
             Stop::Tool(path) => format!("the page {path}"),
+            Stop::LiveCalls => "the live calls".to_owned(),
             Stop::Create { form, .. } => format!("the form {form}"),
             Stop::NotFound => "the not-found page".to_owned(),
         }
@@ -168,6 +176,7 @@ impl Stop {
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
             Stop::Tool(_) => "form.check-rate-form",
+            Stop::LiveCalls => ".live-calls-page .live-count",
             Stop::Create { .. } => "form.export-form",
             Stop::NotFound => ".not-found h1",
         }
@@ -192,6 +201,7 @@ fn every_page() -> Vec<Stop> {
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
     stops.extend(TOOLS.map(Stop::Tool));
+    stops.push(Stop::LiveCalls);
     stops.push(Stop::NotFound);
     stops
 }
@@ -269,6 +279,7 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
         Stop::Statistics(path) | Stop::Tool(path) => follow_nav(portal, path, phone).await,
+        Stop::LiveCalls => follow_nav(portal, LIVE_CALLS, phone).await,
         Stop::Create { list, form } => {
             follow_nav(portal, list, phone).await;
             portal.click(".list-tools a.new-record").await;

@@ -673,6 +673,71 @@ fn origination_totals_match_the_api() {
     });
 }
 
+/// The vendor side: termination totals for yesterday, by hour, are the API's
+/// (`termination-statistics`), digit for digit, drawn on the same charts as origination's;
+/// the form offers the vendor's price filters and no originating IP.
+#[test]
+fn termination_totals_match_the_api() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, currency) = api.account(ACCOUNT).await;
+        let query = [
+            ("account-id", account.as_str()),
+            ("range", "yesterday"),
+            ("sampling", "hour"),
+        ];
+        portal.open(&stats_url("termination", &query)).await;
+        wait_for_results(&portal).await;
+
+        let (from, to) = browser_midnights(&portal).await;
+        let (from, to) = (utc_text(from), utc_text(to));
+        let body = api
+            .statistics(
+                "termination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &from),
+                    ("to-time", &to),
+                    ("sampling", "hour"),
+                ],
+            )
+            .await;
+        let zone = browser_zone(&portal).await;
+        let what = format!("termination {from} – {to} (browser zone {zone})");
+        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
+        assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
+        assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
+        // Not the origination side's numbers.
+        let originated = api
+            .statistics(
+                "origination-statistics",
+                &[
+                    ("account-id", account.as_str()),
+                    ("from-time", &from),
+                    ("to-time", &to),
+                    ("sampling", "hour"),
+                ],
+            )
+            .await;
+        assert_ne!(api_totals(&originated), api_totals(&body), "{what}");
+        for (field, present) in [
+            ("vendor-price-gt", true),
+            ("customer-price-gt", false),
+            ("auth-orig-ip", false),
+        ] {
+            let found = portal
+                .client()
+                .execute(
+                    "return document.querySelector(`form.stats-form [name='${arguments[0]}']`) !== null;",
+                    vec![json!(field)],
+                )
+                .await
+                .expect("looking for a form field");
+            assert_eq!(found, json!(present), "the termination form's {field}");
+        }
+    });
+}
+
 /// Quality totals for a custom range within yesterday, by 15 minutes, are the API's.
 #[test]
 fn quality_totals_match_the_api() {
@@ -1186,7 +1251,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
         let (_, midnight) = browser_midnights(&portal).await;
         let from = utc_text(midnight);
         // Today's totals up to now, as the dashboard asks for them.
-        let today = async || {
+        let today_on = async |endpoint: &str| {
             let to = utc_text(now_seconds());
             let query = [
                 ("account-id", id.as_str()),
@@ -1194,8 +1259,9 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
                 ("to-time", to.as_str()),
                 ("sampling", "day"),
             ];
-            api_totals(&api.statistics("origination-statistics", &query).await)
+            api_totals(&api.statistics(endpoint, &query).await)
         };
+        let today = async || today_on("origination-statistics").await;
         let calls = |totals: &BTreeMap<String, Option<String>>| -> u64 {
             totals["total_calls"]
                 .as_deref()
@@ -1205,6 +1271,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
 
         // Calls keep coming: the page's count lies between one asked before and one after.
         let before = today().await;
+        let terminated_before = today_on("termination-statistics").await;
         portal
             .open(&format!(
                 "/?account-id={}",
@@ -1223,6 +1290,27 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
             "calls today ({zone}): the page shows {shown}; the API counted {low} just before \
              and {high} just after"
         );
+        // The profile shows both sides: terminated figures beside the originated ones.
+        let terminated = portal
+            .wait_for(
+                ".dashboard .today-direction[data-direction=terminated] dl.totals \
+                 .figure[data-key=total_calls] dd",
+            )
+            .await;
+        let terminated_after = today_on("termination-statistics").await;
+        let shown = count_of(&terminated.text().await.expect("today's terminated calls"));
+        let (low, high) = (calls(&terminated_before), calls(&terminated_after));
+        assert!(
+            low <= shown && shown <= high,
+            "terminated calls today ({zone}): the page shows {shown}; the API counted {low} \
+             just before and {high} just after"
+        );
+        portal
+            .wait_for_text(
+                ".dashboard .today-direction[data-direction=terminated] h2",
+                "Terminated",
+            )
+            .await;
         let mut texts = BTreeMap::new();
         for key in ["active-now", "total_calls", "asr", "acd", "total_price"] {
             let text = portal.wait_for(&figure(key)).await.text().await;
@@ -1544,5 +1632,93 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
         portal.click(&format!("{panel} button.retry")).await;
         let shown = wait_for_results(&portal).await;
         assert_eq!(shown.charts, QUALITY_CHARTS);
+    });
+}
+
+/// Makes the page's requests for the list of countries fail with a 500 (`on`), or lets them
+/// through again.
+async fn fail_countries(portal: &Portal, on: bool) {
+    let script = "if (!window.__realFetch) window.__realFetch = window.fetch;
+        const real = window.__realFetch;
+        window.fetch = arguments[0]
+            ? (input, init) => {
+                const url = typeof input === 'string' ? input : input.url;
+                if (!/\\/countries\\?/.test(url)) return real(input, init);
+                const body = JSON.stringify({ errors: [{ status: '500', title: 'Injected failure' }] });
+                return Promise.resolve(new Response(body, {
+                    status: 500, headers: { 'Content-Type': 'application/vnd.api+json' },
+                }));
+            }
+            : real;";
+    portal
+        .client()
+        .execute(script, vec![json!(on)])
+        .await
+        .expect("replacing the page's fetch");
+}
+
+/// The country filters take their countries from `/countries`: when that list fails the filter
+/// says so and its Retry fetches it; a chosen country goes to the API as its integer id.
+#[test]
+fn a_failed_country_list_says_so_and_retries() {
+    e2e::run(|portal| async move {
+        let api = sign_in(&portal).await;
+        let (account, _) = api.account(ACCOUNT).await;
+        // The page's own fetch fails for countries from here on; the statistics page is
+        // reached inside the app, so the failure is in place when it asks.
+        fail_countries(&portal, true).await;
+        portal
+            .click("nav#main-nav a[href='/statistics/termination']")
+            .await;
+        portal.wait_for_path("/statistics/termination").await;
+        wait_for_results(&portal).await;
+        portal.click(&format!("{MORE_FILTERS} summary")).await;
+        let failed = ".narrowing-fields .countries-failed";
+        portal.wait_for_text(failed, "countries").await;
+
+        fail_countries(&portal, false).await;
+        portal.click(&format!("{failed} button.retry")).await;
+        let select = format!("{FORM} select[name=dst-country-id]");
+        let first = portal
+            .wait_until("the countries after the retry", async || {
+                let script =
+                    "const o = document.querySelector(arguments[0] + ' option:not([value=\"\"])');
+                    return o ? o.value : null;";
+                match portal.client().execute(script, vec![json!(select)]).await {
+                    Ok(Value::String(value)) => Some(value),
+                    _ => None,
+                }
+            })
+            .await;
+        assert!(
+            first.chars().all(|c| c.is_ascii_digit()),
+            "a country's id is an integer: {first:?}"
+        );
+        let gone = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css(failed))
+            .await
+            .expect("looking for the failure note");
+        assert!(gone.is_empty(), "the note goes once the countries came");
+        choose(&portal, &select, &first).await;
+        portal.click(APPLY).await;
+        portal
+            .wait_for_url("dst-country-id in the URL", |url| {
+                e2e::query_param(url, "dst-country-id").as_deref() == Some(first.as_str())
+            })
+            .await;
+        portal
+            .wait_until("the termination request with the country", async || {
+                portal
+                    .served_requests()
+                    .iter()
+                    .any(|r| {
+                        r.endpoint() == "termination-statistics"
+                            && r.query_param("dst-country-id").as_deref() == Some(first.as_str())
+                            && r.query_param("account-id").as_deref() == Some(account.as_str())
+                    })
+                    .then_some(())
+            })
+            .await;
     });
 }

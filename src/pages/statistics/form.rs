@@ -13,7 +13,7 @@ use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
 use api_model::document::ListDocument;
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::resources::Country;
-use api_model::stats::{STATS_FILTER_PARAMS, Sampling};
+use api_model::stats::{Sampling, StatsEndpoint};
 use chart_data::presets::Preset;
 use chrono::Utc;
 use leptos::prelude::*;
@@ -75,7 +75,7 @@ pub fn stats_form(
         (!endpoint.samplings().is_empty()).then(|| sampling_field(draft, endpoint.samplings()));
     let narrowing = page
         .takes_narrowing()
-        .then(|| narrowing_fields(draft, applied));
+        .then(|| narrowing_fields(draft, applied, endpoint));
     view! {
         <form class="stats-form" on:submit=submit novalidate=true>
             <div class="stats-fields">
@@ -229,15 +229,81 @@ fn countries() -> Remote<Vec<(String, String)>> {
     )
 }
 
-/// The parameters that narrow the statistics, folded away until wanted.
-fn narrowing_fields(draft: Draft, applied: Memo<StatsView>) -> impl IntoView {
+/// A country parameter's picker: the countries by name with their integer ids. While the list
+/// is missing the chosen id stays chosen (see [`countries_failed`] for a failed list).
+fn country_picker(
+    name: &'static str,
+    countries: Remote<Vec<(String, String)>>,
+    value: impl Fn() -> String + Copy + Send + Sync + 'static,
+    on_change: impl Fn(leptos::ev::Event) + 'static,
+) -> impl IntoView {
+    let options = move || {
+        let chosen = value();
+        countries.with_data(|list| match list {
+            Some(list) => list
+                .iter()
+                .map(|(id, label)| {
+                    let selected = *id == chosen;
+                    view! { <option value=id.clone() selected=selected>{label.clone()}</option> }
+                })
+                .collect_view()
+                .into_any(),
+            // Without names the id chosen in the URL is still chosen, and can be cleared.
+            None => (!chosen.is_empty())
+                .then(|| view! { <option value=chosen.clone() selected=true>{chosen.clone()}</option> })
+                .into_any(),
+        })
+    };
+    let loading = move || countries.is_loading() && !countries.has_data();
+    view! {
+        <select name=name on:change=on_change aria-busy=move || loading().to_string()>
+            <option value="">
+                {move || if loading() { texts().loading_countries } else { texts().any }}
+            </option>
+            {options}
+        </select>
+    }
+}
+
+/// Beside a country picker, outside its label (a label holds one control): the countries could
+/// not be read, and a button to ask again.
+fn countries_failed(countries: Remote<Vec<(String, String)>>) -> impl IntoView {
+    move || {
+        countries
+            .error()
+            .filter(|_| !countries.has_data())
+            .map(|_| {
+                view! {
+                    <p class="field-error countries-failed" role="alert">
+                        {tr(|t| t.countries_failed)} " "
+                        <button type="button" class="retry" on:click=move |_| countries.retry()>
+                            {tr(|t| t.retry)}
+                        </button>
+                    </p>
+                }
+            })
+    }
+}
+
+/// The parameters that narrow the statistics, folded away until wanted: those of the
+/// endpoint's side only.
+fn narrowing_fields(
+    draft: Draft,
+    applied: Memo<StatsView>,
+    endpoint: StatsEndpoint,
+) -> impl IntoView {
     let t = texts();
     let countries = countries();
-    let fields = STATS_FILTER_PARAMS
+    let fields = endpoint
+        .filter_params()
         .iter()
         .map(|name| {
             let name: &'static str = name;
-            let value = move || draft.view.with(|d| d.filters.get(name).cloned().unwrap_or_default());
+            let value = move || {
+                draft
+                    .view
+                    .with(|d| d.filters.get(name).cloned().unwrap_or_default())
+            };
             let on_input = move |ev: leptos::ev::Event| {
                 let text = event_target_value(&ev);
                 draft.view.update(|d| {
@@ -248,34 +314,19 @@ fn narrowing_fields(draft: Draft, applied: Memo<StatsView>) -> impl IntoView {
                     }
                 });
             };
-            let input = if name.ends_with("country-id") {
-                let options = move || {
-                    let chosen = value();
-                    countries.with_data(|list| {
-                        list.map(|list| {
-                            list.iter()
-                                .map(|(id, label)| {
-                                    let selected = *id == chosen;
-                                    view! { <option value=id.clone() selected=selected>{label.clone()}</option> }
-                                })
-                                .collect_view()
-                        })
-                    })
-                };
-                view! {
-                    <select name=name on:change=on_input>
-                        <option value="">{tr(|t| t.any)}</option>
-                        {options}
-                    </select>
-                }
-                .into_any()
+            let is_country = name.ends_with("country-id");
+            let input = if is_country {
+                country_picker(name, countries, value, on_input).into_any()
             } else {
                 view! { <input name=name prop:value=value on:input=on_input /> }.into_any()
             };
             view! {
-                <label>
-                    {move || narrowing_label(name)} {input} {draft.error_for(name)}
-                </label>
+                <div class="narrowing-field">
+                    <label>
+                        {move || narrowing_label(name)} {input} {draft.error_for(name)}
+                    </label>
+                    {is_country.then(|| countries_failed(countries))}
+                </div>
             }
         })
         .collect_view();

@@ -2,7 +2,7 @@
 //! its series, totals, units, ranges and samplings in the language in use.
 
 use crate::i18n::{Texts, texts};
-use api_model::stats::{Sampling, StatsEndpoint, series_unit};
+use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, series_unit};
 
 /// A text of the language in use, picked from its [`Texts`].
 pub type Words = fn(&Texts) -> &'static str;
@@ -51,11 +51,16 @@ pub enum StatsPage {
 impl StatsPage {
     pub fn title(self) -> &'static str {
         let t = texts();
-        match self {
-            StatsPage::Table(StatsEndpoint::Origination) => t.stats_origination,
-            StatsPage::Table(StatsEndpoint::Quality) => t.stats_quality,
-            StatsPage::Table(StatsEndpoint::ActiveCalls) => t.stats_active_calls,
-            StatsPage::OriginatedCps => t.stats_originated_cps,
+        let StatsPage::Table(endpoint) = self else {
+            return t.stats_originated_cps;
+        };
+        match (endpoint.direction, endpoint.kind) {
+            (Direction::Origination, StatsKind::Traffic) => t.stats_origination,
+            (Direction::Origination, StatsKind::Quality) => t.stats_quality,
+            (Direction::Origination, StatsKind::ActiveCalls) => t.stats_active_calls,
+            (Direction::Termination, StatsKind::Traffic) => t.stats_termination,
+            (Direction::Termination, StatsKind::Quality) => t.stats_termination_quality,
+            (Direction::Termination, StatsKind::ActiveCalls) => t.stats_termination_active_calls,
         }
     }
 
@@ -64,7 +69,7 @@ impl StatsPage {
     pub fn form_endpoint(self) -> StatsEndpoint {
         match self {
             StatsPage::Table(endpoint) => endpoint,
-            StatsPage::OriginatedCps => StatsEndpoint::ActiveCalls,
+            StatsPage::OriginatedCps => StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
         }
     }
 
@@ -72,10 +77,18 @@ impl StatsPage {
         matches!(self, StatsPage::Table(_))
     }
 
-    /// The charts of the page, one per unit.
+    /// The charts of the page, one per unit; both directions draw the same.
     pub fn charts(self) -> Vec<ChartPlan> {
-        match self {
-            StatsPage::Table(StatsEndpoint::Origination) => vec![
+        let StatsPage::Table(endpoint) = self else {
+            return vec![plan(
+                "cps",
+                |t| t.stats_originated_cps,
+                "cps",
+                vec![("cps", |t| t.cps)],
+            )];
+        };
+        match endpoint.kind {
+            StatsKind::Traffic => vec![
                 plan(
                     "calls",
                     |t| t.chart_calls,
@@ -101,7 +114,7 @@ impl StatsPage {
                     vec![("total_price", |t| t.total_price)],
                 ),
             ],
-            StatsPage::Table(StatsEndpoint::Quality) => vec![
+            StatsKind::Quality => vec![
                 plan(
                     "calls",
                     |t| t.chart_calls,
@@ -117,17 +130,11 @@ impl StatsPage {
                     vec![("cps", |t| t.cps)],
                 ),
             ],
-            StatsPage::Table(StatsEndpoint::ActiveCalls) => vec![plan(
+            StatsKind::ActiveCalls => vec![plan(
                 "active-calls",
                 |t| t.concurrent_calls,
                 "calls",
                 vec![("calls", |t| t.active_calls)],
-            )],
-            StatsPage::OriginatedCps => vec![plan(
-                "cps",
-                |t| t.stats_originated_cps,
-                "cps",
-                vec![("cps", |t| t.cps)],
             )],
         }
     }
@@ -197,6 +204,9 @@ pub fn narrowing_label(name: &str) -> &'static str {
         "customer-price-eq" => t.price_eq,
         "customer-price-gt" => t.price_gt,
         "customer-price-lt" => t.price_lt,
+        "vendor-price-eq" => t.vendor_price_eq,
+        "vendor-price-gt" => t.vendor_price_gt,
+        "vendor-price-lt" => t.vendor_price_lt,
         _ => t.parameter,
     }
 }

@@ -61,9 +61,9 @@ pub struct PortalAccess {
 
 impl Default for PortalAccess {
     /// What this demo serves is allowed: accounts, rates, CDRs in both directions, CDR exports,
-    /// outgoing statistics and charts, services and their transactions, invoices, payments and
-    /// Cryptomus top-ups, number lists. What it does not serve is not: the live list of active
-    /// calls, incoming statistics and the WebRTC dialer.
+    /// statistics of both directions and charts, the live list of active calls, services and
+    /// their transactions, invoices, payments and Cryptomus top-ups, number lists. What it does
+    /// not serve is not: the WebRTC dialer.
     fn default() -> PortalAccess {
         PortalAccess {
             account: true,
@@ -86,25 +86,25 @@ impl Default for PortalAccess {
             outgoing_statistics_total_calls_value: true,
             outgoing_statistics_total_duration_value: true,
             outgoing_statistics_total_price_value: true,
-            outgoing_active_calls: false,
+            outgoing_active_calls: true,
             outgoing_numberlists: true,
             incoming_cdrs: true,
-            incoming_statistics: false,
-            incoming_statistics_active_calls: false,
-            incoming_statistics_acd: false,
-            incoming_statistics_asr: false,
-            incoming_statistics_failed_calls: false,
-            incoming_statistics_successful_calls: false,
-            incoming_statistics_total_calls: false,
-            incoming_statistics_total_duration: false,
-            incoming_statistics_total_price: false,
-            incoming_statistics_acd_value: false,
-            incoming_statistics_asr_value: false,
-            incoming_statistics_failed_calls_value: false,
-            incoming_statistics_successful_calls_value: false,
-            incoming_statistics_total_calls_value: false,
-            incoming_statistics_total_duration_value: false,
-            incoming_statistics_total_price_value: false,
+            incoming_statistics: true,
+            incoming_statistics_active_calls: true,
+            incoming_statistics_acd: true,
+            incoming_statistics_asr: true,
+            incoming_statistics_failed_calls: true,
+            incoming_statistics_successful_calls: true,
+            incoming_statistics_total_calls: true,
+            incoming_statistics_total_duration: true,
+            incoming_statistics_total_price: true,
+            incoming_statistics_acd_value: true,
+            incoming_statistics_asr_value: true,
+            incoming_statistics_failed_calls_value: true,
+            incoming_statistics_successful_calls_value: true,
+            incoming_statistics_total_calls_value: true,
+            incoming_statistics_total_duration_value: true,
+            incoming_statistics_total_price_value: true,
             invoices: true,
             payments: true,
             payments_cryptomus: true,
@@ -149,7 +149,10 @@ mod tests {
         assert!(object.values().all(serde_json::Value::is_boolean));
         assert_eq!(value["outgoing-statistics-active-calls"], true);
         assert_eq!(value["outgoing-statistics-total-price-value"], true);
-        assert_eq!(value["incoming-statistics-acd-value"], false);
+        assert_eq!(value["incoming-statistics-acd-value"], true);
+        assert_eq!(value["outgoing-active-calls"], true);
+        assert_eq!(value["outgoing-numberlists"], true);
+        assert_eq!(value["webrtc-dialer"], false);
         assert!(
             value
                 .get("outgoing-statistics-active-calls-value")

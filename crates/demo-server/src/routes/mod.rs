@@ -9,6 +9,7 @@ pub mod charts;
 pub mod check_rate;
 pub mod faults;
 pub mod invoices;
+pub mod live_calls;
 pub mod numberlists;
 pub mod payments;
 pub mod phone_systems;
@@ -43,6 +44,22 @@ pub fn api_routes() -> Router<Arc<AppState>> {
         .route(
             "/origination-active-calls",
             get(statistics::origination_active_calls),
+        )
+        .route(
+            "/termination-statistics",
+            get(statistics::termination_statistics),
+        )
+        .route(
+            "/termination-statistics-quality",
+            get(statistics::termination_statistics_quality),
+        )
+        .route(
+            "/termination-active-calls",
+            get(statistics::termination_active_calls),
+        )
+        .route(
+            "/outgoing-active-calls",
+            get(live_calls::outgoing_active_calls),
         )
         .route("/chart-originated-cps", post(charts::create_originated_cps))
         .route("/chart-active-calls", post(charts::create_active_calls))

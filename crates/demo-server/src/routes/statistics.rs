@@ -1,20 +1,22 @@
-//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3):
-//! `origination-statistics`, `origination-statistics-quality` and `origination-active-calls`.
-//! Their parameters are read and checked here the way the real server does; the series come
-//! from `traffic::statistics`.
+//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3, api-beyond-seed.md
+//! 13–15): `{origination,termination}-statistics`, `…-statistics-quality` and `…-active-calls`.
+//! Their parameters are read and checked here the way the real server does (each side reads
+//! only its own narrowing parameters and ignores the other's); the series come from
+//! `traffic::statistics`.
 
 use crate::jsonapi::responses::{self, Failure, plain_bad_request};
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
 use crate::routes::auth::StatsCustomer;
 use crate::routes::state::AppState;
+use crate::traffic::calls;
 use crate::traffic::statistics::{
     CallFilter, MAX_POINTS, NumberMatch, StatsRequest, StatsSource, TextMatch, active_calls,
-    origination, quality,
+    quality, traffic,
 };
 use api_model::date_text;
 use api_model::number::parse_decimal;
-use api_model::stats::{STATS_FILTER_PARAMS, Sampling, StatsEndpoint, parse_time};
+use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, parse_time};
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -148,7 +150,7 @@ pub fn parse_request(
                     from = Some(time);
                 }
             }
-            _ if value.is_empty() || !STATS_FILTER_PARAMS.contains(&name) => {}
+            _ if value.is_empty() || !endpoint.filter_params().contains(&name) => {}
             "src-country-id" => {
                 filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
             }
@@ -167,7 +169,10 @@ pub fn parse_request(
                         .extend(text_match(suffix).map(|m| (m, value.clone())));
                 } else if let Some(suffix) = name.strip_prefix("duration-") {
                     filter.duration.push((number_match(suffix), number()?));
-                } else if let Some(suffix) = name.strip_prefix("customer-price-") {
+                } else if let Some(suffix) = name
+                    .strip_prefix("customer-price-")
+                    .or_else(|| name.strip_prefix("vendor-price-"))
+                {
                     filter.price.push((number_match(suffix), number()?));
                 }
             }
@@ -192,6 +197,10 @@ pub fn parse_request(
         return Ok(Parsed::RefusedByDatabase);
     }
     Ok(Parsed::Request(StatsRequest {
+        direction: match endpoint.direction {
+            Direction::Origination => calls::Direction::Originated,
+            Direction::Termination => calls::Direction::Terminated,
+        },
         account,
         from,
         to,
@@ -233,14 +242,12 @@ fn answer(
         data: &state.data,
         cache: &state.minute_cache,
     };
-    Ok(match endpoint {
-        StatsEndpoint::Origination => {
-            responses::plain_json(ok, &origination(source, &request, now))
-        }
-        StatsEndpoint::Quality => {
+    Ok(match endpoint.kind {
+        StatsKind::Traffic => responses::plain_json(ok, &traffic(source, &request, now)),
+        StatsKind::Quality => {
             responses::plain_json(ok, &quality(source, &request, now).ok_or_else(too_many)?)
         }
-        StatsEndpoint::ActiveCalls => responses::plain_json(
+        StatsKind::ActiveCalls => responses::plain_json(
             ok,
             &active_calls(source, &request, now).ok_or_else(too_many)?,
         ),
@@ -252,7 +259,7 @@ pub async fn origination_statistics(
     StatsCustomer(customer): StatsCustomer,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    answer(StatsEndpoint::Origination, &state, customer, query)
+    answer(StatsEndpoint::ORIGINATION, &state, customer, query)
 }
 
 pub async fn origination_statistics_quality(
@@ -260,7 +267,7 @@ pub async fn origination_statistics_quality(
     StatsCustomer(customer): StatsCustomer,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    answer(StatsEndpoint::Quality, &state, customer, query)
+    answer(StatsEndpoint::ORIGINATION_QUALITY, &state, customer, query)
 }
 
 pub async fn origination_active_calls(
@@ -268,7 +275,41 @@ pub async fn origination_active_calls(
     StatsCustomer(customer): StatsCustomer,
     RawQuery(query): RawQuery,
 ) -> Result<Response, Failure> {
-    answer(StatsEndpoint::ActiveCalls, &state, customer, query)
+    answer(
+        StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
+        &state,
+        customer,
+        query,
+    )
+}
+
+pub async fn termination_statistics(
+    State(state): State<Arc<AppState>>,
+    StatsCustomer(customer): StatsCustomer,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    answer(StatsEndpoint::TERMINATION, &state, customer, query)
+}
+
+pub async fn termination_statistics_quality(
+    State(state): State<Arc<AppState>>,
+    StatsCustomer(customer): StatsCustomer,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    answer(StatsEndpoint::TERMINATION_QUALITY, &state, customer, query)
+}
+
+pub async fn termination_active_calls(
+    State(state): State<Arc<AppState>>,
+    StatsCustomer(customer): StatsCustomer,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    answer(
+        StatsEndpoint::TERMINATION_ACTIVE_CALLS,
+        &state,
+        customer,
+        query,
+    )
 }
 
 #[cfg(test)]
@@ -321,7 +362,7 @@ mod tests {
         let refused = |query: String| {
             matches!(
                 parse_request(
-                    StatsEndpoint::Origination,
+                    StatsEndpoint::ORIGINATION,
                     &data,
                     DEMO_CUSTOMER,
                     &query,
@@ -340,7 +381,7 @@ mod tests {
         assert_eq!(
             error_of(
                 &data,
-                StatsEndpoint::Origination,
+                StatsEndpoint::ORIGINATION,
                 &format!("account-id={account}&from-time=2026-01-01T00:00:00Z&sampling=year")
             )
             .1,
@@ -367,7 +408,7 @@ mod tests {
         let data = data();
         let account = data.accounts[0].id.clone();
         let other = data.accounts[4].id.clone();
-        let origination = StatsEndpoint::Origination;
+        let origination = StatsEndpoint::ORIGINATION;
         assert_eq!(
             error_of(&data, origination, ""),
             (
@@ -378,7 +419,7 @@ mod tests {
         assert_eq!(
             error_of(
                 &data,
-                StatsEndpoint::ActiveCalls,
+                StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
                 "from-time=2026-01-01%2000:00:00"
             )
             .1,
@@ -409,7 +450,7 @@ mod tests {
         let q = format!("account-id={account}&from-time=2026-01-01%2000:00:00&sampling=15minutes");
         assert!(
             parse_request(
-                StatsEndpoint::Quality,
+                StatsEndpoint::ORIGINATION_QUALITY,
                 &data,
                 DEMO_CUSTOMER,
                 &q,
@@ -434,8 +475,8 @@ mod tests {
         let base = format!("account-id={account}&from-time={from}&sampling=hour");
         let calls = |extra: &str| {
             let q = format!("{base}&{extra}");
-            let request = request(&data, StatsEndpoint::Origination, &q);
-            origination(source, &request, now)
+            let request = request(&data, StatsEndpoint::ORIGINATION, &q);
+            traffic(source, &request, now)
                 .totals
                 .map_or(0, |totals| totals.total_calls)
         };
@@ -448,5 +489,53 @@ mod tests {
         let ukraine = data.countries[0].id.clone();
         assert_eq!(calls(&format!("src-country-id={ukraine}")), all);
         assert!(calls("customer-price-gt=0") < all);
+    }
+
+    #[test]
+    fn termination_reads_vendor_prices_and_ignores_the_origination_parameters() {
+        let data = data();
+        let cache = MinuteCache::default();
+        let source = StatsSource {
+            data: &data,
+            cache: &cache,
+        };
+        let now = now_seconds();
+        let account = &data.accounts[0].id;
+        let from =
+            api_model::stats::server_time(&DateTime::from_timestamp(now - 12 * 3600, 0).unwrap());
+        let base = format!("account-id={account}&from-time={from}&sampling=hour");
+        let calls = |endpoint: StatsEndpoint, extra: &str| {
+            let request = request(&data, endpoint, &format!("{base}&{extra}"));
+            traffic(source, &request, now)
+                .totals
+                .map_or(0, |totals| totals.total_calls)
+        };
+        let terminated = StatsEndpoint::TERMINATION;
+        let all = calls(terminated, "x=1");
+        assert!(all > 0);
+        assert_ne!(
+            all,
+            calls(StatsEndpoint::ORIGINATION, "x=1"),
+            "another stream"
+        );
+        assert_eq!(calls(terminated, "auth-orig-ip=10.9.9.9"), all, "ignored");
+        assert_eq!(
+            calls(terminated, "customer-price-gt=100000"),
+            all,
+            "ignored"
+        );
+        assert!(calls(terminated, "vendor-price-gt=0") < all);
+        assert!(
+            calls(StatsEndpoint::ORIGINATION, "vendor-price-gt=100000") > 0,
+            "origination ignores vendor prices"
+        );
+        assert_eq!(
+            error_of(&data, terminated, &format!("{base}&vendor-price-lt=cheap")).1,
+            r#"{"error":"invalid value vendor-price-lt"}"#
+        );
+        assert_eq!(
+            error_of(&data, StatsEndpoint::TERMINATION_QUALITY, &base).1,
+            r#"{"error":"invalid sampling"}"#
+        );
     }
 }

@@ -27,9 +27,10 @@ const DAILY_CURVE: [u64; 24] = [
 /// Weekend load relative to a weekday, per mille.
 const WEEKEND: u64 = 450;
 
-/// Which way calls go: originated by the account's customer (all statistics) or terminated
-/// to it (only the active-calls chart shows those).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which way calls go: originated by the account's customer (origination statistics, `cdrs`)
+/// or terminated to it, the customer acting as a vendor (termination statistics,
+/// `incoming-cdrs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {
     Originated,
     Terminated,

@@ -8,5 +8,6 @@ pub mod cdr_records;
 pub mod cdrs;
 pub mod charts;
 pub mod invoice_pdf;
+pub mod live_calls;
 pub mod recordings;
 pub mod statistics;

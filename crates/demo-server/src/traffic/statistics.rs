@@ -1,7 +1,8 @@
-//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3):
-//! `origination-statistics` (sparse axis, with totals), `origination-statistics-quality`
-//! (filled axis, with totals) and `origination-active-calls` (filled axis), computed from the
-//! synthetic call history.
+//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3, and sections 13–15
+//! of api-beyond-seed.md): `*-statistics` (sparse axis, with totals), `*-statistics-quality`
+//! (filled axis, with totals) and `*-active-calls` (filled axis), computed from the synthetic
+//! call history: originated calls for `origination-*`, the calls terminated to the account
+//! (its incoming CDRs) for `termination-*`.
 //!
 //! Unfiltered requests add up per-minute sums that [`MinuteCache`] keeps for every hour that
 //! is wholly past, so a day at minute sampling costs 24 look-ups instead of walking thousands
@@ -31,6 +32,8 @@ pub const MAX_POINTS: usize = 200_000;
 /// A statistics request that passed validation.
 #[derive(Debug, Clone)]
 pub struct StatsRequest {
+    /// Originated calls, or the calls terminated to the account.
+    pub direction: Direction,
     pub account: usize,
     pub from: i64,
     /// `to-time`: inclusive, like the real server's `time_start <= to-time`.
@@ -75,7 +78,7 @@ pub enum NumberMatch {
 }
 
 impl TextMatch {
-    fn test(self, text: &str, wanted: &str) -> bool {
+    pub fn test(self, text: &str, wanted: &str) -> bool {
         match self {
             TextMatch::Eq => text == wanted,
             TextMatch::StartsWith => text.starts_with(wanted),
@@ -300,16 +303,23 @@ const MAX_CACHED_CHUNKS: usize = 4096;
 
 type Chunk = Arc<[Sums; MINUTES_PER_CHUNK]>;
 
-/// Per-minute sums of every account's originated calls (unfiltered, priced), kept per hour
-/// once the hour is wholly past: from then on its calls never change.
+/// Per-minute sums of every account's calls in each direction (unfiltered, priced), kept per
+/// hour once the hour is wholly past: from then on its calls never change.
 #[derive(Debug, Default)]
 pub struct MinuteCache {
-    chunks: Mutex<HashMap<(usize, i64), Chunk>>,
+    chunks: Mutex<HashMap<(Direction, usize, i64), Chunk>>,
 }
 
 impl MinuteCache {
     /// The hour starting at `chunk * 3600`, if it is wholly past `now`.
-    fn chunk(&self, data: &DataSet, account: usize, chunk: i64, now: i64) -> Option<Chunk> {
+    fn chunk(
+        &self,
+        data: &DataSet,
+        direction: Direction,
+        account: usize,
+        chunk: i64,
+        now: i64,
+    ) -> Option<Chunk> {
         let start = chunk * CHUNK_SECONDS;
         if start + CHUNK_SECONDS > now + 1 {
             return None;
@@ -319,12 +329,13 @@ impl MinuteCache {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
         };
-        if let Some(found) = lock().get(&(account, chunk)) {
+        if let Some(found) = lock().get(&(direction, account, chunk)) {
             return Some(found.clone());
         }
         // Computed without the lock; two requests racing for one hour compute the same sums.
         let mut sums = [Sums::default(); MINUTES_PER_CHUNK];
-        CallHistory::of(data).for_each_call(account, start, start + CHUNK_SECONDS, now, |call| {
+        let end = start + CHUNK_SECONDS;
+        CallHistory::of(data).for_each_call_of(direction, account, start, end, now, |call| {
             let minute = usize::try_from((call.start - start) / 60).unwrap_or(0);
             if let Some(slot) = sums.get_mut(minute) {
                 slot.add(call, call.price(data));
@@ -335,16 +346,17 @@ impl MinuteCache {
         if chunks.len() >= MAX_CACHED_CHUNKS {
             chunks.clear();
         }
-        chunks.insert((account, chunk), chunk_sums.clone());
+        chunks.insert((direction, account, chunk), chunk_sums.clone());
         Some(chunk_sums)
     }
 }
 
-/// Calls `f(minute start, sums)` with the sums of the account's calls in `[from, end)` up to
-/// `now`, minute by minute (a minute cut by `from` or `end` may come in two parts). Whole
-/// minutes of past hours come from the cache; the rest from the calls.
+/// Calls `f(minute start, sums)` with the sums of the account's calls in that direction in
+/// `[from, end)` up to `now`, minute by minute (a minute cut by `from` or `end` may come in two
+/// parts). Whole minutes of past hours come from the cache; the rest from the calls.
 fn for_each_minute(
     source: StatsSource<'_>,
+    direction: Direction,
     account: usize,
     from: i64,
     end: i64,
@@ -358,7 +370,7 @@ fn for_each_minute(
             return;
         }
         let mut minutes: BTreeMap<i64, Sums> = BTreeMap::new();
-        CallHistory::of(data).for_each_call(account, from, to, now, |call| {
+        CallHistory::of(data).for_each_call_of(direction, account, from, to, now, |call| {
             minutes
                 .entry(call.start - call.start.rem_euclid(60))
                 .or_default()
@@ -373,7 +385,7 @@ fn for_each_minute(
         let chunk = t.div_euclid(CHUNK_SECONDS);
         let chunk_start = chunk * CHUNK_SECONDS;
         let segment_end = end.min(chunk_start + CHUNK_SECONDS);
-        match source.cache.chunk(data, account, chunk, now) {
+        match source.cache.chunk(data, direction, account, chunk, now) {
             Some(sums) => {
                 // Whole minutes from the cache, the cut ones at either side from the calls.
                 let first_whole = t + (60 - t.rem_euclid(60)) % 60;
@@ -403,6 +415,7 @@ fn collect_sums(source: StatsSource<'_>, request: &StatsRequest, now: i64) -> BT
     if request.filter.is_empty() {
         for_each_minute(
             source,
+            request.direction,
             request.account,
             request.from,
             request.end(),
@@ -419,7 +432,8 @@ fn collect_sums(source: StatsSource<'_>, request: &StatsRequest, now: i64) -> BT
         return buckets;
     }
     let data = source.data;
-    CallHistory::of(data).for_each_call(
+    CallHistory::of(data).for_each_call_of(
+        request.direction,
         request.account,
         request.from,
         request.end(),
@@ -472,8 +486,8 @@ pub struct OriginationTotals {
     pub total_price: Num,
 }
 
-/// `origination-statistics`: only buckets with calls; totals over the whole range.
-pub fn origination(
+/// `*-statistics`: only buckets with calls; totals over the whole range.
+pub fn traffic(
     source: StatsSource<'_>,
     request: &StatsRequest,
     now: i64,
@@ -535,7 +549,7 @@ pub struct QualityTotals {
     pub cps: Num,
 }
 
-/// `origination-statistics-quality`: every bucket up to now, zero rows where nothing happened
+/// `*-statistics-quality`: every bucket up to now, zero rows where nothing happened
 /// (and past `to-time`); totals over the whole range.
 pub fn quality(
     source: StatsSource<'_>,
@@ -629,8 +643,8 @@ pub struct ActiveCallsSeries {
     pub calls: Vec<u64>,
 }
 
-/// `origination-active-calls`: answered calls in progress at every minute up to now; zero
-/// past `to-time`.
+/// `*-active-calls`: answered calls in progress at every minute up to now; zero past
+/// `to-time`.
 pub fn active_calls(
     source: StatsSource<'_>,
     request: &StatsRequest,
@@ -641,7 +655,7 @@ pub fn active_calls(
     let end = request.end();
     let mut calls = active_at_minute_marks(
         source.data,
-        Direction::Originated,
+        request.direction,
         request.account,
         first,
         axis.len(),
@@ -695,6 +709,7 @@ mod tests {
     /// Unfiltered, from `from` on.
     fn request(account: usize, from: i64, sampling: Sampling) -> StatsRequest {
         StatsRequest {
+            direction: Direction::Originated,
             account,
             from,
             to: None,
@@ -750,9 +765,15 @@ mod tests {
         let mut cached: BTreeMap<i64, Sums> = BTreeMap::new();
         for _ in 0..2 {
             cached.clear();
-            for_each_minute(fixture.source(), account, from, end, now, |minute, sums| {
-                cached.entry(minute).or_default().merge(sums)
-            });
+            for_each_minute(
+                fixture.source(),
+                Direction::Originated,
+                account,
+                from,
+                end,
+                now,
+                |minute, sums| cached.entry(minute).or_default().merge(sums),
+            );
         }
         let mut walked: BTreeMap<i64, Sums> = BTreeMap::new();
         CallHistory::of(&fixture.data).for_each_call(account, from, end, now, |call| {
@@ -797,7 +818,7 @@ mod tests {
         let fixture = Fixture::new();
         let now = now_seconds();
         let request = request(0, now - 6 * 3600, Sampling::Minute);
-        let stats = json(origination(fixture.source(), &request, now));
+        let stats = json(traffic(fixture.source(), &request, now));
         let sum = |v: &Value, name: &str| -> Decimal {
             v["data"][name]
                 .as_array()

@@ -85,6 +85,99 @@ async fn outgoing_cdrs_add_up_to_the_origination_statistics() {
     }
 }
 
+/// The vendor side: the termination statistics of a window are the sums over the account's
+/// incoming CDRs of that window (calls, answered calls, minutes, vendor price), and a
+/// `vendor-price-*` bound narrows both alike.
+#[tokio::test]
+async fn incoming_cdrs_add_up_to_the_termination_statistics() {
+    let token = demo_token().await;
+    for (name, from, hours) in [
+        ("Kyiv Wholesale", hours_ago(4), 2),
+        ("Lviv Overdraft", hours_ago(30), 3),
+    ] {
+        let account = account_id(&token, name).await;
+        let to = from + Duration::hours(hours);
+        let window = format!(
+            "filter[account-id-eq]={account}&filter[time-start-gteq]={}&filter[time-start-lt]={}",
+            server_time(from),
+            server_time(to)
+        );
+        let cdrs = all_pages(server(), &token, "incoming-cdrs", &window).await;
+        let stats_query = format!(
+            "account-id={account}&from-time={}&to-time={}&sampling=hour",
+            server_time(from),
+            server_time(to - Duration::seconds(1))
+        );
+        let stats = get(
+            &format!("termination-statistics?{stats_query}"),
+            Some(&token),
+        )
+        .await
+        .json();
+        let totals = &stats["totals"];
+        assert!(!cdrs.is_empty(), "{name}");
+        assert_eq!(
+            cdrs.len() as u64,
+            totals["total_calls"].as_u64().unwrap(),
+            "{name}"
+        );
+        let answered: Vec<&Value> = cdrs
+            .iter()
+            .filter(|c| c["attributes"]["success"] == true)
+            .collect();
+        assert_eq!(
+            answered.len() as u64,
+            totals["successful_calls"].as_u64().unwrap(),
+            "{name}"
+        );
+        let vendor_price = |cdr: &Value| -> Decimal {
+            cdr["attributes"]["vendor-price"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let sum: Decimal = cdrs.iter().map(vendor_price).sum();
+        let total: Decimal = totals["total_price"].as_str().unwrap().parse().unwrap();
+        assert_eq!(sum, total, "{name}: exact decimals");
+        let seconds: u64 = answered
+            .iter()
+            .map(|c| c["attributes"]["duration"].as_u64().unwrap())
+            .sum();
+        let minutes = (Decimal::from(seconds) / Decimal::from(60)).round_dp(2);
+        let total_minutes: Decimal = totals["total_duration"].as_str().unwrap().parse().unwrap();
+        assert_eq!(minutes, total_minutes, "{name}: minutes");
+        // The origination side counts another stream of calls.
+        let originated = get(
+            &format!("origination-statistics?{stats_query}"),
+            Some(&token),
+        )
+        .await
+        .json();
+        assert_ne!(originated["totals"], stats["totals"], "{name}");
+
+        let dearer = all_pages(
+            server(),
+            &token,
+            "incoming-cdrs",
+            &format!("{window}&filter[vendor-price-gt]=0.05"),
+        )
+        .await;
+        let narrowed = get(
+            &format!("termination-statistics?{stats_query}&vendor-price-gt=0.05"),
+            Some(&token),
+        )
+        .await
+        .json();
+        assert!(dearer.len() < cdrs.len(), "{name}: some calls cost less");
+        assert_eq!(
+            dearer.len() as u64,
+            narrowed["totals"]["total_calls"].as_u64().unwrap(),
+            "{name}: vendor-price-gt"
+        );
+    }
+}
+
 #[tokio::test]
 async fn without_a_lower_bound_only_the_last_24_hours_are_listed() {
     let token = demo_token().await;

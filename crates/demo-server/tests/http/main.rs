@@ -14,6 +14,7 @@ mod data_files;
 mod embedding;
 mod exports;
 mod faults;
+mod live_calls;
 mod money;
 mod nginx_sample;
 mod numberlists;

@@ -700,3 +700,83 @@ async fn times_in_iso_form_fail_with_an_empty_500_like_the_real_database() {
     .await;
     assert_eq!(chart.status, 201, "{}", chart.body);
 }
+
+/// The vendor side answers like the origination side, with its own narrowing parameters: a
+/// bad `vendor-price-*` is refused, while `customer-price-*` and `auth-orig-ip` (which the
+/// termination endpoints do not have) are ignored.
+#[tokio::test]
+async fn termination_endpoints_answer_and_refuse_like_origination() {
+    let token = demo_token().await;
+    let kyiv = account_id(&token, "Kyiv Wholesale").await;
+    let from = time_ago(3 * 3600);
+    let base = format!("account-id={kyiv}&from-time={from}");
+    for (path, query, message) in [
+        (
+            "termination-statistics",
+            String::new(),
+            "missing required param(s) account-id, from-time, sampling",
+        ),
+        (
+            "termination-active-calls",
+            String::new(),
+            "missing required param(s) account-id, from-time",
+        ),
+        (
+            "termination-statistics",
+            format!("{base}&sampling=hour&vendor-price-gt=cheap"),
+            "invalid value vendor-price-gt",
+        ),
+        (
+            "termination-statistics-quality",
+            format!("{base}&sampling=hour"),
+            "invalid sampling",
+        ),
+    ] {
+        let reply = stats(&token, path, &query).await;
+        assert_eq!(reply.status, 400, "{path}?{query}");
+        assert_eq!(
+            reply.json(),
+            serde_json::json!({ "error": message }),
+            "{path}?{query}"
+        );
+    }
+    let totals = |query: String| {
+        let token = token.clone();
+        async move {
+            let reply = stats(&token, "termination-statistics", &query).await;
+            assert_eq!(reply.status, 200, "{query}: {}", reply.body);
+            reply.json()["totals"].clone()
+        }
+    };
+    let all = totals(format!("{base}&sampling=hour")).await;
+    assert!(all["total_calls"].as_u64().unwrap() > 0);
+    assert_eq!(
+        totals(format!(
+            "{base}&sampling=hour&auth-orig-ip=10.9.9.9&customer-price-gt=1000"
+        ))
+        .await,
+        all,
+        "origination's parameters are not the vendor side's"
+    );
+    let quality = stats(
+        &token,
+        "termination-statistics-quality",
+        &format!("{base}&sampling=5minutes"),
+    )
+    .await
+    .json();
+    assert_eq!(quality["totals"]["total_calls"], all["total_calls"]);
+    let active = stats(&token, "termination-active-calls", &base)
+        .await
+        .json();
+    let calls = active["data"]["calls"].as_array().unwrap();
+    assert_eq!(calls.len(), active["data"]["t"].as_array().unwrap().len());
+    assert!(calls.iter().any(|n| n.as_u64().unwrap() > 0));
+    let future = stats(
+        &token,
+        "termination-statistics",
+        &format!("account-id={kyiv}&from-time=2099-01-01%2000:00:00&sampling=hour"),
+    )
+    .await;
+    assert_eq!((future.status, future.body.as_str()), (200, "[]"));
+}

@@ -1,0 +1,154 @@
+//! The live calls (`/active-calls`), end to end: refreshed while the tab is visible, never two
+//! requests at once, paused while it is hidden, asked again at once when it shows; durations
+//! tick between refreshes. Requests are counted in the harness's log of what the demo server
+//! served.
+
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, ServedRequest};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const ACCOUNT: &str = "Kyiv Wholesale";
+/// The page asks again this long after each answer (`pages::live_calls::REFRESH_AFTER`).
+const REFRESH_AFTER: Duration = Duration::from_secs(5);
+
+/// The browser's requests for the live calls so far.
+fn live_requests(portal: &Portal) -> Vec<ServedRequest> {
+    portal
+        .served_requests()
+        .into_iter()
+        .filter(|r| r.from_browser() && r.endpoint() == "outgoing-active-calls")
+        .collect()
+}
+
+/// Makes the page believe its tab is hidden (or shown again): `document.visibilityState` as the
+/// browser reports it for a background tab, and the `visibilitychange` event it fires.
+async fn set_tab_visible(portal: &Portal, visible: bool) {
+    let script = "const state = arguments[0] ? 'visible' : 'hidden';
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+        // Bubbling, as the browser fires it, so the window hears it too.
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+        return document.visibilityState;";
+    let state = portal
+        .client()
+        .execute(script, vec![json!(visible)])
+        .await
+        .expect("changing the tab's visibility");
+    assert_eq!(state, json!(if visible { "visible" } else { "hidden" }));
+}
+
+async fn account_id(portal: &Portal, name: &str) -> String {
+    let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+    let accounts = portal
+        .api_get(&token, "accounts", &[("page[size]", "100")])
+        .await;
+    accounts["data"]
+        .as_array()
+        .and_then(|list| list.iter().find(|a| a["attributes"]["name"] == name))
+        .and_then(|a| a["id"].as_str())
+        .unwrap_or_else(|| panic!("no account {name:?} in {accounts}"))
+        .to_owned()
+}
+
+/// Every request arrived after the one before it was answered.
+fn assert_no_overlap(requests: &[ServedRequest]) {
+    for pair in requests.windows(2) {
+        let answered = pair[0]
+            .answer
+            .map(|(_, at)| at)
+            .expect("an earlier request was never answered");
+        assert!(
+            pair[1].received >= answered,
+            "a request went out while the one before was still waiting: {pair:?}"
+        );
+    }
+}
+
+async fn wait_for_requests(portal: &Portal, count: usize, what: &str) {
+    portal
+        .wait_until(what, async || {
+            let requests = live_requests(portal);
+            (requests.len() >= count && requests.iter().all(|r| r.answer.is_some())).then_some(())
+        })
+        .await;
+}
+
+/// The first row's duration so far, if there is a row.
+async fn first_duration(portal: &Portal) -> Option<String> {
+    let script = "const cell = document.querySelector('table.live-calls tbody tr td.num');
+        return cell ? cell.innerText.trim() : null;";
+    match portal.client().execute(script, Vec::new()).await {
+        Ok(Value::String(text)) => Some(text),
+        _ => None,
+    }
+}
+
+#[test]
+fn live_calls_refresh_while_visible_and_stop_when_hidden() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let account = account_id(&portal, ACCOUNT).await;
+        portal
+            .open(&format!(
+                "/active-calls?account-id={}&connect-time-null=false",
+                api_model::query::encode_component(&account)
+            ))
+            .await;
+        portal.wait_for(".live-calls-page .live-count").await;
+        portal.wait_for_text(".live-calls-page", "UTC").await;
+        let first = live_requests(&portal);
+        assert_eq!(
+            first
+                .first()
+                .and_then(|r| r.query_param("connect-time-null")),
+            Some("false".to_owned()),
+            "the URL's filter goes to the server"
+        );
+
+        // Visible: asked again after each answer, one request at a time.
+        let started = Instant::now();
+        let duration_before = first_duration(&portal).await;
+        wait_for_requests(&portal, 3, "two refreshes while visible").await;
+        assert!(
+            started.elapsed() >= REFRESH_AFTER,
+            "refreshes come a few seconds apart, not at once"
+        );
+        assert_no_overlap(&live_requests(&portal));
+        // Answered calls talk: their duration so far moved on meanwhile.
+        if let (Some(before), Some(after)) = (duration_before, first_duration(&portal).await) {
+            assert_ne!(before, after, "the duration ticks");
+        }
+
+        // Hidden: nothing more is asked, and the page says it is paused.
+        set_tab_visible(&portal, false).await;
+        portal.wait_for_text(".live-status", "Paused").await;
+        // A request that was already on its way may still be answered; then none follows.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let while_hidden = live_requests(&portal).len();
+        tokio::time::sleep(REFRESH_AFTER * 2 + Duration::from_secs(1)).await;
+        assert_eq!(
+            live_requests(&portal).len(),
+            while_hidden,
+            "no request while the tab is hidden"
+        );
+
+        // Shown again: asked at once, then every few seconds again.
+        let shown_at = Instant::now();
+        set_tab_visible(&portal, true).await;
+        wait_for_requests(
+            &portal,
+            while_hidden + 1,
+            "a request as soon as the tab shows",
+        )
+        .await;
+        let back = live_requests(&portal);
+        let latest = back.last().expect("a request");
+        assert!(
+            latest.received.duration_since(shown_at) < REFRESH_AFTER,
+            "asked at once when shown, not after the next interval"
+        );
+        wait_for_requests(&portal, while_hidden + 2, "refreshing again once shown").await;
+        assert_no_overlap(&live_requests(&portal));
+    });
+}

@@ -1,0 +1,589 @@
+//! `/active-calls?account-id=…`: an account's calls in progress (`GET /outgoing-active-calls`),
+//! asked again a few seconds after each answer while the tab is visible — never two requests
+//! at once, none while the tab is hidden, one at once when it shows again. The URL is the API's
+//! query; the form edits a draft of it. Each call's duration so far ticks every second from the
+//! page's clock; calls that were not in the previous answer to the same query are marked new.
+//! The server's times have no zone: they are read as UTC (`api_model::live_calls`), and the page
+//! says so.
+
+use crate::components::status;
+use crate::format::{self, Zone};
+use crate::http::Api;
+use crate::i18n::{texts, tr};
+use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::prefs::Prefs;
+use crate::remote::Remote;
+use crate::routing::{Page, portal_path};
+use api_model::live_calls::{
+    ADDRESS_PARAMS, ANSWERED_PARAM, ActiveCall, Answered, CallKey, Elapsed, LiveCalls, LiveProblem,
+    LiveQuery, PATH, TEXT_FIELDS, TEXT_MATCHES,
+};
+use chrono::{DateTime, Utc};
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long after an answer the next request goes out.
+pub const REFRESH_AFTER: Duration = Duration::from_secs(5);
+
+fn tab_is_visible() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_none_or(|d| d.visibility_state() == web_sys::VisibilityState::Visible)
+}
+
+/// One answer, with which of its calls are new since the answer before it.
+#[derive(Clone)]
+struct Snapshot {
+    live: Arc<LiveCalls>,
+    new: Arc<Vec<bool>>,
+    at: DateTime<Utc>,
+}
+
+/// The page's clock: the time now, once a second. Durations read it, so they tick.
+fn ticking_clock() -> ReadSignal<DateTime<Utc>> {
+    let (now, set_now) = signal(Utc::now());
+    let handle =
+        set_interval_with_handle(move || set_now.set(Utc::now()), Duration::from_secs(1)).ok();
+    on_cleanup(move || {
+        if let Some(handle) = handle {
+            handle.clear();
+        }
+    });
+    now
+}
+
+/// Asks again [`REFRESH_AFTER`] an answer (or a failure) while the tab is visible: `round`
+/// counts the requests made. Hidden, nothing is scheduled; shown again, it asks at once.
+struct Refresh {
+    round: RwSignal<u32>,
+    paused: RwSignal<bool>,
+}
+
+fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
+    let round = RwSignal::new(0u32);
+    let paused = RwSignal::new(!tab_is_visible());
+    let timer = StoredValue::new_local(None::<TimeoutHandle>);
+    let cancel = move || {
+        if let Some(handle) = timer.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    };
+    // Each request that ends, ends in the next one's schedule: requests never overlap.
+    Effect::new(move |_| {
+        // A request under way (or a hidden tab) schedules nothing; its end schedules the next.
+        cancel();
+        if loading.get() || paused.get() {
+            return;
+        }
+        let handle = set_timeout_with_handle(
+            move || {
+                if tab_is_visible() {
+                    round.update(|n| *n = n.wrapping_add(1));
+                } else {
+                    paused.set(true);
+                }
+            },
+            REFRESH_AFTER,
+        )
+        .ok();
+        timer.set_value(handle);
+    });
+    let visibility = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if tab_is_visible() {
+            if paused.get_untracked() {
+                paused.set(false);
+                round.update(|n| *n = n.wrapping_add(1));
+            }
+        } else {
+            cancel();
+            paused.set(true);
+        }
+    });
+    on_cleanup(move || {
+        visibility.remove();
+        cancel();
+    });
+    Refresh { round, paused }
+}
+
+/// The calls of a valid query, refreshed with `round`; the previous answer to the same query
+/// tells which calls are new.
+fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Remote<Snapshot> {
+    // (query, keys of its last answer)
+    let previous = StoredValue::new(None::<(String, BTreeSet<CallKey>)>);
+    Remote::new(
+        move || {
+            let query = query.get();
+            let round = round.get();
+            // Nothing is asked while paused (round does not move) or while the form is wrong.
+            query
+                .problems()
+                .is_empty()
+                .then(|| (query.to_query(), round))
+        },
+        move |(text, _round): (String, u32), signal| {
+            let api = api.clone();
+            async move {
+                let live: LiveCalls = api.get(PATH, &text, signal).await?;
+                let before = previous
+                    .get_value()
+                    .filter(|(query, _)| *query == text)
+                    .map(|(_, keys)| keys);
+                let new = live.new_since(before.as_ref());
+                previous.set_value(Some((text, live.keys())));
+                Ok(Snapshot {
+                    live: Arc::new(live),
+                    new: Arc::new(new),
+                    at: Utc::now(),
+                })
+            }
+        },
+    )
+}
+
+pub fn live_calls_page() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let prefs = expect_context::<Prefs>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let zone = Signal::derive(move || prefs.zone());
+    let applied = Memo::new(move |_| LiveQuery::from_query(&location.search.get()));
+    let accounts = account_choices(api.clone());
+    let own_path = location.pathname.get_untracked();
+    // Without an account in the URL, the first account's calls are shown.
+    Effect::new({
+        let navigate = navigate.clone();
+        move |_| {
+            if location.pathname.get() != own_path {
+                return;
+            }
+            let first =
+                accounts.with_data(|list| list.and_then(|l| l.first().map(|a| a.id.clone())));
+            let query = applied.get();
+            if let (Some(first), true) = (first, query.account_id.is_empty()) {
+                let query = LiveQuery {
+                    account_id: first,
+                    ..query
+                };
+                navigate(
+                    &format!("{}?{}", Page::LiveCalls.href(), query.to_query()),
+                    NavigateOptions {
+                        replace: true,
+                        ..Default::default()
+                    },
+                );
+            }
+        }
+    });
+    let loading = RwSignal::new(false);
+    let refresh = refresh_while_visible(loading.into());
+    let calls = live_calls(api, applied, refresh.round);
+    Effect::new(move |_| loading.set(calls.is_loading()));
+    let now = ticking_clock();
+    let apply = Callback::new(move |query: LiveQuery| {
+        let url = format!(
+            "{}?{}",
+            portal_path(&location.pathname.get_untracked()),
+            query.to_query()
+        );
+        navigate(&url, NavigateOptions::default());
+    });
+    let paused = refresh.paused;
+    view! {
+        <section class="live-calls-page">
+            <h1>{tr(|t| t.live_calls_title)}</h1>
+            <p class="hint">{tr(|t| t.live_calls_times_utc)}</p>
+            {live_form(applied, accounts, apply)}
+            <p class="live-status" role="status" aria-live="polite">
+                {move || {
+                    let t = texts();
+                    if paused.get() {
+                        t.live_calls_paused.to_owned()
+                    } else {
+                        (t.live_calls_refreshing)(&REFRESH_AFTER.as_secs().to_string())
+                    }
+                }}
+            </p>
+            {move || calls_view(calls, applied, now, zone)}
+        </section>
+    }
+}
+
+/// The problem with one field, in the language in use.
+fn problem_text(problem: &LiveProblem) -> String {
+    let t = texts();
+    match problem {
+        LiveProblem::ChooseAccount => t.choose_account_error.to_owned(),
+        LiveProblem::NotAnIp(value) => (t.not_an_ip)(value),
+        LiveProblem::NotAPort(value) => (t.not_a_port)(value),
+        LiveProblem::NotATransport(value) => (t.not_a_transport)(value),
+        LiveProblem::NotTrueOrFalse(value) => (t.not_true_or_false)(value),
+    }
+}
+
+fn text_field_label(field: &str) -> &'static str {
+    let t = texts();
+    match field {
+        "src-name-in" => t.live_src_name,
+        "src-prefix-in" => t.live_src_number,
+        "dst-prefix-in" => t.live_dst_number,
+        "src-prefix-routing" => t.live_src_routing,
+        _ => t.live_dst_routing,
+    }
+}
+
+fn match_label(how: &str) -> &'static str {
+    let t = texts();
+    match how {
+        "eq" => t.match_eq,
+        "starts-with" => t.match_starts_with,
+        "ends-with" => t.match_ends_with,
+        _ => t.match_contains,
+    }
+}
+
+fn address_label(name: &str) -> &'static str {
+    let t = texts();
+    match name {
+        "auth-orig-ip" => t.orig_ip,
+        "auth-orig-port" => t.orig_port,
+        _ => t.orig_transport,
+    }
+}
+
+/// The form: account, answered or not, and the narrowing fields folded away. It edits a draft
+/// and hands it on only without problems; the URL's own problems show too.
+fn live_form(
+    applied: Memo<LiveQuery>,
+    accounts: Remote<Vec<AccountChoice>>,
+    apply: Callback<LiveQuery>,
+) -> impl IntoView {
+    let draft = RwSignal::new(applied.get_untracked());
+    Effect::new(move |_| draft.set(applied.get()));
+    let shown_problems = RwSignal::new(Vec::<(String, LiveProblem)>::new());
+    Effect::new(move |_| shown_problems.set(applied.get().problems()));
+    let error_for = move |field: String| {
+        move || {
+            shown_problems.with(|problems| {
+                problems.iter().find(|(f, _)| *f == field).map(|(_, p)| {
+                    let p = p.clone();
+                    view! { <span class="field-error" role="alert">{move || problem_text(&p)}</span> }
+                })
+            })
+        }
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let query = draft.get_untracked();
+        let problems = query.problems();
+        if problems.is_empty() {
+            shown_problems.set(Vec::new());
+            apply.run(query);
+        } else {
+            shown_problems.set(problems);
+        }
+    };
+    let set = move |name: String, value: String| {
+        draft.update(|q| {
+            if value.trim().is_empty() {
+                q.filters.remove(&name);
+            } else {
+                q.filters.insert(name, value);
+            }
+        })
+    };
+    let account_options = move || {
+        let chosen = draft.with(|q| q.account_id.clone());
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a| {
+                        view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let answered_options = Answered::ALL
+        .into_iter()
+        .map(|answered| {
+            let label = move || {
+                let t = texts();
+                match answered {
+                    Answered::Any => t.answered_any,
+                    Answered::Yes => t.answered_yes,
+                    Answered::NotYet => t.answered_not_yet,
+                }
+            };
+            view! {
+                <option value=answered.param().unwrap_or("") selected=move || draft.with(|q| q.answered() == answered)>
+                    {label}
+                </option>
+            }
+        })
+        .collect_view();
+    let addresses = ADDRESS_PARAMS
+        .iter()
+        .map(|name| {
+            let name: &'static str = name;
+            let value = move || draft.with(|q| q.filters.get(name).cloned().unwrap_or_default());
+            view! {
+                <label>
+                    {move || address_label(name)}
+                    <input name=name prop:value=value on:input=move |ev| set(name.to_owned(), event_target_value(&ev)) />
+                    {error_for(name.to_owned())}
+                </label>
+            }
+        })
+        .collect_view();
+    // One match per text field: the first the draft has, "starts with" for a new one.
+    let texts_fields = TEXT_FIELDS
+        .iter()
+        .map(|field| {
+            let field: &'static str = field;
+            let current = move || {
+                draft.with(|q| {
+                    TEXT_MATCHES.iter().find_map(|how| {
+                        q.filters
+                            .get(&format!("{field}-{how}"))
+                            .map(|v| (*how, v.clone()))
+                    })
+                })
+            };
+            let how = RwSignal::new(current().map_or("starts-with", |(how, _)| how));
+            // A match the URL brings (back, forward, a shared link) shows in the picker.
+            Effect::new(move |_| {
+                if let Some((chosen, _)) = current() {
+                    how.set(chosen);
+                }
+            });
+            let on_how = move |ev: leptos::ev::Event| {
+                let chosen = event_target_value(&ev);
+                let Some(chosen) = TEXT_MATCHES.iter().find(|m| **m == chosen).copied() else {
+                    return;
+                };
+                // The value typed moves to the chosen match.
+                let value = current().map(|(_, v)| v).unwrap_or_default();
+                draft.update(|q| {
+                    for m in TEXT_MATCHES {
+                        q.filters.remove(&format!("{field}-{m}"));
+                    }
+                });
+                how.set(chosen);
+                set(format!("{field}-{chosen}"), value);
+            };
+            let on_value = move |ev: leptos::ev::Event| {
+                let value = event_target_value(&ev);
+                draft.update(|q| {
+                    for m in TEXT_MATCHES {
+                        q.filters.remove(&format!("{field}-{m}"));
+                    }
+                });
+                set(format!("{field}-{}", how.get_untracked()), value);
+            };
+            let options = TEXT_MATCHES
+                .iter()
+                .map(|m| {
+                    let m: &'static str = m;
+                    view! { <option value=m selected=move || how.get() == m>{move || match_label(m)}</option> }
+                })
+                .collect_view();
+            let value = move || current().map(|(_, v)| v).unwrap_or_default();
+            let select_label = move || format!("{}: {}", text_field_label(field), texts().match_kind);
+            view! {
+                <div class="live-text-filter">
+                    <label for=format!("live-{field}")>{move || text_field_label(field)}</label>
+                    <span class="live-text-inputs">
+                        <select name=format!("{field}-match") aria-label=select_label on:change=on_how>{options}</select>
+                        <input id=format!("live-{field}") name=field prop:value=value on:input=on_value />
+                    </span>
+                </div>
+            }
+        })
+        .collect_view();
+    let set_count = move || {
+        draft.with(|q| {
+            q.filters
+                .keys()
+                .filter(|k| k.as_str() != ANSWERED_PARAM)
+                .count()
+        })
+    };
+    let t = texts();
+    view! {
+        <form class="stats-form live-form" on:submit=submit novalidate=true>
+            <div class="stats-fields">
+                <label>
+                    {tr(|t| t.account)}
+                    <select name="account-id" on:change=move |ev| draft.update(|q| q.account_id = event_target_value(&ev))>
+                        <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
+                        {account_options}
+                    </select>
+                    {error_for("account-id".to_owned())}
+                </label>
+                <label>
+                    {tr(|t| t.answered_filter)}
+                    <select name=ANSWERED_PARAM on:change=move |ev| set(ANSWERED_PARAM.to_owned(), event_target_value(&ev))>
+                        {answered_options}
+                    </select>
+                    {error_for(ANSWERED_PARAM.to_owned())}
+                </label>
+                <button type="submit" class="apply">{tr(|t| t.show)}</button>
+            </div>
+            <details class="more-filters" open=move || applied.with(|q| q.filters.keys().any(|k| k != ANSWERED_PARAM))>
+                <summary>{move || match set_count() {
+                    0 => t.more_filters.to_owned(),
+                    n => (t.more_filters_set)(&n.to_string()),
+                }}</summary>
+                <div class="narrowing-fields">{addresses}{texts_fields}</div>
+            </details>
+        </form>
+    }
+}
+
+/// `m:ss` (or `h:mm:ss`) of a number of seconds.
+fn clock_text(seconds: i64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn text(value: &Option<String>) -> String {
+    value
+        .clone()
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| format::DASH.to_owned())
+}
+
+fn calls_view(
+    calls: Remote<Snapshot>,
+    query: Memo<LiveQuery>,
+    now: ReadSignal<DateTime<Utc>>,
+    zone: Signal<Zone>,
+) -> AnyView {
+    let t = texts();
+    if query.with(|q| !q.problems().is_empty()) {
+        return view! { <p class="hint">{tr(|t| t.fix_the_form)}</p> }.into_any();
+    }
+    let failed = calls.error().map(|error| {
+        let retry = move || calls.retry();
+        status::error_panel(error, retry)
+    });
+    let Some(snapshot) = calls.data() else {
+        return match failed {
+            Some(panel) => panel.into_any(),
+            None => status::loading(move || t.live_calls_loading).into_any(),
+        };
+    };
+    let count = snapshot.live.calls.len() as u64;
+    let new_count = snapshot.new.iter().filter(|n| **n).count() as u64;
+    let at = snapshot.at;
+    let summary = view! {
+        <p class="live-count" data-count=count.to_string()>
+            <strong>{move || (texts().live_calls_count)(&format::count(count))}</strong>
+            {(new_count > 0).then(|| view! { " · " <span class="live-new-count">{move || (texts().live_calls_new_count)(&format::count(new_count))}</span> })}
+            " · "
+            <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_in(&at, zone.get()))}</span>
+        </p>
+    };
+    if count == 0 {
+        return view! {
+            {failed}
+            {summary}
+            <p class="empty">{tr(|t| t.live_calls_none)}</p>
+        }
+        .into_any();
+    }
+    let rows = snapshot
+        .live
+        .calls
+        .iter()
+        .zip(snapshot.new.iter())
+        .map(|(call, is_new)| call_row(call.clone(), *is_new, now, zone))
+        .collect_view();
+    view! {
+        {failed}
+        {summary}
+        <div class="table-scroll" tabindex="0" role="region" aria-label=t.live_calls_title>
+            <table class="data-table live-calls" class:stale=move || calls.is_loading()>
+                <thead>
+                    <tr>
+                        <th scope="col">{tr(|t| t.column_started)}</th>
+                        <th scope="col">{tr(|t| t.column_state)}</th>
+                        <th scope="col" class="num">{tr(|t| t.column_duration_so_far)}</th>
+                        <th scope="col">{tr(|t| t.column_from)}</th>
+                        <th scope="col">{tr(|t| t.column_to)}</th>
+                        <th scope="col">{tr(|t| t.column_destination)}</th>
+                        <th scope="col" class="num">{tr(|t| t.column_rate)}</th>
+                        <th scope="col">{tr(|t| t.column_origin)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+    .into_any()
+}
+
+fn call_row(
+    call: ActiveCall,
+    is_new: bool,
+    now: ReadSignal<DateTime<Utc>>,
+    zone: Signal<Zone>,
+) -> impl IntoView {
+    let start = call.start_time;
+    let started = move || {
+        start.map_or_else(
+            || format::DASH.to_owned(),
+            |t| format::timestamp_in(&t, zone.get()),
+        )
+    };
+    let answered = call.is_answered();
+    let state = move || {
+        let t = texts();
+        if answered {
+            t.state_talking
+        } else {
+            t.state_ringing
+        }
+    };
+    let elapsed_call = call.clone();
+    let elapsed = move || match elapsed_call.elapsed(now.get()) {
+        Elapsed::Ringing(s) | Elapsed::Talking(s) => clock_text(s),
+        Elapsed::Unknown => format::DASH.to_owned(),
+    };
+    let from = match (&call.src_name_in, &call.src_prefix_in) {
+        (Some(name), number) if !name.is_empty() => format!("{name} <{}>", text(number)),
+        (_, number) => text(number),
+    };
+    let rate = call
+        .destination_initial_rate
+        .0
+        .map_or_else(|| format::DASH.to_owned(), |r| format::decimal(&r));
+    let origin = match (&call.auth_orig_ip, call.auth_orig_port.0) {
+        (Some(ip), Some(port)) => format!("{ip}:{port}"),
+        (ip, _) => text(ip),
+    };
+    view! {
+        <tr class:new-call=is_new class:answered=answered>
+            <td>
+                {started}
+                {is_new.then(|| view! { " " <span class="badge new-badge">{tr(|t| t.live_calls_new)}</span> })}
+            </td>
+            <td>{state}</td>
+            <td class="num">{elapsed}</td>
+            <td>{from}</td>
+            <td>{text(&call.dst_prefix_in)}</td>
+            <td>{text(&call.destination_prefix)}</td>
+            <td class="num">{rate}</td>
+            <td>{origin}</td>
+        </tr>
+    }
+}

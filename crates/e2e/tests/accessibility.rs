@@ -454,7 +454,8 @@ async fn audit_both_themes(portal: &Portal, what: &str, found: &mut Vec<String>)
 }
 
 /// What the pages show on the way passes axe too: a refused sign-in, a filter's error, the open
-/// column chooser, a server error, a zoomed chart with its tooltip, the open menu on a phone.
+/// column chooser, a server error, a failed country list, a zoomed chart with its tooltip, the
+/// open menu on a phone.
 #[test]
 fn errors_open_menus_and_zoomed_charts_pass_axe_in_both_themes() {
     let setup = e2e::Setup {
@@ -510,6 +511,19 @@ fn errors_open_menus_and_zoomed_charts_pass_axe_in_both_themes() {
             .wait_for(".list-page .error-panel button.retry")
             .await;
         audit_both_themes(&portal, "a list the server fails", &mut found).await;
+        // Statistics whose accounts and countries fail: the panel, and the countries' note
+        // beside their filter.
+        follow_nav(&portal, "/statistics/termination", false).await;
+        portal
+            .wait_for(".statistics-page .error-panel button.retry")
+            .await;
+        portal
+            .click("form.stats-form details.more-filters > summary")
+            .await;
+        portal
+            .wait_for(".narrowing-fields .countries-failed button.retry")
+            .await;
+        audit_both_themes(&portal, "statistics whose countries fail", &mut found).await;
         portal.clear_faults().await;
 
         portal

@@ -1025,14 +1025,23 @@ fn an_account_page_shows_its_attributes_and_statistics_links() {
             "every attribute shows something: {attributes:?}"
         );
 
-        let links = wait_for_attributes(&portal, ".related-links a", "href", "4 links", |v| {
-            v.len() == 4
+        let links = wait_for_attributes(&portal, ".related-links a", "href", "8 links", |v| {
+            v.len() == 8
         })
         .await;
-        let expected: Vec<String> = ["origination", "quality", "active-calls", "cps"]
-            .iter()
-            .map(|page| format!("/statistics/{page}?account-id={id}"))
-            .collect();
+        let mut expected: Vec<String> = [
+            "origination",
+            "quality",
+            "active-calls",
+            "cps",
+            "termination",
+            "termination-quality",
+            "termination-active-calls",
+        ]
+        .iter()
+        .map(|page| format!("/statistics/{page}?account-id={id}"))
+        .collect();
+        expected.push(format!("/active-calls?account-id={id}"));
         assert_eq!(links, expected);
 
         portal

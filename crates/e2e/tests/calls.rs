@@ -226,16 +226,32 @@ fn a_calls_page_groups_its_details_and_plays_its_recording_without_a_token_in_an
 fn an_incoming_calls_page_and_a_call_without_a_recording() {
     e2e::run(|portal| async move {
         let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-        let incoming = portal
-            .api_get(&token, "incoming-cdrs", &[("page[size]", "50")])
-            .await;
+        // A closed window of whole minutes an hour back: the server's sliding 24 hours would
+        // let calls come and go between the API's count and the page's.
+        let to = chrono::Utc::now() - chrono::TimeDelta::hours(1);
+        let from = to - chrono::TimeDelta::hours(6);
+        let minute =
+            |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%dT%H:%M:00.000Z").to_string();
+        let (from, to) = (minute(from), minute(to));
+        let window = [
+            ("filter[time-start-gteq]", from.as_str()),
+            ("filter[time-start-lt]", to.as_str()),
+        ];
+        let mut query = window.to_vec();
+        query.push(("page[size]", "50"));
+        let incoming = portal.api_get(&token, "incoming-cdrs", &query).await;
         let call = records(&incoming)
             .into_iter()
             .next()
-            .expect("the demo customer terminated calls in the last 24 hours");
+            .expect("the demo customer terminated calls in the window");
         let id = call["id"].as_str().unwrap_or_default().to_owned();
         sign_in(&portal).await;
-        portal.open("/incoming-cdrs").await;
+        portal
+            .open(&format!(
+                "/incoming-cdrs?{}",
+                api_model::query::encode_pairs(&window)
+            ))
+            .await;
         wait_for_total(&portal, total_count(&incoming)).await;
         portal.open(&format!("/incoming-cdrs/{id}")).await;
         portal

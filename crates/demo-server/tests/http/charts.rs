@@ -303,7 +303,10 @@ async fn profiles_answer_the_customers_permission_flags() {
     ] {
         assert!(allowed.contains(&served), "{served}");
     }
-    assert_eq!(flags["webrtc-dialer"], false, "what the demo does not serve");
+    assert_eq!(
+        flags["webrtc-dialer"], false,
+        "what the demo does not serve"
+    );
     let theirs = get("profiles", Some(&other_token().await)).await.json();
     let theirs = theirs["data"]["attributes"].as_object().unwrap();
     assert_eq!(theirs.len(), 45);

@@ -975,6 +975,9 @@ fn a_list_works_by_keyboard_alone() {
             "after removing the filter",
         )
         .await;
+        // The unfiltered rows come back before the table can be tabbed into: while they load,
+        // the filtered page's empty (hidden) table is all there is.
+        settle(&portal, "table#network-prefixes-table tbody tr").await;
 
         // Sorting: Enter turns the order of a column round (the prefixes come by prefix, the
         // server's default order, which the heading says), Space turns it back; the focus

@@ -33,30 +33,7 @@ pub fn api_routes() -> Router<Arc<AppState>> {
             post(auth::sign_in).get(auth::status).delete(auth::sign_out),
         )
         .merge(resources::routes())
-        .route(
-            "/origination-statistics",
-            get(statistics::origination_statistics),
-        )
-        .route(
-            "/origination-statistics-quality",
-            get(statistics::origination_statistics_quality),
-        )
-        .route(
-            "/origination-active-calls",
-            get(statistics::origination_active_calls),
-        )
-        .route(
-            "/termination-statistics",
-            get(statistics::termination_statistics),
-        )
-        .route(
-            "/termination-statistics-quality",
-            get(statistics::termination_statistics_quality),
-        )
-        .route(
-            "/termination-active-calls",
-            get(statistics::termination_active_calls),
-        )
+        .merge(statistics::routes())
         .route(
             "/outgoing-active-calls",
             get(live_calls::outgoing_active_calls),

@@ -254,62 +254,23 @@ fn answer(
     })
 }
 
-pub async fn origination_statistics(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::ORIGINATION, &state, customer, query)
-}
-
-pub async fn origination_statistics_quality(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::ORIGINATION_QUALITY, &state, customer, query)
-}
-
-pub async fn origination_active_calls(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(
-        StatsEndpoint::ORIGINATION_ACTIVE_CALLS,
-        &state,
-        customer,
-        query,
-    )
-}
-
-pub async fn termination_statistics(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::TERMINATION, &state, customer, query)
-}
-
-pub async fn termination_statistics_quality(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(StatsEndpoint::TERMINATION_QUALITY, &state, customer, query)
-}
-
-pub async fn termination_active_calls(
-    State(state): State<Arc<AppState>>,
-    StatsCustomer(customer): StatsCustomer,
-    RawQuery(query): RawQuery,
-) -> Result<Response, Failure> {
-    answer(
-        StatsEndpoint::TERMINATION_ACTIVE_CALLS,
-        &state,
-        customer,
-        query,
-    )
+/// Every statistics endpoint of both directions, `GET /<endpoint path>`: one handler, told
+/// which endpoint it answers.
+pub fn routes() -> axum::Router<Arc<AppState>> {
+    StatsEndpoint::ALL
+        .into_iter()
+        .fold(axum::Router::new(), |router, endpoint| {
+            router.route(
+                &format!("/{}", endpoint.path()),
+                axum::routing::get(
+                    move |State(state): State<Arc<AppState>>,
+                          StatsCustomer(customer): StatsCustomer,
+                          RawQuery(query): RawQuery| async move {
+                        answer(endpoint, &state, customer, query)
+                    },
+                ),
+            )
+        })
 }
 
 #[cfg(test)]

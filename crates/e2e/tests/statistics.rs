@@ -637,39 +637,67 @@ fn every_view_draws_its_series_on_its_charts() {
     });
 }
 
+/// What a page of yesterday's totals by hour showed, checked against its endpoint's answer.
+struct HourlyTotals {
+    account: String,
+    from: String,
+    to: String,
+    body: Value,
+    what: String,
+}
+
+/// Opens the statistics page `page` for yesterday by hour and checks that its totals are
+/// `endpoint`'s, digit for digit, over the same samples, drawn on the origination charts.
+async fn yesterdays_hourly_totals_match(
+    portal: &Portal,
+    api: &Api<'_>,
+    page: &str,
+    endpoint: &str,
+) -> HourlyTotals {
+    let (account, currency) = api.account(ACCOUNT).await;
+    let query = [
+        ("account-id", account.as_str()),
+        ("range", "yesterday"),
+        ("sampling", "hour"),
+    ];
+    portal.open(&stats_url(page, &query)).await;
+    wait_for_results(portal).await;
+
+    // "Yesterday" in the zone the page uses: the browser's own (the default choice).
+    let (from, to) = browser_midnights(portal).await;
+    let (from, to) = (utc_text(from), utc_text(to));
+    let body = api
+        .statistics(
+            endpoint,
+            &[
+                ("account-id", account.as_str()),
+                ("from-time", &from),
+                ("to-time", &to),
+                ("sampling", "hour"),
+            ],
+        )
+        .await;
+    let zone = browser_zone(portal).await;
+    let what = format!("{page} {from} – {to} (browser zone {zone})");
+    let shown = wait_for_totals(portal, &expected_totals(&body, &currency), &what).await;
+    assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
+    assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
+    HourlyTotals {
+        account,
+        from,
+        to,
+        body,
+        what,
+    }
+}
+
 /// Origination totals for yesterday, by hour, are the API's, digit for digit.
 #[test]
 fn origination_totals_match_the_api() {
     e2e::run(|portal| async move {
         let api = sign_in(&portal).await;
-        let (account, currency) = api.account(ACCOUNT).await;
-        let query = [
-            ("account-id", account.as_str()),
-            ("range", "yesterday"),
-            ("sampling", "hour"),
-        ];
-        portal.open(&stats_url("origination", &query)).await;
-        wait_for_results(&portal).await;
-
-        // "Yesterday" in the zone the page uses: the browser's own (the default choice).
-        let (from, to) = browser_midnights(&portal).await;
-        let (from, to) = (utc_text(from), utc_text(to));
-        let body = api
-            .statistics(
-                "origination-statistics",
-                &[
-                    ("account-id", account.as_str()),
-                    ("from-time", &from),
-                    ("to-time", &to),
-                    ("sampling", "hour"),
-                ],
-            )
+        yesterdays_hourly_totals_match(&portal, &api, "origination", "origination-statistics")
             .await;
-        let zone = browser_zone(&portal).await;
-        let what = format!("origination {from} – {to} (browser zone {zone})");
-        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
-        assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
-        assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
     });
 }
 
@@ -680,33 +708,14 @@ fn origination_totals_match_the_api() {
 fn termination_totals_match_the_api() {
     e2e::run(|portal| async move {
         let api = sign_in(&portal).await;
-        let (account, currency) = api.account(ACCOUNT).await;
-        let query = [
-            ("account-id", account.as_str()),
-            ("range", "yesterday"),
-            ("sampling", "hour"),
-        ];
-        portal.open(&stats_url("termination", &query)).await;
-        wait_for_results(&portal).await;
-
-        let (from, to) = browser_midnights(&portal).await;
-        let (from, to) = (utc_text(from), utc_text(to));
-        let body = api
-            .statistics(
-                "termination-statistics",
-                &[
-                    ("account-id", account.as_str()),
-                    ("from-time", &from),
-                    ("to-time", &to),
-                    ("sampling", "hour"),
-                ],
-            )
+        let HourlyTotals {
+            account,
+            from,
+            to,
+            body,
+            what,
+        } = yesterdays_hourly_totals_match(&portal, &api, "termination", "termination-statistics")
             .await;
-        let zone = browser_zone(&portal).await;
-        let what = format!("termination {from} – {to} (browser zone {zone})");
-        let shown = wait_for_totals(&portal, &expected_totals(&body, &currency), &what).await;
-        assert_eq!(samples_of(&shown.samples), sample_count(&body), "{what}");
-        assert_eq!(shown.charts, ORIGINATION_CHARTS, "{what}");
         // Not the origination side's numbers.
         let originated = api
             .statistics(

@@ -99,11 +99,16 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         .map(|(i, _)| i)
         .take(COLUMNS)
         .collect();
-    let header = shown
+    let header_columns: Vec<_> = shown
         .iter()
         .filter_map(|i| heads.get(*i).copied())
-        .map(|column| view! { <th scope="col">{move || column.label()}</th> })
-        .collect_view();
+        .collect();
+    let header = move || {
+        header_columns
+            .iter()
+            .map(|&column| view! { <th scope="col">{move || column.label()}</th> })
+            .collect_view()
+    };
     let body = move || {
         if let (Some(error), false) = (remote.error(), remote.has_data()) {
             return status::error_panel(error, move || remote.retry()).into_any();
@@ -134,7 +139,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                     <div class="table-scroll" tabindex="0" role="region"
                         aria-label=move || (t.latest)(t.resource(other).title)>
                         <table class="data-table">
-                            <thead><tr>{header.clone()}</tr></thead>
+                            <thead><tr>{header()}</tr></thead>
                             <tbody>{rows}</tbody>
                         </table>
                     </div>

@@ -85,6 +85,7 @@ pub fn LoginPage() -> impl IntoView {
     };
 
     crate::perf::mark_when_shown("portal:sign-in-shown");
+    crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
     view! {
         <main id="main" class="login-page">
             <h1>{config.title.clone()}</h1>

@@ -1,10 +1,14 @@
-//! Pages that load on demand. Each family of pages is a split point: sign-in; lists and
-//! records, which share most of their code; the overview and statistics, which share the
-//! charts. Built with the `split` feature, as Trunk builds the portal, its code goes into a
-//! separate wasm chunk (xtask/src/split.rs) that is fetched the first time such a page is
-//! shown. Few families mean few chunks shared between them, so few files to fetch. The first load thus carries the shell and one page, not all of them.
+//! Pages that load on demand. The two big families of pages are split points: lists and
+//! records, which share most of their code; the overview, statistics and live calls, which
+//! share the charts. Built with the `split` feature, as Trunk builds the portal, a family's code
+//! goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time one of
+//! its pages is shown, and the code both families use into one chunk of its own.
 //!
-//! The embedding bridge is one too: only a framed portal needs it.
+//! The sign-in page, the signed-in layout and the embedding bridge are small and on the path
+//! of every first load, so they are in the shell: a chunk of their own would cost a round trip
+//! after the shell's, and (as the splitter makes one chunk for each set of split points that
+//! share code) several more small files. The shell thus carries what the sign-in page needs,
+//! and a signed-in page adds its family's chunk and the shared one, fetched in parallel.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
@@ -63,8 +67,18 @@ pub enum ChartsView {
     LiveCalls,
 }
 
-/// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
+/// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk. With
+/// `in_shell`, the same functions without a chunk: the code is in the shell, `$preload` is done.
 macro_rules! page_chunk {
+    (in_shell, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
+        async fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
+            Ok($body)
+        }
+
+        async fn $preload() -> Result<(), SplitLoaderError> {
+            Ok(())
+        }
+    };
     ($chunk:ident, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split(
@@ -90,7 +104,7 @@ macro_rules! page_chunk {
 }
 
 page_chunk!(
-    sign_in,
+    in_shell,
     preload_sign_in,
     fn render_sign_in() {
         view! { <LoginPage /> }.into_any()
@@ -98,7 +112,7 @@ page_chunk!(
 );
 
 page_chunk!(
-    layout,
+    in_shell,
     preload_layout,
     fn render_layout() {
         view! { <Shell /> }.into_any()
@@ -141,7 +155,7 @@ page_chunk!(
 );
 
 page_chunk!(
-    embedding,
+    in_shell,
     preload_embedding,
     fn render_embed_bridge() {
         match use_context::<Option<Embedding>>().flatten() {
@@ -195,8 +209,13 @@ impl Code {
         }
     }
 
+    /// Code in the shell (see the module's comment) is there from the start.
+    fn in_shell(self) -> bool {
+        matches!(self, Code::Page(Page::Login) | Code::Layout)
+    }
+
     fn is_loaded(self) -> bool {
-        LOADED.with(|loaded| loaded.get() & self.chunk_bit() != 0)
+        self.in_shell() || LOADED.with(|loaded| loaded.get() & self.chunk_bit() != 0)
     }
 
     /// Fetches the chunk; a failure is not remembered, so calling again retries.
@@ -268,6 +287,25 @@ pub fn fetch_ahead() {
             let _ = code.preload().await;
         });
     }
+}
+
+/// Starts fetching the code of the page a user signing in will land on (`next`), once the
+/// sign-in form is on screen: typing the password then covers the chunk's transfer, and the
+/// form's own first load is not slowed by it.
+pub fn fetch_after_sign_in(next: &str) {
+    let path = next.split(['?', '#']).next().unwrap_or_default();
+    let Some(page) = Page::at(path) else {
+        return;
+    };
+    let code = Code::Page(page);
+    if code.is_loaded() {
+        return;
+    }
+    let _ = request_animation_frame_with_handle(move || {
+        spawn_local(async move {
+            let _ = code.preload().await;
+        });
+    });
 }
 
 /// The result of a future that is already complete (a call into a loaded chunk).

@@ -39,7 +39,7 @@ Commands:
   help                           This text
 
 Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
-(cargo install), wasm-opt (npm binaryen into .tools/), terser (npm, into .tools/), and only
+(cargo install), wasm-opt (npm binaryen into .tools/), esbuild (npm, into .tools/), and only
 for `test` Chromium and chromedriver (apt-get, as root) and axe-core for the accessibility
 audit (npm, into .tools/).";
 

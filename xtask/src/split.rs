@@ -6,12 +6,13 @@
 //! `--emit-relocs`, the relocations the splitter needs) and this hook does the rest on the
 //! compiled wasm: `wasm_split_cli_support` splits it at the `#[wasm_split]` points of
 //! `src/pages/on_demand.rs`, wasm-bindgen writes the JS of the main part (keeping the exports the
-//! chunks link against) with short import names (`imports.rs`), and in release builds wasm-opt
-//! shrinks every part and terser the JS. All parts go into one
-//! content-hashed directory, `wasm-<hash>/`, because the loader names the chunks relative to
-//! itself; the `<meta name="portal-wasm">` of index.html is pointed there, and Trunk's own
-//! (unsplit) wasm-bindgen output is removed. Release builds get brotli and gzip copies of
-//! every hashed file (`sizes::write_precompressed`).
+//! chunks link against) with short import names (`imports.rs`), esbuild bundles that glue, the
+//! chunk loader and the start (`START`) into one module (one request, not three), and in
+//! release builds wasm-opt shrinks every part and esbuild minifies the module. All parts go
+//! into one content-hashed directory, `wasm-<hash>/`, because the loader names the chunks
+//! relative to itself; Trunk's `<meta name="portal-wasm">` in index.html becomes the module's
+//! script tag, and Trunk's own (unsplit) wasm-bindgen output is removed. Release builds get
+//! brotli and gzip copies of every hashed file (`sizes::write_precompressed`).
 
 use anyhow::{Context, Result, bail};
 use std::collections::hash_map::DefaultHasher;
@@ -23,8 +24,15 @@ use crate::portal::{PORTAL_BIN, target_dir};
 use crate::process::Cmd;
 use crate::tools::WASM_TARGET;
 
-/// The JS module the split wasm imports its chunk loaders from, next to `MAIN_JS`.
+/// The JS module the split wasm imports its chunk loaders from; bundled into `MAIN_JS`.
 const LINK_MODULE: &str = "split.js";
+/// The start of the portal, the entry of the bundle: it loads the main part beside it. Its
+/// `initSync` export hands back the started module's exports (the bench reads the memory).
+const START_NAME: &str = "start.js";
+const START: &str = "import init, { initSync } from \"./portal.js\";
+export { initSync };
+await init({ module_or_path: new URL(\"./portal_bg.wasm\", import.meta.url) });
+";
 const MAIN_NAME: &str = "portal";
 const MAIN_JS: &str = "portal.js";
 const MAIN_WASM: &str = "portal_bg.wasm";
@@ -108,6 +116,7 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     )?;
     fs::write(&main_wasm, wasm)?;
     fs::write(&main_js, js)?;
+    bundle_start(root, &work, &parts_dir, trunk.release)?;
 
     let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
         .map(|entry| entry.map(|e| e.path()))
@@ -124,18 +133,6 @@ pub fn split_wasm(root: &Path) -> Result<()> {
                 .arg("-o")
                 .arg(wasm)
                 // It warns about every name subsection it does not know (one per part).
-                .run_showing_output_on_failure()?;
-        }
-        // The glue and the chunk loader are modules: their exports keep their names.
-        for js in parts
-            .iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "js"))
-        {
-            Cmd::new("node")
-                .arg(crate::tools::terser(root))
-                .arg(js)
-                .args(["--module", "--compress", "--mangle", "--output"])
-                .arg(js)
                 .run_showing_output_on_failure()?;
         }
     }
@@ -167,6 +164,27 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         split.split_modules.len()
     );
     Ok(())
+}
+
+/// Replaces the glue and the chunk loader in `parts_dir` by one module: them and `START`.
+/// The browser then fetches one file, found in the document, instead of a loader that imports
+/// the glue that imports the chunk loader.
+fn bundle_start(root: &Path, work: &Path, parts_dir: &Path, release: bool) -> Result<()> {
+    let start = parts_dir.join(START_NAME);
+    fs::write(&start, START).with_context(|| format!("writing {}", start.display()))?;
+    let bundle = work.join(MAIN_JS);
+    Cmd::new(crate::tools::esbuild(root))
+        .arg(&start)
+        .args(["--bundle", "--format=esm", "--log-level=warning"])
+        .args(release.then_some("--minify"))
+        .arg(format!("--outfile={}", bundle.display()))
+        .run_showing_output_on_failure()?;
+    for bundled in [START_NAME, MAIN_JS, LINK_MODULE] {
+        let path = parts_dir.join(bundled);
+        fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+    }
+    fs::rename(&bundle, parts_dir.join(MAIN_JS))
+        .with_context(|| format!("moving {} into {}", bundle.display(), parts_dir.display()))
 }
 
 /// Points index.html at the split parts: Trunk's `<meta name="portal-wasm">` (`pattern_script`)
@@ -207,14 +225,12 @@ fn rewrite_index(index: &str, base: &str, dir_name: &str) -> Result<String> {
         bail!("index.html has integrity hashes of the unsplit wasm: set data-integrity=\"none\"");
     }
     let parts = format!("{base}{dir_name}");
-    let rewritten = index
+    let (start, end) = meta_span(index).context("index.html has no <meta name=\"portal-wasm\">")?;
+    let script = format!("<script type=\"module\" src=\"{parts}/{MAIN_JS}\"></script>");
+    let started = format!("{}{script}{}", &index[..start], &index[end..]);
+    Ok(started
         .replace(&js, &format!("{parts}/{MAIN_JS}"))
-        .replace(&wasm, &format!("{parts}/{MAIN_WASM}"));
-    // portal.js imports the chunk loader: fetch it alongside rather than after.
-    let preload_loader = format!(
-        "<link rel=\"modulepreload\" href=\"{parts}/{LINK_MODULE}\" crossorigin=\"anonymous\"></head>"
-    );
-    Ok(rewritten.replacen("</head>", &preload_loader, 1))
+        .replace(&wasm, &format!("{parts}/{MAIN_WASM}")))
 }
 
 fn meta_span(html: &str) -> Option<(usize, usize)> {
@@ -235,13 +251,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn points_the_meta_and_the_preloads_at_the_parts() {
+    fn starts_the_bundle_where_the_meta_was_and_preloads_the_parts() {
         let html = r#"<head><meta name="portal-wasm" data-js="/p/portal-1.js" data-wasm="/p/portal-1_bg.wasm"><link rel="modulepreload" href="/p/portal-1.js" crossorigin="anonymous"><link rel="preload" href="/p/portal-1_bg.wasm" as="fetch"></head>"#;
         let out = rewrite_index(html, "/p/", "wasm-0a").unwrap();
         assert!(!out.contains("portal-1"), "{out}");
-        assert_eq!(out.matches("/p/wasm-0a/portal.js").count(), 2, "{out}");
-        assert_eq!(out.matches("/p/wasm-0a/portal_bg.wasm").count(), 2, "{out}");
-        assert!(out.ends_with(r#"<link rel="modulepreload" href="/p/wasm-0a/split.js" crossorigin="anonymous"></head>"#), "{out}");
+        assert!(!out.contains("portal-wasm"), "{out}");
+        assert!(out.starts_with(r#"<head><script type="module" src="/p/wasm-0a/portal.js"></script><link rel="modulepreload" href="/p/wasm-0a/portal.js""#), "{out}");
+        assert_eq!(out.matches("/p/wasm-0a/portal_bg.wasm").count(), 1, "{out}");
         let with_hash = html.replace(
             r#"portal-1.js" crossorigin"#,
             r#"portal-1.js" integrity="sha384-x" crossorigin"#,

@@ -22,8 +22,9 @@ pub const BINARYEN_VERSION: &str = "132.0.0";
 const WASM_OPT_TRUNK_PIN: &str = "version_132";
 /// npm package of the accessibility engine the end-to-end tests run (`AXE_CORE_JS`).
 pub const AXE_CORE_VERSION: &str = "4.14.1";
-/// npm package of the JS minifier for the release build's wasm-bindgen glue (split.rs).
-pub const TERSER_VERSION: &str = "5.51.2";
+/// npm package of the JS bundler: the wasm-bindgen glue, the chunk loader and the start into
+/// one module, minified in release builds (split.rs).
+pub const ESBUILD_VERSION: &str = "0.28.2";
 
 pub struct Toolchain {
     /// The wasm-bindgen version of Cargo.lock, which the CLI must match exactly.
@@ -50,7 +51,7 @@ impl Toolchain {
         )?;
         ensure_wasm_bindgen_test_runner(&wasm_bindgen_version)?;
         ensure_wasm_opt(&binaryen_dir, &binaryen_bin)?;
-        ensure_npm_package(root, "terser", TERSER_VERSION, "bin/terser")?;
+        ensure_npm_package(root, "esbuild", ESBUILD_VERSION, "bin/esbuild")?;
         Ok(Toolchain {
             wasm_bindgen_version,
         })
@@ -60,7 +61,7 @@ impl Toolchain {
     pub fn describe(&self) -> String {
         format!(
             "trunk {TRUNK_VERSION}, wasm-bindgen {}, wasm-opt {WASM_OPT_TRUNK_PIN}, \
-             terser {TERSER_VERSION}",
+             esbuild {ESBUILD_VERSION}",
             self.wasm_bindgen_version
         )
     }
@@ -284,9 +285,9 @@ pub fn ensure_axe_core(root: &Path) -> Result<PathBuf> {
     ensure_npm_package(root, "axe-core", AXE_CORE_VERSION, "axe.min.js")
 }
 
-/// terser's command line, where `Toolchain::ensure` installs it.
-pub fn terser(root: &Path) -> PathBuf {
-    root.join(".tools/node_modules/terser/bin/terser")
+/// esbuild's executable, where `Toolchain::ensure` installs it.
+pub fn esbuild(root: &Path) -> PathBuf {
+    root.join(".tools/node_modules/esbuild/bin/esbuild")
 }
 
 /// npm package `name` at exactly `version` in `<workspace>/.tools/node_modules`, installed

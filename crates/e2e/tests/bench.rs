@@ -429,8 +429,7 @@ async fn heap_after_walk(portal: &Portal) -> Value {
     // `Runtime.queryObjects` over the split modules crashes the tab.)
     let wasm = script(
         portal,
-        "const names = document.querySelector('meta[name=\"portal-wasm\"]');
-         return import(names.dataset.js)
+        "return import(document.querySelector('script[type=\"module\"]').src)
              .then(m => m.initSync(undefined).memory.buffer.byteLength);",
         vec![],
     )

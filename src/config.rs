@@ -14,8 +14,8 @@ pub fn api_root(config: &PortalConfig) -> String {
 
 /// Fetches and reads `config.json`. This request carries no token: it is not the API.
 pub async fn load_config() -> Result<PortalConfig, ConfigError> {
+    // As index.html preloads it: no headers of its own, or the preload would not be used.
     let response = gloo_net::http::Request::get(CONFIG_PATH)
-        .header("Accept", "application/json")
         .send()
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;

@@ -4,12 +4,12 @@ use crate::access::Access;
 use crate::appearance::Appearance;
 use crate::components::shell::login_url;
 use crate::config::{ConfigError, PortalConfig, load_config};
-use crate::embed::Embedding;
+use crate::embed::{EmbedBridge, Embedding};
 use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
-use crate::pages::on_demand::{Code, embed_bridge_on_demand, fetch_ahead, on_demand};
+use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
 use crate::routing::Page;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -95,7 +95,7 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     // A new language changes the words in place (`i18n::texts`): pages keep their state.
     view! {
         <Router base=crate::routing::base()>
-            {embedding.is_some().then(embed_bridge_on_demand)}
+            {embedding.clone().map(|embedding| view! { <EmbedBridge embedding /> })}
             // Every path but the sign-in page is the signed-in layout's: its page comes from
             // the one route table, `Page::at`, and an unknown path shows not-found inside it.
             <Routes fallback=|| view! { <main id="main"><NotFound /></main> }>

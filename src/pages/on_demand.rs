@@ -13,7 +13,6 @@
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
 use crate::components::shell::Shell;
-use crate::embed::{EmbedBridge, Embedding};
 use crate::i18n::tr;
 use crate::pages::check_rate::check_rate_page;
 use crate::pages::dashboard::Dashboard;
@@ -67,18 +66,8 @@ pub enum ChartsView {
     LiveCalls,
 }
 
-/// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk. With
-/// `in_shell`, the same functions without a chunk: the code is in the shell, `$preload` is done.
+/// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
 macro_rules! page_chunk {
-    (in_shell, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
-        async fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
-            Ok($body)
-        }
-
-        async fn $preload() -> Result<(), SplitLoaderError> {
-            Ok(())
-        }
-    };
     ($chunk:ident, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split(
@@ -102,22 +91,6 @@ macro_rules! page_chunk {
         }
     };
 }
-
-page_chunk!(
-    in_shell,
-    preload_sign_in,
-    fn render_sign_in() {
-        view! { <LoginPage /> }.into_any()
-    }
-);
-
-page_chunk!(
-    in_shell,
-    preload_layout,
-    fn render_layout() {
-        view! { <Shell /> }.into_any()
-    }
-);
 
 page_chunk!(
     records,
@@ -154,37 +127,6 @@ page_chunk!(
     }
 );
 
-page_chunk!(
-    in_shell,
-    preload_embedding,
-    fn render_embed_bridge() {
-        match use_context::<Option<Embedding>>().flatten() {
-            Some(embedding) => view! { <EmbedBridge embedding /> }.into_any(),
-            None => ().into_any(),
-        }
-    }
-);
-
-/// The embedding bridge (`crate::embed`), once its chunk has come. Without it the portal
-/// waits for the parent's token and offers to sign in here instead, so a failed fetch only
-/// needs the console.
-pub fn embed_bridge_on_demand() -> impl IntoView {
-    let ready = RwSignal::new(false);
-    spawn_local(async move {
-        match preload_embedding().await {
-            Ok(()) => {
-                let _ = ready.try_set(true);
-            }
-            Err(_) => leptos::logging::warn!("portal: the embedding code could not be loaded"),
-        }
-    });
-    move || {
-        ready
-            .get()
-            .then(|| untrack(|| completed(render_embed_bridge()).ok()))
-    }
-}
-
 /// The code a view waits for: a page's, or the signed-in layout's around the pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
@@ -192,53 +134,72 @@ pub enum Code {
     Layout,
 }
 
+/// The chunks, each the code of a family of pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chunk {
+    Records,
+    Charts,
+}
+
 thread_local! {
-    /// The chunks fetched so far, one bit per `Code::chunk_bit`.
+    /// The chunks fetched so far, one bit per `Chunk::bit`.
     static LOADED: Cell<u8> = const { Cell::new(0) };
 }
 
-impl Code {
-    fn chunk_bit(self) -> u8 {
+impl Chunk {
+    fn bit(self) -> u8 {
         match self {
-            Code::Page(Page::Login) => 1,
-            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
-                1 << 1
-            }
-            Code::Page(Page::Dashboard | Page::Statistics(_) | Page::LiveCalls) => 1 << 2,
-            Code::Layout => 1 << 3,
+            Chunk::Records => 1,
+            Chunk::Charts => 1 << 1,
         }
-    }
-
-    /// Code in the shell (see the module's comment) is there from the start.
-    fn in_shell(self) -> bool {
-        matches!(self, Code::Page(Page::Login) | Code::Layout)
     }
 
     fn is_loaded(self) -> bool {
-        self.in_shell() || LOADED.with(|loaded| loaded.get() & self.chunk_bit() != 0)
+        LOADED.with(|loaded| loaded.get() & self.bit() != 0)
     }
 
     /// Fetches the chunk; a failure is not remembered, so calling again retries.
-    pub async fn preload(self) -> Result<(), ChunkUnavailable> {
+    async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
-            Code::Page(Page::Login) => preload_sign_in().await?,
+            Chunk::Records => preload_records().await?,
+            Chunk::Charts => preload_charts().await?,
+        }
+        LOADED.with(|loaded| loaded.set(loaded.get() | self.bit()));
+        Ok(())
+    }
+}
+
+impl Code {
+    /// The chunk the code is in; `None` for code in the shell (see the module's comment).
+    fn chunk(self) -> Option<Chunk> {
+        match self {
+            Code::Page(Page::Login) | Code::Layout => None,
             Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
-                preload_records().await?
+                Some(Chunk::Records)
             }
             Code::Page(Page::Dashboard | Page::Statistics(_) | Page::LiveCalls) => {
-                preload_charts().await?
+                Some(Chunk::Charts)
             }
-            Code::Layout => preload_layout().await?,
         }
-        LOADED.with(|loaded| loaded.set(loaded.get() | self.chunk_bit()));
-        Ok(())
+    }
+
+    fn is_loaded(self) -> bool {
+        self.chunk().is_none_or(Chunk::is_loaded)
+    }
+
+    /// Fetches the code's chunk, if it has one; calling again after a failure retries.
+    async fn preload(self) -> Result<(), ChunkUnavailable> {
+        match self.chunk() {
+            Some(chunk) => chunk.preload().await,
+            None => Ok(()),
+        }
     }
 
     /// Renders the view, in the current reactive owner. Only after `preload` succeeded: the
     /// call into the chunk then completes at once.
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
         match self {
-            Code::Page(Page::Login) => completed(render_sign_in()),
+            Code::Page(Page::Login) => Ok(view! { <LoginPage /> }.into_any()),
             Code::Page(Page::List(collection)) => {
                 completed(render_records(collection, RecordView::List))
             }
@@ -256,33 +217,31 @@ impl Code {
                 completed(render_charts(ChartsView::Statistics(charted)))
             }
             Code::Page(Page::LiveCalls) => completed(render_charts(ChartsView::LiveCalls)),
-            Code::Layout => completed(render_layout()),
+            Code::Layout => Ok(view! { <Shell /> }.into_any()),
         }
     }
 }
 
 /// Starts fetching the code of the page the address bar points at, before config.json and the
 /// router: the page then need not wait for its code after them. Signed out, that page is the
-/// sign-in page (the shell sends the user there), unless the portal is framed, where the parent
-/// signs in. A failed fetch is only a missed head start: the route's view fetches again.
+/// sign-in page (the shell sends the user there), which is in the shell, unless the portal is
+/// framed, where the parent signs in. A failed fetch is only a missed head start: the route's
+/// view fetches again.
 pub fn fetch_ahead() {
     let Some(window) = web_sys::window() else {
         return;
     };
+    let signed_in = Session::is_stored() || crate::embed::parent_window().is_some();
     let path = window.location().pathname().unwrap_or_default();
-    let Some(page) = Page::at(&crate::routing::portal_path(&path)) else {
-        return;
-    };
-    let framed = crate::embed::parent_window().is_some();
-    let codes = if framed || Session::is_stored() {
-        match page {
-            Page::Login => vec![Code::Page(page)],
-            _ => vec![Code::Layout, Code::Page(page)],
-        }
-    } else {
-        vec![Code::Page(Page::Login)]
-    };
-    for code in codes.into_iter().filter(|code| !code.is_loaded()) {
+    match Page::at(&crate::routing::portal_path(&path)) {
+        Some(page) if signed_in => fetch_code(Code::Page(page)),
+        _ => {}
+    }
+}
+
+/// Fetches `code` in the background unless it is here already.
+fn fetch_code(code: Code) {
+    if !code.is_loaded() {
         spawn_local(async move {
             let _ = code.preload().await;
         });
@@ -294,18 +253,9 @@ pub fn fetch_ahead() {
 /// form's own first load is not slowed by it.
 pub fn fetch_after_sign_in(next: &str) {
     let path = next.split(['?', '#']).next().unwrap_or_default();
-    let Some(page) = Page::at(path) else {
-        return;
-    };
-    let code = Code::Page(page);
-    if code.is_loaded() {
-        return;
+    if let Some(page) = Page::at(path) {
+        let _ = request_animation_frame_with_handle(move || fetch_code(Code::Page(page)));
     }
-    let _ = request_animation_frame_with_handle(move || {
-        spawn_local(async move {
-            let _ = code.preload().await;
-        });
-    });
 }
 
 /// The result of a future that is already complete (a call into a loaded chunk).

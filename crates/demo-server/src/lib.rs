@@ -35,6 +35,8 @@ pub use routes::faults::{ErrorBody, Faults};
 pub use seeded::data_file::DataFile;
 
 use axum::Router;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{Extensions, HeaderMap, StatusCode, Version};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{any, get};
 use hosting::{csp_reports, proxy};
@@ -45,6 +47,8 @@ use routes::state::AppState;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{Predicate, SizeAbove};
 
 /// How the server runs.
 #[derive(Debug, Clone)]
@@ -163,6 +167,10 @@ pub fn app(options: Options) -> Router {
                 .with_state(state.clone())
         }
     };
+    // Compressed as deploy/nginx.conf has a deployment compress the API's answers: a page of
+    // calls then moves a tenth of its size over a slow link. Outermost, so that a body the
+    // faults cut is cut before it is compressed.
+    api = api.layer(CompressionLayer::new().compress_when(SizeAbove::default().and(is_json)));
     // The payment provider's page of a top-up and the hosted PBX, served here in their place.
     api = api.merge(routes::provider_pages::routes(
         state.clone(),
@@ -194,6 +202,17 @@ pub fn app(options: Options) -> Router {
         }
         None => api.fallback(static_files::no_portal),
     }
+}
+
+/// Whether an answer is JSON (`application/vnd.api+json` or `application/json`), which the
+/// API's answers are but for recordings, PDFs and CSV files.
+fn is_json(_: StatusCode, _: Version, headers: &HeaderMap, _: &Extensions) -> bool {
+    headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|kind| {
+            kind.starts_with("application/vnd.api+json") || kind.starts_with("application/json")
+        })
 }
 
 /// Serves the application on the listener until the process ends.

@@ -573,3 +573,48 @@ async fn hidden_fields_leave_cdrs_and_exports() {
     assert!(!header.contains(&"Time Connect") && !header.contains(&"Customer Price"));
     assert!(lines.all(|line| line.split(',').count() == 18));
 }
+
+/// As deploy/nginx.conf has a deployment do, JSON answers come gzip-compressed to a client that
+/// accepts it (a page of calls shrinks to a fraction); a recording comes as it is.
+#[tokio::test]
+async fn json_answers_are_compressed_for_clients_that_accept_gzip() {
+    let token = demo_token().await;
+    let bearer = format!("Bearer {token}");
+    let accepts = [
+        ("authorization", bearer.as_str()),
+        ("accept-encoding", "gzip"),
+    ];
+    let path = format!("{API}/cdrs?page[size]=50");
+    let plain = get(&path, Some(&token)).await;
+    assert_eq!(plain.header("content-encoding"), "");
+    let compressed = send(server(), "GET", &path, &accepts, None).await;
+    assert_eq!(compressed.status, 200);
+    assert_eq!(compressed.header("content-encoding"), "gzip");
+    let mut unpacked = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(&compressed.bytes[..]),
+        &mut unpacked,
+    )
+    .expect("a gzip body");
+    let rows = |body: &str| serde_json::from_str::<Value>(body).unwrap()["data"].clone();
+    assert_eq!(rows(&unpacked), rows(&plain.body));
+    assert!(
+        compressed.bytes.len() * 4 < plain.bytes.len(),
+        "{} bytes compressed of {}",
+        compressed.bytes.len(),
+        plain.bytes.len()
+    );
+
+    let (with, _) = recorded_and_not(server(), &token, "cdrs").await;
+    let recording = send(
+        server(),
+        "GET",
+        &format!("{API}/cdrs/{}/rec", with[0]),
+        &accepts,
+        None,
+    )
+    .await;
+    assert_eq!(recording.header("content-type"), "audio/wav");
+    assert_eq!(recording.header("content-encoding"), "");
+    assert_eq!(&recording.bytes[..4], b"RIFF");
+}

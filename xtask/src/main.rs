@@ -2,6 +2,7 @@
 
 mod browser;
 mod imports;
+mod lanes;
 mod portal;
 mod process;
 mod sizes;
@@ -345,14 +346,17 @@ fn test(root: &Path) -> Result<()> {
     let dist = root.join("dist");
     let driver = browser::ChromeDriver::start(&browser.chromedriver, &root.join("target/xtask"))?;
     // The driver guard lives until after the tests, so it is killed on success and failure.
-    let e2e = Cmd::cargo(root)
-        .args(["test", "-p", "e2e", "--", "--test-threads=2"])
-        .env("PORTAL_DIST", &dist)
-        .env("PORTAL_SUBPATH_DIST", &subpath.dir)
-        .env("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL)
-        .env("WEBDRIVER_URL", driver.url())
-        .env("AXE_CORE_JS", &axe_core)
-        .run();
+    let e2e = lanes::run(
+        root,
+        "e2e",
+        &[
+            ("PORTAL_DIST", dist.into_os_string()),
+            ("PORTAL_SUBPATH_DIST", subpath.dir.into_os_string()),
+            ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
+            ("WEBDRIVER_URL", driver.url().into()),
+            ("AXE_CORE_JS", axe_core.into_os_string()),
+        ],
+    );
     drop(driver);
     e2e?;
     stage.end(&mut timings);

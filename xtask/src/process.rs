@@ -144,6 +144,35 @@ impl Cmd {
         Ok(())
     }
 
+    /// Runs with its stdout and stderr captured, for the caller to show; a non-zero exit is
+    /// the caller's to judge (`Output::status`).
+    pub fn run_captured(mut self) -> Result<Output> {
+        let description = self.describe();
+        println!("xtask: $ {description}");
+        let output = self
+            .command
+            .output()
+            .with_context(|| format!("could not start `{description}`"))?;
+        check_interrupted()?;
+        Ok(output)
+    }
+
+    /// Runs with stderr shown and stdout captured and returned; a non-zero exit is an error.
+    pub fn run_reading_stdout(mut self) -> Result<String> {
+        let description = self.describe();
+        println!("xtask: $ {description}");
+        let output = self
+            .command
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .with_context(|| format!("could not start `{description}`"))?;
+        check_interrupted()?;
+        if !output.status.success() {
+            bail!("`{description}` failed ({})", output.status);
+        }
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    }
+
     /// Runs quietly and returns its output, or `None` when the program cannot be started
     /// (typically: not installed). Used for version probes.
     pub fn probe(mut self) -> Option<Output> {

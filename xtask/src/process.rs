@@ -128,14 +128,9 @@ impl Cmd {
 
     /// Runs with its output captured, shown only when it fails (for tools whose warnings are
     /// noise, such as wasm-opt on the splitter's name sections).
-    pub fn run_showing_output_on_failure(mut self) -> Result<()> {
+    pub fn run_showing_output_on_failure(self) -> Result<()> {
         let description = self.describe();
-        println!("xtask: $ {description}");
-        let output = self
-            .command
-            .output()
-            .with_context(|| format!("could not start `{description}`"))?;
-        check_interrupted()?;
+        let output = self.run_captured()?;
         if !output.status.success() {
             eprintln!("{}", String::from_utf8_lossy(&output.stdout));
             eprintln!("{}", String::from_utf8_lossy(&output.stderr));
@@ -160,13 +155,8 @@ impl Cmd {
     /// Runs with stderr shown and stdout captured and returned; a non-zero exit is an error.
     pub fn run_reading_stdout(mut self) -> Result<String> {
         let description = self.describe();
-        println!("xtask: $ {description}");
-        let output = self
-            .command
-            .stderr(std::process::Stdio::inherit())
-            .output()
-            .with_context(|| format!("could not start `{description}`"))?;
-        check_interrupted()?;
+        self.command.stderr(std::process::Stdio::inherit());
+        let output = self.run_captured()?;
         if !output.status.success() {
             bail!("`{description}` failed ({})", output.status);
         }

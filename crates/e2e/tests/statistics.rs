@@ -1544,14 +1544,16 @@ fn show_asks_again_for_an_unchanged_view() {
     });
 }
 
-/// Makes the page's statistics requests fail with a 500 (`on`), or lets them through again.
-async fn fail_statistics(portal: &Portal, on: bool) {
+/// Makes the page's requests whose URL matches the regular expression `url_pattern` fail with
+/// a 500 (`on`), or lets them through again.
+async fn fail_requests(portal: &Portal, url_pattern: &str, on: bool) {
     let script = "if (!window.__realFetch) window.__realFetch = window.fetch;
         const real = window.__realFetch;
+        const failing = new RegExp(arguments[1]);
         window.fetch = arguments[0]
             ? (input, init) => {
                 const url = typeof input === 'string' ? input : input.url;
-                if (!/origination-/.test(url)) return real(input, init);
+                if (!failing.test(url)) return real(input, init);
                 const body = JSON.stringify({ errors: [{ status: '500', title: 'Injected failure' }] });
                 return Promise.resolve(new Response(body, {
                     status: 500, headers: { 'Content-Type': 'application/vnd.api+json' },
@@ -1560,10 +1562,15 @@ async fn fail_statistics(portal: &Portal, on: bool) {
             : real;";
     portal
         .client()
-        .execute(script, vec![json!(on)])
+        .execute(script, vec![json!(on), json!(url_pattern)])
         .await
         .expect("replacing the page's fetch");
 }
+
+/// The statistics requests of the origination pages.
+const STATISTICS_REQUESTS: &str = "origination-";
+/// The requests for the list of countries.
+const COUNTRY_REQUESTS: &str = r"/countries\?";
 
 /// A failed request shows an error panel (over the last results, or instead of them) whose
 /// Retry asks again.
@@ -1584,7 +1591,7 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
         let hourly = wait_for_results(&portal).await;
 
         // A reload that fails: the panel above the last results.
-        fail_statistics(&portal, true).await;
+        fail_requests(&portal, STATISTICS_REQUESTS, true).await;
         choose(
             &portal,
             &format!("{FORM} select[name=sampling]"),
@@ -1604,7 +1611,7 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
             hourly.totals,
             "the last results stay below the panel"
         );
-        fail_statistics(&portal, false).await;
+        fail_requests(&portal, STATISTICS_REQUESTS, false).await;
         portal.click(&format!("{panel} button.retry")).await;
         let body = api
             .statistics(
@@ -1632,38 +1639,16 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
         assert!(panels.is_empty(), "the panel goes once the retry succeeds");
 
         // A first load that fails (another view, reached without reloading the page).
-        fail_statistics(&portal, true).await;
+        fail_requests(&portal, STATISTICS_REQUESTS, true).await;
         portal.click("a[href='/statistics/quality']").await;
         portal.wait_for_path("/statistics/quality").await;
         portal.wait_for_text(panel, "500").await;
         assert!(results_now(&portal).await.is_none(), "no results yet");
-        fail_statistics(&portal, false).await;
+        fail_requests(&portal, STATISTICS_REQUESTS, false).await;
         portal.click(&format!("{panel} button.retry")).await;
         let shown = wait_for_results(&portal).await;
         assert_eq!(shown.charts, QUALITY_CHARTS);
     });
-}
-
-/// Makes the page's requests for the list of countries fail with a 500 (`on`), or lets them
-/// through again.
-async fn fail_countries(portal: &Portal, on: bool) {
-    let script = "if (!window.__realFetch) window.__realFetch = window.fetch;
-        const real = window.__realFetch;
-        window.fetch = arguments[0]
-            ? (input, init) => {
-                const url = typeof input === 'string' ? input : input.url;
-                if (!/\\/countries\\?/.test(url)) return real(input, init);
-                const body = JSON.stringify({ errors: [{ status: '500', title: 'Injected failure' }] });
-                return Promise.resolve(new Response(body, {
-                    status: 500, headers: { 'Content-Type': 'application/vnd.api+json' },
-                }));
-            }
-            : real;";
-    portal
-        .client()
-        .execute(script, vec![json!(on)])
-        .await
-        .expect("replacing the page's fetch");
 }
 
 /// The country filters take their countries from `/countries`: when that list fails the filter
@@ -1675,7 +1660,7 @@ fn a_failed_country_list_says_so_and_retries() {
         let (account, _) = api.account(ACCOUNT).await;
         // The page's own fetch fails for countries from here on; the statistics page is
         // reached inside the app, so the failure is in place when it asks.
-        fail_countries(&portal, true).await;
+        fail_requests(&portal, COUNTRY_REQUESTS, true).await;
         portal
             .click("nav#main-nav a[href='/statistics/termination']")
             .await;
@@ -1685,7 +1670,7 @@ fn a_failed_country_list_says_so_and_retries() {
         let failed = ".narrowing-fields .countries-failed";
         portal.wait_for_text(failed, "countries").await;
 
-        fail_countries(&portal, false).await;
+        fail_requests(&portal, COUNTRY_REQUESTS, false).await;
         portal.click(&format!("{failed} button.retry")).await;
         let select = format!("{FORM} select[name=dst-country-id]");
         let first = portal

@@ -73,12 +73,62 @@ pub fn month_day(month0: u32, day: u32) -> String {
 /// A decimal's exact text (`-12500.75`) grouped for the language: `-12,500.75`, `-12 500,75`.
 /// `Intl` reads the text as an exact decimal (not a float), keeping every digit.
 pub fn localize_number(text: &str) -> String {
+    if let Some(plain) = ungrouped(text) {
+        return plain;
+    }
     let fraction_digits = text.split_once('.').map_or(0, |(_, f)| f.len() as u32);
     // Intl allows at most 100 fraction digits; a decimal has at most 28.
     let localized = number_format(i18n::language().intl_locale, fraction_digits.min(100))
         .and_then(|format| format.call1(&JsValue::NULL, &JsValue::from_str(text)).ok())
         .and_then(|text| text.as_string());
     localized.unwrap_or_else(|| group_digits(text))
+}
+
+thread_local! {
+    /// Per locale, the decimal separator `Intl` writes between Latin digits (`None`: it writes
+    /// other digits, so every number goes through `Intl`).
+    static DECIMAL_SEPARATORS: RefCell<HashMap<&'static str, Option<String>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The decimal separator of `locale`, learnt once from `Intl`.
+fn decimal_separator(locale: &'static str) -> Option<String> {
+    DECIMAL_SEPARATORS.with(|known| {
+        known
+            .borrow_mut()
+            .entry(locale)
+            .or_insert_with(|| {
+                let format = |text: &str, digits| {
+                    number_format(locale, digits)?
+                        .call1(&JsValue::NULL, &JsValue::from_str(text))
+                        .ok()?
+                        .as_string()
+                };
+                let latin = format("123", 0)? == "123";
+                let half = format("0.5", 1)?;
+                let separator = half.strip_prefix('0')?.strip_suffix('5')?;
+                (latin && !separator.is_empty()).then(|| separator.to_owned())
+            })
+            .clone()
+    })
+}
+
+/// A number that needs no grouping (not negative, below a thousand) as the language writes it,
+/// without a call into `Intl` per number: a page of a thousand calls holds thousands of them.
+fn ungrouped(text: &str) -> Option<String> {
+    let (integer, fraction) = match text.split_once('.') {
+        Some((integer, fraction)) => (integer, Some(fraction)),
+        None => (text, None),
+    };
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if integer.len() > 3 || !digits(integer) || fraction.is_some_and(|f| !digits(f)) {
+        return None;
+    }
+    let separator = decimal_separator(i18n::language().intl_locale)?;
+    Some(match fraction {
+        Some(fraction) => format!("{integer}{separator}{fraction}"),
+        None => integer.to_owned(),
+    })
 }
 
 /// Groups the integer digits of a decimal's exact text: `-12500.75` → `-12,500.75`; the

@@ -11,7 +11,6 @@ use crate::routing::{Page, record_href};
 use api_model::catalog::{Collection, Kind, Spec};
 use api_model::document::{Document, PageLinks, Resource};
 use api_model::record::{Record, Value, read_list, read_single};
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The attribute that says a call has a recording.
 pub const RECORDING: &str = "rec";
@@ -84,7 +83,7 @@ pub fn columns(spec: &Spec) -> Vec<ColumnHead> {
 }
 
 /// A value, and the page it links to.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
     pub value: Value,
     pub href: Option<String>,
@@ -95,8 +94,6 @@ pub struct TableRow {
     pub id: String,
     /// One per column; shared, so handing a page of rows to the table copies no values.
     pub cells: std::sync::Arc<[Cell]>,
-    /// Changes when any cell does: a row whose data is unchanged is not drawn again.
-    pub version: u64,
 }
 
 /// One page of a collection, ready to show.
@@ -148,14 +145,9 @@ fn cells(collection: Collection, record: Record) -> Vec<Cell> {
 }
 
 fn row(collection: Collection, record: Record) -> TableRow {
-    let id = record.id.clone();
-    let cells = cells(collection, record);
-    let mut hasher = DefaultHasher::new();
-    cells.hash(&mut hasher);
     TableRow {
-        id,
-        cells: cells.into(),
-        version: hasher.finish(),
+        id: record.id.clone(),
+        cells: cells(collection, record).into(),
     }
 }
 

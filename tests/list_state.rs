@@ -182,7 +182,6 @@ fn csv_export_is_exact_and_safe_for_spreadsheets() {
                 cell(Value::Time(time)),
             ]
             .into(),
-            version: 1,
         },
         TableRow {
             id: "2".into(),
@@ -192,7 +191,6 @@ fn csv_export_is_exact_and_safe_for_spreadsheets() {
                 cell(Value::Missing),
             ]
             .into(),
-            version: 2,
         },
     ];
     assert_eq!(csv_header(&columns), "name,balance,created-at\r\n");

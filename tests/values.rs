@@ -115,3 +115,65 @@ fn a_cell_built_as_html_shows_text_as_text() {
         "<a href=\"/accounts/a&quot;b\">&lt;b&gt;&quot;West&quot; &amp; &#39;Co&#39;&lt;/b&gt;</a>"
     );
 }
+
+/// What `Intl.NumberFormat` itself writes for an exact decimal text in a locale.
+fn intl_writes(locale: &str, text: &str) -> String {
+    use wasm_bindgen::JsValue;
+    let digits = text.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+    let options = js_sys::Object::new();
+    for key in ["minimumFractionDigits", "maximumFractionDigits"] {
+        js_sys::Reflect::set(&options, &key.into(), &JsValue::from(digits)).unwrap();
+    }
+    let locales = js_sys::Array::of1(&locale.into());
+    js_sys::Intl::NumberFormat::new(&locales, &options)
+        .format()
+        .call1(&JsValue::NULL, &JsValue::from_str(text))
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn numbers_read_as_intl_writes_them_in_every_language() {
+    // Small numbers skip Intl (see `format::localize_number`); they must read the same.
+    let texts = [
+        "0", "7", "999", "0.5", "12.3456", "999.99", "1000", "1000.5", "-5", "-0.25",
+    ];
+    for language in portal::i18n::LANGUAGES {
+        in_language(language.tag, || {
+            for text in texts {
+                assert_eq!(
+                    format::localize_number(text),
+                    intl_writes(language.intl_locale, text),
+                    "{text} in {}",
+                    language.tag
+                );
+            }
+        });
+    }
+}
+
+#[wasm_bindgen_test]
+fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
+    use api_model::record::Value;
+    use portal::components::value::cell_html;
+    use portal::resources::{Cell, ColumnHead, ColumnKind};
+    let column = ColumnHead {
+        key: "id",
+        kind: ColumnKind::Id,
+        sortable: true,
+        optional: false,
+    };
+    let id = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
+    let cell = Cell {
+        value: Value::Reference(id.into()),
+        href: None,
+    };
+    let mut html = String::new();
+    cell_html(&cell, &column, format::Zone::Utc, &mut html);
+    assert!(html.contains(">0b9f7a8e…0003</code>"), "{html}");
+    assert!(
+        html.contains(&format!("<button type=\"button\" class=\"copy\" aria-label=\"Copy the full identifier\" data-copy=\"{id}\">Copy</button>")),
+        "{html}"
+    );
+}

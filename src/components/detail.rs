@@ -1,7 +1,7 @@
 //! A record's attributes as a definition list, and the pages about it.
 
 use crate::components::link::Link;
-use crate::components::value::cell_content;
+use crate::components::value::{cell_markup, copy_clicked};
 use crate::format::Zone;
 use crate::resources::{Cell, ColumnHead, ColumnKind, DetailView, columns};
 use crate::routing::Page;
@@ -77,7 +77,7 @@ fn entry(column: &ColumnHead, cell: &Cell, zone: Zone) -> impl IntoView + use<> 
     view! {
         <div class="attribute" data-key=column.key>
             <dt>{column.label()}</dt>
-            <dd class:num=cell.value.is_numeric()>{cell_content(cell, column, zone)}</dd>
+            <dd class:num=cell.value.is_numeric() inner_html=cell_markup(cell, column, zone) on:click=copy_clicked></dd>
         </div>
     }
 }

@@ -1,11 +1,9 @@
 //! One value as shown in a table cell or a detail entry.
 
 use crate::format::{self, Zone};
-use crate::i18n::tr;
 use crate::resources::{Cell, ColumnHead, ColumnKind, display};
 use crate::routing;
 use api_model::record::Value;
-use leptos::prelude::*;
 
 /// Copies text to the clipboard; browsers without the API just do nothing.
 fn copy_to_clipboard(text: &str) {
@@ -14,47 +12,21 @@ fn copy_to_clipboard(text: &str) {
     }
 }
 
-/// A long identifier, shortened, with a button that copies it whole.
-fn id_view(id: String) -> AnyView {
-    let short = format::short_id(&id);
-    let title = id.clone();
-    view! {
-        <span class="id-value">
-            <code title=title>{short}</code>
-            <button
-                type="button"
-                class="copy"
-                aria-label=tr(|t| t.copy_identifier)
-                on:click=move |_| copy_to_clipboard(&id)
-            >
-                {tr(|t| t.copy)}
-            </button>
-        </span>
-    }
-    .into_any()
+/// A cell's content as HTML (see [`cell_html`]), for an element's `inner_html`.
+pub fn cell_markup(cell: &Cell, column: &ColumnHead, zone: Zone) -> String {
+    let mut html = String::new();
+    cell_html(cell, column, zone, &mut html);
+    html
 }
 
-/// The content of a cell: text in the chosen zone and the language in use, a link, or an
-/// identifier with copy. Built anew by the caller when the language or zone changes.
+/// The content of a cell as HTML: text in the chosen zone and the language in use, a link, or
+/// an identifier with a copy button, which carries the identifier in `data-copy` for one click
+/// handler around it ([`copy_clicked`]). Built anew by the caller when the language or zone
+/// changes. HTML rather than views: the browser parses a page of a thousand rows in one go,
+/// several times faster than it builds them node by node.
 ///
 /// A link to a record is a plain anchor, which the router follows all the same: a record is
-/// never the current page, so the router's `A` would only add a memo on the location per row
-/// (a 1000-row page has a thousand of them).
-pub fn cell_content(cell: &Cell, column: &ColumnHead, zone: Zone) -> AnyView {
-    match (&cell.value, &cell.href, column.kind) {
-        (Value::Reference(id), None, ColumnKind::Id) => id_view(id.clone()),
-        (value, Some(href), _) => {
-            let (href, text) = (routing::href(href), display(value, column, zone));
-            view! { <a href=href>{text}</a> }.into_any()
-        }
-        (value, None, _) => display(value, column, zone).into_any(),
-    }
-}
-
-/// The same content as [`cell_content`] as HTML, for the rows of a table: the browser parses a
-/// page of a thousand rows in one go, several times faster than it builds them node by node.
-/// An identifier's copy button carries the identifier in `data-copy`; the table's one click
-/// handler ([`copy_clicked`]) copies it.
+/// never the current page, so the router's `A` would only add a memo on the location per row.
 pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, out: &mut String) {
     if let (Value::Reference(id), None, ColumnKind::Id) = (&cell.value, &cell.href, column.kind) {
         let t = crate::i18n::texts();
@@ -84,7 +56,7 @@ pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, out: &mut String)
     }
 }
 
-/// A click in a table of [`cell_html`] cells: on a copy button, copies its identifier.
+/// A click among [`cell_html`] cells: on a copy button, copies its identifier.
 pub fn copy_clicked(event: web_sys::MouseEvent) {
     use wasm_bindgen::JsCast;
     let button = event

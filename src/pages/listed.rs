@@ -5,7 +5,7 @@
 use crate::access::Access;
 use crate::components::link::Link;
 use crate::components::status;
-use crate::components::value::cell_content;
+use crate::components::value::{cell_markup, copy_clicked};
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::pages::list::{export_control, page_loader};
@@ -129,7 +129,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                             .filter_map(|i| Some((heads.get(*i)?, row.cells.get(*i)?)))
                             .map(|(column, cell)| {
                                 let numeric = cell.value.is_numeric();
-                                view! { <td class:num=numeric>{cell_content(cell, column, zone)}</td> }
+                                view! { <td class:num=numeric inner_html=cell_markup(cell, column, zone)></td> }
                             })
                             .collect_view();
                         view! { <tr>{cells}</tr> }
@@ -140,7 +140,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                         aria-label=move || (t.latest)(t.resource(other).title)>
                         <table class="data-table">
                             <thead><tr>{header()}</tr></thead>
-                            <tbody>{rows}</tbody>
+                            <tbody on:click=copy_clicked>{rows}</tbody>
                         </table>
                     </div>
                 }

@@ -217,15 +217,31 @@ impl Zone {
         match self {
             Zone::Utc => utc,
             Zone::Browser => {
+                // Zones change their offset at whole quarter hours of UTC (every offset in
+                // use is a multiple of 15 minutes): the browser is asked once per quarter
+                // hour, not once per timestamp of a page of calls.
+                let quarter = time.timestamp().div_euclid(900);
+                if let Some((known, seconds)) = LAST_BROWSER_OFFSET.get()
+                    && known == quarter
+                {
+                    return FixedOffset::east_opt(seconds).unwrap_or(utc);
+                }
                 let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(
                     time.timestamp_millis() as f64,
                 ));
                 // getTimezoneOffset is minutes *behind* UTC.
-                let minutes = -(date.get_timezone_offset() as i32);
-                FixedOffset::east_opt(minutes * 60).unwrap_or(utc)
+                let seconds = -(date.get_timezone_offset() as i32) * 60;
+                LAST_BROWSER_OFFSET.set(Some((quarter, seconds)));
+                FixedOffset::east_opt(seconds).unwrap_or(utc)
             }
         }
     }
+}
+
+thread_local! {
+    /// The browser zone's offset (seconds east) in the last quarter hour asked about.
+    static LAST_BROWSER_OFFSET: std::cell::Cell<Option<(i64, i32)>> =
+        const { std::cell::Cell::new(None) };
 }
 
 /// The browser's own zone as calendar rules (with its daylight-saving changes), read from `Date`.

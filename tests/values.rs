@@ -177,3 +177,17 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
         "{html}"
     );
 }
+
+#[wasm_bindgen_test]
+fn escaping_keeps_every_other_character_whatever_its_script() {
+    use portal::components::value::escape_html;
+    let mut html = String::new();
+    escape_html("Київ & «Co» <b>'ok'</b>—\"end\"", &mut html);
+    assert_eq!(
+        html,
+        "Київ &amp; «Co» &lt;b&gt;&#39;ok&#39;&lt;/b&gt;—&quot;end&quot;"
+    );
+    let mut plain = String::from("kept: ");
+    escape_html("ціна 0,0870 USD", &mut plain);
+    assert_eq!(plain, "kept: ціна 0,0870 USD");
+}

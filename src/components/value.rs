@@ -68,16 +68,26 @@ pub fn copy_clicked(event: web_sys::MouseEvent) {
     }
 }
 
-/// Text made safe inside HTML content and quoted attribute values.
+/// Text made safe inside HTML content and quoted attribute values. Runs without special
+/// characters are copied whole: a page of a thousand rows is some 350 KB of HTML.
 pub fn escape_html(text: &str, out: &mut String) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    let mut rest = text;
+    // The special characters are ASCII, which never occurs inside a multi-byte character,
+    // so their byte positions are character boundaries.
+    while let Some(at) = rest
+        .bytes()
+        .position(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\''))
+    {
+        let (run, special) = rest.split_at(at);
+        out.push_str(run);
+        out.push_str(match special.as_bytes().first() {
+            Some(b'&') => "&amp;",
+            Some(b'<') => "&lt;",
+            Some(b'>') => "&gt;",
+            Some(b'"') => "&quot;",
+            _ => "&#39;",
+        });
+        rest = special.get(1..).unwrap_or_default();
     }
+    out.push_str(rest);
 }

@@ -1,7 +1,7 @@
 //! A record's attributes as a definition list, and the pages about it.
 
 use crate::components::link::Link;
-use crate::components::value::{cell_markup, copy_clicked};
+use crate::components::value::cell_markup;
 use crate::format::Zone;
 use crate::resources::{Cell, ColumnHead, ColumnKind, DetailView, columns};
 use crate::routing::Page;
@@ -73,11 +73,13 @@ pub fn attribute_list(
     .into_any()
 }
 
+/// An attribute's entry. Identifiers have their own entry above, so no copy button needs a
+/// click handler here.
 fn entry(column: &ColumnHead, cell: &Cell, zone: Zone) -> impl IntoView + use<> {
     view! {
         <div class="attribute" data-key=column.key>
             <dt>{column.label()}</dt>
-            <dd class:num=cell.value.is_numeric() inner_html=cell_markup(cell, column, zone) on:click=copy_clicked></dd>
+            <dd class:num=cell.value.is_numeric() inner_html=cell_markup(cell, column, zone)></dd>
         </div>
     }
 }

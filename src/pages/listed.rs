@@ -5,7 +5,7 @@
 use crate::access::Access;
 use crate::components::link::Link;
 use crate::components::status;
-use crate::components::value::{cell_markup, copy_clicked};
+use crate::components::value::cell_markup;
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::pages::list::{export_control, page_loader};
@@ -140,7 +140,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                         aria-label=move || (t.latest)(t.resource(other).title)>
                         <table class="data-table">
                             <thead><tr>{header()}</tr></thead>
-                            <tbody on:click=copy_clicked>{rows}</tbody>
+                            <tbody>{rows}</tbody>
                         </table>
                     </div>
                 }

@@ -948,6 +948,33 @@ fn the_column_choice_is_remembered_across_reloads() {
         })
         .await;
         assert_eq!(shown, row_ids);
+
+        // A row's copy button copies its whole identifier (the clipboard is recorded, not
+        // written: a headless browser has none to read back).
+        script_strings(
+            &portal,
+            "window.portalCopied = [];
+             Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {
+                 writeText: text => { window.portalCopied.push(text); return Promise.resolve(); }
+             } });
+             return [];",
+            Vec::new(),
+        )
+        .await;
+        portal
+            .click(&format!(
+                "{ACCOUNTS_TABLE} tbody tr:nth-child(2) td:nth-child({}) button.copy",
+                index + 1
+            ))
+            .await;
+        let copied = portal
+            .wait_until("the identifier copied", async || {
+                script_strings(&portal, "return window.portalCopied;", Vec::new())
+                    .await
+                    .filter(|copied| !copied.is_empty())
+            })
+            .await;
+        assert_eq!(copied, [row_ids[1].clone()]);
     });
 }
 

@@ -125,15 +125,7 @@ pub fn read_config<'de, D: serde::Deserializer<'de>>(
 
 fn checked(raw: RawConfig) -> Result<PortalConfig, ConfigError> {
     let api_base_url = raw.api_base_url.unwrap_or_default().trim().to_owned();
-    if !(api_base_url.is_empty()
-        || api_base_url.starts_with("https://")
-        || api_base_url.starts_with("http://")
-        || (api_base_url.starts_with('/') && !api_base_url.starts_with("//")))
-    {
-        return Err(ConfigError::Invalid(format!(
-            "apiBaseUrl “{api_base_url}” must be empty, a path starting with “/”, or an http(s) URL"
-        )));
-    }
+    crate::check_api_base_url(&api_base_url).map_err(ConfigError::Invalid)?;
     let auth = match raw.auth.as_deref().map(str::trim) {
         None | Some("") | Some("token") => AuthMode::Token,
         Some("cookie") => AuthMode::Cookie,
@@ -225,6 +217,14 @@ mod tests {
         for (text, key) in [
             (r#"{"apiBaseUrl":"switch.example"}"#, "apiBaseUrl"),
             (r#"{"apiBaseUrl":"//switch.example"}"#, "apiBaseUrl"),
+            // Browsers read these as `//evil.example`: requests and the password would go there.
+            (r#"{"apiBaseUrl":"/\\evil.example"}"#, "apiBaseUrl"),
+            (r#"{"apiBaseUrl":"/\t/evil.example"}"#, "apiBaseUrl"),
+            (r#"{"apiBaseUrl":"/\n/evil.example"}"#, "apiBaseUrl"),
+            (
+                r#"{"apiBaseUrl":"https://switch.example@evil.example"}"#,
+                "apiBaseUrl",
+            ),
             (r#"{"auth":"basic"}"#, "auth"),
             (
                 r#"{"embed":{"allowedOrigins":["*"]}}"#,

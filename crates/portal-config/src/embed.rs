@@ -100,11 +100,11 @@ impl ParentMessage {
             ParentMessage::Token { token } if token.trim().is_empty() => {
                 Err(Refusal::NotUnderstood("an empty token".into()))
             }
-            ParentMessage::Navigate { path }
-                if !path.starts_with('/') || path.starts_with("//") =>
-            {
+            ParentMessage::Navigate { path } if crate::in_app_path(path).is_none() => {
                 Err(Refusal::NotUnderstood(format!(
-                    "navigate to “{path}”: a portal path starts with one “/”"
+                    "navigate to “{}”: a portal path starts with one “/” and holds no \
+                     backslash, control character or space",
+                    path.escape_debug()
                 )))
             }
             _ => Ok(message),
@@ -204,6 +204,11 @@ mod tests {
             ours(json!({"type": "launch-missiles"})),
             ours(json!({"type": "navigate", "path": "https://evil.example/"})),
             ours(json!({"type": "navigate", "path": "//evil.example/"})),
+            // Browsers read `\` as `/` and drop tabs and new lines: each is `//evil.example`.
+            ours(json!({"type": "navigate", "path": "/\\evil.example"})),
+            ours(json!({"type": "navigate", "path": "/\t/evil.example"})),
+            ours(json!({"type": "navigate", "path": "/\n/evil.example"})),
+            ours(json!({"type": "navigate", "path": "/\r/evil.example"})),
         ] {
             assert!(
                 matches!(ParentMessage::decode(&data), Err(Refusal::NotUnderstood(_))),

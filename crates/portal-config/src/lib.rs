@@ -11,8 +11,10 @@ mod csp;
 pub mod embed;
 mod origin;
 mod public_url;
+mod url_checks;
 
 pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config, read_config};
 pub use csp::content_security_policy;
 pub use origin::{Origin, OriginError};
 pub use public_url::{normalize_public_url, parse_public_url};
+pub use url_checks::{check_api_base_url, in_app_path, web_url};

@@ -9,6 +9,7 @@ pub mod cdr_export;
 pub mod date_text;
 pub mod document;
 pub mod errors;
+pub mod files;
 pub mod filters;
 pub mod list;
 pub mod live_calls;

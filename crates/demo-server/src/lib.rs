@@ -148,6 +148,9 @@ pub fn app(options: Options) -> Router {
                 state.clone(),
                 routes::auth::slide_session,
             ))
+            .layer(from_fn(
+                routes::cross_origin::refuse_cross_origin_cookie_writes,
+            ))
             .layer(inject_faults)
             .layer(from_fn(responses::api_headers))
             .with_state(state.clone()),

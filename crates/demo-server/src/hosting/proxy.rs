@@ -127,7 +127,11 @@ impl Upstream {
         };
         let mut headers = parts.headers;
         remove_hop_by_hop(&mut headers);
-        headers.remove(header::HOST);
+        // The host the browser asked, as proxies say it: the upstream compares the request's
+        // `Origin` with it (cookie mode's cross-origin guard).
+        if let Some(host) = headers.remove(header::HOST) {
+            headers.insert("x-forwarded-host", host);
+        }
         // The body is whole now; its length is known again.
         headers.remove(header::CONTENT_LENGTH);
         let mut upstream_request = Request::new(Body::from(body));

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod cdr_exports;
 pub mod charts;
 pub mod check_rate;
+pub mod cross_origin;
 pub mod faults;
 pub mod invoices;
 pub mod live_calls;

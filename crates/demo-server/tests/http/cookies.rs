@@ -179,3 +179,96 @@ async fn the_session_slides_while_it_is_used_and_ends_when_it_is_not() {
     assert_eq!(get_with_cookie(addr, "accounts", &first).await.status, 401);
     assert_eq!(get_with_cookie(addr, "accounts", &latest).await.status, 200);
 }
+
+/// The session cookie goes with every request the browser makes to the API, whichever site's
+/// page makes it; a write it alone authenticates is refused from another origin (cross-site
+/// request forgery), and no preflight grants another origin access.
+#[tokio::test]
+async fn a_cross_origin_write_with_the_cookie_is_refused() {
+    let signed_in = sign_in_with_cookie(
+        server(),
+        json!({"auth": {"login": "demo", "password": "demo"}, "cookie_auth": true}),
+    )
+    .await;
+    let cookie = cookie_pair(signed_in.header("set-cookie"));
+    let host = server().to_string();
+    let export =
+        json!({"data": {"type": "cdr-exports", "attributes": {"filters": {}}}}).to_string();
+    let write = async |origin: &str, extra: &[(&str, &str)]| {
+        let mut headers = vec![
+            ("content-type", "application/vnd.api+json"),
+            ("cookie", cookie.as_str()),
+            ("origin", origin),
+        ];
+        headers.extend_from_slice(extra);
+        send(
+            server(),
+            "POST",
+            &format!("{API}/cdr-exports"),
+            &headers,
+            Some(&export),
+        )
+        .await
+    };
+    let foreign = write("https://evil.example", &[]).await;
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
+    assert_eq!(foreign.json()["errors"][0]["status"], "403");
+    let sibling = write(
+        &format!("http://{host}"),
+        &[("sec-fetch-site", "same-site")],
+    )
+    .await;
+    assert_eq!(sibling.status, 403);
+    // From the portal's own origin the same write reaches the form (which names what is wrong).
+    let own = write(
+        &format!("http://{host}"),
+        &[("sec-fetch-site", "same-origin")],
+    )
+    .await;
+    assert_ne!(own.status, 403, "{}", own.body);
+    // Reads are not writes; and a bearer token is never sent by a browser on its own.
+    let read = get_with_cookie(server(), "accounts", &cookie).await;
+    assert_eq!(read.status, 200);
+    let token = sign_in_on(server(), "demo", "demo").await.json()["jwt"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let bearer = send(
+        server(),
+        "POST",
+        &format!("{API}/cdr-exports"),
+        &[
+            ("content-type", "application/vnd.api+json"),
+            ("authorization", &format!("Bearer {token}")),
+            ("origin", "https://evil.example"),
+        ],
+        Some(&export),
+    )
+    .await;
+    assert_ne!(bearer.status, 403);
+
+    let preflight = send(
+        server(),
+        "OPTIONS",
+        &format!("{API}/cdr-exports"),
+        &[
+            ("origin", "https://evil.example"),
+            ("access-control-request-method", "POST"),
+            ("cookie", cookie.as_str()),
+        ],
+        None,
+    )
+    .await;
+    assert!(
+        preflight
+            .headers
+            .get("access-control-allow-origin")
+            .is_none()
+    );
+    assert!(
+        preflight
+            .headers
+            .get("access-control-allow-credentials")
+            .is_none()
+    );
+}

@@ -4,7 +4,7 @@ use crate::access::Access;
 use crate::appearance::Appearance;
 use crate::components::shell::login_url;
 use crate::config::{ConfigError, PortalConfig, load_config};
-use crate::embed::{EmbedBridge, Embedding};
+use crate::embed::{EmbedBridge, Embedding, Framing};
 use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Locale};
@@ -78,7 +78,11 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     Effect::new(move |_| appearance.set_theme(chosen_theme.get()));
     provide_context(locale);
     provide_context(appearance);
-    let embedding = Embedding::detect(&config.embed);
+    let embedding = match Framing::detect(&config.embed) {
+        Framing::Top => None,
+        Framing::Embedded(embedding) => Some(embedding),
+        Framing::Refused => return framing_refused().into_any(),
+    };
     // An embedded portal's token belongs to the parent page: nothing is restored from storage.
     let session = match embedding {
         Some(_) => Session::in_memory(),
@@ -105,6 +109,20 @@ fn Portal(config: PortalConfig) -> impl IntoView {
                 </ParentRoute>
             </Routes>
         </Router>
+    }
+    .into_any()
+}
+
+/// A frame config.json does not allow: a short refusal and a way to open the portal as a page
+/// of its own, nothing of a session.
+fn framing_refused() -> impl IntoView {
+    let own_page = crate::routing::href("/");
+    view! {
+        <main id="main" class="fatal-error framing-refused" role="alert">
+            <h1>{tr(|t| t.framing_refused_title)}</h1>
+            <p>{tr(|t| t.framing_refused_text)}</p>
+            <p><a href=own_page target="_blank" rel="noopener">{tr(|t| t.framing_refused_open)}</a></p>
+        </main>
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::appearance::{self, Appearance};
 use crate::i18n::{self, Locale};
+use crate::long_timeout::LongTimeout;
 use crate::routing;
 use crate::session::{Ended, Keep, Session};
 use chrono::Utc;
@@ -37,19 +38,54 @@ pub fn parent_window() -> Option<web_sys::Window> {
     (!js_sys::Object::is(&parent, &window)).then_some(parent)
 }
 
-impl Embedding {
-    /// `Some` when framed and `config.json` allows embedding at all.
-    pub fn detect(allowed: &EmbedConfig) -> Option<Embedding> {
-        if allowed.allowed_origins.is_empty() || parent_window().is_none() {
-            return None;
+/// Where the portal finds itself, against `config.json`'s `embed.allowedOrigins`.
+pub enum Framing {
+    /// A page of its own: the session is restored as usual.
+    Top,
+    /// Framed by an allowed parent, which signs the customer in by message.
+    Embedded(Embedding),
+    /// Framed where config.json does not allow it (no list, or an ancestor not on it): the
+    /// header that should have stopped the framing is missing or wrong, and nothing of a session
+    /// may show.
+    Refused,
+}
+
+impl Framing {
+    pub fn detect(allowed: &EmbedConfig) -> Framing {
+        if parent_window().is_none() {
+            return Framing::Top;
         }
-        Some(Embedding {
+        if allowed.allowed_origins.is_empty() || !ancestors_allowed(allowed) {
+            return Framing::Refused;
+        }
+        Framing::Embedded(Embedding {
             allowed: Arc::new(allowed.clone()),
             parent_origin: RwSignal::new(None),
             chrome_hidden: RwSignal::new(false),
         })
     }
+}
 
+/// Whether every page framing the portal is on an allowed origin (or the portal's own), where
+/// the browser says (`location.ancestorOrigins`; Firefox does not, and there the CSP header and
+/// the messages' origins decide alone).
+fn ancestors_allowed(allowed: &EmbedConfig) -> bool {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return false;
+    };
+    let own = location.origin().unwrap_or_default();
+    let Ok(ancestors) = js_sys::Reflect::get(&location, &"ancestorOrigins".into()) else {
+        return true;
+    };
+    let Some(list) = ancestors.dyn_ref::<web_sys::DomStringList>() else {
+        return true;
+    };
+    (0..list.length())
+        .filter_map(|index| list.item(index))
+        .all(|origin| origin == own || allowed.allows(&origin))
+}
+
+impl Embedding {
     /// Whether the parent asked the portal to hide its navigation bar.
     pub fn chrome_hidden(&self) -> bool {
         self.chrome_hidden.get()
@@ -146,7 +182,12 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
                         }
                     }
                     Some(ParentMessage::Chrome { hidden }) => embedding.chrome_hidden.set(hidden),
-                    Some(ParentMessage::Navigate { path }) => navigate(&path, Default::default()),
+                    Some(ParentMessage::Navigate { path }) => match routing::in_app_target(&path) {
+                        Some(target) => navigate(&target, Default::default()),
+                        None => leptos::logging::warn!(
+                            "portal: the parent asked for {path:?}, not a page of the portal"
+                        ),
+                    },
                     None => {}
                 }
             })
@@ -157,7 +198,7 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     StoredValue::new_local((listener, resize_observer));
 
     // Ask for a new token a little before this one runs out.
-    let renewal = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    let renewal = StoredValue::new_local(None::<LongTimeout>);
     {
         let embedding = embedding.clone();
         Effect::new(move |_| {
@@ -165,14 +206,11 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
                 let remaining = (expires_at - Utc::now()).to_std().ok()?;
                 let wait = remaining - renew_ahead(remaining);
                 let embedding = embedding.clone();
-                Some(gloo_timers::callback::Timeout::new(
-                    wait.as_millis().min(u32::MAX as u128) as u32,
-                    move || {
-                        embedding.post(&PortalMessage::TokenRequest {
-                            reason: TokenRequestReason::Expiring,
-                        })
-                    },
-                ))
+                Some(LongTimeout::start(wait, move || {
+                    embedding.post(&PortalMessage::TokenRequest {
+                        reason: TokenRequestReason::Expiring,
+                    })
+                }))
             });
             // Replacing the old timer cancels it.
             renewal.set_value(timer);

@@ -15,6 +15,8 @@ pub mod format;
 pub mod http;
 pub mod i18n;
 pub mod json;
+pub mod kept;
+pub mod long_timeout;
 pub mod pages;
 pub mod perf;
 pub mod prefs;

@@ -1,14 +1,16 @@
-//! The user's preferences in one versioned store in localStorage: language, theme, time zone,
-//! chosen columns and the last view of each list. Cleared on sign-out, because views hold the
-//! customer's filters.
+//! The user's preferences in one versioned store in localStorage: language, theme, time zone
+//! and chosen columns, forgotten on sign-out. The last view of each list holds the customer's
+//! filters, so it is the customer's data (`kept::Kept::Views`), kept beside the session and
+//! forgotten with it.
 
 use crate::appearance::ThemeChoice;
 use crate::format::Zone;
+use crate::kept::{self, Kept};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-const STORE_KEY: &str = "portal.prefs";
+const STORE_KEY: &str = Kept::Prefs.key();
 /// Bumped when the stored shape changes incompatibly; older stores are then ignored.
 const STORE_VERSION: u32 = 1;
 
@@ -25,25 +27,27 @@ struct Stored {
     /// Visible column keys per collection, when the user chose them.
     #[serde(default)]
     columns: BTreeMap<String, Vec<String>>,
-    /// The last query string per collection.
-    #[serde(default)]
-    views: BTreeMap<String, String>,
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
+/// The last query string per collection.
+type Views = BTreeMap<String, String>;
 
 fn read_store() -> Stored {
-    local_storage()
-        .and_then(|s| s.get_item(STORE_KEY).ok().flatten())
-        .and_then(|text| crate::json::decode::<Stored>(&text).ok())
+    let text = kept::local_storage().and_then(|s| s.get_item(STORE_KEY).ok().flatten());
+    let stored = text
+        .as_deref()
+        .and_then(|text| crate::json::decode::<Stored>(text).ok())
         .filter(|stored| stored.version == STORE_VERSION)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    // Earlier portals kept the customer's list views here: write the store again without them.
+    if text.is_some_and(|text| text.contains("\"views\"")) {
+        write_store(&stored);
+    }
+    stored
 }
 
 fn write_store(stored: &Stored) {
-    if let (Some(storage), Ok(text)) = (local_storage(), crate::json::encode(stored)) {
+    if let (Some(storage), Ok(text)) = (kept::local_storage(), crate::json::encode(stored)) {
         let _ = storage.set_item(STORE_KEY, &text);
     }
 }
@@ -75,9 +79,7 @@ impl Prefs {
 
     /// Forgets every preference, here and in storage (on sign-out).
     pub fn forget(&self) {
-        if let Some(storage) = local_storage() {
-            let _ = storage.remove_item(STORE_KEY);
-        }
+        kept::forget(&[Kept::Prefs]);
         self.store.set(Stored::default());
     }
 
@@ -136,19 +138,15 @@ impl Prefs {
     }
 
     pub fn last_view(&self, collection: &str) -> Option<String> {
-        self.store
-            .with_untracked(|s| s.views.get(collection).cloned())
+        kept::read_customer::<Views>(Kept::Views)?.remove(collection)
     }
 
     pub fn remember_view(&self, collection: &str, query: &str) {
-        if self
-            .store
-            .with_untracked(|s| s.views.get(collection).map(String::as_str) == Some(query))
-        {
+        let mut views = kept::read_customer::<Views>(Kept::Views).unwrap_or_default();
+        if views.get(collection).map(String::as_str) == Some(query) {
             return;
         }
-        self.change(|s| {
-            s.views.insert(collection.to_owned(), query.to_owned());
-        });
+        views.insert(collection.to_owned(), query.to_owned());
+        kept::write_customer(Kept::Views, &views, false);
     }
 }

@@ -57,6 +57,26 @@ pub fn portal_path(browser_path: &str) -> String {
     strip(&base(), browser_path)
 }
 
+/// Where a portal path that came from outside the code (`?next=`, a parent page's message)
+/// leads, as the browser's own URL parser resolves it under the portal's public path: the portal
+/// path with its query and fragment, or `None` when it would leave this origin or the portal.
+pub fn in_app_target(untrusted: &str) -> Option<String> {
+    let path = portal_config::in_app_path(untrusted)?;
+    let origin = web_sys::window()?.location().origin().ok()?;
+    let resolved = web_sys::Url::new_with_base(&href(path), &origin).ok()?;
+    let browser_path = resolved.pathname();
+    let base = base();
+    let inside = browser_path == base || browser_path.starts_with(&format!("{base}/"));
+    (resolved.origin() == origin && inside).then(|| {
+        format!(
+            "{}{}{}",
+            portal_path(&browser_path),
+            resolved.search(),
+            resolved.hash()
+        )
+    })
+}
+
 pub fn join(prefix: &str, portal_path: &str) -> String {
     format!("{prefix}{portal_path}")
 }

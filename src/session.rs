@@ -9,9 +9,12 @@ use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use std::time::Duration;
 
-const TOKEN_KEY: &str = "portal.token";
+use crate::kept::{self, Kept};
+use crate::long_timeout::LongTimeout;
+
+const TOKEN_KEY: &str = Kept::Token.key();
 /// Cookie mode keeps no secret in the browser, only the fact that a session cookie was set.
-const COOKIE_SESSION_KEY: &str = "portal.cookie-session";
+const COOKIE_SESSION_KEY: &str = Kept::CookieSession.key();
 
 /// What requests carry to prove who the customer is.
 #[derive(Clone, PartialEq, Eq)]
@@ -59,7 +62,7 @@ pub struct Session {
     expires_at: RwSignal<Option<DateTime<Utc>>>,
     notice: RwSignal<Option<Notice>>,
     ended: RwSignal<Option<Ended>>,
-    expiry_timer: StoredValue<Option<TimeoutHandle>>,
+    expiry_timer: StoredValue<Option<LongTimeout>, LocalStorage>,
 }
 
 /// The expiry a token claims (its signature is the server's business).
@@ -70,10 +73,9 @@ pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
 }
 
 fn storage(keep: Keep) -> Option<web_sys::Storage> {
-    let window = web_sys::window()?;
     match keep {
-        Keep::ThisTab => window.session_storage().ok().flatten(),
-        Keep::AcrossRestarts => window.local_storage().ok().flatten(),
+        Keep::ThisTab => kept::session_storage(),
+        Keep::AcrossRestarts => kept::local_storage(),
         Keep::InMemory => None,
     }
 }
@@ -92,12 +94,7 @@ fn store(key: &str, value: &str, keep: Keep) {
 }
 
 fn forget_stored_credentials() {
-    for keep in [Keep::ThisTab, Keep::AcrossRestarts] {
-        if let Some(storage) = storage(keep) {
-            let _ = storage.remove_item(TOKEN_KEY);
-            let _ = storage.remove_item(COOKIE_SESSION_KEY);
-        }
-    }
+    kept::forget(&kept::CREDENTIALS);
 }
 
 /// A pasted or issued token without a `Bearer ` prefix or surrounding blanks.
@@ -117,7 +114,7 @@ impl Session {
             expires_at: RwSignal::new(None),
             notice: RwSignal::new(None),
             ended: RwSignal::new(None),
-            expiry_timer: StoredValue::new(None),
+            expiry_timer: StoredValue::new_local(None),
         }
     }
 
@@ -170,6 +167,11 @@ impl Session {
         if claims.as_ref().is_some_and(|c| c.is_expired(Utc::now())) {
             return Err(TokenError::Expired);
         }
+        // A new token while signed in renews the session (an embedding parent's); otherwise a
+        // session starts afresh, and nothing of an earlier one's customer may show in it.
+        if !self.is_signed_in_untracked() {
+            kept::forget(&kept::CUSTOMER_DATA);
+        }
         forget_stored_credentials();
         store(TOKEN_KEY, &token, keep);
         self.start(Credential::Bearer(token), claims.as_ref());
@@ -178,6 +180,7 @@ impl Session {
 
     /// Starts a session held by the server's session cookie (cookie mode).
     pub fn sign_in_with_cookie(&self, keep: Keep) {
+        kept::forget(&kept::CUSTOMER_DATA);
         forget_stored_credentials();
         store(COOKIE_SESSION_KEY, "1", keep);
         self.start(Credential::Cookie, None);
@@ -189,9 +192,10 @@ impl Session {
         if let Some(expires_at) = expires_at {
             let session = *self;
             let delay = (expires_at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
-            self.arm_timer(delay, move || {
+            let timer = LongTimeout::start(delay, move || {
                 session.end(Ended::Expired, Some(Notice::Expired))
             });
+            self.expiry_timer.set_value(Some(timer));
         }
         self.notice.set(None);
         self.ended.set(None);
@@ -199,30 +203,9 @@ impl Session {
         self.credential.set(Some(credential));
     }
 
-    // Browsers cap timeouts at 2^31 ms; re-arm in steps so a far-away expiry still fires.
-    fn arm_timer(&self, delay: Duration, on_expiry: impl FnOnce() + Clone + 'static) {
-        const MAX_STEP: Duration = Duration::from_secs(24 * 3600);
-        let session = *self;
-        let step = delay.min(MAX_STEP);
-        let remaining = delay - step;
-        let handle = set_timeout_with_handle(
-            move || {
-                if remaining.is_zero() {
-                    on_expiry();
-                } else {
-                    session.arm_timer(remaining, on_expiry);
-                }
-            },
-            step,
-        )
-        .ok();
-        self.expiry_timer.set_value(handle);
-    }
-
     fn cancel_timer(&self) {
-        if let Some(handle) = self.expiry_timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
+        // Dropping the timeout cancels it.
+        self.expiry_timer.try_set_value(None);
     }
 
     /// Ends the session at the user's request (the HTTP layer also tells the server, in
@@ -240,6 +223,7 @@ impl Session {
     fn end(&self, why: Ended, notice: Option<Notice>) {
         self.cancel_timer();
         forget_stored_credentials();
+        kept::forget(&kept::CUSTOMER_DATA);
         self.credential.set(None);
         self.expires_at.set(None);
         self.notice.set(notice);
@@ -248,6 +232,10 @@ impl Session {
 
     pub fn is_signed_in(&self) -> bool {
         self.credential.with(Option::is_some)
+    }
+
+    fn is_signed_in_untracked(&self) -> bool {
+        self.credential.with_untracked(Option::is_some)
     }
 
     /// Why the last session ended, for the sign-in page.
@@ -271,8 +259,11 @@ impl Session {
     }
 }
 
-/// A `next` target is only followed when it is a path on this site (no open redirects).
+/// Where signing in leads: `next` when it is a page of the portal on this site (never another
+/// site, whatever a crafted link holds: `routing::in_app_target`), else the overview.
 pub fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.starts_with("/login"))
+    next.as_deref()
+        .and_then(crate::routing::in_app_target)
+        .filter(|target| !target.starts_with("/login"))
         .unwrap_or_else(|| "/".to_owned())
 }

@@ -5,6 +5,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
+use portal::kept::{self, Kept};
+use portal::long_timeout::{LongTimeout, MAX_STEP, first_step};
 use portal::session::{Ended, Keep, Notice, Session, safe_next};
 use wasm_bindgen_test::*;
 
@@ -149,8 +151,141 @@ fn next_targets_stay_on_this_site() {
         safe_next(Some("/accounts?page[size]=2".into())),
         "/accounts?page[size]=2"
     );
+    assert_eq!(
+        safe_next(Some("/cdrs/12#recording".into())),
+        "/cdrs/12#recording"
+    );
     assert_eq!(safe_next(Some("//evil.example/".into())), "/");
     assert_eq!(safe_next(Some("https://evil.example/".into())), "/");
     assert_eq!(safe_next(Some("/login?next=/x".into())), "/");
     assert_eq!(safe_next(None), "/");
+}
+
+/// `next` as the query map hands it over (decoded once) and as a link may hold it: browsers
+/// read `\` as `/` and drop tabs and new lines, so each of these is `//evil.example` to them.
+#[wasm_bindgen_test]
+fn no_next_target_leads_off_the_origin() {
+    let origin = web_sys::window().unwrap().location().origin().unwrap();
+    let variants = [
+        "/\\evil.example",
+        "/\\/evil.example",
+        "\\/evil.example",
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r/evil.example",
+        "/\t\\evil.example",
+        " //evil.example",
+        "/%5Cevil.example",
+        "/%5C%5Cevil.example",
+        "/%09/evil.example",
+        "/%0A/evil.example",
+        "/%0D/evil.example",
+        "/%255Cevil.example",
+        "/../../evil",
+        "/%2e%2e/evil",
+        "javascript:alert(1)",
+        "https:evil.example",
+    ];
+    for next in variants {
+        let target = safe_next(Some(next.to_owned()));
+        let resolved = web_sys::Url::new_with_base(&target, &origin).unwrap();
+        assert_eq!(resolved.origin(), origin, "{next:?} led to {target:?}");
+        assert!(
+            target.starts_with('/') && !target.starts_with("//"),
+            "{next:?} → {target:?}"
+        );
+    }
+}
+
+fn customer_data_present() -> Vec<&'static str> {
+    kept::CUSTOMER_DATA
+        .iter()
+        .flat_map(|k| [stored_under(k.key(), false), stored_under(k.key(), true)])
+        .flatten()
+        .map(|_| "customer data")
+        .collect()
+}
+
+fn keep_some_customer_data() {
+    kept::write_customer(Kept::Views, &[("accounts", "sort=-balance")], false);
+    kept::write_customer(Kept::TopUps, &["a top-up"], false);
+    assert_eq!(customer_data_present().len(), 2);
+}
+
+/// Whatever ends a session takes the customer's data with it, and a new sign-in starts clean;
+/// a renewed token (an embedding parent's) keeps it.
+#[wasm_bindgen_test]
+fn nothing_of_a_customer_outlives_the_session() {
+    let session = fresh_session();
+    let ends: [(&str, fn(&Session)); 2] = [
+        ("sign-out", |s| s.sign_out()),
+        ("a 401", |s| s.reject(None)),
+    ];
+    for (how, end) in ends {
+        for keep in [Keep::ThisTab, Keep::AcrossRestarts] {
+            session.sign_in(&token_expiring_in(600), keep).unwrap();
+            keep_some_customer_data();
+            session.sign_in(&token_expiring_in(900), keep).unwrap();
+            assert_eq!(
+                customer_data_present().len(),
+                2,
+                "a renewal dropped the data"
+            );
+            end(&session);
+            assert!(
+                customer_data_present().is_empty(),
+                "{how} ({keep:?}) left data"
+            );
+        }
+    }
+    // Left by a tab that closed on a session of its own: gone before the next one shows.
+    kept::session_storage()
+        .unwrap()
+        .set_item(Kept::TopUps.key(), "[]")
+        .unwrap();
+    kept::local_storage()
+        .unwrap()
+        .set_item(Kept::Views.key(), "{}")
+        .unwrap();
+    session
+        .sign_in(&token_expiring_in(600), Keep::ThisTab)
+        .unwrap();
+    assert!(customer_data_present().is_empty());
+    session.sign_out();
+}
+
+#[wasm_bindgen_test]
+async fn an_expired_session_takes_the_customers_data_too() {
+    let session = fresh_session();
+    let exp = (js_sys::Date::now() / 1000.0).floor() as i64 + 2;
+    session
+        .sign_in(&token_expiring_at(exp), Keep::ThisTab)
+        .unwrap();
+    keep_some_customer_data();
+    let until_expiry = exp as f64 * 1000.0 - js_sys::Date::now();
+    TimeoutFuture::new((until_expiry + 500.0).max(0.0) as u32).await;
+    assert_eq!(session.ended(), Some(Ended::Expired));
+    assert!(customer_data_present().is_empty());
+}
+
+/// A month away is past `setTimeout`'s range (about 24.8 days), where a plain timeout fires at
+/// once; the portal's waits in steps instead.
+#[wasm_bindgen_test]
+async fn a_far_away_timeout_waits() {
+    let month = std::time::Duration::from_secs(30 * 24 * 3600);
+    assert_eq!(first_step(month), (MAX_STEP, month - MAX_STEP));
+    let fired = std::rc::Rc::new(std::cell::Cell::new(0));
+    let far = {
+        let fired = fired.clone();
+        LongTimeout::start(month, move || fired.set(fired.get() + 1))
+    };
+    let near = {
+        let fired = fired.clone();
+        LongTimeout::start(std::time::Duration::from_millis(20), move || {
+            fired.set(fired.get() + 10)
+        })
+    };
+    TimeoutFuture::new(300).await;
+    assert_eq!(fired.get(), 10, "the near one fired alone");
+    drop((far, near));
 }

@@ -53,6 +53,9 @@ pub static ENGLISH: Language = Language {
         config_error_title: "The portal is not configured correctly",
         config_error_hint: "If you run this portal, check config.json. Otherwise, please tell your provider.",
         config_reload: "Reload",
+        framing_refused_title: "This portal cannot be shown here",
+        framing_refused_text: "This page shows the portal inside another site that its operator has not allowed to embed it, so it shows nothing of your account here.",
+        framing_refused_open: "Open the portal in its own tab",
         config_missing: |status| {
             format!(
                 "config.json was not found next to the portal (HTTP {status}). Deploy it beside index.html."
@@ -423,6 +426,7 @@ pub static ENGLISH: Language = Language {
         top_up_submit: "Continue to payment",
         top_up_submitting: "Creating the payment…",
         top_up_leaving: "Taking you to the payment page…",
+        top_up_no_provider_page: "The payment was created, but the payment page address the server gave is not a web address, so the portal does not follow it. The payment is in your payments list.",
         amount_too_small: "The amount must be at least 0.01.",
         amount_unreadable: |value| format!("“{value}” is not an amount."),
         your_top_ups: "Your top-ups",

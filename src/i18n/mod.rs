@@ -95,6 +95,9 @@ pub struct Texts {
     pub config_error_title: &'static str,
     pub config_error_hint: &'static str,
     pub config_reload: &'static str,
+    pub framing_refused_title: &'static str,
+    pub framing_refused_text: &'static str,
+    pub framing_refused_open: &'static str,
     /// HTTP status.
     pub config_missing: fn(&str) -> String,
     /// The browser's or parser's reason, as given.
@@ -262,6 +265,7 @@ pub struct Texts {
     pub top_up_submit: &'static str,
     pub top_up_submitting: &'static str,
     pub top_up_leaving: &'static str,
+    pub top_up_no_provider_page: &'static str,
     pub amount_too_small: &'static str,
     pub amount_unreadable: fn(&str) -> String,
     pub your_top_ups: &'static str,

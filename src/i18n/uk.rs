@@ -52,6 +52,9 @@ pub static UKRAINIAN: Language = Language {
         config_error_title: "Портал налаштовано неправильно",
         config_error_hint: "Якщо ви адмініструєте цей портал, перевірте config.json. Інакше, будь ласка, повідомте свого провайдера.",
         config_reload: "Перезавантажити",
+        framing_refused_title: "Портал не можна показати тут",
+        framing_refused_text: "Ця сторінка показує портал усередині іншого сайту, якому оператор не дозволив його вбудовувати, тож тут нічого з вашого облікового запису не показано.",
+        framing_refused_open: "Відкрити портал в окремій вкладці",
         config_missing: |status| {
             format!(
                 "Файл config.json не знайдено поруч із порталом (HTTP {status}). Розмістіть його поруч з index.html."
@@ -405,6 +408,7 @@ pub static UKRAINIAN: Language = Language {
         top_up_submit: "Перейти до оплати",
         top_up_submitting: "Створення платежу…",
         top_up_leaving: "Переходимо на сторінку оплати…",
+        top_up_no_provider_page: "Платіж створено, але адреса сторінки оплати, яку дав сервер, не є вебадресою, тож портал не переходить за нею. Платіж є у списку платежів.",
         amount_too_small: "Сума має бути не менше 0,01.",
         amount_unreadable: |value| format!("«{value}» не є сумою."),
         your_top_ups: "Ваші поповнення",

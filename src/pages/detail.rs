@@ -22,6 +22,7 @@ use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
+use api_model::files::safe_file_name;
 use api_model::query::encode_component;
 use api_model::record::naming_text;
 use leptos::prelude::*;
@@ -223,15 +224,13 @@ fn download_button(offer: FileOffer) -> impl IntoView {
         let (api, path, file_name) = (api.clone(), path.clone(), file_name.clone());
         spawn_local(async move {
             let outcome = match api.download(&path, None).await {
-                Ok(file) => save_bytes(
-                    file.file_name
-                        .as_deref()
-                        .filter(|_| server_name_first)
-                        .unwrap_or(&file_name),
-                    &file.content_type,
-                    &file.bytes,
-                )
-                .map_err(Failure::Save),
+                Ok(file) => {
+                    let name = match file.file_name.as_deref().filter(|_| server_name_first) {
+                        Some(server_name) => safe_file_name(server_name, &file_name),
+                        None => file_name,
+                    };
+                    save_bytes(&name, &file.content_type, &file.bytes).map_err(Failure::Save)
+                }
                 Err(error) => Err(Failure::Request(error)),
             };
             state.set(Some(outcome));

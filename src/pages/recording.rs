@@ -5,6 +5,7 @@
 use crate::export::{ObjectUrl, SaveError};
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
+use api_model::files::{recording_media_type, safe_file_name};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -24,13 +25,16 @@ enum State {
 }
 
 /// The file name of a recording by its media type: `call-<id>.wav`.
-fn file_name(id: &str, content_type: &str) -> String {
-    let extension = match content_type.split(';').next().unwrap_or_default().trim() {
+fn file_name(id: &str, media_type: &str) -> String {
+    let extension = match media_type {
         "audio/mpeg" | "audio/mp3" => "mp3",
         "audio/ogg" => "ogg",
         _ => "wav",
     };
-    format!("call-{id}.{extension}")
+    safe_file_name(
+        &format!("call-{id}.{extension}"),
+        &format!("call.{extension}"),
+    )
 }
 
 /// "Play the recording": fetches `path` when asked (at once when `now`, as when the user came
@@ -51,17 +55,21 @@ pub fn recording_player(path: String, id: String, now: bool) -> impl IntoView {
         let (api, path, id) = (api.clone(), path.clone(), id.clone());
         spawn_local(async move {
             let next = match api.download(&path, None).await {
-                Ok(file) => match ObjectUrl::of_bytes(&file.content_type, &file.bytes) {
-                    Ok(url) => {
-                        let ready = State::Ready {
-                            url: url.as_str().to_owned(),
-                            file_name: file_name(&id, &file.content_type),
-                        };
-                        object_url.try_set_value(Some(url));
-                        ready
+                Ok(file) => {
+                    // Only audio plays; a body labelled as anything else (a web page) is bytes.
+                    let media_type = recording_media_type(&file.content_type);
+                    match ObjectUrl::of_bytes(&media_type, &file.bytes) {
+                        Ok(url) => {
+                            let ready = State::Ready {
+                                url: url.as_str().to_owned(),
+                                file_name: file_name(&id, &media_type),
+                            };
+                            object_url.try_set_value(Some(url));
+                            ready
+                        }
+                        Err(error) => State::Failed(SaveError::text(error).to_owned()),
                     }
-                    Err(error) => State::Failed(SaveError::text(error).to_owned()),
-                },
+                }
                 Err(error) if error.status() == Some(404) => State::NoRecording,
                 Err(error) => State::Failed(error_text(&error)),
             };

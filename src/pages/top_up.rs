@@ -6,6 +6,7 @@
 
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
+use crate::kept::{self, Kept};
 use crate::pages::account_choices::{AccountChoice, account_choices};
 use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
@@ -14,11 +15,10 @@ use api_model::errors::{ApiError, field_errors_of};
 use api_model::money::{AmountProblem, top_up_amount, top_up_document};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use portal_config::web_url;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// Where this browser remembers the top-ups it started.
-const STORE_KEY: &str = "portal.top-ups";
 /// How often a pending top-up is checked while the page is open.
 pub const CHECK_EVERY: Duration = Duration::from_secs(3);
 /// The form's fields, as the server's 422 pointers name them.
@@ -36,24 +36,16 @@ struct Started {
     url: String,
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
+/// The top-ups this customer started in this browser (`kept::Kept::TopUps`); an entry whose
+/// provider link is not a plain web address is dropped, whatever put it there.
 fn remembered() -> Vec<Started> {
-    storage()
-        .and_then(|s| s.get_item(STORE_KEY).ok().flatten())
-        .and_then(|text| crate::json::decode(&text).ok())
-        .unwrap_or_default()
+    let mut list: Vec<Started> = kept::read_customer(Kept::TopUps).unwrap_or_default();
+    list.retain(|started| web_url(&started.url).is_some());
+    list
 }
 
 fn remember(list: &[Started]) {
-    if let Some(storage) = storage() {
-        let _ = match crate::json::encode(&list) {
-            Ok(text) if !list.is_empty() => storage.set_item(STORE_KEY, &text),
-            _ => storage.remove_item(STORE_KEY),
-        };
-    }
+    kept::write_customer(Kept::TopUps, &list, list.is_empty());
 }
 
 type Problems = RwSignal<Vec<(Option<&'static str>, String)>>;
@@ -137,13 +129,18 @@ pub fn top_up_page() -> impl IntoView {
             let _ = busy.try_set(false);
             match created {
                 Ok(created) => {
-                    let url = created
+                    // The provider's page is followed and kept only as a plain web address.
+                    let provider_page = created
                         .data
                         .attributes
                         .get("url")
                         .and_then(|u| u.as_str())
-                        .unwrap_or_default()
-                        .to_owned();
+                        .and_then(web_url)
+                        .map(str::to_owned);
+                    let Some(url) = provider_page else {
+                        problems.set(vec![(None, texts().top_up_no_provider_page.to_owned())]);
+                        return;
+                    };
                     let mut list = remembered();
                     list.retain(|s| s.id != created.data.id);
                     list.push(Started {
@@ -153,11 +150,9 @@ pub fn top_up_page() -> impl IntoView {
                         url: url.clone(),
                     });
                     remember(&list);
-                    if url.starts_with("https://") || url.starts_with("http://") {
-                        let _ = leaving.try_set(true);
-                        if let Some(window) = web_sys::window() {
-                            let _ = window.location().assign(&url);
-                        }
+                    let _ = leaving.try_set(true);
+                    if let Some(window) = web_sys::window() {
+                        let _ = window.location().assign(&url);
                     }
                 }
                 Err(error) if error.status() == Some(422) => {

@@ -1,0 +1,92 @@
+//! Everything the portal keeps in the browser's storage, in one place: each key, where it lives
+//! and when it goes (the README's "What the portal keeps in the browser" lists the same).
+//!
+//! A customer's own data (remembered list views, started top-ups) lives beside the credential:
+//! in sessionStorage, or in localStorage for "keep me signed in", so that closing a tab takes it
+//! with the token. It is forgotten whenever a session starts afresh or ends (sign-out, a 401,
+//! expiry), so the next person on the same browser never sees it.
+
+/// A storage key of the portal's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// The bearer token (sessionStorage, or localStorage across restarts).
+    Token,
+    /// Cookie mode's mark that the server set a session cookie (no secret).
+    CookieSession,
+    /// Language, theme, time zone and chosen columns (localStorage; forgotten on sign-out).
+    Prefs,
+    /// The last query of each list, which holds the customer's filters.
+    Views,
+    /// The top-ups this customer started, followed until final.
+    TopUps,
+}
+
+impl Kept {
+    pub const fn key(self) -> &'static str {
+        match self {
+            Kept::Token => "portal.token",
+            Kept::CookieSession => "portal.cookie-session",
+            Kept::Prefs => "portal.prefs",
+            Kept::Views => "portal.views",
+            Kept::TopUps => "portal.top-ups",
+        }
+    }
+}
+
+/// What proves the session: forgotten when it ends.
+pub const CREDENTIALS: [Kept; 2] = [Kept::Token, Kept::CookieSession];
+/// What belongs to the signed-in customer: forgotten when a session starts afresh or ends.
+pub const CUSTOMER_DATA: [Kept; 2] = [Kept::Views, Kept::TopUps];
+
+pub fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn both_storages() -> impl Iterator<Item = web_sys::Storage> {
+    [session_storage(), local_storage()].into_iter().flatten()
+}
+
+/// Removes `keys` from sessionStorage and localStorage.
+pub fn forget(keys: &[Kept]) {
+    for storage in both_storages() {
+        for kept in keys {
+            let _ = storage.remove_item(kept.key());
+        }
+    }
+}
+
+/// Where the customer's data goes: localStorage when the session is kept across restarts,
+/// else sessionStorage (also for an embedded portal, whose token is in memory).
+fn customer_storage() -> Option<web_sys::Storage> {
+    let across_restarts = local_storage().is_some_and(|storage| {
+        CREDENTIALS
+            .iter()
+            .any(|kept| storage.get_item(kept.key()).ok().flatten().is_some())
+    });
+    if across_restarts {
+        local_storage()
+    } else {
+        session_storage()
+    }
+}
+
+/// The customer's data under `kept`, decoded; `None` when absent or unreadable.
+pub fn read_customer<T: serde::de::DeserializeOwned>(kept: Kept) -> Option<T> {
+    let text = customer_storage()?.get_item(kept.key()).ok().flatten()?;
+    crate::json::decode(&text).ok()
+}
+
+/// Stores the customer's data under `kept` (removed when `empty`).
+pub fn write_customer<T: serde::Serialize>(kept: Kept, value: &T, empty: bool) {
+    let Some(storage) = customer_storage() else {
+        return;
+    };
+    let _ = match crate::json::encode(value) {
+        Ok(text) if !empty => storage.set_item(kept.key(), &text),
+        _ => storage.remove_item(kept.key()),
+    };
+}

@@ -34,6 +34,10 @@ Commands:
                                  sizes, time to the first table and chart, JS heap, 1000-row
                                  render, filter, month-long chart, server load; writes
                                  target/bench/report.md and report.json
+  csp [--config FILE]            Print the Content-Security-Policy header line for deploy/nginx.conf
+                                 that FILE calls for (default public/config.json): its
+                                 frame-ancestors and connect-src follow embed.allowedOrigins and
+                                 apiBaseUrl
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
                                  on-demand page chunks
@@ -75,6 +79,7 @@ fn run(args: &[String]) -> Result<()> {
             no_options(command, options)?;
             bench(&root)
         }
+        "csp" => csp(&root, options),
         "split-wasm" => {
             no_options(command, options)?;
             split::split_wasm(&root)
@@ -172,6 +177,22 @@ fn serve(root: &Path, options: ServeOptions) -> Result<()> {
         server = server.args(["--upstream", upstream]);
     }
     server.exec()
+}
+
+/// `cargo xtask csp`: the nginx header line of the policy a `config.json` calls for.
+fn csp(root: &Path, options: &[String]) -> Result<()> {
+    let config_file = match options {
+        [] => root.join("public/config.json"),
+        [flag, file] if flag == "--config" => PathBuf::from(file),
+        _ => bail!("`csp` takes `--config FILE` or nothing"),
+    };
+    let text = std::fs::read_to_string(&config_file)
+        .with_context(|| format!("reading {}", config_file.display()))?;
+    let config = portal_config::parse_config(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", config_file.display()))?;
+    let policy = portal_config::content_security_policy(&config, None);
+    println!("add_header Content-Security-Policy \"{policy}\" always;");
+    Ok(())
 }
 
 /// `dist` options: the public URL the bundle is served under.

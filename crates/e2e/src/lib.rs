@@ -119,6 +119,7 @@ where
         restart: server.restart.clone(),
         parent_url: server.parent_url.clone(),
         foreign_url: server.foreign_url.clone(),
+        bare_urls: server.bare_urls.clone(),
     };
     let ready = Instant::now();
 

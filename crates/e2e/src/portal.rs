@@ -51,6 +51,7 @@ pub struct Portal {
     pub(crate) restart: Option<Arc<Restart>>,
     pub(crate) parent_url: Option<String>,
     pub(crate) foreign_url: Option<String>,
+    pub(crate) bare_urls: Option<Vec<String>>,
 }
 
 impl Portal {
@@ -69,6 +70,17 @@ impl Portal {
         self.foreign_url
             .as_deref()
             .expect("the foreign pages run only with Setup::embedding")
+    }
+
+    /// `http://127.0.0.4:<port>` and `http://127.0.0.5:<port>`: the portal's files served
+    /// without any security header (no frame-ancestors), the first with a config.json that
+    /// allows only [`Portal::parent_url`] to embed it, the second with the bundle's own, which
+    /// allows no embedding (with [`Setup::embedding`](crate::Setup::embedding)).
+    pub fn header_less_hosts(&self) -> (&str, &str) {
+        match self.bare_urls.as_deref() {
+            Some([listed, unlisted]) => (listed, unlisted),
+            _ => panic!("the header-less hosts run only with Setup::embedding"),
+        }
     }
 
     /// The WebDriver client, for anything the helpers do not cover.
@@ -128,6 +140,29 @@ impl Portal {
             }
             if Instant::now() >= deadline {
                 let message = format!("timed out after {timeout:?} waiting for {expected}");
+                panic!("{}", self.failure(&message).await);
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
+    }
+
+    /// Waits for up to [`WAIT_TIMEOUT`] until `probe` answers `Ok`; its last `Err` says what it
+    /// saw instead, and a timeout prints it beside `expected`.
+    pub async fn wait_until_seen<T>(
+        &self,
+        expected: &str,
+        mut probe: impl AsyncFnMut() -> Result<T, String>,
+    ) -> T {
+        let deadline = Instant::now() + WAIT_TIMEOUT;
+        loop {
+            let seen = match probe().await {
+                Ok(value) => return value,
+                Err(seen) => seen,
+            };
+            if Instant::now() >= deadline {
+                let message = format!(
+                    "timed out after {WAIT_TIMEOUT:?} waiting for {expected}; last seen: {seen}"
+                );
                 panic!("{}", self.failure(&message).await);
             }
             tokio::time::sleep(POLL_INTERVAL).await;

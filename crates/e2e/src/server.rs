@@ -130,6 +130,18 @@ fn serve_in_background(listener: tokio::net::TcpListener, router: axum::Router) 
     })
 }
 
+/// `dist` served as plain files with `config` as its config.json, and no header of ours.
+fn header_less_host(dist: &Path, config: String) -> axum::Router {
+    axum::Router::new()
+        .route(
+            "/config.json",
+            axum::routing::get(
+                move || async move { ([("content-type", "application/json")], config) },
+            ),
+        )
+        .fallback_service(tower_http::services::ServeDir::new(dist))
+}
+
 /// The demo server, in-process on a free loopback port.
 ///
 /// The demo API is served through a slot that
@@ -144,6 +156,8 @@ pub(crate) struct DemoServer {
     others: Vec<JoinHandle<()>>,
     pub(crate) parent_url: Option<String>,
     pub(crate) foreign_url: Option<String>,
+    /// The header-less hosts: config.json allowing the parent, and the bundle's own.
+    pub(crate) bare_urls: Option<Vec<String>>,
 }
 
 /// The requests under `/api` the server received, in order.
@@ -297,7 +311,7 @@ impl DemoServer {
         };
 
         let mut config_json = setup.config_json.clone();
-        let (mut parent_url, mut foreign_url) = (None, None);
+        let (mut parent_url, mut foreign_url, mut bare_urls) = (None, None, None);
         if setup.embedding {
             let (parent_listener, parent) = listen([127, 0, 0, 2], "the parent page").await;
             let (foreign_listener, foreign) = listen([127, 0, 0, 3], "the foreign pages").await;
@@ -335,6 +349,22 @@ impl DemoServer {
             others.push(serve_in_background(foreign_listener, foreign_router));
             parent_url = Some(format!("http://{parent}"));
             foreign_url = Some(format!("http://{foreign}"));
+            // The portal as a careless host serves it: no security headers at all (no
+            // frame-ancestors); config.json allowing only the parent page, or the bundle's own
+            // (which allows no embedding).
+            let mut bare_hosts = Vec::new();
+            for (host, config) in [
+                ([127, 0, 0, 4], config_json.clone().unwrap_or_default()),
+                ([127, 0, 0, 5], bundle_config),
+            ] {
+                let (listener, address) = listen(host, "a header-less host").await;
+                others.push(serve_in_background(
+                    listener,
+                    header_less_host(dist, config),
+                ));
+                bare_hosts.push(format!("http://{address}"));
+            }
+            bare_urls = Some(bare_hosts);
         }
 
         let options = demo_server::Options {
@@ -370,6 +400,7 @@ impl DemoServer {
             others,
             parent_url,
             foreign_url,
+            bare_urls,
         }
     }
 

@@ -150,18 +150,26 @@ fn api_requests(portal: &Portal) -> Vec<String> {
         .collect()
 }
 
-/// Waits until nothing under `main` is loading and the API has been quiet for a moment.
+/// Waits until nothing under `main` is loading and the API has been quiet for a moment; a
+/// timeout names what was still missing or loading.
 async fn settle(portal: &Portal, content: &str) {
-    let code = "return document.querySelector(arguments[0]) !== null
-        && document.querySelector('main .loading, main [aria-busy=true], main .stale') === null;";
+    let code = "const busy = [...document.querySelectorAll(
+            'main .loading, main [aria-busy=true], main .stale')]
+            .map((e) => e.tagName.toLowerCase() + '.' + e.className + ': ' + e.textContent.trim());
+        return document.querySelector(arguments[0]) === null
+            ? ['missing ' + arguments[0]] : busy;";
     portal
-        .wait_until(&format!("`{content}` with nothing loading"), async || {
-            let ready = portal
+        .wait_until_seen(&format!("`{content}` with nothing loading"), async || {
+            let busy = portal
                 .client()
                 .execute(code, vec![json!(content)])
                 .await
-                .ok()?;
-            (ready == json!(true)).then_some(())
+                .map_err(|e| e.to_string())?;
+            if busy == json!([]) {
+                Ok(())
+            } else {
+                Err(busy.to_string())
+            }
         })
         .await;
     let mut seen = api_requests(portal).len();

@@ -48,16 +48,37 @@ pub fn parse_include<R: Record>(params: &ListParams) -> Result<Vec<String>, Fail
 /// Reads list parameters, answering the JSON:API 400 a bad page value deserves.
 pub fn parse_params(raw_query: &str) -> Result<ListParams, Failure> {
     ListParams::from_query(raw_query).map_err(|error| {
+        // The library reads a page value as Ruby's `to_i` does and names that number.
         let detail = match &error {
             ListParamsError::BadPageNumber(v) => {
-                format!("{v} is not a valid value for number page parameter.")
+                format!(
+                    "{} is not a valid value for number page parameter.",
+                    ruby_to_i(v)
+                )
             }
-            ListParamsError::BadPageSize(v) => format!(
-                "{v} is not a valid value for size page parameter: give 1 to {MAX_PAGE_SIZE}."
-            ),
+            ListParamsError::BadPageSize(v) if ruby_to_i(v) > i64::from(MAX_PAGE_SIZE) => {
+                format!("size exceeds maximum page size of {MAX_PAGE_SIZE}.")
+            }
+            ListParamsError::BadPageSize(v) => {
+                format!(
+                    "{} is not a valid value for size page parameter.",
+                    ruby_to_i(v)
+                )
+            }
         };
         responses::bad_request("Invalid page value", &detail, "118")
     })
+}
+
+/// The leading integer of `text` (optional sign, digits), 0 without one: Ruby's `String#to_i`.
+fn ruby_to_i(text: &str) -> i64 {
+    let text = text.trim_start();
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let digits: String = digits.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse::<i64>().map_or(0, |n| sign * n)
 }
 
 impl ListQuery {
@@ -197,11 +218,28 @@ impl ListQuery {
                 to = to.min(upper.timestamp().saturating_add(1));
             }
         }
-        let names: Vec<String> = self.filter_names().collect();
-        if !window.bounded_by(names.iter().map(String::as_str)) {
+        if !self.lifts_default_floor(window) {
             from = from.max(now.saturating_sub(window.default_hours.saturating_mul(3600)));
         }
         (from, to)
+    }
+
+    /// Whether the request replaces the window's default floor, as the real resource decides:
+    /// a `gteq` filter on the field replaces it (in either spelling), and only the underscored
+    /// `time_start_gt` or `time_start_eq`, read from the raw parameters, drop it; the dashed
+    /// `time-start-gt` still gets the floor beside its own bound.
+    fn lifts_default_floor(&self, window: api_model::catalog::Window) -> bool {
+        let gteq = format!("{}-gteq", window.field);
+        let underscored = window.field.replace('-', "_");
+        let raw_lifting = [
+            format!("filter[{underscored}_gt]"),
+            format!("filter[{underscored}_eq]"),
+        ];
+        self.filter_names().any(|name| name == gteq)
+            || self
+                .link_pairs
+                .iter()
+                .any(|(key, value)| raw_lifting.contains(key) && !value.trim().is_empty())
     }
 
     fn link(&self, collection_url: &str, page: u64) -> String {

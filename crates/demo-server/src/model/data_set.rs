@@ -75,17 +75,17 @@ impl DataSet {
             .position(|p| p.id.eq_ignore_ascii_case(id.trim()))
     }
 
-    /// The rates of the plan at `rateplan` that apply to `number` at `now`, the longest prefix
-    /// first (`check-rate`): enabled, valid, the number starting with the prefix and of a
-    /// length the rate takes.
+    /// The rates of a plan that check-rate answers for `number`, as the real server's query
+    /// picks them: enabled, valid now, their prefix starting the number (whatever its
+    /// length), and of those only the longest prefix of each set of routing tags (ties all
+    /// kept); longest first.
     pub fn matching_rates(
         &self,
         rateplan: usize,
         number: &str,
         now: DateTime<Utc>,
     ) -> Vec<&RateRecord> {
-        let length = i64::try_from(number.len()).unwrap_or(i64::MAX);
-        let mut found: Vec<&RateRecord> = self
+        let applying: Vec<&RateRecord> = self
             .rates
             .iter()
             .filter(|r| r.rateplan == rateplan)
@@ -93,11 +93,20 @@ impl DataSet {
                 let a = &r.attributes;
                 a.enabled
                     && number.starts_with(&a.prefix)
-                    && a.dst_number_min_length.is_none_or(|min| length >= min)
-                    && a.dst_number_max_length.is_none_or(|max| length <= max)
                     && a.valid_from <= now
-                    && a.valid_till.is_none_or(|till| now < till)
+                    && a.valid_till.is_none_or(|till| now <= till)
             })
+            .collect();
+        let longest_of_its_tags = |rate: &&RateRecord| {
+            applying
+                .iter()
+                .filter(|other| other.routing_tags == rate.routing_tags)
+                .all(|other| other.attributes.prefix.len() <= rate.attributes.prefix.len())
+        };
+        let mut found: Vec<&RateRecord> = applying
+            .iter()
+            .copied()
+            .filter(longest_of_its_tags)
             .collect();
         found.sort_by_key(|r| std::cmp::Reverse(r.attributes.prefix.len()));
         found

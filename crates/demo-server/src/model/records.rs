@@ -107,6 +107,9 @@ pub struct RateRecord {
     pub attributes: Rate,
     /// Index into [`DataSet::countries`](crate::model::data_set::DataSet::countries) of the destination country, if one matches.
     pub country: Option<usize>,
+    /// The names of the destination's routing tags: check-rate keeps the longest prefix of
+    /// each set of tags (not an attribute of `/rates`).
+    pub routing_tags: Vec<String>,
 }
 
 impl RateRecord {
@@ -228,6 +231,7 @@ mod tests {
             customer: 1,
             rateplan: 0,
             country: None,
+            routing_tags: Vec::new(),
             attributes: Rate {
                 prefix: "380".into(),
                 dst_number_min_length: None,

@@ -174,33 +174,34 @@ fn authenticate(parts: &Parts, state: &AppState) -> Option<CustomerId> {
     authenticate_headers(&parts.headers, state).map(|(customer, _)| customer)
 }
 
-/// A `Set-Cookie` value for the session cookie: `token` with the given lifetime (0 = a
-/// browser-session cookie), or an expired empty one that clears it.
+/// A `Set-Cookie` value for the session cookie as Rails writes it (`path=/`, an `expires` and
+/// no `max-age`, lowercase attributes): `token` with the given lifetime (0 = a browser-session
+/// cookie), or, on sign-out, the value `logout` expired at the epoch.
 fn session_cookie(token: Option<&str>, lifetime: u64, secure: bool) -> String {
-    let mut cookie = format!(
-        "{SESSION_COOKIE}={}; Path={}; HttpOnly; SameSite=Lax",
-        token.unwrap_or(""),
-        api_model::API_PATH
-    );
-    match token {
-        None => cookie.push_str("; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT"),
+    let expires = match token {
+        None => Some(LOGOUT_EXPIRES.to_owned()),
         Some(_) if lifetime > 0 => {
             let seconds = i64::try_from(lifetime).unwrap_or(i64::MAX);
-            let expires = chrono::Utc::now()
+            chrono::Utc::now()
                 .checked_add_signed(chrono::Duration::seconds(seconds))
-                .map(|t| t.format("%a, %d %b %Y %H:%M:%S GMT").to_string());
-            cookie.push_str(&format!("; Max-Age={lifetime}"));
-            if let Some(expires) = expires {
-                cookie.push_str(&format!("; Expires={expires}"));
-            }
+                .map(|t| t.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
         }
-        Some(_) => {}
+        Some(_) => None,
+    };
+    let mut cookie = format!("{SESSION_COOKIE}={}; path=/", token.unwrap_or(LOGOUT_VALUE));
+    if let Some(expires) = expires {
+        cookie.push_str(&format!("; expires={expires}"));
     }
     if secure {
-        cookie.push_str("; Secure");
+        cookie.push_str("; secure");
     }
+    cookie.push_str("; httponly; samesite=lax");
     cookie
 }
+
+/// What the real server's sign-out leaves in the session cookie, and when it expires.
+const LOGOUT_VALUE: &str = "logout";
+const LOGOUT_EXPIRES: &str = "Thu, 01 Jan 1970 00:00:00 GMT";
 
 /// Whether the request came over HTTPS through a proxy, so the cookie may be `Secure`.
 fn is_https(headers: &HeaderMap) -> bool {

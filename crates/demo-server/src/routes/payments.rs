@@ -107,6 +107,8 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, KIND)?;
+    // `url` is the server's to give: the real resource takes only these.
+    responses::only_accepted_members(&data, &["amount", "notes", "account"])?;
     let amount = amount_of(&data);
     let notes = notes_of(&data);
     let account = account_of(&data, &state, customer);

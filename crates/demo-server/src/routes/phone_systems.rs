@@ -77,6 +77,7 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, KIND)?;
+    responses::only_accepted_members(&data, &["service"])?;
     let wanted = data
         .pointer("/attributes/service")
         .and_then(Value::as_str)

@@ -586,6 +586,7 @@ impl DataSet {
                         customer,
                         rateplan,
                         country: DataSet::country_of_number(&countries, &attributes.prefix),
+                        routing_tags: Vec::new(),
                         attributes,
                     });
                 }

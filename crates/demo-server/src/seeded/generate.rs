@@ -249,10 +249,13 @@ struct FixedRate {
     enabled: bool,
     /// Still valid (else it ended a day before start-up).
     current: bool,
+    /// Routing tags: each set is a group in which check-rate keeps the longest prefix.
+    routing_tags: &'static [&'static str],
 }
 
-/// For `380671234567` the lookup finds `380671`, `38067` and `380`; `3806712` is disabled and
-/// `380671234` no longer valid, so neither matches; `38050` and `44` are other numbers'.
+/// For `380671234567` the lookup finds `380671`, `38067` and `380`, one per set of routing tags
+/// (check-rate keeps the longest prefix of each); `3806712` is disabled and `380671234` no
+/// longer valid, so neither matches; `38050` and `44` are other numbers'.
 const MOBILE_RATES: [FixedRate; 7] = {
     const fn rate(
         prefix: &'static str,
@@ -269,14 +272,19 @@ const MOBILE_RATES: [FixedRate; 7] = {
             lengths: (12, 12),
             enabled: true,
             current: true,
+            routing_tags: &[],
         }
     }
     [
         rate("380", ("0.05", 60), ("0.05", 60), "0"),
         rate("38050", ("0.033", 1), ("0.033", 1), "0"),
-        rate("38067", ("0.032", 60), ("0.024", 1), "0"),
+        FixedRate {
+            routing_tags: &["Kyivstar"],
+            ..rate("38067", ("0.032", 60), ("0.024", 1), "0")
+        },
         FixedRate {
             attempt_fee: "0.001",
+            routing_tags: &["Kyivstar", "Business"],
             ..rate("380671", ("0.03", 30), ("0.018", 6), "0.005")
         },
         FixedRate {
@@ -310,6 +318,7 @@ fn mobile_rates(
             customer: DEMO_CUSTOMER,
             rateplan: MOBILE_RATEPLAN_INDEX,
             country: DataSet::country_of_number(countries, fixed.prefix),
+            routing_tags: fixed.routing_tags.iter().map(|&t| t.to_owned()).collect(),
             attributes: Rate {
                 prefix: fixed.prefix.to_owned(),
                 dst_number_min_length: Some(fixed.lengths.0),
@@ -398,6 +407,7 @@ fn rates(
                 customer,
                 rateplan,
                 country: Some(prefix.country),
+                routing_tags: Vec::new(),
                 attributes: Rate {
                     prefix: prefix.attributes.prefix.clone(),
                     dst_number_min_length: Some(if catch_all {
@@ -951,11 +961,14 @@ mod tests {
             .map(|r| r.attributes.prefix.as_str())
             .collect();
         assert_eq!(found, ["380671", "38067", "380"]);
-        // Too short for the mobile prefixes' length.
-        assert!(
-            data.matching_rates(MOBILE_RATEPLAN_INDEX, "38067123", data.started_at)
-                .is_empty()
-        );
+        // The real lookup ignores the rates' number lengths; among the untagged rates only the
+        // longest prefix is kept.
+        let short: Vec<&str> = data
+            .matching_rates(MOBILE_RATEPLAN_INDEX, "38050123", data.started_at)
+            .iter()
+            .map(|r| r.attributes.prefix.as_str())
+            .collect();
+        assert_eq!(short, ["38050"]);
         // The standard plans are the customers' own and price their calls.
         assert_eq!(
             data.rateplans[DEMO_STANDARD_INDEX].id,

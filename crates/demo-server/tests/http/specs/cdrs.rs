@@ -1,0 +1,304 @@
+//! `cdrs_controller_spec.rb` and `incoming_cdrs_controller_spec.rb` (the same examples over
+//! the calls to the customer).
+
+use super::*;
+
+const HOUR: i64 = 3600;
+
+/// The CDRs of a collection whose `time-start` lies in the given window, ids and records.
+async fn cdrs_between(
+    collection: &str,
+    from_hours_ago: i64,
+    to_hours_ago: i64,
+    token: &str,
+) -> Vec<Value> {
+    let path = format!(
+        "{collection}?filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=1000",
+        time_ago(from_hours_ago * HOUR),
+        time_ago(to_hours_ago * HOUR)
+    );
+    let reply = request("GET", &path, Some(token), None).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()["data"].as_array().expect("data").clone()
+}
+
+/// The oldest `time-start` of a list answer, in seconds ago.
+fn oldest_seconds_ago(reply: &Reply) -> i64 {
+    let now = chrono::Utc::now();
+    reply.json()["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .map(|cdr| {
+            let start = cdr["attributes"]["time-start"]
+                .as_str()
+                .expect("time-start");
+            let start = chrono::DateTime::parse_from_rfc3339(start).expect("time");
+            (now - start.with_timezone(&chrono::Utc)).num_seconds()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+async fn default_window_and_its_lifting(collection: &str) {
+    let token = demo_token().await;
+    // Newest first, so the last page shows the oldest call the default window lets through.
+    let window = |query: String| format!("{collection}?{query}&sort=time-start&page[size]=1");
+    let by_default = request("GET", &window(String::new()), Some(&token), None).await;
+    assert!(
+        oldest_seconds_ago(&by_default) <= 24 * HOUR,
+        "{}",
+        by_default.body
+    );
+    let since = time_ago(48 * HOUR);
+    for (filter, lifted) in [
+        ("time_start_gteq", true),
+        ("time-start-gteq", true),
+        ("time_start_gt", true),
+        // Only the underscored spelling drops the default floor; the dashed one adds a bound.
+        ("time-start-gt", false),
+    ] {
+        let reply = request(
+            "GET",
+            &window(format!("filter[{filter}]={since}")),
+            Some(&token),
+            None,
+        )
+        .await;
+        let oldest = oldest_seconds_ago(&reply);
+        assert_eq!(oldest > 24 * HOUR + 60, lifted, "{filter}: {oldest} s ago");
+        assert!(oldest <= 48 * HOUR + 60, "{filter}");
+    }
+}
+
+#[tokio::test]
+async fn get_cdrs_check_authorization() {
+    check_authorization("GET", "cdrs", None, 200).await;
+    check_authorization("GET", "incoming-cdrs", None, 200).await;
+}
+
+#[tokio::test]
+async fn get_cdrs_with_default_filters_with_time_start_gteq_and_with_time_start_gt_filter() {
+    default_window_and_its_lifting("cdrs").await;
+    default_window_and_its_lifting("incoming-cdrs").await;
+}
+
+#[tokio::test]
+async fn get_cdrs_account_ids_is_empty_returns_records_of_this_customer_with_pagination() {
+    let token = demo_token().await;
+    let demo_accounts = ids(&request("GET", "accounts", Some(&token), None).await);
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let cdrs = cdrs_between(collection, 2, 0, &token).await;
+        assert!(!cdrs.is_empty());
+        for cdr in &cdrs {
+            let account = cdr["relationships"]["account"]["links"]["related"].as_str();
+            assert!(account.is_some(), "{cdr}");
+        }
+        let path = format!("{collection}?include=account&page[size]=1000");
+        let included = request("GET", &path, Some(&token), None).await.json();
+        for account in included["included"].as_array().expect("included") {
+            assert!(demo_accounts.contains(&account["id"].as_str().unwrap().to_owned()));
+        }
+        let first = request(
+            "GET",
+            &format!("{collection}?page[size]=10"),
+            Some(&token),
+            None,
+        )
+        .await;
+        let second = request(
+            "GET",
+            &format!("{collection}?page[size]=10&page[number]=2"),
+            Some(&token),
+            None,
+        )
+        .await;
+        let total = first.json()["meta"]["total-count"].as_u64().expect("total");
+        assert_eq!(second.json()["meta"]["total-count"], total);
+        let (first, second) = (ids(&first), ids(&second));
+        assert_eq!(first.len(), 10);
+        assert!(first.iter().all(|id| !second.contains(id)));
+    }
+}
+
+#[tokio::test]
+async fn get_cdrs_with_filters_by_account() {
+    let token = demo_token().await;
+    let kyiv = account_id(&token, "Kyiv Wholesale").await;
+    let berlin = account_id(&token, "Berlin Retail").await;
+    let base = format!("cdrs?filter[time-start-gteq]={}", time_ago(HOUR));
+    for (filter, value, kyiv_kept) in [
+        ("account_id_eq", kyiv.clone(), true),
+        ("account_id_not_eq", kyiv.clone(), false),
+        ("account_id_in", format!("{kyiv},{berlin}"), true),
+        ("account_id_not_in", kyiv.clone(), false),
+    ] {
+        let path = format!("{base}&filter[{filter}]={value}&include=account&page[size]=1000");
+        let reply = request("GET", &path, Some(&token), None).await;
+        assert_eq!(reply.status, 200, "{filter}: {}", reply.body);
+        let accounts: Vec<String> = reply.json()["included"]
+            .as_array()
+            .expect("included")
+            .iter()
+            .map(|a| a["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(accounts.contains(&kyiv), kyiv_kept, "{filter}");
+        assert!(!accounts.is_empty(), "{filter}");
+    }
+}
+
+#[tokio::test]
+async fn get_cdrs_with_ransack_filters() {
+    let token = demo_token().await;
+    let base = format!(
+        "cdrs?filter[time-start-gteq]={}&filter[time-start-lt]={}",
+        time_ago(3 * HOUR),
+        time_ago(2 * HOUR)
+    );
+    let cdrs = cdrs_between("cdrs", 3, 2, &token).await;
+    let answered = cdrs
+        .iter()
+        .find(|c| {
+            c["attributes"]["success"] == true && c["attributes"]["duration"].as_i64() > Some(2)
+        })
+        .expect("an answered call");
+    for attribute in [
+        "lega-disconnect-reason",
+        "dst-prefix-in",
+        "src-prefix-in",
+        "src-prefix-routing",
+        "dst-prefix-routing",
+        "local-tag",
+        "orig-call-id",
+        "ruri-domain",
+        "to-domain",
+        "from-domain",
+        "destination-prefix",
+    ] {
+        filters_by_string_field(&base, attribute, answered, &token).await;
+    }
+    for attribute in [
+        "id",
+        "duration",
+        "lega-disconnect-code",
+        "auth-orig-port",
+        "auth-orig-transport-protocol-id",
+        "destination-initial-rate",
+        "destination-next-rate",
+        "destination-initial-interval",
+        "destination-next-interval",
+        "customer-price",
+        "customer-duration",
+    ] {
+        let mut record = answered.clone();
+        if attribute == "id" {
+            record["attributes"]["id"] =
+                Value::from(answered["id"].as_str().unwrap().parse::<i64>().unwrap());
+        }
+        filters_by_number_field(&base, attribute, &record, &token).await;
+    }
+}
+
+#[tokio::test]
+async fn get_cdr_check_authorization_and_returns_record_with_expected_attributes() {
+    let token = demo_token().await;
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let listed = cdrs_between(collection, 2, 1, &token).await.remove(0);
+        let id = listed["id"].as_str().expect("id");
+        let path = format!("{collection}/{id}");
+        check_authorization("GET", &path, None, 200).await;
+        let reply = request("GET", &path, Some(&token), None).await;
+        assert_eq!(reply.json()["data"]["attributes"], listed["attributes"]);
+    }
+}
+
+#[tokio::test]
+async fn get_cdr_rec_attribute_follows_the_recording_and_the_profile() {
+    let token = demo_token().await;
+    let cdrs = cdrs_between("cdrs", 3, 1, &token).await;
+    let with_rec = cdrs
+        .iter()
+        .find(|c| c["attributes"]["rec"] == true)
+        .expect("a recorded call");
+    let unanswered = cdrs
+        .iter()
+        .find(|c| c["attributes"]["duration"] == 0)
+        .expect("an unanswered call");
+    assert_eq!(unanswered["attributes"]["rec"], false);
+    let rec = request(
+        "GET",
+        &format!("cdrs/{}/rec", with_rec["id"].as_str().unwrap()),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(rec.status, 200);
+    // when cdr has duration 0: responds 404 (empty).
+    let none = request(
+        "GET",
+        &format!("cdrs/{}/rec", unanswered["id"].as_str().unwrap()),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!((none.status, none.body.as_str()), (404, ""));
+    assert_eq!(none.header("content-disposition"), "");
+}
+
+#[tokio::test]
+async fn get_cdr_rec_when_allow_listen_recording_false_responds_404() {
+    // The other customer's profile does not allow listening.
+    let token = other_token().await;
+    let cdrs = cdrs_between("cdrs", 3, 1, &token).await;
+    assert!(cdrs.iter().all(|c| c["attributes"]["rec"] == false));
+    let answered = cdrs
+        .iter()
+        .find(|c| c["attributes"]["duration"].as_i64() > Some(0))
+        .expect("an answered call");
+    let path = format!("cdrs/{}/rec", answered["id"].as_str().unwrap());
+    let reply = request("GET", &path, Some(&token), None).await;
+    assert_eq!((reply.status, reply.body.as_str()), (404, ""));
+}
+
+#[tokio::test]
+async fn get_cdr_rec_with_invalid_id_returns_record_not_found() {
+    let token = demo_token().await;
+    for collection in ["cdrs", "incoming-cdrs"] {
+        for id in ["-3000", "999999999999"] {
+            let reply = request("GET", &format!("{collection}/{id}/rec"), Some(&token), None).await;
+            assert_errors(
+                &reply,
+                404,
+                &[Expected {
+                    title: Some("Record not found"),
+                    ..Expected::default()
+                }],
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn get_cdr_with_a_word_for_its_integer_id_is_an_invalid_field_value() {
+    let token = demo_token().await;
+    for path in [
+        "cdrs/abc",
+        "incoming-cdrs/abc",
+        "cdrs/abc/rec",
+        "outgoing-numberlists/abc",
+    ] {
+        let reply = request("GET", path, Some(&token), None).await;
+        assert_errors(
+            &reply,
+            400,
+            &[Expected {
+                title: Some("Invalid field value"),
+                detail: Some("abc is not a valid value for id."),
+                code: Some("103"),
+                ..Expected::default()
+            }],
+        );
+    }
+    // Authorization comes first.
+    assert_eq!(request("GET", "cdrs/abc", None, None).await.status, 401);
+}

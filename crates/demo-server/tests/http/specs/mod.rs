@@ -14,6 +14,9 @@ mod cryptomus_payments;
 mod networks;
 mod numberlist_items;
 mod numberlists;
+mod payments_and_invoices;
+mod rateplans_and_rates;
+mod services_and_transactions;
 
 use crate::client::*;
 use serde_json::{Value, json};
@@ -332,4 +335,112 @@ pub fn assert_record_not_found(reply: &Reply) {
             ..Expected::default()
         }],
     );
+}
+
+/// The records of a collection (at most a page of 1000), with `query` added; `collection` may
+/// carry a query of its own (`payments?include=account`).
+pub async fn records(collection: &str, query: &str, token: &str) -> Vec<Value> {
+    let separator = if collection.contains('?') { '&' } else { '?' };
+    let path = format!("{collection}{separator}page[size]=1000&{query}");
+    let reply = request("GET", &path, Some(token), None).await;
+    assert_eq!(reply.status, 200, "{path}: {}", reply.body);
+    reply.json()["data"].as_array().expect("data").clone()
+}
+
+/// `responds_with_correct_records` of a filter: `filter[<filter>]=<value>` answers exactly the
+/// records of the whole list that `keep` chooses (and some, so that the check means
+/// something).
+pub async fn assert_filter_selects(
+    collection: &str,
+    filter: &str,
+    value: &str,
+    token: &str,
+    keep: impl Fn(&Value) -> bool,
+) {
+    let all = records(collection, "", token).await;
+    let query = format!(
+        "filter[{filter}]={}",
+        api_model::query::encode_component(value)
+    );
+    let found: Vec<Value> = records(collection, &query, token).await;
+    let id = |r: &Value| r["id"].as_str().expect("id").to_owned();
+    let wanted: Vec<String> = all.iter().filter(|r| keep(r)).map(id).collect();
+    let found: Vec<String> = found.iter().map(id).collect();
+    assert_eq!(found, wanted, "{collection}?{query}");
+    assert!(!found.is_empty(), "{collection}?{query} selects nothing");
+}
+
+/// The id of the account a record's `account` relationship names (its linkage, there when
+/// the request includes `account`).
+pub fn account_of(record: &Value) -> &str {
+    record["relationships"]["account"]["data"]["id"]
+        .as_str()
+        .expect("account linkage (include=account)")
+}
+
+/// `it_behaves_like :jsonapi_filters_by_boolean_field`.
+pub async fn filters_by_boolean_field(
+    collection: &str,
+    attribute: &str,
+    record: &Value,
+    token: &str,
+) {
+    let id = record["id"].as_str().expect("id");
+    let value = record["attributes"][attribute].as_bool().expect("boolean");
+    let name = attribute.replace('-', "_");
+    let (at, other) = (value.to_string(), (!value).to_string());
+    for (operator, wanted, kept) in [
+        ("eq", &at, true),
+        ("eq", &other, false),
+        ("not_eq", &at, false),
+        ("not_eq", &other, true),
+    ] {
+        assert_filter(
+            collection,
+            &format!("{name}_{operator}"),
+            wanted,
+            id,
+            kept,
+            token,
+        )
+        .await;
+    }
+}
+
+/// `it_behaves_like :jsonapi_filters_by_datetime_field`: the comparisons around the record's
+/// time, a second apart.
+pub async fn filters_by_datetime_field(
+    collection: &str,
+    attribute: &str,
+    record: &Value,
+    token: &str,
+) {
+    let id = record["id"].as_str().expect("id");
+    let text = record["attributes"][attribute].as_str().expect("time");
+    let time = chrono::DateTime::parse_from_rfc3339(text)
+        .expect("time")
+        .with_timezone(&chrono::Utc);
+    let format = |t: chrono::DateTime<chrono::Utc>| api_model::stats::server_time(&t);
+    let second = chrono::Duration::seconds(1);
+    let (before, after) = (format(time - second), format(time + second));
+    let name = attribute.replace('-', "_");
+    for (operator, wanted, kept) in [
+        ("gt", &before, true),
+        ("gt", &after, false),
+        ("gteq", &before, true),
+        ("lt", &after, true),
+        ("lt", &before, false),
+        ("lteq", &after, true),
+        ("lteq", &before, false),
+    ] {
+        assert_filter(
+            collection,
+            &format!("{name}_{operator}"),
+            wanted,
+            id,
+            kept,
+            token,
+        )
+        .await;
+    }
 }

@@ -109,7 +109,11 @@ fn chart_request(
     let data = create_request_data(headers, body, kind)?;
     let from = time_attribute(&data, "from-time")?;
     let to = time_attribute(&data, "to-time")?;
-    let account = account_of(&data, state, customer)?;
+    // The real chart looks the account up among the customer's and validates the result's
+    // presence: an unknown or foreign account is blank there, never "invalid".
+    let account = account_of(&data, state, customer).map_err(|_| {
+        responses::unprocessable("can't be blank", "account", "/data/relationships/account")
+    })?;
     let now = Utc::now();
     let to = to.unwrap_or(now);
     let from = from.unwrap_or(to - Duration::hours(24));

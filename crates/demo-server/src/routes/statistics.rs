@@ -72,6 +72,19 @@ pub enum Parsed {
     RefusedByDatabase,
 }
 
+/// The index of the country a `src-country-id`/`dst-country-id` names. The real server hands
+/// the integer to its database as it is, so an id of no country is no error: it matches no
+/// call (`NO_COUNTRY`). Anything but an integer is `invalid value <name>`.
+fn country_param(data: &DataSet, value: &str, name: &str) -> Result<usize, Failure> {
+    if value.trim().parse::<u32>().is_err() {
+        return Err(invalid(name));
+    }
+    Ok(data.country_by_id(value).unwrap_or(NO_COUNTRY))
+}
+
+/// A country index no call has.
+const NO_COUNTRY: usize = usize::MAX;
+
 /// Validates a statistics query the way the real server does, in its order: missing required
 /// parameters; then each known parameter in the order of the query (the account must be the
 /// customer's own; a future `from-time` ends reading with `[]`); `sampling` last. Unknown
@@ -151,12 +164,8 @@ pub fn parse_request(
                 }
             }
             _ if value.is_empty() || !endpoint.filter_params().contains(&name) => {}
-            "src-country-id" => {
-                filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
-            "dst-country-id" => {
-                filter.dst_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
+            "src-country-id" => filter.src_country = Some(country_param(data, value, name)?),
+            "dst-country-id" => filter.dst_country = Some(country_param(data, value, name)?),
             "auth-orig-ip" => filter.ip = Some(value.clone()),
             _ => {
                 if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {

@@ -17,6 +17,7 @@ mod numberlists;
 mod payments_and_invoices;
 mod rateplans_and_rates;
 mod services_and_transactions;
+mod statistics;
 
 use crate::client::*;
 use serde_json::{Value, json};

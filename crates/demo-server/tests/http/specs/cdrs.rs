@@ -126,43 +126,60 @@ async fn get_cdrs_with_filters_by_account() {
     let token = demo_token().await;
     let kyiv = account_id(&token, "Kyiv Wholesale").await;
     let berlin = account_id(&token, "Berlin Retail").await;
-    let base = format!("cdrs?filter[time-start-gteq]={}", time_ago(HOUR));
-    for (filter, value, kyiv_kept) in [
-        ("account_id_eq", kyiv.clone(), true),
-        ("account_id_not_eq", kyiv.clone(), false),
-        ("account_id_in", format!("{kyiv},{berlin}"), true),
-        ("account_id_not_in", kyiv.clone(), false),
-    ] {
-        let path = format!("{base}&filter[{filter}]={value}&include=account&page[size]=1000");
-        let reply = request("GET", &path, Some(&token), None).await;
-        assert_eq!(reply.status, 200, "{filter}: {}", reply.body);
-        let accounts: Vec<String> = reply.json()["included"]
-            .as_array()
-            .expect("included")
-            .iter()
-            .map(|a| a["id"].as_str().unwrap().to_owned())
-            .collect();
-        assert_eq!(accounts.contains(&kyiv), kyiv_kept, "{filter}");
-        assert!(!accounts.is_empty(), "{filter}");
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let base = format!(
+            "{collection}?filter[time-start-gteq]={}&include=account",
+            time_ago(HOUR)
+        );
+        let both = format!("{kyiv},{berlin}");
+        let of = |cdr: &Value| account_of(cdr).to_owned();
+        assert_filter_selects(&base, "account_id_eq", &kyiv, &token, |c| of(c) == kyiv).await;
+        assert_filter_selects(&base, "account_id_not_eq", &kyiv, &token, |c| of(c) != kyiv).await;
+        assert_filter_selects(&base, "account_id_in", &both, &token, |c| {
+            both.contains(&of(c))
+        })
+        .await;
+        assert_filter_selects(&base, "account_id_not_in", &kyiv, &token, |c| of(c) != kyiv).await;
+    }
+}
+
+/// A call of the window whose attributes all have values, to filter around.
+fn answered_call(cdrs: &[Value], attributes: &[&str]) -> Value {
+    cdrs.iter()
+        .find(|c| {
+            c["attributes"]["success"] == true
+                && attributes.iter().all(|a| !c["attributes"][a].is_null())
+        })
+        .expect("an answered call with every attribute")
+        .clone()
+}
+
+async fn ransack_filters(collection: &str, texts: &[&str], numbers: &[&str]) {
+    let token = demo_token().await;
+    let base = format!(
+        "{collection}?filter[time-start-gteq]={}&filter[time-start-lt]={}",
+        time_ago(3 * HOUR),
+        time_ago(2 * HOUR)
+    );
+    let cdrs = cdrs_between(collection, 3, 2, &token).await;
+    let call = answered_call(&cdrs, &[texts, numbers].concat());
+    for attribute in texts {
+        filters_by_string_field(&base, attribute, &call, &token).await;
+    }
+    let mut with_id = call.clone();
+    with_id["attributes"]["id"] = Value::from(call["id"].as_str().unwrap().parse::<i64>().unwrap());
+    for attribute in ["id"].iter().chain(numbers) {
+        filters_by_number_field(&base, attribute, &with_id, &token).await;
+    }
+    filters_by_boolean_field(&base, "success", &call, &token).await;
+    for attribute in ["time-start", "time-connect", "time-end"] {
+        filters_by_datetime_field(&base, attribute, &call, &token).await;
     }
 }
 
 #[tokio::test]
 async fn get_cdrs_with_ransack_filters() {
-    let token = demo_token().await;
-    let base = format!(
-        "cdrs?filter[time-start-gteq]={}&filter[time-start-lt]={}",
-        time_ago(3 * HOUR),
-        time_ago(2 * HOUR)
-    );
-    let cdrs = cdrs_between("cdrs", 3, 2, &token).await;
-    let answered = cdrs
-        .iter()
-        .find(|c| {
-            c["attributes"]["success"] == true && c["attributes"]["duration"].as_i64() > Some(2)
-        })
-        .expect("an answered call");
-    for attribute in [
+    let texts = [
         "lega-disconnect-reason",
         "dst-prefix-in",
         "src-prefix-in",
@@ -174,11 +191,8 @@ async fn get_cdrs_with_ransack_filters() {
         "to-domain",
         "from-domain",
         "destination-prefix",
-    ] {
-        filters_by_string_field(&base, attribute, answered, &token).await;
-    }
-    for attribute in [
-        "id",
+    ];
+    let numbers = [
         "duration",
         "lega-disconnect-code",
         "auth-orig-port",
@@ -189,14 +203,32 @@ async fn get_cdrs_with_ransack_filters() {
         "destination-next-interval",
         "customer-price",
         "customer-duration",
-    ] {
-        let mut record = answered.clone();
-        if attribute == "id" {
-            record["attributes"]["id"] =
-                Value::from(answered["id"].as_str().unwrap().parse::<i64>().unwrap());
-        }
-        filters_by_number_field(&base, attribute, &record, &token).await;
-    }
+    ];
+    ransack_filters("cdrs", &texts, &numbers).await;
+}
+
+#[tokio::test]
+async fn get_incoming_cdrs_with_ransack_filters() {
+    let texts = [
+        "legb-disconnect-reason",
+        "dst-prefix-out",
+        "src-prefix-out",
+        "src-prefix-routing",
+        "dst-prefix-routing",
+        "local-tag",
+        "dialpeer-prefix",
+    ];
+    let numbers = [
+        "duration",
+        "legb-disconnect-code",
+        "dialpeer-initial-rate",
+        "dialpeer-next-rate",
+        "dialpeer-initial-interval",
+        "dialpeer-next-interval",
+        "vendor-price",
+        "vendor-duration",
+    ];
+    ransack_filters("incoming-cdrs", &texts, &numbers).await;
 }
 
 #[tokio::test]

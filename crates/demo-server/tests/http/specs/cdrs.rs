@@ -244,52 +244,76 @@ async fn get_cdr_check_authorization_and_returns_record_with_expected_attributes
     }
 }
 
-#[tokio::test]
-async fn get_cdr_rec_attribute_follows_the_recording_and_the_profile() {
-    let token = demo_token().await;
-    let cdrs = cdrs_between("cdrs", 3, 1, &token).await;
-    let with_rec = cdrs
-        .iter()
-        .find(|c| c["attributes"]["rec"] == true)
-        .expect("a recorded call");
-    let unanswered = cdrs
-        .iter()
-        .find(|c| c["attributes"]["duration"] == 0)
-        .expect("an unanswered call");
-    assert_eq!(unanswered["attributes"]["rec"], false);
-    let rec = request(
-        "GET",
-        &format!("cdrs/{}/rec", with_rec["id"].as_str().unwrap()),
-        Some(&token),
-        None,
-    )
-    .await;
-    assert_eq!(rec.status, 200);
-    // when cdr has duration 0: responds 404 (empty).
-    let none = request(
-        "GET",
-        &format!("cdrs/{}/rec", unanswered["id"].as_str().unwrap()),
-        Some(&token),
-        None,
-    )
-    .await;
-    assert_eq!((none.status, none.body.as_str()), (404, ""));
-    assert_eq!(none.header("content-disposition"), "");
+/// `GET /<collection>/<id>/rec` of a listed call.
+async fn recording_of(collection: &str, cdr: &Value, token: &str) -> Reply {
+    let path = format!("{collection}/{}/rec", cdr["id"].as_str().expect("id"));
+    request("GET", &path, Some(token), None).await
+}
+
+/// `responds_404` of the recording: empty, without an attachment.
+fn assert_no_recording(reply: &Reply) {
+    assert_eq!((reply.status, reply.body.as_str()), (404, ""));
+    assert_eq!(reply.header("content-disposition"), "");
 }
 
 #[tokio::test]
-async fn get_cdr_rec_when_allow_listen_recording_false_responds_404() {
+async fn get_cdr_when_allow_listen_recording_true_rec_follows_the_recording() {
+    let token = demo_token().await;
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let cdrs = cdrs_between(collection, 6, 1, &token).await;
+        let find = |wanted: &dyn Fn(&Value) -> bool| cdrs.iter().find(|c| wanted(c)).cloned();
+        let recorded = find(&|c| c["attributes"]["rec"] == true).expect("a recorded call");
+        let not_recorded = find(&|c| {
+            c["attributes"]["rec"] == false && c["attributes"]["duration"].as_i64() > Some(0)
+        })
+        .expect("an answered call without a recording");
+        let unanswered = find(&|c| c["attributes"]["duration"] == 0).expect("an unanswered call");
+        assert_eq!(unanswered["attributes"]["rec"], false);
+        // responds with the recording (the real server's X-Accel-Redirect to its file)
+        let reply = recording_of(collection, &recorded, &token).await;
+        assert_eq!(
+            (reply.status, reply.header("content-type")),
+            (200, "audio/wav")
+        );
+        // when cdr audio not recorded; when cdr has duration 0
+        assert_no_recording(&recording_of(collection, &not_recorded, &token).await);
+        assert_no_recording(&recording_of(collection, &unanswered, &token).await);
+    }
+}
+
+#[tokio::test]
+async fn get_cdr_when_allow_listen_recording_false_rec_is_false_and_rec_responds_404() {
     // The other customer's profile does not allow listening.
     let token = other_token().await;
-    let cdrs = cdrs_between("cdrs", 3, 1, &token).await;
-    assert!(cdrs.iter().all(|c| c["attributes"]["rec"] == false));
-    let answered = cdrs
-        .iter()
-        .find(|c| c["attributes"]["duration"].as_i64() > Some(0))
-        .expect("an answered call");
-    let path = format!("cdrs/{}/rec", answered["id"].as_str().unwrap());
-    let reply = request("GET", &path, Some(&token), None).await;
-    assert_eq!((reply.status, reply.body.as_str()), (404, ""));
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let cdrs = cdrs_between(collection, 6, 1, &token).await;
+        assert!(cdrs.iter().all(|c| c["attributes"]["rec"] == false));
+        let answered = cdrs
+            .iter()
+            .find(|c| c["attributes"]["duration"].as_i64() > Some(0))
+            .expect("an answered call");
+        assert_no_recording(&recording_of(collection, answered, &token).await);
+    }
+}
+
+#[tokio::test]
+async fn get_cdr_with_include_account() {
+    let token = demo_token().await;
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let cdr = cdrs_between(collection, 2, 1, &token).await.remove(0);
+        let path = format!(
+            "{collection}/{}?include=account",
+            cdr["id"].as_str().unwrap()
+        );
+        let body = request("GET", &path, Some(&token), None).await.json();
+        let linkage = &body["data"]["relationships"]["account"]["data"];
+        let included = body["included"].as_array().expect("included");
+        assert_eq!(included.len(), 1);
+        assert_eq!(
+            (&included[0]["id"], &included[0]["type"]),
+            (&linkage["id"], &json!("accounts"))
+        );
+    }
 }
 
 #[tokio::test]

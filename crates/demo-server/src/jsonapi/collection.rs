@@ -6,7 +6,7 @@
 use crate::jsonapi::filter::CompiledFilter;
 use crate::jsonapi::record::{FieldValue, Record, resource};
 use crate::jsonapi::responses::{self, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use api_model::document::{Document, Meta, PageLinks, Resource};
 use api_model::list::{ListParams, ListParamsError, MAX_PAGE_SIZE, SortKey};
@@ -143,11 +143,11 @@ impl ListQuery {
         &self,
         rows: &'r [R],
         data: &'r DataSet,
-        customer: CustomerId,
+        viewer: Viewer,
     ) -> Vec<&'r R> {
         let selected = rows
             .iter()
-            .filter(|r| r.visible_to(customer) && self.matches(*r, data));
+            .filter(|r| r.visible_to(viewer, data) && self.matches(*r, data));
         self.order(selected, data)
     }
 
@@ -298,7 +298,7 @@ pub fn included<R: Record>(
     include: &[String],
     data: &DataSet,
     api: &str,
-    customer: CustomerId,
+    viewer: Viewer,
 ) -> Vec<Resource<serde_json::Value>> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
@@ -306,7 +306,7 @@ pub fn included<R: Record>(
         for name in include {
             let related = record.related(name, data).into_iter();
             for related in related.chain(record.related_many(name, data)) {
-                if related.visible_to_customer(customer)
+                if related.visible_to_viewer(viewer, data)
                     && seen.insert((related.kind(), related.record_id().to_owned()))
                 {
                     out.push(related.render(api, data, &[]));
@@ -320,20 +320,20 @@ pub fn included<R: Record>(
 /// The JSON:API document of one page of a collection, or the 400 its parameters deserve.
 pub fn list_response<R: Record>(
     data: &DataSet,
-    customer: CustomerId,
+    viewer: Viewer,
     api: &str,
     raw_query: &str,
 ) -> Result<Response, Failure> {
     let query = ListQuery::parse::<R>(raw_query)?;
-    Ok(R::with_listed(data, customer, &query, |rows| {
-        let selected = query.select(rows, data, customer);
+    Ok(R::with_listed(data, viewer, &query, |rows| {
+        let selected = query.select(rows, data, viewer);
         let page = query.page(&selected);
         let document = Document {
             data: page
                 .iter()
                 .map(|r| resource(*r, api, data, &query.include))
                 .collect::<Vec<_>>(),
-            included: included(page, &query.include, data, api, customer),
+            included: included(page, &query.include, data, api, viewer),
             meta: Some(Meta {
                 total_count: Some(selected.len() as u64),
             }),
@@ -360,7 +360,7 @@ mod tests {
         let data = data();
         let ids = |query: &str| -> Vec<String> {
             let query = ListQuery::parse::<NetworkPrefixRecord>(query).unwrap();
-            let rows = query.select(&data.network_prefixes, &data, DEMO_CUSTOMER);
+            let rows = query.select(&data.network_prefixes, &data, Viewer::whole(DEMO_CUSTOMER));
             query.page(&rows).iter().map(|r| r.id.clone()).collect()
         };
         let everything = ids("sort=-number-max-length,prefix&page[size]=1000&page[number]=1");
@@ -384,7 +384,7 @@ mod tests {
 
     fn names(data: &DataSet, query: &str) -> Result<Vec<String>, u16> {
         let query = ListQuery::parse::<AccountRecord>(query).map_err(|f| f.status().as_u16())?;
-        let rows = query.select(&data.accounts, data, DEMO_CUSTOMER);
+        let rows = query.select(&data.accounts, data, Viewer::whole(DEMO_CUSTOMER));
         Ok(rows.iter().map(|a| a.attributes.name.clone()).collect())
     }
 

@@ -40,6 +40,10 @@ impl Record for AccountRecord {
         Some(self.customer)
     }
 
+    fn account(&self, data: &DataSet) -> Option<usize> {
+        data.accounts.iter().position(|a| a.id == self.id)
+    }
+
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
@@ -216,6 +220,10 @@ impl Record for ServiceRecord {
         Some(self.customer)
     }
 
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
+    }
+
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
@@ -368,6 +376,10 @@ impl Record for CdrExportRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {

@@ -1,7 +1,7 @@
 //! The whole data set in memory: customers, their records and the global reference data,
 //! with the look-ups every layer above needs.
 
-use crate::model::customers::{Customer, CustomerId};
+use crate::model::customers::{Customer, CustomerId, LimitedLogin, Viewer};
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItems, NumberlistRecord};
 use crate::model::records::{
@@ -26,6 +26,9 @@ pub struct DataSet {
     /// Start-up time; seeded timestamps are placed relative to it.
     pub started_at: DateTime<Utc>,
     pub customers: Vec<Customer>,
+    /// Logins limited to some of their customer's accounts (seeded only; data files have
+    /// none).
+    pub limited_logins: Vec<LimitedLogin>,
     pub accounts: Vec<AccountRecord>,
     pub network_types: Vec<NetworkTypeRecord>,
     pub networks: Vec<NetworkRecord>,
@@ -130,11 +133,45 @@ impl DataSet {
         self.customers.iter().find(|c| c.id == id)
     }
 
-    /// The index of an account the customer owns, by id.
-    pub fn own_account(&self, customer: CustomerId, id: &str) -> Option<usize> {
+    /// The viewer a login and password sign in as: a customer's own login, or a limited one.
+    pub fn sign_in(&self, login: &str, password: &str) -> Option<Viewer> {
+        let own = self
+            .customer_by_login(login)
+            .filter(|c| same_secret(&c.password, password))
+            .map(|c| Viewer::whole(c.id));
+        own.or_else(|| {
+            let index = self
+                .limited_logins
+                .iter()
+                .position(|l| l.login == login && same_secret(&l.password, password))?;
+            self.limited_viewer(index)
+        })
+    }
+
+    /// The viewer of the limited login at this index, while its customer exists.
+    pub fn limited_viewer(&self, index: usize) -> Option<Viewer> {
+        let login = self.limited_logins.get(index)?;
+        self.customer(login.customer)?;
+        Some(Viewer {
+            customer: login.customer,
+            accounts: login.accounts,
+            limited_login: Some(index),
+        })
+    }
+
+    /// Whether the viewer may see the account at this index.
+    pub fn sees_account(&self, viewer: Viewer, account: usize) -> bool {
+        self.accounts
+            .get(account)
+            .is_some_and(|a| viewer.sees_account(a.customer, account))
+    }
+
+    /// The index of an account the viewer may see, by id.
+    pub fn own_account(&self, viewer: Viewer, id: &str) -> Option<usize> {
         self.accounts
             .iter()
-            .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
+            .position(|a| a.id.eq_ignore_ascii_case(id.trim()))
+            .filter(|&account| self.sees_account(viewer, account))
     }
 
     /// The index of the country with this id (an integer: `01` is `1`).
@@ -144,4 +181,14 @@ impl DataSet {
             .iter()
             .position(|c| c.id.trim().parse::<u64>() == Ok(wanted))
     }
+}
+
+/// Compares a password in time independent of where they differ.
+fn same_secret(expected: &str, given: &str) -> bool {
+    expected.len() == given.len()
+        && expected
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |differs, (a, b)| differs | (a ^ b))
+            == 0
 }

@@ -4,7 +4,7 @@
 
 use crate::jsonapi::record::resource;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::records::CdrExportRecord;
 use crate::model::time_zones;
 use crate::routes::auth::Customer;
@@ -195,13 +195,13 @@ fn new_export(
     data: &Value,
     body: &[u8],
     state: &AppState,
-    customer: CustomerId,
+    viewer: Viewer,
 ) -> Result<(usize, CdrExport), Failure> {
     responses::only_accepted_members(data, &CREATABLE)?;
     let mut problems = Vec::new();
     let filters = validate_filters(data, &filter_keys_in_request_order(body), &mut problems);
     let time_zone_name = validate_time_zone(data, &mut problems);
-    let account = account_of(data, state, customer).map_err(|p| problems.push(p));
+    let account = account_of(data, state, viewer).map_err(|p| problems.push(p));
     let time_format = validate_time_format(data, &mut problems);
     responses::all_problems(problems)?;
     let now = Utc::now();
@@ -228,7 +228,7 @@ pub async fn create(
     let (account, attributes) = new_export(&data, &body, &state, customer)?;
     let record = CdrExportRecord {
         id: crate::seeded::random::fresh_uuid(),
-        customer,
+        customer: customer.customer,
         account,
         completes_at: Some(attributes.created_at + PROCESSING_TIME),
         attributes,

@@ -5,7 +5,7 @@
 
 use crate::jsonapi::record::relationship_links;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::routes::auth::Customer;
 use crate::routes::state::AppState;
 use crate::traffic::calls::Direction;
@@ -63,7 +63,7 @@ pub fn create_request_data(headers: &HeaderMap, body: &[u8], kind: &str) -> Resu
 }
 
 /// The customer's account named by `data.relationships.account`, or the 422 the API answers.
-pub fn account_of(data: &Value, state: &AppState, customer: CustomerId) -> Result<usize, Failure> {
+pub fn account_of(data: &Value, state: &AppState, customer: Viewer) -> Result<usize, Failure> {
     let pointer = "/data/relationships/account";
     let id = data
         .pointer("/relationships/account/data/id")
@@ -101,7 +101,7 @@ struct ChartRequest {
 /// Reads a chart request of the given type, answering 415/400/422 like the real server.
 fn chart_request(
     state: &AppState,
-    customer: CustomerId,
+    customer: Viewer,
     headers: &HeaderMap,
     body: &[u8],
     kind: &str,

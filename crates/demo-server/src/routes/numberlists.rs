@@ -4,7 +4,7 @@
 //! "Invalid numberlist" on create and an item of one a 404; a key already in the list is a 422
 //! on `key`. A batch is made whole or not at all.
 
-use crate::jsonapi::record::resource;
+use crate::jsonapi::record::{Record, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::CustomerId;
 use crate::model::data_set::DataSet;
@@ -147,7 +147,7 @@ pub async fn create(
     responses::only_accepted_members(&data, &CREATABLE)?;
     let keys = keys_of(&data)?;
     let action_id = action_of(&data)?.flatten();
-    let numberlist = numberlist_of(&data, &state, customer)?;
+    let numberlist = numberlist_of(&data, &state, customer.customer)?;
     let mut items = items(&state.data);
     let taken = keys.iter().any(|key| {
         items
@@ -164,7 +164,7 @@ pub async fn create(
         items.rows.push(NumberlistItemRecord {
             id,
             numberlist: numberlist.clone(),
-            customer,
+            customer: customer.customer,
             in_allowed_list: true,
             attributes: NumberlistItem { key, action_id },
         });
@@ -221,7 +221,7 @@ pub async fn update(
     let mut items = items(&state.data);
     let wanted = id.parse::<u64>().ok();
     let Some(index) = items.rows.iter().position(|item| {
-        item.id.parse::<u64>().ok() == wanted && item.in_allowed_list && item.customer == customer
+        item.id.parse::<u64>().ok() == wanted && item.visible_to(customer, &state.data)
     }) else {
         return Err(responses::record_not_found(&id));
     };
@@ -253,7 +253,7 @@ pub async fn delete(
     let wanted = id.parse::<u64>().ok();
     let mut items = items(&state.data);
     let Some(index) = items.rows.iter().position(|item| {
-        item.id.parse::<u64>().ok() == wanted && item.in_allowed_list && item.customer == customer
+        item.id.parse::<u64>().ok() == wanted && item.visible_to(customer, &state.data)
     }) else {
         return Err(responses::record_not_found(&id));
     };

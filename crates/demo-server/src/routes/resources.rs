@@ -6,7 +6,7 @@ use crate::jsonapi::cdrs::{CdrResource, IncomingCdr, OutgoingCdr};
 use crate::jsonapi::collection::{self, parse_include, parse_params};
 use crate::jsonapi::record::{Record, linkage, relationship_links, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
 use crate::model::records::{
@@ -111,7 +111,7 @@ async fn list<R: Record>(
 pub fn check_path<R: Record>(
     id: &str,
     customer: Result<Customer, Failure>,
-) -> Result<CustomerId, Failure> {
+) -> Result<Viewer, Failure> {
     let id_kind = R::spec().id;
     if id_kind == IdKind::Uuid && !id_kind.accepts(id) {
         return Err(responses::plain_not_found());
@@ -126,15 +126,17 @@ pub fn check_path<R: Record>(
     Ok(customer)
 }
 
-/// Runs `found` on the record with this id if the customer may see it, else "Record not found".
+/// Runs `found` on the record with this id if the viewer may see it, else "Record not found".
 pub fn with_record<R: Record, T>(
     state: &AppState,
     id: &str,
-    customer: CustomerId,
+    viewer: Viewer,
     found: impl FnOnce(&R) -> T,
 ) -> Result<T, Failure> {
     R::with_record(&state.data, id, |record| {
-        record.visible_to(customer).then(|| found(record))
+        record
+            .visible_to(viewer, &state.data)
+            .then(|| found(record))
     })
     .flatten()
     .ok_or_else(|| responses::record_not_found(id))
@@ -188,7 +190,7 @@ async fn related<R: Record>(
             let records: Vec<_> = record
                 .related_many(&name, &state.data)
                 .into_iter()
-                .filter(|r| r.visible_to_customer(customer))
+                .filter(|r| r.visible_to_viewer(customer, &state.data))
                 .map(|r| r.render(&api, &state.data, &[]))
                 .collect();
             let document = Document {
@@ -203,7 +205,7 @@ async fn related<R: Record>(
         }
         let target = record
             .related(&name, &state.data)
-            .filter(|r| r.visible_to_customer(customer))
+            .filter(|r| r.visible_to_viewer(customer, &state.data))
             .map(|r| r.render(&api, &state.data, &[]));
         let document = Document {
             data: target,

@@ -5,7 +5,7 @@
 //! `traffic::statistics`.
 
 use crate::jsonapi::responses::{self, Failure, plain_bad_request};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::routes::auth::StatsCustomer;
 use crate::routes::state::AppState;
@@ -93,7 +93,7 @@ const NO_COUNTRY: usize = usize::MAX;
 pub fn parse_request(
     endpoint: StatsEndpoint,
     data: &DataSet,
-    customer: CustomerId,
+    customer: Viewer,
     raw_query: &str,
     now: i64,
 ) -> Result<Parsed, Failure> {
@@ -221,7 +221,7 @@ pub fn parse_request(
 fn answer(
     endpoint: StatsEndpoint,
     state: &AppState,
-    customer: CustomerId,
+    customer: Viewer,
     raw_query: Option<String>,
 ) -> Result<Response, Failure> {
     let now = now_seconds();
@@ -294,7 +294,13 @@ mod tests {
     }
 
     fn request(data: &DataSet, endpoint: StatsEndpoint, query: &str) -> StatsRequest {
-        match parse_request(endpoint, data, DEMO_CUSTOMER, query, now_seconds()) {
+        match parse_request(
+            endpoint,
+            data,
+            Viewer::whole(DEMO_CUSTOMER),
+            query,
+            now_seconds(),
+        ) {
             Ok(Parsed::Request(request)) => request,
             other => panic!("{query}: {other:?}"),
         }
@@ -334,7 +340,7 @@ mod tests {
                 parse_request(
                     StatsEndpoint::ORIGINATION,
                     &data,
-                    DEMO_CUSTOMER,
+                    Viewer::whole(DEMO_CUSTOMER),
                     &query,
                     now_seconds()
                 ),
@@ -360,8 +366,14 @@ mod tests {
     }
 
     fn error_of(data: &DataSet, endpoint: StatsEndpoint, query: &str) -> (u16, String) {
-        let failure =
-            parse_request(endpoint, data, DEMO_CUSTOMER, query, now_seconds()).unwrap_err();
+        let failure = parse_request(
+            endpoint,
+            data,
+            Viewer::whole(DEMO_CUSTOMER),
+            query,
+            now_seconds(),
+        )
+        .unwrap_err();
         let status = failure.status().as_u16();
         let response = axum::response::IntoResponse::into_response(failure);
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -422,7 +434,7 @@ mod tests {
             parse_request(
                 StatsEndpoint::ORIGINATION_QUALITY,
                 &data,
-                DEMO_CUSTOMER,
+                Viewer::whole(DEMO_CUSTOMER),
                 &q,
                 now_seconds()
             )

@@ -689,6 +689,7 @@ impl DataSet {
             seed,
             started_at,
             customers,
+            limited_logins: Vec::new(),
             accounts,
             network_types,
             networks,

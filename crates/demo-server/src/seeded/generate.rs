@@ -7,7 +7,8 @@
 //! the start-up time, so services renew in the future and exports were made in the past.
 
 use crate::model::customers::{
-    Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, OTHER_CUSTOMER,
+    AccountScope, Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, LIMITED_LOGIN,
+    LimitedLogin, OTHER_CUSTOMER,
 };
 use crate::model::data_set::DataSet;
 use crate::model::money::CurrentBalance;
@@ -73,10 +74,12 @@ impl DataSet {
         let invoices = money::invoices(seed, &accounts, started_at);
         let payments = money::seeded_payments(seed, &accounts, started_at);
         let (numberlists, numberlist_items) = crate::seeded::numberlists::seeded_numberlists(seed);
+        let limited_logins = limited_logins(&accounts);
         DataSet {
             seed,
             started_at,
             customers,
+            limited_logins,
             accounts,
             network_types,
             networks,
@@ -236,6 +239,25 @@ pub const MOBILE_RATEPLAN: &str = "Ukraine mobile";
 const DEMO_STANDARD_INDEX: usize = 0;
 const MOBILE_RATEPLAN_INDEX: usize = 1;
 const OTHER_STANDARD_INDEX: usize = 2;
+
+/// `demo-limited` / `demo-limited`: a second login of the demo customer whose API access
+/// lists only its first two accounts (`Kyiv Wholesale`, `Berlin Retail`), as a provider hands
+/// out for a branch.
+fn limited_logins(accounts: &[AccountRecord]) -> Vec<LimitedLogin> {
+    let allowed: Vec<usize> = (0..accounts.len())
+        .filter(|&a| accounts[a].customer == DEMO_CUSTOMER)
+        .take(2)
+        .collect();
+    AccountScope::only(&allowed)
+        .map(|accounts| LimitedLogin {
+            login: LIMITED_LOGIN.to_owned(),
+            password: LIMITED_LOGIN.to_owned(),
+            customer: DEMO_CUSTOMER,
+            accounts,
+        })
+        .into_iter()
+        .collect()
+}
 
 /// A fixed rate of [`MOBILE_RATEPLAN`].
 struct FixedRate {

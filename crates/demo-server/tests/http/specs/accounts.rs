@@ -127,3 +127,24 @@ async fn post_patch_delete_accounts_raise_routing_error() {
     assert_no_route("PATCH", &format!("accounts/{id}"), &token).await;
     assert_no_route("DELETE", &format!("accounts/{id}"), &token).await;
 }
+
+#[tokio::test]
+async fn get_accounts_with_account_ids_returns_only_accounts_listed_in_account_ids() {
+    let names: Vec<Value> = demo_accounts(&limited_token().await)
+        .await
+        .iter()
+        .map(|a| a["attributes"]["name"].clone())
+        .collect();
+    assert_eq!(names, [json!("Kyiv Wholesale"), json!("Berlin Retail")]);
+}
+
+#[tokio::test]
+async fn get_account_request_account_not_listed_in_allowed_ids_responds_404() {
+    let (outside, inside) = outside_and_inside_accounts(&demo_token().await).await;
+    let token = limited_token().await;
+    assert_record_not_found(
+        &request("GET", &format!("accounts/{outside}"), Some(&token), None).await,
+    );
+    let reply = request("GET", &format!("accounts/{inside}"), Some(&token), None).await;
+    assert_eq!(reply.status, 200);
+}

@@ -106,3 +106,33 @@ async fn delete_auth_responds_with_logout_cookie() {
         );
     }
 }
+
+#[tokio::test]
+async fn post_auth_when_expiration_interval_is_blank_responds_with_jwt_and_cookie_without_expiry() {
+    let addr = start(demo_server::Options {
+        token_lifetime: std::time::Duration::ZERO,
+        ..demo_server::Options::default()
+    });
+    let post = |body: Value| async move {
+        let text = body.to_string();
+        send(
+            addr,
+            "POST",
+            &api_path("auth"),
+            &[("content-type", "application/json")],
+            Some(&text),
+        )
+        .await
+    };
+    let reply = post(credentials("demo", "demo", false)).await;
+    let jwt = reply.json()["jwt"].as_str().expect("jwt").to_owned();
+    let claims = api_model::auth::read_claims::<api_model::auth::Claims>(&jwt).expect("claims");
+    assert_eq!(claims.exp, None);
+    let reply = post(credentials("demo", "demo", true)).await;
+    let set_cookie = reply.header("set-cookie");
+    assert!(
+        set_cookie.ends_with("; path=/; httponly; samesite=lax"),
+        "{set_cookie}"
+    );
+    assert!(!set_cookie.contains("expires="), "{set_cookie}");
+}

@@ -344,3 +344,65 @@ async fn get_cdr_export_download_responds_with_the_file_or_an_empty_404() {
         assert_eq!(reply.header("content-disposition"), "");
     }
 }
+
+#[tokio::test]
+async fn post_cdr_exports_when_customer_has_allowed_account_ids() {
+    let (outside, inside) = outside_and_inside_accounts(&demo_token().await).await;
+    let token = limited_token().await;
+    let body = export(json!({"filters": times()}), Some(&inside));
+    let reply = request("POST", "cdr-exports", Some(&token), Some(&body)).await;
+    assert_single_export(&reply, 201, &times(), &Value::Null);
+    // when account relationship from not allowed account_id
+    let body = export(json!({"filters": times()}), Some(&outside));
+    let reply = request("POST", "cdr-exports", Some(&token), Some(&body)).await;
+    assert_validation_errors(
+        &reply,
+        &[("account - is invalid", "/data/relationships/account")],
+    );
+}
+
+#[tokio::test]
+async fn get_cdr_exports_when_customer_has_allowed_account_ids() {
+    let demo = demo_token().await;
+    let (outside, inside) = outside_and_inside_accounts(&demo).await;
+    let token = limited_token().await;
+    let include = "include=account";
+    let listed = records("cdr-exports", include, &token).await;
+    assert!(!listed.is_empty());
+    let allowed = [inside.clone(), account_id(&demo, "Berlin Retail").await];
+    assert!(
+        listed
+            .iter()
+            .all(|e| allowed.contains(&account_of(e).to_owned()))
+    );
+    // Show and download: an export of an allowed account is there, another is not.
+    let of = |account: &str| {
+        let account = account.to_owned();
+        move |exports: Vec<Value>| {
+            exports
+                .into_iter()
+                .find(|e| account_of(e) == account && e["attributes"]["status"] == "Completed")
+                .expect("a Completed export")["id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        }
+    };
+    let theirs = of(&outside)(records("cdr-exports", include, &demo).await);
+    let mine = of(&inside)(records("cdr-exports", include, &demo).await);
+    for path in [
+        format!("cdr-exports/{theirs}"),
+        format!("cdr-exports/{theirs}/download"),
+    ] {
+        assert_record_not_found(&request("GET", &path, Some(&token), None).await);
+    }
+    let reply = request(
+        "GET",
+        &format!("cdr-exports/{mine}?include=account"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.json()["included"][0]["id"], inside.as_str());
+}

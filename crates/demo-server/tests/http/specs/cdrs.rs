@@ -99,16 +99,16 @@ async fn get_cdrs_account_ids_is_empty_returns_records_of_this_customer_with_pag
         for account in included["included"].as_array().expect("included") {
             assert!(demo_accounts.contains(&account["id"].as_str().unwrap().to_owned()));
         }
-        let first = request(
-            "GET",
-            &format!("{collection}?page[size]=10"),
-            Some(&token),
-            None,
-        )
-        .await;
+        // A window in the past, so that the total stays while the clock runs.
+        let window = format!(
+            "{collection}?filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=10",
+            time_ago(3 * HOUR),
+            time_ago(2 * HOUR)
+        );
+        let first = request("GET", &window, Some(&token), None).await;
         let second = request(
             "GET",
-            &format!("{collection}?page[size]=10&page[number]=2"),
+            &format!("{window}&page[number]=2"),
             Some(&token),
             None,
         )
@@ -357,4 +357,38 @@ async fn get_cdr_with_a_word_for_its_integer_id_is_an_invalid_field_value() {
     }
     // Authorization comes first.
     assert_eq!(request("GET", "cdrs/abc", None, None).await.status, 401);
+}
+
+#[tokio::test]
+async fn get_cdrs_with_account_ids_returns_cdrs_related_to_allowed_accounts() {
+    let demo = demo_token().await;
+    let (outside, _) = outside_and_inside_accounts(&demo).await;
+    let token = limited_token().await;
+    let allowed = [
+        account_id(&demo, "Kyiv Wholesale").await,
+        account_id(&demo, "Berlin Retail").await,
+    ];
+    for collection in ["cdrs", "incoming-cdrs"] {
+        let base = format!(
+            "{collection}?filter[time-start-gteq]={}&include=account",
+            time_ago(HOUR)
+        );
+        let mine = records(&base, "", &token).await;
+        assert!(!mine.is_empty());
+        assert!(
+            mine.iter()
+                .all(|c| allowed.contains(&account_of(c).to_owned()))
+        );
+        // when customer allowed_account_ids does not include the call's account: its
+        // recording (and the call) are "Record not found".
+        let theirs = records(&base, &format!("filter[account-id-eq]={outside}"), &demo).await;
+        let call = theirs.first().expect("a call of the other account");
+        let id = call["id"].as_str().unwrap();
+        for path in [
+            format!("{collection}/{id}"),
+            format!("{collection}/{id}/rec"),
+        ] {
+            assert_record_not_found(&request("GET", &path, Some(&token), None).await);
+        }
+    }
 }

@@ -132,3 +132,19 @@ async fn get_cryptomus_payment_of_a_manual_payment_or_another_customer_responds_
     .await;
     assert_eq!(reply.status, 404);
 }
+
+#[tokio::test]
+async fn get_cryptomus_payment_when_payment_account_not_listed_in_allowed_ids_responds_404() {
+    let demo = demo_token().await;
+    let (outside, _) = outside_and_inside_accounts(&demo).await;
+    let path = format!("payments?filter[type-name-eq]=cryptomus&filter[account-id-eq]={outside}");
+    let id = ids(&request("GET", &path, Some(&demo), None).await).remove(0);
+    let reply = request(
+        "GET",
+        &format!("cryptomus-payments/{id}"),
+        Some(&limited_token().await),
+        None,
+    )
+    .await;
+    assert_eq!(reply.status, 404);
+}

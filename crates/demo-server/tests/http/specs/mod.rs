@@ -449,3 +449,17 @@ pub async fn filters_by_datetime_field(
         .await;
     }
 }
+
+/// A token of `demo-limited`, the demo customer's login whose API access lists only
+/// `Kyiv Wholesale` and `Berlin Retail` (the specs' "customer has allowed_account_ids").
+pub async fn limited_token() -> String {
+    token_on(server(), "demo-limited").await
+}
+
+/// The demo account the limited login may not see, and one it may.
+pub async fn outside_and_inside_accounts(token: &str) -> (String, String) {
+    (
+        account_id(token, "London Carrier").await,
+        account_id(token, "Kyiv Wholesale").await,
+    )
+}

@@ -248,3 +248,34 @@ async fn get_invoice_returns_record_with_expected_attributes_and_another_custome
     let path = format!("invoices/{}", theirs["id"].as_str().unwrap());
     assert_eq!(request("GET", &path, Some(&token), None).await.status, 404);
 }
+
+#[tokio::test]
+async fn payments_and_invoices_when_api_access_account_ids_is_filled() {
+    let demo = demo_token().await;
+    let (outside, inside) = outside_and_inside_accounts(&demo).await;
+    let token = limited_token().await;
+    let allowed = [inside.clone(), account_id(&demo, "Berlin Retail").await];
+    for (collection, list) in [("payments", PAYMENTS), ("invoices", INVOICES)] {
+        let mine = records(list, "", &token).await;
+        assert!(!mine.is_empty(), "{collection}");
+        assert!(
+            mine.iter()
+                .all(|r| allowed.contains(&account_of(r).to_owned())),
+            "{collection}"
+        );
+        // when the account is (not) listed in allowed_ids
+        let theirs = records(list, &format!("filter[account-id-eq]={outside}"), &demo).await;
+        let path = format!("{collection}/{}", theirs[0]["id"].as_str().unwrap());
+        assert_eq!(
+            request("GET", &path, Some(&token), None).await.status,
+            404,
+            "{path}"
+        );
+        let path = format!("{collection}/{}", mine[0]["id"].as_str().unwrap());
+        assert_eq!(
+            request("GET", &path, Some(&token), None).await.status,
+            200,
+            "{path}"
+        );
+    }
+}

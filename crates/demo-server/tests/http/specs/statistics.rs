@@ -247,3 +247,39 @@ async fn charts_when_account_not_exists_or_from_another_customer() {
         }
     }
 }
+
+#[tokio::test]
+async fn statistics_when_account_from_account_ids_and_with_not_allowed_account_id() {
+    let (outside, inside) = outside_and_inside_accounts(&demo_token().await).await;
+    let token = limited_token().await;
+    for (endpoint, extra) in STATISTICS {
+        let path = |account: &str| {
+            format!(
+                "{endpoint}?account-id={account}&from-time={}{extra}",
+                time_ago(3600)
+            )
+        };
+        assert_eq!(
+            stats(&path(&inside), Some(&token)).await.status,
+            200,
+            "{endpoint}"
+        );
+        assert_plain_400(
+            &stats(&path(&outside), Some(&token)).await,
+            "invalid value account-id",
+        );
+    }
+    // outgoing-active-calls: filtered by an allowed account, and by one not allowed.
+    let reply = stats(
+        &format!("outgoing-active-calls?account-id={inside}"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    let reply = stats(
+        &format!("outgoing-active-calls?account-id={outside}"),
+        Some(&token),
+    )
+    .await;
+    assert_plain_400(&reply, "invalid value account-id");
+}

@@ -154,81 +154,134 @@ fn answered_call(cdrs: &[Value], attributes: &[&str]) -> Value {
         .clone()
 }
 
-async fn ransack_filters(collection: &str, texts: &[&str], numbers: &[&str]) {
+/// The columns of one direction the spec filters by, by kind.
+struct FilterExamples<'a> {
+    texts: &'a [&'a str],
+    numbers: &'a [&'a str],
+    address: Option<&'a str>,
+    /// Columns a CDR here does not show, with the operators of their kind.
+    filter_only: &'a [FilterOnly<'a>],
+}
+
+/// Every filter example of a direction: texts and numbers around an answered call's values,
+/// its address, `success` and times, and the filter-only columns' operators.
+async fn ransack_filters(collection: &str, examples: FilterExamples<'_>) {
     let token = demo_token().await;
+    let cdrs = cdrs_between(collection, 12, 1, &token).await;
+    let shown = [
+        examples.texts,
+        examples.numbers,
+        examples.address.as_slice(),
+    ]
+    .concat();
+    let call = answered_call(&cdrs, &shown);
+    // The half hour either side of the call: few enough calls for one page.
+    let start = call["attributes"]["time-start"]
+        .as_str()
+        .expect("time-start");
+    let start = chrono::DateTime::parse_from_rfc3339(start)
+        .expect("time")
+        .to_utc();
+    let half_hour = chrono::Duration::minutes(30);
     let base = format!(
         "{collection}?filter[time-start-gteq]={}&filter[time-start-lt]={}",
-        time_ago(3 * HOUR),
-        time_ago(2 * HOUR)
+        server_time(start - half_hour),
+        server_time(start + half_hour)
     );
-    let cdrs = cdrs_between(collection, 3, 2, &token).await;
-    let call = answered_call(&cdrs, &[texts, numbers].concat());
-    for attribute in texts {
+    for attribute in examples.texts {
         filters_by_string_field(&base, attribute, &call, &token).await;
     }
     let mut with_id = call.clone();
     with_id["attributes"]["id"] = Value::from(call["id"].as_str().unwrap().parse::<i64>().unwrap());
-    for attribute in ["id"].iter().chain(numbers) {
+    for attribute in ["id"].iter().chain(examples.numbers) {
         filters_by_number_field(&base, attribute, &with_id, &token).await;
     }
     filters_by_boolean_field(&base, "success", &call, &token).await;
     for attribute in ["time-start", "time-connect", "time-end"] {
         filters_by_datetime_field(&base, attribute, &call, &token).await;
     }
+    if let Some(attribute) = examples.address {
+        filters_by_inet_field(&base, attribute, &call, &token).await;
+    }
+    filter_only_fields_are_taken(&base, examples.filter_only, &token).await;
 }
 
 #[tokio::test]
 async fn get_cdrs_with_ransack_filters() {
-    let texts = [
-        "lega-disconnect-reason",
-        "dst-prefix-in",
-        "src-prefix-in",
-        "src-prefix-routing",
-        "dst-prefix-routing",
-        "local-tag",
-        "orig-call-id",
-        "ruri-domain",
-        "to-domain",
-        "from-domain",
-        "destination-prefix",
-    ];
-    let numbers = [
-        "duration",
-        "lega-disconnect-code",
-        "auth-orig-port",
-        "auth-orig-transport-protocol-id",
-        "destination-initial-rate",
-        "destination-next-rate",
-        "destination-initial-interval",
-        "destination-next-interval",
-        "customer-price",
-        "customer-duration",
-    ];
-    ransack_filters("cdrs", &texts, &numbers).await;
+    let examples = FilterExamples {
+        texts: &[
+            "lega-disconnect-reason",
+            "dst-prefix-in",
+            "src-prefix-in",
+            "src-name-in",
+            "src-prefix-routing",
+            "dst-prefix-routing",
+            "diversion-in",
+            "local-tag",
+            "orig-call-id",
+            "ruri-domain",
+            "to-domain",
+            "from-domain",
+            "destination-prefix",
+        ],
+        numbers: &[
+            "duration",
+            "lega-disconnect-code",
+            "auth-orig-port",
+            "auth-orig-transport-protocol-id",
+            "destination-initial-rate",
+            "destination-next-rate",
+            "destination-fee",
+            "destination-initial-interval",
+            "destination-next-interval",
+            "customer-price",
+            "customer-duration",
+        ],
+        address: Some("auth-orig-ip"),
+        filter_only: &[
+            ("destination_reverse_billing", BOOLEANS),
+            ("customer_acc_vat", NUMBERS),
+            ("customer_price_no_vat", NUMBERS),
+            ("pai_in", TEXTS),
+            ("ppi_in", TEXTS),
+            ("privacy_in", TEXTS),
+            ("rpid_in", TEXTS),
+            ("rpid_privacy_in", TEXTS),
+        ],
+    };
+    ransack_filters("cdrs", examples).await;
 }
 
 #[tokio::test]
 async fn get_incoming_cdrs_with_ransack_filters() {
-    let texts = [
-        "legb-disconnect-reason",
-        "dst-prefix-out",
-        "src-prefix-out",
-        "src-prefix-routing",
-        "dst-prefix-routing",
-        "local-tag",
-        "dialpeer-prefix",
-    ];
-    let numbers = [
-        "duration",
-        "legb-disconnect-code",
-        "dialpeer-initial-rate",
-        "dialpeer-next-rate",
-        "dialpeer-initial-interval",
-        "dialpeer-next-interval",
-        "vendor-price",
-        "vendor-duration",
-    ];
-    ransack_filters("incoming-cdrs", &texts, &numbers).await;
+    let examples = FilterExamples {
+        texts: &[
+            "legb-disconnect-reason",
+            "dst-prefix-out",
+            "src-prefix-out",
+            "src-name-out",
+            "src-prefix-routing",
+            "dst-prefix-routing",
+            "diversion-out",
+            "local-tag",
+            "dialpeer-prefix",
+            "legb-user-agent",
+        ],
+        numbers: &[
+            "duration",
+            "legb-disconnect-code",
+            "dialpeer-initial-rate",
+            "dialpeer-next-rate",
+            "dialpeer-fee",
+            "dialpeer-initial-interval",
+            "dialpeer-next-interval",
+            "vendor-price",
+            "vendor-duration",
+        ],
+        address: None,
+        filter_only: &[("dialpeer_reverse_billing", BOOLEANS)],
+    };
+    ransack_filters("incoming-cdrs", examples).await;
 }
 
 #[tokio::test]

@@ -29,7 +29,7 @@ impl Record for NumberlistRecord {
 
     /// Only lists the API access allows and the customer's trunks use.
     fn visible_to(&self, viewer: Viewer, _data: &DataSet) -> bool {
-        self.in_scope_of(viewer.customer)
+        self.in_scope_of(viewer)
     }
 
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
@@ -68,8 +68,15 @@ impl Record for NumberlistItemRecord {
         Some(self.customer)
     }
 
-    fn visible_to(&self, viewer: Viewer, _data: &DataSet) -> bool {
-        self.in_allowed_list && self.customer == viewer.customer
+    /// An item is seen with its list.
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        self.in_allowed_list
+            && self.customer == viewer.customer
+            && data
+                .numberlists
+                .iter()
+                .find(|list| list.id == self.numberlist)
+                .is_some_and(|list| list.used_by.reached_by(viewer))
     }
 
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {

@@ -106,6 +106,28 @@ impl Viewer {
     }
 }
 
+/// The accounts whose authorizations (trunks) use a rate plan or a number list: a login limited
+/// to some accounts reaches only what their authorizations use (the real server joins through
+/// `customers_auths`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum UsedBy {
+    /// Every account of the customer (the default, and what a data file's plans are).
+    #[default]
+    EveryAccount,
+    /// These account indexes.
+    Accounts(Vec<usize>),
+}
+
+impl UsedBy {
+    /// Whether the viewer reaches it through one of the accounts it may see.
+    pub fn reached_by(&self, viewer: Viewer) -> bool {
+        match self {
+            UsedBy::EveryAccount => true,
+            UsedBy::Accounts(accounts) => accounts.iter().any(|&a| viewer.accounts.includes(a)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

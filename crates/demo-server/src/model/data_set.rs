@@ -183,6 +183,13 @@ impl DataSet {
     }
 }
 
+/// The indexes of the accounts with these names.
+pub fn accounts_named(accounts: &[AccountRecord], names: &[&str]) -> Vec<usize> {
+    (0..accounts.len())
+        .filter(|&a| names.contains(&accounts[a].attributes.name.as_str()))
+        .collect()
+}
+
 /// Compares a password in time independent of where they differ.
 fn same_secret(expected: &str, given: &str) -> bool {
     expected.len() == given.len()

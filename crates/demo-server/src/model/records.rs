@@ -2,7 +2,7 @@
 //! `api_model` structs) plus what the demo keeps beside them (owner, links to other records by
 //! index, filter-only fields, the traffic an account makes).
 
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, UsedBy};
 use crate::model::money::CurrentBalance;
 use api_model::rates::{Tariff, call_cost};
 use api_model::resources::{
@@ -96,6 +96,8 @@ pub struct RateplanRecord {
     pub id: String,
     pub customer: CustomerId,
     pub attributes: Rateplan,
+    /// The accounts whose trunks use the plan.
+    pub used_by: UsedBy,
 }
 
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@
 
 use crate::jsonapi::record::{Record, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistItems};
 use crate::routes::auth::Customer;
@@ -73,7 +73,7 @@ fn action_of(data: &Value) -> Result<Option<Option<i64>>, Failure> {
 }
 
 /// The id of the list the request names, when the customer may edit it.
-fn numberlist_of(data: &Value, state: &AppState, customer: CustomerId) -> Result<String, Failure> {
+fn numberlist_of(data: &Value, state: &AppState, viewer: Viewer) -> Result<String, Failure> {
     let id = data.pointer(&format!(
         "{}/data/id",
         LIST_POINTER.trim_start_matches("/data")
@@ -88,7 +88,7 @@ fn numberlist_of(data: &Value, state: &AppState, customer: CustomerId) -> Result
         .data
         .numberlists
         .iter()
-        .find(|list| list.id.parse::<u64>() == Ok(wanted) && list.in_scope_of(customer))
+        .find(|list| list.id.parse::<u64>() == Ok(wanted) && list.in_scope_of(viewer))
         .map(|list| list.id.clone())
         .ok_or_else(invalid_numberlist)
 }
@@ -147,7 +147,7 @@ pub async fn create(
     responses::only_accepted_members(&data, &CREATABLE)?;
     let keys = keys_of(&data)?;
     let action_id = action_of(&data)?.flatten();
-    let numberlist = numberlist_of(&data, &state, customer.customer)?;
+    let numberlist = numberlist_of(&data, &state, customer)?;
     let mut items = items(&state.data);
     let taken = keys.iter().any(|key| {
         items

@@ -15,7 +15,7 @@
 //! with its customer's enabled rates that do not reject calls. A Completed or Deleted export's
 //! `rows-count` is always counted from that history, so it matches the download.
 
-use crate::model::customers::{Customer, CustomerId};
+use crate::model::customers::{Customer, CustomerId, UsedBy};
 use crate::model::data_set::DataSet;
 use crate::model::money::{CurrentBalance, Payment, PaymentRecord, PaymentStatus};
 use crate::model::portal_access::PortalAccess;
@@ -576,6 +576,7 @@ impl DataSet {
                     id: id_or(&plan.id, "rateplans", rateplan),
                     customer,
                     attributes: plan.attributes.clone(),
+                    used_by: UsedBy::EveryAccount,
                 });
                 for rate in &plan.rates {
                     let mut attributes = rate.attributes.clone();

@@ -8,9 +8,9 @@
 
 use crate::model::customers::{
     AccountScope, Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, LIMITED_LOGIN,
-    LimitedLogin, OTHER_CUSTOMER,
+    LimitedLogin, OTHER_CUSTOMER, UsedBy,
 };
-use crate::model::data_set::DataSet;
+use crate::model::data_set::{DataSet, accounts_named};
 use crate::model::money::CurrentBalance;
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
@@ -65,7 +65,7 @@ impl DataSet {
             },
         ];
         let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
-        let rateplans = rateplans(seed, &customers);
+        let mut rateplans = rateplans(seed, &customers);
         let rates = rates(seed, started_at, &network_prefixes, &networks, &countries);
         let accounts = accounts(seed, &rates, &rateplans, &customers);
         let services = services(seed, started_at, &accounts);
@@ -73,8 +73,11 @@ impl DataSet {
         let transactions = money::service_charges(seed, &services, started_at);
         let invoices = money::invoices(seed, &accounts, started_at);
         let payments = money::seeded_payments(seed, &accounts, started_at);
-        let (numberlists, numberlist_items) = crate::seeded::numberlists::seeded_numberlists(seed);
+        let (numberlists, numberlist_items) =
+            crate::seeded::numberlists::seeded_numberlists(seed, &accounts);
         let limited_logins = limited_logins(&accounts);
+        rateplans[MOBILE_RATEPLAN_INDEX].used_by =
+            UsedBy::Accounts(accounts_named(&accounts, &["Lviv Overdraft"]));
         DataSet {
             seed,
             started_at,
@@ -218,6 +221,7 @@ fn rateplans(seed: u64, customers: &[Customer]) -> Vec<RateplanRecord> {
             attributes: Rateplan {
                 name: format!("{} standard", customer.name),
             },
+            used_by: UsedBy::EveryAccount,
         });
         if customer.id == DEMO_CUSTOMER {
             plans.push(RateplanRecord {
@@ -226,6 +230,8 @@ fn rateplans(seed: u64, customers: &[Customer]) -> Vec<RateplanRecord> {
                 attributes: Rateplan {
                     name: MOBILE_RATEPLAN.to_owned(),
                 },
+                // Set once the accounts are made: the trunk of `Lviv Overdraft` uses it.
+                used_by: UsedBy::Accounts(Vec::new()),
             });
         }
     }

@@ -264,3 +264,23 @@ async fn delete_outgoing_numberlist_item_with_allowed_numberlist() {
     assert_eq!((reply.status, reply.body.as_str()), (204, ""));
     assert_record_not_found(&send_on(addr, "GET", &path, &token, None).await);
 }
+
+#[tokio::test]
+async fn outgoing_numberlist_items_with_account_ids_are_those_of_lists_connected_to_allowed_accounts()
+ {
+    let token = limited_token().await;
+    let items = records(&format!("{ITEMS}?include=outgoing-numberlist"), "", &token).await;
+    assert!(!items.is_empty());
+    let list_of = |item: &Value| {
+        item["relationships"]["outgoing-numberlist"]["data"]["id"]
+            .as_str()
+            .expect("list")
+            .to_owned()
+    };
+    assert!(items.iter().all(|item| list_of(item) != "2"));
+    // request item not listed in allowed_ids: an item of list 2.
+    let demo = demo_token().await;
+    let theirs = records(ITEMS, "filter[numberlist-id-eq]=2", &demo).await;
+    let path = format!("{ITEMS}/{}", theirs[0]["id"].as_str().unwrap());
+    assert_eq!(request("GET", &path, Some(&token), None).await.status, 404);
+}

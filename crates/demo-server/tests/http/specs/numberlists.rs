@@ -77,3 +77,16 @@ async fn post_patch_delete_outgoing_numberlists_raise_routing_error() {
     assert_no_route("PATCH", "outgoing-numberlists/1", &token).await;
     assert_no_route("DELETE", "outgoing-numberlists/1", &token).await;
 }
+
+#[tokio::test]
+async fn get_outgoing_numberlists_with_account_ids_returns_numberlists_connected_to_allowed_accounts()
+ {
+    let token = limited_token().await;
+    let mut listed = ids(&request("GET", "outgoing-numberlists", Some(&token), None).await);
+    listed.sort();
+    // List 1 is used by Kyiv Wholesale's trunk, 3 by every account's; 2 only by London
+    // Carrier's, which the limited login may not see.
+    assert_eq!(listed, ["1", "3"]);
+    let reply = request("GET", "outgoing-numberlists/2", Some(&token), None).await;
+    assert_eq!(reply.status, 404);
+}

@@ -127,3 +127,40 @@ async fn get_rate_when_record_exists_returns_record_with_expected_attributes() {
     );
     assert_eq!(data["attributes"], rate["attributes"]);
 }
+
+#[tokio::test]
+async fn rateplans_and_rates_with_account_ids_are_those_connected_to_allowed_accounts() {
+    let demo = demo_token().await;
+    let token = limited_token().await;
+    let name = |plan: &Value| plan["attributes"]["name"].as_str().unwrap().to_owned();
+    let mine: Vec<String> = records("rateplans", "", &token)
+        .await
+        .iter()
+        .map(name)
+        .collect();
+    // "Ukraine mobile" is used by Lviv Overdraft's trunk only.
+    assert_eq!(mine, ["Demo Telecom standard"]);
+    let mobile = records("rateplans", "", &demo)
+        .await
+        .into_iter()
+        .find(|p| name(p) == "Ukraine mobile")
+        .expect("mobile plan");
+    let mobile_id = mobile["id"].as_str().unwrap();
+    assert_eq!(
+        request("GET", &format!("rateplans/{mobile_id}"), Some(&token), None)
+            .await
+            .status,
+        404
+    );
+    // with pagination
+    let first = request("GET", "rateplans?page[size]=1", Some(&token), None).await;
+    assert_eq!(first.json()["meta"]["total-count"], 1);
+    // Rates of the mobile plan: listed for demo, not for the limited login.
+    let filter = format!("filter[rateplan-id-eq]={mobile_id}");
+    let rates = records("rates", &filter, &demo).await;
+    assert!(!rates.is_empty());
+    assert!(records("rates", &filter, &token).await.is_empty());
+    let path = format!("rates/{}", rates[0]["id"].as_str().unwrap());
+    assert_eq!(request("GET", &path, Some(&token), None).await.status, 404);
+    assert!(!records("rates", "", &token).await.is_empty());
+}

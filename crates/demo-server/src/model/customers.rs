@@ -140,4 +140,21 @@ mod tests {
         assert!(AccountScope::only(&[64]).is_none());
         assert!(AccountScope::All.includes(1000));
     }
+
+    #[test]
+    fn a_limited_viewer_reaches_what_its_accounts_use() {
+        let limited = Viewer {
+            accounts: AccountScope::only(&[0, 1]).expect("scope"),
+            limited_login: Some(0),
+            ..Viewer::whole(DEMO_CUSTOMER)
+        };
+        assert!(UsedBy::EveryAccount.reached_by(limited));
+        assert!(UsedBy::Accounts(vec![1, 3]).reached_by(limited));
+        assert!(!UsedBy::Accounts(vec![2, 3]).reached_by(limited));
+        assert!(!UsedBy::Accounts(Vec::new()).reached_by(limited));
+        assert!(UsedBy::Accounts(vec![3]).reached_by(Viewer::whole(DEMO_CUSTOMER)));
+        assert!(limited.sees_account(DEMO_CUSTOMER, 1));
+        assert!(!limited.sees_account(DEMO_CUSTOMER, 2));
+        assert!(!limited.sees_account(OTHER_CUSTOMER, 0));
+    }
 }

@@ -873,6 +873,7 @@ fn cdr_exports(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::customers::Viewer;
 
     fn data() -> DataSet {
         DataSet::generate(42, DateTime::from_timestamp(1_790_000_000, 0).unwrap())
@@ -973,6 +974,26 @@ mod tests {
             );
         }
         assert!(data.accounts.iter().all(|a| !a.traffic.rates.is_empty()));
+    }
+
+    #[test]
+    fn the_limited_login_signs_in_to_two_of_the_demo_accounts() {
+        let data = data();
+        let viewer = data
+            .sign_in(LIMITED_LOGIN, LIMITED_LOGIN)
+            .expect("limited login");
+        assert_eq!(
+            (viewer.customer, viewer.limited_login),
+            (DEMO_CUSTOMER, Some(0))
+        );
+        let seen: Vec<&str> = (0..data.accounts.len())
+            .filter(|&a| data.sees_account(viewer, a))
+            .map(|a| data.accounts[a].attributes.name.as_str())
+            .collect();
+        assert_eq!(seen, ["Kyiv Wholesale", "Berlin Retail"]);
+        assert!(data.sign_in(LIMITED_LOGIN, "wrong").is_none());
+        let demo = data.sign_in(DEMO_LOGIN, DEMO_PASSWORD).expect("demo");
+        assert_eq!(demo, Viewer::whole(DEMO_CUSTOMER));
     }
 
     #[test]

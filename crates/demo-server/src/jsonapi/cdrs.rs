@@ -8,7 +8,7 @@
 
 use crate::jsonapi::collection::ListQuery;
 use crate::jsonapi::record::{FieldValue, Record, Render, attribute_json};
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::traffic::calls::Direction;
 use crate::traffic::cdr_records::{
@@ -148,10 +148,10 @@ fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
     Value::Object(object)
 }
 
-/// The customer's accounts, ascending.
-fn own_accounts(data: &DataSet, customer: CustomerId) -> Vec<usize> {
+/// The accounts the viewer may see, ascending.
+fn own_accounts(data: &DataSet, viewer: Viewer) -> Vec<usize> {
     (0..data.accounts.len())
-        .filter(|&a| data.accounts[a].customer == customer)
+        .filter(|&a| data.sees_account(viewer, a))
         .collect()
 }
 
@@ -171,17 +171,17 @@ fn recent(data: &DataSet, direction: Direction) -> Vec<CdrCall> {
     rows
 }
 
-/// The CDRs of the customer's accounts in the query's time range that match its filters.
+/// The CDRs of the viewer's accounts in the query's time range that match its filters.
 fn listed<R: Record>(
     data: &DataSet,
-    customer: CustomerId,
+    viewer: Viewer,
     query: &ListQuery,
     direction: Direction,
     wrap: impl Fn(CdrCall) -> R,
 ) -> Vec<R> {
     let now = Utc::now().timestamp();
     let (from, to) = query.window_range::<R>(now);
-    let accounts = own_accounts(data, customer);
+    let accounts = own_accounts(data, viewer);
     let range = CdrRange {
         direction,
         accounts: &accounts,
@@ -250,11 +250,11 @@ macro_rules! cdr_record {
 
             fn with_listed<T>(
                 data: &DataSet,
-                customer: CustomerId,
+                viewer: Viewer,
                 query: &ListQuery,
                 f: impl FnOnce(&[Self]) -> T,
             ) -> T {
-                f(&listed(data, customer, query, $direction, $type))
+                f(&listed(data, viewer, query, $direction, $type))
             }
 
             fn with_record<T>(data: &DataSet, id: &str, f: impl FnOnce(&Self) -> T) -> Option<T> {
@@ -268,6 +268,10 @@ macro_rules! cdr_record {
 
             fn owner(&self) -> Option<CustomerId> {
                 Some(self.0.customer)
+            }
+
+            fn account(&self, _data: &DataSet) -> Option<usize> {
+                Some(self.0.account)
             }
 
             fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
@@ -367,7 +371,7 @@ mod tests {
             let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
             let cdrs = listed(
                 &data,
-                DEMO_CUSTOMER,
+                Viewer::whole(DEMO_CUSTOMER),
                 &query,
                 Direction::Originated,
                 OutgoingCdr,
@@ -402,7 +406,7 @@ mod tests {
             let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
             let cdrs = listed(
                 &data,
-                DEMO_CUSTOMER,
+                Viewer::whole(DEMO_CUSTOMER),
                 &query,
                 Direction::Originated,
                 OutgoingCdr,
@@ -501,7 +505,7 @@ mod tests {
                 let parsed = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
                 let rows = listed(
                     &data,
-                    DEMO_CUSTOMER,
+                    Viewer::whole(DEMO_CUSTOMER),
                     &parsed,
                     Direction::Originated,
                     OutgoingCdr,

@@ -6,7 +6,7 @@
 use crate::jsonapi::filter::CompiledFilter;
 use crate::jsonapi::record::{FieldValue, Record, resource};
 use crate::jsonapi::responses::{self, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use api_model::document::{Document, Meta, PageLinks, Resource};
 use api_model::list::{ListParams, ListParamsError, MAX_PAGE_SIZE, SortKey};
@@ -48,16 +48,37 @@ pub fn parse_include<R: Record>(params: &ListParams) -> Result<Vec<String>, Fail
 /// Reads list parameters, answering the JSON:API 400 a bad page value deserves.
 pub fn parse_params(raw_query: &str) -> Result<ListParams, Failure> {
     ListParams::from_query(raw_query).map_err(|error| {
+        // The library reads a page value as Ruby's `to_i` does and names that number.
         let detail = match &error {
             ListParamsError::BadPageNumber(v) => {
-                format!("{v} is not a valid value for number page parameter.")
+                format!(
+                    "{} is not a valid value for number page parameter.",
+                    ruby_to_i(v)
+                )
             }
-            ListParamsError::BadPageSize(v) => format!(
-                "{v} is not a valid value for size page parameter: give 1 to {MAX_PAGE_SIZE}."
-            ),
+            ListParamsError::BadPageSize(v) if ruby_to_i(v) > i64::from(MAX_PAGE_SIZE) => {
+                format!("size exceeds maximum page size of {MAX_PAGE_SIZE}.")
+            }
+            ListParamsError::BadPageSize(v) => {
+                format!(
+                    "{} is not a valid value for size page parameter.",
+                    ruby_to_i(v)
+                )
+            }
         };
         responses::bad_request("Invalid page value", &detail, "118")
     })
+}
+
+/// The leading integer of `text` (optional sign, digits), 0 without one: Ruby's `String#to_i`.
+fn ruby_to_i(text: &str) -> i64 {
+    let text = text.trim_start();
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let digits: String = digits.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse::<i64>().map_or(0, |n| sign * n)
 }
 
 impl ListQuery {
@@ -122,11 +143,11 @@ impl ListQuery {
         &self,
         rows: &'r [R],
         data: &'r DataSet,
-        customer: CustomerId,
+        viewer: Viewer,
     ) -> Vec<&'r R> {
         let selected = rows
             .iter()
-            .filter(|r| r.visible_to(customer) && self.matches(*r, data));
+            .filter(|r| r.visible_to(viewer, data) && self.matches(*r, data));
         self.order(selected, data)
     }
 
@@ -197,11 +218,28 @@ impl ListQuery {
                 to = to.min(upper.timestamp().saturating_add(1));
             }
         }
-        let names: Vec<String> = self.filter_names().collect();
-        if !window.bounded_by(names.iter().map(String::as_str)) {
+        if !self.lifts_default_floor(window) {
             from = from.max(now.saturating_sub(window.default_hours.saturating_mul(3600)));
         }
         (from, to)
+    }
+
+    /// Whether the request replaces the window's default floor, as the real resource decides:
+    /// a `gteq` filter on the field replaces it (in either spelling), and only the underscored
+    /// `time_start_gt` or `time_start_eq`, read from the raw parameters, drop it; the dashed
+    /// `time-start-gt` still gets the floor beside its own bound.
+    fn lifts_default_floor(&self, window: api_model::catalog::Window) -> bool {
+        let gteq = format!("{}-gteq", window.field);
+        let underscored = window.field.replace('-', "_");
+        let raw_lifting = [
+            format!("filter[{underscored}_gt]"),
+            format!("filter[{underscored}_eq]"),
+        ];
+        self.filter_names().any(|name| name == gteq)
+            || self
+                .link_pairs
+                .iter()
+                .any(|(key, value)| raw_lifting.contains(key) && !value.trim().is_empty())
     }
 
     fn link(&self, collection_url: &str, page: u64) -> String {
@@ -260,7 +298,7 @@ pub fn included<R: Record>(
     include: &[String],
     data: &DataSet,
     api: &str,
-    customer: CustomerId,
+    viewer: Viewer,
 ) -> Vec<Resource<serde_json::Value>> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
@@ -268,7 +306,7 @@ pub fn included<R: Record>(
         for name in include {
             let related = record.related(name, data).into_iter();
             for related in related.chain(record.related_many(name, data)) {
-                if related.visible_to_customer(customer)
+                if related.visible_to_viewer(viewer, data)
                     && seen.insert((related.kind(), related.record_id().to_owned()))
                 {
                     out.push(related.render(api, data, &[]));
@@ -282,20 +320,20 @@ pub fn included<R: Record>(
 /// The JSON:API document of one page of a collection, or the 400 its parameters deserve.
 pub fn list_response<R: Record>(
     data: &DataSet,
-    customer: CustomerId,
+    viewer: Viewer,
     api: &str,
     raw_query: &str,
 ) -> Result<Response, Failure> {
     let query = ListQuery::parse::<R>(raw_query)?;
-    Ok(R::with_listed(data, customer, &query, |rows| {
-        let selected = query.select(rows, data, customer);
+    Ok(R::with_listed(data, viewer, &query, |rows| {
+        let selected = query.select(rows, data, viewer);
         let page = query.page(&selected);
         let document = Document {
             data: page
                 .iter()
                 .map(|r| resource(*r, api, data, &query.include))
                 .collect::<Vec<_>>(),
-            included: included(page, &query.include, data, api, customer),
+            included: included(page, &query.include, data, api, viewer),
             meta: Some(Meta {
                 total_count: Some(selected.len() as u64),
             }),
@@ -322,7 +360,7 @@ mod tests {
         let data = data();
         let ids = |query: &str| -> Vec<String> {
             let query = ListQuery::parse::<NetworkPrefixRecord>(query).unwrap();
-            let rows = query.select(&data.network_prefixes, &data, DEMO_CUSTOMER);
+            let rows = query.select(&data.network_prefixes, &data, Viewer::whole(DEMO_CUSTOMER));
             query.page(&rows).iter().map(|r| r.id.clone()).collect()
         };
         let everything = ids("sort=-number-max-length,prefix&page[size]=1000&page[number]=1");
@@ -346,7 +384,7 @@ mod tests {
 
     fn names(data: &DataSet, query: &str) -> Result<Vec<String>, u16> {
         let query = ListQuery::parse::<AccountRecord>(query).map_err(|f| f.status().as_u16())?;
-        let rows = query.select(&data.accounts, data, DEMO_CUSTOMER);
+        let rows = query.select(&data.accounts, data, Viewer::whole(DEMO_CUSTOMER));
         Ok(rows.iter().map(|a| a.attributes.name.clone()).collect())
     }
 

@@ -115,7 +115,8 @@ impl CompiledFilter {
         let not_allowed = || {
             responses::bad_request(
                 "Filter not allowed",
-                &format!("{} is not allowed.", filter.key_name()),
+                // The library names the filter in its underscored form.
+                &format!("{} is not allowed.", filter.key_name().replace('-', "_")),
                 "102",
             )
         };
@@ -330,13 +331,13 @@ mod tests {
                 Collection::Rates,
                 "rateplan-id-in",
                 uuid,
-                "102 rateplan-id-in is not allowed.",
+                "102 rateplan_id_in is not allowed.",
             ),
             (
                 Collection::Countries,
                 "name-eq",
                 "Ukraine",
-                "102 name-eq is not allowed.",
+                "102 name_eq is not allowed.",
             ),
         ] {
             assert_eq!(

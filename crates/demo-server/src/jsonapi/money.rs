@@ -2,9 +2,9 @@
 //! payments (rolled-back ones hidden, balances before from the balance history) and service
 //! charges (`transactions`).
 
-use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes};
+use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes, in_viewers_scope};
 use crate::jsonapi::records::{account_id, to_json};
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::money::{CallFigures, InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::traffic::billing::{invoice_figures, settle_payments};
@@ -42,6 +42,10 @@ impl Record for InvoiceRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
@@ -107,9 +111,13 @@ impl Record for PaymentRecord {
         Some(self.customer)
     }
 
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
+    }
+
     /// Rolled-back payments are never listed or shown, as on the real server.
-    fn visible_to(&self, customer: CustomerId) -> bool {
-        !self.is_rolled_back() && self.customer == customer
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        !self.is_rolled_back() && in_viewers_scope(self, viewer, data)
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
@@ -154,6 +162,10 @@ impl Record for TransactionRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
@@ -236,7 +248,7 @@ mod tests {
         PaymentRecord::with_rows(&data, |rows| {
             assert!(rows.iter().any(PaymentRecord::is_rolled_back));
             for customer in [DEMO_CUSTOMER, OTHER_CUSTOMER] {
-                let listed = query.select(rows, &data, customer);
+                let listed = query.select(rows, &data, Viewer::whole(customer));
                 assert!(!listed.is_empty());
                 assert!(
                     listed
@@ -255,7 +267,9 @@ mod tests {
                 .map(|p| p.id.clone())
         })
         .unwrap();
-        let shown = PaymentRecord::with_record(&data, &hidden, |p| p.visible_to(DEMO_CUSTOMER));
+        let shown = PaymentRecord::with_record(&data, &hidden, |p| {
+            p.visible_to(Viewer::whole(DEMO_CUSTOMER), &data)
+        });
         assert_eq!(shown, Some(false));
     }
 

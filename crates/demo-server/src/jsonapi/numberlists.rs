@@ -1,7 +1,7 @@
 //! Number lists and their items as JSON:API resources.
 
 use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes};
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
 use api_model::catalog::Collection;
@@ -28,8 +28,8 @@ impl Record for NumberlistRecord {
     }
 
     /// Only lists the API access allows and the customer's trunks use.
-    fn visible_to(&self, customer: CustomerId) -> bool {
-        self.in_scope_of(customer)
+    fn visible_to(&self, viewer: Viewer, _data: &DataSet) -> bool {
+        self.in_scope_of(viewer)
     }
 
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
@@ -68,8 +68,15 @@ impl Record for NumberlistItemRecord {
         Some(self.customer)
     }
 
-    fn visible_to(&self, customer: CustomerId) -> bool {
-        self.in_allowed_list && self.customer == customer
+    /// An item is seen with its list.
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        self.in_allowed_list
+            && self.customer == viewer.customer
+            && data
+                .numberlists
+                .iter()
+                .find(|list| list.id == self.numberlist)
+                .is_some_and(|list| list.used_by.reached_by(viewer))
     }
 
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {

@@ -4,7 +4,7 @@
 //! collection's declaration in `api_model::catalog` ([`Record::spec`]).
 
 use crate::jsonapi::collection::ListQuery;
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use api_model::catalog::{Collection, IdKind, Kind, Spec};
 use api_model::document::{
@@ -149,6 +149,11 @@ pub trait Record: Send + Sync + Sized + 'static {
     fn id(&self) -> &str;
     /// The customer who owns the record; `None` for global reference data.
     fn owner(&self) -> Option<CustomerId>;
+    /// The index of the account the record belongs to, for a viewer limited to some
+    /// accounts; `None` for records of no account (rates, number lists, reference data).
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        None
+    }
     /// The value of an attribute or of a filter-only field (`account-id`, `uuid`, …) by name;
     /// `Null` for fields the record does not have.
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
@@ -169,7 +174,7 @@ pub trait Record: Send + Sync + Sized + 'static {
     /// time range). The list's filters still apply to what `f` gets.
     fn with_listed<T>(
         data: &DataSet,
-        _customer: CustomerId,
+        _viewer: Viewer,
         _query: &ListQuery,
         f: impl FnOnce(&[Self]) -> T,
     ) -> T {
@@ -193,16 +198,25 @@ pub trait Record: Send + Sync + Sized + 'static {
         Self::COLLECTION.path()
     }
 
-    fn visible_to(&self, customer: CustomerId) -> bool {
-        self.owner().is_none_or(|owner| owner == customer)
+    /// Whether the viewer may see the record: its customer's, and of an account in its scope.
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        in_viewers_scope(self, viewer, data)
     }
+}
+
+/// The default of [`Record::visible_to`], for kinds that add conditions of their own.
+pub fn in_viewers_scope<R: Record>(record: &R, viewer: Viewer, data: &DataSet) -> bool {
+    record.owner().is_none_or(|owner| owner == viewer.customer)
+        && record
+            .account(data)
+            .is_none_or(|account| viewer.accounts.includes(account))
 }
 
 /// The object-safe part of [`Record`], for related and included resources.
 pub trait Render {
     fn kind(&self) -> &'static str;
     fn record_id(&self) -> &str;
-    fn visible_to_customer(&self, customer: CustomerId) -> bool;
+    fn visible_to_viewer(&self, viewer: Viewer, data: &DataSet) -> bool;
     fn render(&self, api: &str, data: &DataSet, include: &[String]) -> Resource<serde_json::Value>;
 }
 
@@ -215,8 +229,8 @@ impl<R: Record> Render for R {
         self.id()
     }
 
-    fn visible_to_customer(&self, customer: CustomerId) -> bool {
-        self.visible_to(customer)
+    fn visible_to_viewer(&self, viewer: Viewer, data: &DataSet) -> bool {
+        self.visible_to(viewer, data)
     }
 
     fn render(&self, api: &str, data: &DataSet, include: &[String]) -> Resource<serde_json::Value> {

@@ -2,8 +2,8 @@
 //! attribute, and every filter-only field its collection declares), its attributes (serialized
 //! through the `api_model` structs) and its related records.
 
-use crate::jsonapi::record::{FieldValue, Record, Render};
-use crate::model::customers::CustomerId;
+use crate::jsonapi::record::{FieldValue, Record, Render, in_viewers_scope};
+use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::records::{
     AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
@@ -38,6 +38,10 @@ impl Record for AccountRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    fn account(&self, data: &DataSet) -> Option<usize> {
+        data.accounts.iter().position(|a| a.id == self.id)
     }
 
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
@@ -216,6 +220,10 @@ impl Record for ServiceRecord {
         Some(self.customer)
     }
 
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
+    }
+
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         let a = &self.attributes;
         match field {
@@ -277,6 +285,11 @@ impl Record for RateplanRecord {
         Some(self.customer)
     }
 
+    /// A login limited to some accounts sees the plans their trunks use.
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        in_viewers_scope(self, viewer, data) && self.used_by.reached_by(viewer)
+    }
+
     fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
             "id" => FieldValue::text(&self.id),
@@ -303,6 +316,15 @@ impl Record for RateRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    /// A rate is seen with its plan.
+    fn visible_to(&self, viewer: Viewer, data: &DataSet) -> bool {
+        in_viewers_scope(self, viewer, data)
+            && data
+                .rateplans
+                .get(self.rateplan)
+                .is_some_and(|plan| plan.used_by.reached_by(viewer))
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
@@ -368,6 +390,10 @@ impl Record for CdrExportRecord {
 
     fn owner(&self) -> Option<CustomerId> {
         Some(self.customer)
+    }
+
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        Some(self.account)
     }
 
     fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {

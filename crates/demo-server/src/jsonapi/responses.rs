@@ -187,6 +187,41 @@ pub fn record_not_found(id: &str) -> Failure {
     )
 }
 
+/// 400 for a path id that cannot be the record's key (a word where an integer is due), as the
+/// real server's resource library answers after authorization.
+pub fn invalid_field_value(field: &str, value: &str) -> Failure {
+    bad_request(
+        "Invalid field value",
+        &format!("{value} is not a valid value for {field}."),
+        "103",
+    )
+}
+
+/// 400 for a request body member the resource does not take (`status` on a new CDR export,
+/// `batch-key` on a PATCH): the library refuses the request before any validation.
+pub fn param_not_allowed(param: &str) -> Failure {
+    bad_request(
+        "Param not allowed",
+        &format!("{param} is not allowed."),
+        "105",
+    )
+}
+
+/// Refuses the first of `data`'s attributes (and relationships) not among `accepted`, the
+/// members a resource lets a customer create or change.
+pub fn only_accepted_members(data: &serde_json::Value, accepted: &[&str]) -> Result<(), Failure> {
+    for section in ["attributes", "relationships"] {
+        if let Some(serde_json::Value::Object(members)) = data.get(section)
+            && let Some(name) = members
+                .keys()
+                .find(|name| !accepted.contains(&name.as_str()))
+        {
+            return Err(param_not_allowed(name));
+        }
+    }
+    Ok(())
+}
+
 /// The 404 of a path whose id is not a UUID: plain text, like a routing error.
 pub fn plain_not_found() -> Failure {
     Failure::Text {

@@ -1,7 +1,7 @@
 //! The whole data set in memory: customers, their records and the global reference data,
 //! with the look-ups every layer above needs.
 
-use crate::model::customers::{Customer, CustomerId};
+use crate::model::customers::{Customer, CustomerId, LimitedLogin, Viewer};
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItems, NumberlistRecord};
 use crate::model::records::{
@@ -26,6 +26,9 @@ pub struct DataSet {
     /// Start-up time; seeded timestamps are placed relative to it.
     pub started_at: DateTime<Utc>,
     pub customers: Vec<Customer>,
+    /// Logins limited to some of their customer's accounts (seeded only; data files have
+    /// none).
+    pub limited_logins: Vec<LimitedLogin>,
     pub accounts: Vec<AccountRecord>,
     pub network_types: Vec<NetworkTypeRecord>,
     pub networks: Vec<NetworkRecord>,
@@ -75,17 +78,17 @@ impl DataSet {
             .position(|p| p.id.eq_ignore_ascii_case(id.trim()))
     }
 
-    /// The rates of the plan at `rateplan` that apply to `number` at `now`, the longest prefix
-    /// first (`check-rate`): enabled, valid, the number starting with the prefix and of a
-    /// length the rate takes.
+    /// The rates of a plan that check-rate answers for `number`, as the real server's query
+    /// picks them: enabled, valid now, their prefix starting the number (whatever its
+    /// length), and of those only the longest prefix of each set of routing tags (ties all
+    /// kept); longest first.
     pub fn matching_rates(
         &self,
         rateplan: usize,
         number: &str,
         now: DateTime<Utc>,
     ) -> Vec<&RateRecord> {
-        let length = i64::try_from(number.len()).unwrap_or(i64::MAX);
-        let mut found: Vec<&RateRecord> = self
+        let applying: Vec<&RateRecord> = self
             .rates
             .iter()
             .filter(|r| r.rateplan == rateplan)
@@ -93,11 +96,20 @@ impl DataSet {
                 let a = &r.attributes;
                 a.enabled
                     && number.starts_with(&a.prefix)
-                    && a.dst_number_min_length.is_none_or(|min| length >= min)
-                    && a.dst_number_max_length.is_none_or(|max| length <= max)
                     && a.valid_from <= now
-                    && a.valid_till.is_none_or(|till| now < till)
+                    && a.valid_till.is_none_or(|till| now <= till)
             })
+            .collect();
+        let longest_of_its_tags = |rate: &&RateRecord| {
+            applying
+                .iter()
+                .filter(|other| other.routing_tags == rate.routing_tags)
+                .all(|other| other.attributes.prefix.len() <= rate.attributes.prefix.len())
+        };
+        let mut found: Vec<&RateRecord> = applying
+            .iter()
+            .copied()
+            .filter(longest_of_its_tags)
             .collect();
         found.sort_by_key(|r| std::cmp::Reverse(r.attributes.prefix.len()));
         found
@@ -121,11 +133,45 @@ impl DataSet {
         self.customers.iter().find(|c| c.id == id)
     }
 
-    /// The index of an account the customer owns, by id.
-    pub fn own_account(&self, customer: CustomerId, id: &str) -> Option<usize> {
+    /// The viewer a login and password sign in as: a customer's own login, or a limited one.
+    pub fn sign_in(&self, login: &str, password: &str) -> Option<Viewer> {
+        let own = self
+            .customer_by_login(login)
+            .filter(|c| same_secret(&c.password, password))
+            .map(|c| Viewer::whole(c.id));
+        own.or_else(|| {
+            let index = self
+                .limited_logins
+                .iter()
+                .position(|l| l.login == login && same_secret(&l.password, password))?;
+            self.limited_viewer(index)
+        })
+    }
+
+    /// The viewer of the limited login at this index, while its customer exists.
+    pub fn limited_viewer(&self, index: usize) -> Option<Viewer> {
+        let login = self.limited_logins.get(index)?;
+        self.customer(login.customer)?;
+        Some(Viewer {
+            customer: login.customer,
+            accounts: login.accounts,
+            limited_login: Some(index),
+        })
+    }
+
+    /// Whether the viewer may see the account at this index.
+    pub fn sees_account(&self, viewer: Viewer, account: usize) -> bool {
+        self.accounts
+            .get(account)
+            .is_some_and(|a| viewer.sees_account(a.customer, account))
+    }
+
+    /// The index of an account the viewer may see, by id.
+    pub fn own_account(&self, viewer: Viewer, id: &str) -> Option<usize> {
         self.accounts
             .iter()
-            .position(|a| a.customer == customer && a.id.eq_ignore_ascii_case(id.trim()))
+            .position(|a| a.id.eq_ignore_ascii_case(id.trim()))
+            .filter(|&account| self.sees_account(viewer, account))
     }
 
     /// The index of the country with this id (an integer: `01` is `1`).
@@ -135,4 +181,21 @@ impl DataSet {
             .iter()
             .position(|c| c.id.trim().parse::<u64>() == Ok(wanted))
     }
+}
+
+/// The indexes of the accounts with these names.
+pub fn accounts_named(accounts: &[AccountRecord], names: &[&str]) -> Vec<usize> {
+    (0..accounts.len())
+        .filter(|&a| names.contains(&accounts[a].attributes.name.as_str()))
+        .collect()
+}
+
+/// Compares a password in time independent of where they differ.
+fn same_secret(expected: &str, given: &str) -> bool {
+    expected.len() == given.len()
+        && expected
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |differs, (a, b)| differs | (a ^ b))
+            == 0
 }

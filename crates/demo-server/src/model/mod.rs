@@ -7,3 +7,4 @@ pub mod money;
 pub mod numberlists;
 pub mod portal_access;
 pub mod records;
+pub mod time_zones;

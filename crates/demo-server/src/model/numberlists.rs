@@ -1,7 +1,7 @@
 //! Number lists and their items: the customer's block and allow lists, and the keys in them,
 //! which the customer edits through the API.
 
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, UsedBy, Viewer};
 use api_model::numberlist::{Numberlist, NumberlistItem};
 
 #[derive(Debug, Clone)]
@@ -13,11 +13,15 @@ pub struct NumberlistRecord {
     /// In the API access's `allow_outgoing_numberlists_ids` and used by one of the customer's
     /// trunks: only then does the customer see the list and edit its items.
     pub allowed: bool,
+    /// The accounts whose trunks use the list.
+    pub used_by: UsedBy,
 }
 
 impl NumberlistRecord {
-    pub fn in_scope_of(&self, customer: CustomerId) -> bool {
-        self.allowed && self.customer == customer
+    /// Whether the viewer sees the list and may edit its items: allowed to its access, its
+    /// customer's, and used by a trunk of an account it may see.
+    pub fn in_scope_of(&self, viewer: Viewer) -> bool {
+        self.allowed && self.customer == viewer.customer && self.used_by.reached_by(viewer)
     }
 }
 

@@ -2,7 +2,7 @@
 //! `api_model` structs) plus what the demo keeps beside them (owner, links to other records by
 //! index, filter-only fields, the traffic an account makes).
 
-use crate::model::customers::CustomerId;
+use crate::model::customers::{CustomerId, UsedBy};
 use crate::model::money::CurrentBalance;
 use api_model::rates::{Tariff, call_cost};
 use api_model::resources::{
@@ -96,6 +96,8 @@ pub struct RateplanRecord {
     pub id: String,
     pub customer: CustomerId,
     pub attributes: Rateplan,
+    /// The accounts whose trunks use the plan.
+    pub used_by: UsedBy,
 }
 
 #[derive(Debug, Clone)]
@@ -107,6 +109,9 @@ pub struct RateRecord {
     pub attributes: Rate,
     /// Index into [`DataSet::countries`](crate::model::data_set::DataSet::countries) of the destination country, if one matches.
     pub country: Option<usize>,
+    /// The names of the destination's routing tags: check-rate keeps the longest prefix of
+    /// each set of tags (not an attribute of `/rates`).
+    pub routing_tags: Vec<String>,
 }
 
 impl RateRecord {
@@ -228,6 +233,7 @@ mod tests {
             customer: 1,
             rateplan: 0,
             country: None,
+            routing_tags: Vec::new(),
             attributes: Rate {
                 prefix: "380".into(),
                 dst_number_min_length: None,

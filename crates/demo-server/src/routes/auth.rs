@@ -8,7 +8,8 @@
 //! cookie again with a fresh expiry (a sliding session); `DELETE /auth` clears it.
 
 use crate::jsonapi::responses::{self, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
+use crate::model::data_set::DataSet;
 use crate::routes::state::AppState;
 use api_model::auth::{AuthResponse, AuthStatus, Claims, Credentials};
 use axum::body::Bytes;
@@ -74,12 +75,13 @@ impl TokenKeys {
         HmacSha256::new_from_slice(&self.secret).unwrap_or_else(|_| unreachable!())
     }
 
-    /// A signed token for the customer, valid from `now` (unix seconds) for the lifetime.
-    pub fn issue(&self, customer: CustomerId, now: i64) -> String {
+    /// A signed token for the subject (see [`subject_of`]), valid from `now` (unix seconds)
+    /// for the lifetime.
+    pub fn issue(&self, subject: serde_json::Value, now: i64) -> String {
         let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
         let lifetime = i64::try_from(self.lifetime()).unwrap_or(i64::MAX);
         let claims = Claims {
-            sub: Some(customer.into()),
+            sub: Some(subject),
             exp: (lifetime > 0).then(|| now.saturating_add(lifetime)),
             aud: Some(serde_json::json!([AUDIENCE])),
         };
@@ -91,8 +93,8 @@ impl TokenKeys {
         format!("{signing_input}.{signature}")
     }
 
-    /// The customer a token was issued for, if it is ours, intact, for this API and not expired.
-    pub fn verify(&self, token: &str, now: i64) -> Option<CustomerId> {
+    /// The subject a token was issued for, if it is ours, intact, for this API and not expired.
+    pub fn verify(&self, token: &str, now: i64) -> Option<serde_json::Value> {
         let (signing_input, signature) = token.trim().rsplit_once('.')?;
         let (header, payload) = signing_input.split_once('.')?;
         if payload.contains('.') {
@@ -116,12 +118,36 @@ impl TokenKeys {
         if !audience_ok || claims.exp.is_some_and(|exp| exp <= now) {
             return None;
         }
-        match claims.sub? {
-            serde_json::Value::Number(n) => n.as_u64().and_then(|n| CustomerId::try_from(n).ok()),
-            serde_json::Value::String(s) => s.parse().ok(),
-            _ => None,
-        }
+        claims.sub
     }
+}
+
+/// Prefix of a limited login's token subject.
+const LIMITED_SUBJECT: &str = "limited-";
+
+/// A token's subject for the viewer: the customer's id for its own login (as the real server
+/// names an API access by its id), `"limited-<index>"` for a limited login.
+pub fn subject_of(viewer: Viewer) -> serde_json::Value {
+    match viewer.limited_login {
+        None => viewer.customer.into(),
+        Some(index) => format!("{LIMITED_SUBJECT}{index}").into(),
+    }
+}
+
+/// The viewer a token's subject names, while it exists in the data set.
+fn viewer_of(subject: &serde_json::Value, data: &DataSet) -> Option<Viewer> {
+    let customer = match subject {
+        serde_json::Value::Number(n) => n.as_u64(),
+        serde_json::Value::String(s) => {
+            if let Some(index) = s.strip_prefix(LIMITED_SUBJECT) {
+                return data.limited_viewer(index.parse().ok()?);
+            }
+            s.parse().ok()
+        }
+        _ => None,
+    }?;
+    let customer = data.customer(customer.try_into().ok()?)?;
+    Some(Viewer::whole(customer.id))
 }
 
 /// The token of a request: `Authorization: Bearer <jwt>` or `Authorization: <jwt>`.
@@ -155,52 +181,53 @@ fn has_authorization(headers: &HeaderMap) -> bool {
         .is_some_and(|v| !v.trim().is_empty())
 }
 
-/// The signed-in customer of a request, and whether the session cookie said so: the
+/// The signed-in viewer of a request, and whether the session cookie said so: the
 /// `Authorization` header when there is one, otherwise the session cookie.
-fn authenticate_headers(headers: &HeaderMap, state: &AppState) -> Option<(CustomerId, bool)> {
+fn authenticate_headers(headers: &HeaderMap, state: &AppState) -> Option<(Viewer, bool)> {
     let now = chrono::Utc::now().timestamp();
-    let known = |customer: CustomerId| state.data.customer(customer).map(|c| c.id);
+    let known = |subject: serde_json::Value| viewer_of(&subject, &state.data);
     if has_authorization(headers) {
         let token = bearer_token(headers)?;
-        return known(state.tokens.verify(token, now)?).map(|c| (c, false));
+        return known(state.tokens.verify(token, now)?).map(|v| (v, false));
     }
     session_cookies(headers)
         .find_map(|token| state.tokens.verify(token, now))
         .and_then(known)
-        .map(|c| (c, true))
+        .map(|v| (v, true))
 }
 
-fn authenticate(parts: &Parts, state: &AppState) -> Option<CustomerId> {
-    authenticate_headers(&parts.headers, state).map(|(customer, _)| customer)
+fn authenticate(parts: &Parts, state: &AppState) -> Option<Viewer> {
+    authenticate_headers(&parts.headers, state).map(|(viewer, _)| viewer)
 }
 
-/// A `Set-Cookie` value for the session cookie: `token` with the given lifetime (0 = a
-/// browser-session cookie), or an expired empty one that clears it.
+/// A `Set-Cookie` value for the session cookie as Rails writes it (`path=/`, an `expires` and
+/// no `max-age`, lowercase attributes): `token` with the given lifetime (0 = a browser-session
+/// cookie), or, on sign-out, the value `logout` expired at the epoch.
 fn session_cookie(token: Option<&str>, lifetime: u64, secure: bool) -> String {
-    let mut cookie = format!(
-        "{SESSION_COOKIE}={}; Path={}; HttpOnly; SameSite=Lax",
-        token.unwrap_or(""),
-        api_model::API_PATH
-    );
-    match token {
-        None => cookie.push_str("; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT"),
+    let expires = match token {
+        None => Some(LOGOUT_EXPIRES.to_owned()),
         Some(_) if lifetime > 0 => {
             let seconds = i64::try_from(lifetime).unwrap_or(i64::MAX);
-            let expires = chrono::Utc::now()
+            chrono::Utc::now()
                 .checked_add_signed(chrono::Duration::seconds(seconds))
-                .map(|t| t.format("%a, %d %b %Y %H:%M:%S GMT").to_string());
-            cookie.push_str(&format!("; Max-Age={lifetime}"));
-            if let Some(expires) = expires {
-                cookie.push_str(&format!("; Expires={expires}"));
-            }
+                .map(|t| t.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
         }
-        Some(_) => {}
+        Some(_) => None,
+    };
+    let mut cookie = format!("{SESSION_COOKIE}={}; path=/", token.unwrap_or(LOGOUT_VALUE));
+    if let Some(expires) = expires {
+        cookie.push_str(&format!("; expires={expires}"));
     }
     if secure {
-        cookie.push_str("; Secure");
+        cookie.push_str("; secure");
     }
+    cookie.push_str("; httponly; samesite=lax");
     cookie
 }
+
+/// What the real server's sign-out leaves in the session cookie, and when it expires.
+const LOGOUT_VALUE: &str = "logout";
+const LOGOUT_EXPIRES: &str = "Thu, 01 Jan 1970 00:00:00 GMT";
 
 /// Whether the request came over HTTPS through a proxy, so the cookie may be `Secure`.
 fn is_https(headers: &HeaderMap) -> bool {
@@ -230,14 +257,15 @@ pub async fn slide_session(
     let session = (!signing_in && !has_authorization(request.headers()))
         .then(|| authenticate_headers(request.headers(), &state))
         .flatten()
-        .map(|(customer, _)| customer);
+        .map(|(viewer, _)| viewer);
     let secure = is_https(request.headers());
     let mut response = next.run(request).await;
     // Sign-in and sign-out set the cookie themselves.
-    if let Some(customer) = session
+    if let Some(viewer) = session
         && !response.headers().contains_key(header::SET_COOKIE)
     {
-        let token = state.tokens.issue(customer, chrono::Utc::now().timestamp());
+        let now = chrono::Utc::now().timestamp();
+        let token = state.tokens.issue(subject_of(viewer), now);
         let cookie = session_cookie(Some(&token), state.tokens.lifetime(), secure);
         set_cookie(&mut response, &cookie);
     }
@@ -247,7 +275,7 @@ pub async fn slide_session(
 /// The signed-in customer of a JSON:API request. Rejects with the JSON:API 401 document, or
 /// 406 when the `Accept` header rules out JSON:API.
 #[derive(Debug, Clone, Copy)]
-pub struct Customer(pub CustomerId);
+pub struct Customer(pub Viewer);
 
 impl FromRequestParts<Arc<AppState>> for Customer {
     type Rejection = Failure;
@@ -264,7 +292,7 @@ impl FromRequestParts<Arc<AppState>> for Customer {
 /// The signed-in customer of a request for a file (a call's recording), whatever it accepts:
 /// a plain `<audio src>` asks for audio, not JSON:API. Rejects with the JSON:API 401.
 #[derive(Debug, Clone, Copy)]
-pub struct FileCustomer(pub CustomerId);
+pub struct FileCustomer(pub Viewer);
 
 impl FromRequestParts<Arc<AppState>> for FileCustomer {
     type Rejection = Failure;
@@ -278,7 +306,7 @@ impl FromRequestParts<Arc<AppState>> for FileCustomer {
 
 /// The signed-in customer of a statistics request; rejects with an empty 401.
 #[derive(Debug, Clone, Copy)]
-pub struct StatsCustomer(pub CustomerId);
+pub struct StatsCustomer(pub Viewer);
 
 impl FromRequestParts<Arc<AppState>> for StatsCustomer {
     type Rejection = Failure;
@@ -329,14 +357,13 @@ pub async fn sign_in(
         .into_iter()
         .flatten()
         .any(is_truthy);
-    let customer = state
+    let viewer = state
         .data
-        .customer_by_login(&credentials.login)
-        .filter(|c| constant_time_eq(c.password.as_bytes(), credentials.password.as_bytes()));
-    let customer = customer.ok_or_else(authentication_failed)?;
+        .sign_in(&credentials.login, &credentials.password)
+        .ok_or_else(authentication_failed)?;
     let jwt = state
         .tokens
-        .issue(customer.id, chrono::Utc::now().timestamp());
+        .issue(subject_of(viewer), chrono::Utc::now().timestamp());
     if cookie_auth {
         let mut response = StatusCode::CREATED.into_response();
         let cookie = session_cookie(Some(&jwt), state.tokens.lifetime(), is_https(&headers));
@@ -364,7 +391,7 @@ fn is_truthy(value: &serde_json::Value) -> bool {
 pub async fn status(State(state): State<Arc<AppState>>, customer: Customer) -> Response {
     let allow_rec = state
         .data
-        .customer(customer.0)
+        .customer(customer.0.customer)
         .is_some_and(|c| c.allow_listen_recording);
     responses::plain_json(StatusCode::OK, &AuthStatus { allow_rec })
 }
@@ -377,10 +404,6 @@ pub async fn sign_out(headers: HeaderMap) -> Response {
     response
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,9 +411,9 @@ mod tests {
     #[test]
     fn tokens_round_trip_and_carry_the_claims_the_portal_reads() {
         let keys = TokenKeys::new(Duration::from_secs(600));
-        let token = keys.issue(1, 1_000);
-        assert_eq!(keys.verify(&token, 1_000), Some(1));
-        assert_eq!(keys.verify(&token, 1_599), Some(1));
+        let token = keys.issue(1.into(), 1_000);
+        assert_eq!(keys.verify(&token, 1_000), Some(1.into()));
+        assert_eq!(keys.verify(&token, 1_599), Some(1.into()));
         assert_eq!(keys.verify(&token, 1_600), None, "expired");
         let claims = api_model::auth::read_claims::<api_model::auth::Claims>(&token).unwrap();
         assert_eq!(claims.exp, Some(1_600));
@@ -402,7 +425,7 @@ mod tests {
     fn foreign_tampered_and_garbage_tokens_fail() {
         let keys = TokenKeys::new(Duration::from_secs(600));
         let other = TokenKeys::new(Duration::from_secs(600));
-        let token = keys.issue(1, 1_000);
+        let token = keys.issue(1.into(), 1_000);
         assert_eq!(other.verify(&token, 1_000), None);
         let mut tampered = token.clone();
         tampered.insert(token.find('.').unwrap() + 2, 'x');
@@ -422,8 +445,8 @@ mod tests {
     #[test]
     fn zero_lifetime_means_no_expiry() {
         let keys = TokenKeys::new(Duration::ZERO);
-        let token = keys.issue(2, 1_000);
-        assert_eq!(keys.verify(&token, i64::MAX), Some(2));
+        let token = keys.issue(2.into(), 1_000);
+        assert_eq!(keys.verify(&token, i64::MAX), Some(2.into()));
         assert_eq!(
             api_model::auth::read_claims::<api_model::auth::Claims>(&token)
                 .unwrap()

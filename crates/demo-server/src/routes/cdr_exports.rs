@@ -4,7 +4,9 @@
 
 use crate::jsonapi::record::resource;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
+use crate::model::customers::Viewer;
 use crate::model::records::CdrExportRecord;
+use crate::model::time_zones;
 use crate::routes::auth::Customer;
 use crate::routes::charts::{account_of, create_request_data};
 use crate::routes::resources::{check_path, with_record};
@@ -18,6 +20,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{Duration, Utc};
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,8 +29,8 @@ use std::sync::Arc;
 /// How long a new export stays Pending.
 pub const PROCESSING_TIME: Duration = Duration::seconds(3);
 
-const TIME_KEYS: [&str; 2] = ["time_start_gteq", "time_start_lt"];
-const OPTIONAL_KEYS: [&str; 6] = [
+const REQUIRED_FILTERS: [&str; 2] = ["time_start_gteq", "time_start_lt"];
+const OPTIONAL_FILTERS: [&str; 6] = [
     "success_eq",
     "duration_eq",
     "duration_gteq",
@@ -35,48 +39,182 @@ const OPTIONAL_KEYS: [&str; 6] = [
     "dst_prefix_routing_eq",
 ];
 const TIME_FORMATS: [&str; 3] = ["with_timezone", "without_timezone", "round_to_seconds"];
+/// The members a customer may send when making an export; any other is a 400 (code 105).
+const CREATABLE: [&str; 4] = ["filters", "account", "time-format", "time-zone-name"];
 
 fn filters_error(message: &str) -> Failure {
     responses::unprocessable(message, "filters", "/data/attributes/filters")
 }
 
-/// The export's filters, normalized (times in the API's form), or the 422 they deserve.
-fn validate_filters(data: &Value) -> Result<BTreeMap<String, Value>, Failure> {
-    let Some(Value::Object(filters)) = data.pointer("/attributes/filters") else {
-        return Err(filters_error("can't be blank"));
-    };
+/// The export's filters, normalized (times in the API's form), or the 422s they deserve, in the
+/// real server's words: a missing or unreadable time is "requires <key>" (both at once when
+/// both are), keys outside the allowed ones are named together in one "not allowed".
+fn validate_filters(
+    data: &Value,
+    request_order: &[String],
+    problems: &mut Vec<Failure>,
+) -> BTreeMap<String, Value> {
     let mut out = BTreeMap::new();
-    for key in TIME_KEYS {
-        let text = filters
+    let filters = match data.pointer("/attributes/filters") {
+        Some(Value::Object(filters)) if !filters.is_empty() => filters,
+        _ => {
+            problems.push(filters_error("can't be blank"));
+            return out;
+        }
+    };
+    for key in REQUIRED_FILTERS {
+        match filters
             .get(key)
-            .ok_or_else(|| filters_error(&format!("requires {key}")))?;
-        let time = text
-            .as_str()
+            .and_then(Value::as_str)
             .and_then(parse_time)
-            .ok_or_else(|| filters_error(&format!("invalid value {key}")))?;
-        out.insert(key.to_owned(), Value::from(api_time::format(&time)));
+        {
+            Some(time) => {
+                out.insert(key.to_owned(), Value::from(api_time::format(&time)));
+            }
+            None => problems.push(filters_error(&format!("requires {key}"))),
+        }
     }
-    if out["time_start_gteq"].as_str() >= out["time_start_lt"].as_str() {
-        return Err(filters_error("time_start_lt must be after time_start_gteq"));
+    let mut not_allowed: Vec<&str> = filters
+        .keys()
+        .map(String::as_str)
+        .filter(|key| !REQUIRED_FILTERS.contains(key) && !OPTIONAL_FILTERS.contains(key))
+        .collect();
+    not_allowed.sort_by_key(|key| request_order.iter().position(|sent| sent == key));
+    if !not_allowed.is_empty() {
+        problems.push(filters_error(&format!(
+            "{} not allowed",
+            not_allowed.join(", ")
+        )));
     }
     for (key, value) in filters {
-        if TIME_KEYS.contains(&key.as_str()) {
-            continue;
+        if OPTIONAL_FILTERS.contains(&key.as_str()) {
+            out.insert(key.clone(), value.clone());
         }
-        if !OPTIONAL_KEYS.contains(&key.as_str()) {
-            return Err(filters_error(&format!("{key} is not allowed")));
-        }
-        let valid = match key.as_str() {
-            "success_eq" => value.is_boolean(),
-            k if k.starts_with("duration_") => value.as_u64().is_some(),
-            _ => value.as_str().is_some_and(|s| !s.trim().is_empty()),
-        };
-        if !valid {
-            return Err(filters_error(&format!("invalid value {key}")));
-        }
-        out.insert(key.clone(), value.clone());
     }
-    Ok(out)
+    out
+}
+
+/// The keys of `data.attributes.filters` in the order the request sends them: a parsed JSON
+/// object here is sorted by key, and the real server names disallowed keys in the request's
+/// order. Empty when the body has no such object.
+fn filter_keys_in_request_order(body: &[u8]) -> Vec<String> {
+    #[derive(Deserialize, Default)]
+    struct Body {
+        #[serde(default)]
+        data: DataMember,
+    }
+    #[derive(Deserialize, Default)]
+    struct DataMember {
+        #[serde(default)]
+        attributes: Attributes,
+    }
+    #[derive(Deserialize, Default)]
+    struct Attributes {
+        #[serde(default)]
+        filters: KeysInOrder,
+    }
+    serde_json::from_slice::<Body>(body)
+        .map(|body| body.data.attributes.filters.0)
+        .unwrap_or_default()
+}
+
+/// An object's keys as they come (its values skipped).
+#[derive(Default)]
+struct KeysInOrder(Vec<String>);
+
+impl<'de> Deserialize<'de> for KeysInOrder {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeysVisitor;
+        impl<'de> Visitor<'de> for KeysVisitor {
+            type Value = KeysInOrder;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                formatter.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeysInOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some((key, IgnoredAny)) = map.next_entry::<String, IgnoredAny>()? {
+                    keys.push(key);
+                }
+                Ok(KeysInOrder(keys))
+            }
+        }
+        deserializer.deserialize_map(KeysVisitor)
+    }
+}
+
+/// `time-format`: the default when left out; null is blank and outside the list at once.
+fn validate_time_format(data: &Value, problems: &mut Vec<Failure>) -> String {
+    let pointer = "/data/attributes/time-format";
+    let outside = || {
+        responses::unprocessable(
+            &format!("is not included in the list: {}", TIME_FORMATS.join(", ")),
+            "time-format",
+            pointer,
+        )
+    };
+    match data.pointer("/attributes/time-format") {
+        None => TIME_FORMATS[0].to_owned(),
+        Some(Value::String(format)) if TIME_FORMATS.contains(&format.as_str()) => format.clone(),
+        Some(Value::Null) => {
+            problems.push(responses::unprocessable(
+                "can't be blank",
+                "time-format",
+                pointer,
+            ));
+            problems.push(outside());
+            String::new()
+        }
+        Some(_) => {
+            problems.push(outside());
+            String::new()
+        }
+    }
+}
+
+/// `time-zone-name`: null and blank are kept as sent; anything else must be a known zone.
+fn validate_time_zone(data: &Value, problems: &mut Vec<Failure>) -> Option<String> {
+    match data.pointer("/attributes/time-zone-name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(zone)) if zone.trim().is_empty() || time_zones::is_known(zone) => {
+            Some(zone.clone())
+        }
+        Some(_) => {
+            problems.push(responses::unprocessable(
+                "is not included in the list",
+                "time-zone-name",
+                "/data/attributes/time-zone-name",
+            ));
+            None
+        }
+    }
+}
+
+/// A new export as the request describes it, or every problem of it in one 422, in the real
+/// form's order (the model's checks, then the account, then the time format).
+fn new_export(
+    data: &Value,
+    body: &[u8],
+    state: &AppState,
+    viewer: Viewer,
+) -> Result<(usize, CdrExport), Failure> {
+    responses::only_accepted_members(data, &CREATABLE)?;
+    let mut problems = Vec::new();
+    let filters = validate_filters(data, &filter_keys_in_request_order(body), &mut problems);
+    let time_zone_name = validate_time_zone(data, &mut problems);
+    let account = account_of(data, state, viewer).map_err(|p| problems.push(p));
+    let time_format = validate_time_format(data, &mut problems);
+    responses::all_problems(problems)?;
+    let now = Utc::now();
+    let export = CdrExport {
+        filters,
+        status: CdrExportStatus::Pending,
+        rows_count: None,
+        created_at: now,
+        updated_at: now,
+        time_format: Some(time_format),
+        time_zone_name,
+    };
+    Ok((account.unwrap_or_default(), export))
 }
 
 pub async fn create(
@@ -87,45 +225,13 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, CdrExport::TYPE)?;
-    let filters = validate_filters(&data)?;
-    let time_format = match data.pointer("/attributes/time-format") {
-        None | Some(Value::Null) => TIME_FORMATS[0].to_owned(),
-        Some(Value::String(format)) if TIME_FORMATS.contains(&format.as_str()) => format.clone(),
-        Some(_) => {
-            return Err(responses::unprocessable(
-                "is not included in the list",
-                "time-format",
-                "/data/attributes/time-format",
-            ));
-        }
-    };
-    let time_zone_name = match data.pointer("/attributes/time-zone-name") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(zone)) if !zone.trim().is_empty() => Some(zone.trim().to_owned()),
-        Some(_) => {
-            return Err(responses::unprocessable(
-                "is invalid",
-                "time-zone-name",
-                "/data/attributes/time-zone-name",
-            ));
-        }
-    };
-    let account = account_of(&data, &state, customer)?;
-    let now = Utc::now();
+    let (account, attributes) = new_export(&data, &body, &state, customer)?;
     let record = CdrExportRecord {
         id: crate::seeded::random::fresh_uuid(),
-        customer,
+        customer: customer.customer,
         account,
-        attributes: CdrExport {
-            filters,
-            status: CdrExportStatus::Pending,
-            rows_count: None,
-            created_at: now,
-            updated_at: now,
-            time_format: Some(time_format),
-            time_zone_name,
-        },
-        completes_at: Some(now + PROCESSING_TIME),
+        completes_at: Some(attributes.created_at + PROCESSING_TIME),
+        attributes,
         rows_to_count: false,
     };
     let document = Document {
@@ -182,34 +288,51 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn details(filters: Value) -> Vec<String> {
+        let mut problems = Vec::new();
+        let body = json!({"data": {"attributes": {"filters": filters}}}).to_string();
+        validate_filters(
+            &json!({"attributes": {"filters": filters}}),
+            &filter_keys_in_request_order(body.as_bytes()),
+            &mut problems,
+        );
+        problems
+            .into_iter()
+            .flat_map(|p| match p {
+                Failure::JsonApi { error, .. } => error.detail,
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn filters_are_validated_like_the_real_server() {
-        let with = |filters: Value| validate_filters(&json!({"attributes": {"filters": filters}}));
-        let status = |r: Result<BTreeMap<String, Value>, Failure>| r.unwrap_err().status().as_u16();
+        assert_eq!(details(json!({})), ["filters - can't be blank"]);
         assert_eq!(
-            status(with(json!({"time_start_gteq": "2026-07-01 00:00:00"}))),
-            422
-        );
-        assert_eq!(status(validate_filters(&json!({"attributes": {}}))), 422);
-        assert_eq!(
-            status(with(
-                json!({"time_start_gteq": "2026-07-02 00:00:00", "time_start_lt": "2026-07-01 00:00:00"})
-            )),
-            422
+            details(json!({"success_eq": true})),
+            [
+                "filters - requires time_start_gteq",
+                "filters - requires time_start_lt"
+            ]
         );
         assert_eq!(
-            status(with(
-                json!({"time_start_gteq": "2026-07-01 00:00:00", "time_start_lt": "2026-07-02 00:00:00", "color": 1})
-            )),
-            422
+            details(json!({
+                "time_start_gteq": "2026-07-01 00:00:00", "time_start_lt": "2026-07-02 00:00:00",
+                "customer_id_eq": 1, "color": 2
+            })),
+            ["filters - color, customer_id_eq not allowed"]
         );
-        let ok = with(json!({
-            "time_start_gteq": "2026-07-01 00:00:00",
-            "time_start_lt": "2026-07-02T00:00:00Z",
-            "success_eq": true,
-            "duration_gteq": 1
-        }))
-        .unwrap();
+        let mut problems = Vec::new();
+        let ok = validate_filters(
+            &json!({"attributes": {"filters": {
+                "time_start_gteq": "2026-07-01 00:00:00",
+                "time_start_lt": "2026-07-02T00:00:00Z",
+                "success_eq": true
+            }}}),
+            &[],
+            &mut problems,
+        );
+        assert!(problems.is_empty());
         assert_eq!(ok["time_start_gteq"], "2026-07-01T00:00:00.000Z");
         assert_eq!(ok["time_start_lt"], "2026-07-02T00:00:00.000Z");
         assert_eq!(ok["success_eq"], true);

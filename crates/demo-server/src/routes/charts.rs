@@ -5,7 +5,7 @@
 
 use crate::jsonapi::record::relationship_links;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::routes::auth::Customer;
 use crate::routes::state::AppState;
 use crate::traffic::calls::Direction;
@@ -63,7 +63,7 @@ pub fn create_request_data(headers: &HeaderMap, body: &[u8], kind: &str) -> Resu
 }
 
 /// The customer's account named by `data.relationships.account`, or the 422 the API answers.
-pub fn account_of(data: &Value, state: &AppState, customer: CustomerId) -> Result<usize, Failure> {
+pub fn account_of(data: &Value, state: &AppState, customer: Viewer) -> Result<usize, Failure> {
     let pointer = "/data/relationships/account";
     let id = data
         .pointer("/relationships/account/data/id")
@@ -101,7 +101,7 @@ struct ChartRequest {
 /// Reads a chart request of the given type, answering 415/400/422 like the real server.
 fn chart_request(
     state: &AppState,
-    customer: CustomerId,
+    customer: Viewer,
     headers: &HeaderMap,
     body: &[u8],
     kind: &str,
@@ -109,7 +109,11 @@ fn chart_request(
     let data = create_request_data(headers, body, kind)?;
     let from = time_attribute(&data, "from-time")?;
     let to = time_attribute(&data, "to-time")?;
-    let account = account_of(&data, state, customer)?;
+    // The real chart looks the account up among the customer's and validates the result's
+    // presence: an unknown or foreign account is blank there, never "invalid".
+    let account = account_of(&data, state, customer).map_err(|_| {
+        responses::unprocessable("can't be blank", "account", "/data/relationships/account")
+    })?;
     let now = Utc::now();
     let to = to.unwrap_or(now);
     let from = from.unwrap_or(to - Duration::hours(24));

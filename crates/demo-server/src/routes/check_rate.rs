@@ -52,8 +52,7 @@ fn matched(rate: &RateRecord) -> MatchedRate {
         valid_from: Some(api_time::format(&a.valid_from)),
         valid_till: a.valid_till.as_ref().map(api_time::format),
         network_prefix_id: a.network_prefix_id.clone(),
-        // The demo has no routing tags; the real server lists the destination's.
-        routing_tag_names: Vec::new(),
+        routing_tag_names: rate.routing_tags.clone(),
     }
 }
 

@@ -28,7 +28,9 @@ pub async fn download(
         .data
         .invoices
         .iter()
-        .position(|invoice| same_id(kind, &invoice.id, &id) && invoice.visible_to(customer))
+        .position(|invoice| {
+            same_id(kind, &invoice.id, &id) && invoice.visible_to(customer, &state.data)
+        })
         .ok_or_else(|| responses::record_not_found(&id))?;
     let invoice = &state.data.invoices[index];
     if !invoice.has_pdf {

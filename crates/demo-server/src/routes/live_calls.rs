@@ -4,7 +4,7 @@
 //! `{"error": …}`; unknown parameters are ignored.
 
 use crate::jsonapi::responses::{self, Failure, plain_bad_request};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::routes::auth::StatsCustomer;
 use crate::routes::state::AppState;
@@ -31,7 +31,7 @@ fn invalid(name: &str) -> Failure {
 /// The account and the filter of a query, checked the way the statistics' parameters are.
 pub fn parse(
     data: &DataSet,
-    customer: CustomerId,
+    customer: Viewer,
     raw_query: &str,
 ) -> Result<(usize, LiveFilter), Failure> {
     let mut account = None;

@@ -52,4 +52,7 @@ pub fn api_routes() -> Router<Arc<AppState>> {
         )
         .route("/profiles", get(profiles::show))
         .fallback(responses::api_route_not_found)
+        // The real server routes only the verbs each resource has; any other verb on a known
+        // path falls through to its catch-all 404, never a 405.
+        .method_not_allowed_fallback(responses::api_route_not_found)
 }

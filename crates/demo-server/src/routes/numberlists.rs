@@ -4,9 +4,9 @@
 //! "Invalid numberlist" on create and an item of one a 404; a key already in the list is a 422
 //! on `key`. A batch is made whole or not at all.
 
-use crate::jsonapi::record::resource;
+use crate::jsonapi::record::{Record, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistItems};
 use crate::routes::auth::Customer;
@@ -25,18 +25,25 @@ use std::sync::{Arc, RwLockWriteGuard};
 
 const LIST_POINTER: &str = "/data/relationships/outgoing-numberlist";
 
-fn invalid_numberlist() -> Failure {
-    responses::unprocessable("Invalid numberlist", "outgoing-numberlist", LIST_POINTER)
-}
+/// Members a customer may send when adding items, and when changing one; any other is a 400
+/// (code 105).
+const CREATABLE: [&str; 4] = ["outgoing-numberlist", "key", "batch-key", "action-id"];
+const UPDATABLE: [&str; 2] = ["key", "action-id"];
 
-fn key_taken(key: &str) -> Failure {
+/// A list outside the customer's scope: the real server's error on the record as a whole
+/// (`base`), so pointed at `/data` with the message alone as its detail.
+fn invalid_numberlist() -> Failure {
     responses::error_at(
         StatusCode::UNPROCESSABLE_ENTITY,
-        "has already been taken",
-        &format!("key - {key} has already been taken"),
+        "Invalid numberlist",
+        "Invalid numberlist",
         "100",
-        Some("/data/attributes/key"),
+        Some("/data"),
     )
+}
+
+fn key_taken() -> Failure {
+    responses::unprocessable("has already been taken", "key", "/data/attributes/key")
 }
 
 fn items(data: &DataSet) -> RwLockWriteGuard<'_, NumberlistItems> {
@@ -66,7 +73,7 @@ fn action_of(data: &Value) -> Result<Option<Option<i64>>, Failure> {
 }
 
 /// The id of the list the request names, when the customer may edit it.
-fn numberlist_of(data: &Value, state: &AppState, customer: CustomerId) -> Result<String, Failure> {
+fn numberlist_of(data: &Value, state: &AppState, viewer: Viewer) -> Result<String, Failure> {
     let id = data.pointer(&format!(
         "{}/data/id",
         LIST_POINTER.trim_start_matches("/data")
@@ -81,14 +88,15 @@ fn numberlist_of(data: &Value, state: &AppState, customer: CustomerId) -> Result
         .data
         .numberlists
         .iter()
-        .find(|list| list.id.parse::<u64>() == Ok(wanted) && list.in_scope_of(customer))
+        .find(|list| list.id.parse::<u64>() == Ok(wanted) && list.in_scope_of(viewer))
         .map(|list| list.id.clone())
         .ok_or_else(invalid_numberlist)
 }
 
-/// The keys to make: `batch-key` split at commas with spaces stripped, else `key`.
+/// The keys to make, as the real model takes them: a non-blank `batch-key` with its spaces
+/// removed, split at commas, each key once (answered with the first); else `key` as sent; else
+/// one empty key.
 fn keys_of(data: &Value) -> Result<Vec<String>, Failure> {
-    let blank = || responses::unprocessable("can't be blank", "key", "/data/attributes/key");
     let text = |name: &str| match data.pointer(&format!("/attributes/{name}")) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(text)) => Ok(Some(text.clone())),
@@ -99,21 +107,17 @@ fn keys_of(data: &Value) -> Result<Vec<String>, Failure> {
             &format!("/data/attributes/{name}"),
         )),
     };
-    let keys: Vec<String> = match (text("batch-key")?, text("key")?) {
-        (Some(batch), _) => batch
-            .split(',')
-            .map(|key| {
-                key.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<String>()
-            })
-            .filter(|key| !key.is_empty())
-            .collect(),
-        (None, Some(key)) => vec![key.trim().to_owned()],
-        (None, None) => Vec::new(),
+    let batch = text("batch-key")?.filter(|batch| !batch.trim().is_empty());
+    let Some(batch) = batch else {
+        return Ok(vec![text("key")?.unwrap_or_default()]);
     };
-    if keys.is_empty() || keys.iter().any(String::is_empty) {
-        return Err(blank());
+    let mut keys: Vec<String> = Vec::new();
+    // Like Ruby's `split(',')`: empty keys between commas stay, trailing ones go.
+    let without_spaces = batch.replace(' ', "");
+    for key in without_spaces.trim_end_matches(',').split(',') {
+        if !keys.iter().any(|known| known == key) {
+            keys.push(key.to_owned());
+        }
     }
     Ok(keys)
 }
@@ -140,19 +144,19 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, NumberlistItem::TYPE)?;
-    let numberlist = numberlist_of(&data, &state, customer)?;
+    responses::only_accepted_members(&data, &CREATABLE)?;
     let keys = keys_of(&data)?;
     let action_id = action_of(&data)?.flatten();
+    let numberlist = numberlist_of(&data, &state, customer)?;
     let mut items = items(&state.data);
-    for (index, key) in keys.iter().enumerate() {
-        let taken = keys[..index].contains(key)
-            || items
-                .rows
-                .iter()
-                .any(|item| item.numberlist == numberlist && &item.attributes.key == key);
-        if taken {
-            return Err(key_taken(key));
-        }
+    let taken = keys.iter().any(|key| {
+        items
+            .rows
+            .iter()
+            .any(|item| item.numberlist == numberlist && &item.attributes.key == key)
+    });
+    if taken {
+        return Err(key_taken());
     }
     let first = items.rows.len();
     for key in keys {
@@ -160,7 +164,7 @@ pub async fn create(
         items.rows.push(NumberlistItemRecord {
             id,
             numberlist: numberlist.clone(),
-            customer,
+            customer: customer.customer,
             in_allowed_list: true,
             attributes: NumberlistItem { key, action_id },
         });
@@ -168,6 +172,30 @@ pub async fn create(
     let document = item_document(&items.rows[first], &api, &state.data);
     drop(items);
     Ok(responses::jsonapi(StatusCode::CREATED, &document))
+}
+
+/// The resource object's `id` must be there (400 code 109) and be the path's (code 110), as
+/// the real server's library checks before anything else of an update.
+fn check_key_in_url(data: &Value, path_id: &str) -> Result<(), Failure> {
+    let sent = match data.get("id") {
+        None | Some(Value::Null) => {
+            return Err(responses::bad_request(
+                "A key is required",
+                "The resource object does not contain a key.",
+                "109",
+            ));
+        }
+        Some(Value::String(sent)) => sent.clone(),
+        Some(other) => other.to_string(),
+    };
+    if sent.trim().parse::<u64>().ok() != path_id.parse::<u64>().ok() {
+        return Err(responses::bad_request(
+            "Key is not included in URL",
+            &format!("The URL does not support the key {sent}"),
+            "110",
+        ));
+    }
+    Ok(())
 }
 
 /// `PATCH` or `PUT /outgoing-numberlist-items/:id`: a new key, a new action, or both.
@@ -181,44 +209,31 @@ pub async fn update(
 ) -> Result<Response, Failure> {
     let customer = check_path::<NumberlistItemRecord>(&id, customer)?;
     let data = create_request_data(&headers, &body, NumberlistItem::TYPE)?;
-    let same_id = match data.get("id") {
-        Some(Value::String(sent)) => sent.trim().parse::<u64>().ok() == id.parse::<u64>().ok(),
-        Some(Value::Number(sent)) => sent.as_u64() == id.parse::<u64>().ok(),
-        _ => false,
-    };
-    if !same_id {
-        return Err(responses::bad_request(
-            "Key is not included in URL",
-            &format!(
-                "The URL does not support the key {}",
-                data.get("id").unwrap_or(&Value::Null)
-            ),
-            "109",
-        ));
-    }
+    check_key_in_url(&data, &id)?;
+    responses::only_accepted_members(&data, &UPDATABLE)?;
     let action = action_of(&data)?;
     let key = match data.pointer("/attributes/key") {
         None => None,
-        Some(_) => Some(keys_of(
-            &serde_json::json!({"attributes": {"key": data.pointer("/attributes/key")}}),
-        )?),
+        Some(key) => keys_of(&serde_json::json!({"attributes": {"key": key}}))?
+            .into_iter()
+            .next(),
     };
     let mut items = items(&state.data);
     let wanted = id.parse::<u64>().ok();
     let Some(index) = items.rows.iter().position(|item| {
-        item.id.parse::<u64>().ok() == wanted && item.in_allowed_list && item.customer == customer
+        item.id.parse::<u64>().ok() == wanted && item.visible_to(customer, &state.data)
     }) else {
         return Err(responses::record_not_found(&id));
     };
-    if let Some(key) = key.as_ref().and_then(|keys| keys.first()) {
+    if let Some(key) = key {
         let numberlist = items.rows[index].numberlist.clone();
         let taken = items.rows.iter().enumerate().any(|(other, item)| {
-            other != index && item.numberlist == numberlist && &item.attributes.key == key
+            other != index && item.numberlist == numberlist && item.attributes.key == key
         });
         if taken {
-            return Err(key_taken(key));
+            return Err(key_taken());
         }
-        items.rows[index].attributes.key = key.clone();
+        items.rows[index].attributes.key = key;
     }
     if let Some(action) = action {
         items.rows[index].attributes.action_id = action;
@@ -238,7 +253,7 @@ pub async fn delete(
     let wanted = id.parse::<u64>().ok();
     let mut items = items(&state.data);
     let Some(index) = items.rows.iter().position(|item| {
-        item.id.parse::<u64>().ok() == wanted && item.in_allowed_list && item.customer == customer
+        item.id.parse::<u64>().ok() == wanted && item.visible_to(customer, &state.data)
     }) else {
         return Err(responses::record_not_found(&id));
     };

@@ -6,7 +6,7 @@
 
 use crate::jsonapi::record::{Record, same_id};
 use crate::jsonapi::responses::{self, ApiBase, Failure, RequestOrigin};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::model::money::{Payment, PaymentRecord, PaymentStatus, PaymentType};
 use crate::routes::auth::Customer;
@@ -107,6 +107,8 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, KIND)?;
+    // `url` is the server's to give: the real resource takes only these.
+    responses::only_accepted_members(&data, &["amount", "notes", "account"])?;
     let amount = amount_of(&data);
     let notes = notes_of(&data);
     let account = account_of(&data, &state, customer);
@@ -123,7 +125,7 @@ pub async fn create(
         .get(account)
         .map(|owner| PaymentRecord {
             id: fresh_uuid(),
-            customer,
+            customer: customer.customer,
             account,
             attributes: Payment {
                 amount,
@@ -152,7 +154,7 @@ pub async fn create(
 
 /// A copy of the customer's crypto top-up with this id (`None` for a manual payment, a
 /// rolled-back one, another customer's or none).
-fn own_top_up(data: &DataSet, customer: CustomerId, id: &str) -> Option<PaymentRecord> {
+fn own_top_up(data: &DataSet, viewer: Viewer, id: &str) -> Option<PaymentRecord> {
     let payments = data
         .payments
         .read()
@@ -161,7 +163,7 @@ fn own_top_up(data: &DataSet, customer: CustomerId, id: &str) -> Option<PaymentR
         .iter()
         .find(|p| {
             same_id(IdKind::Uuid, &p.id, id)
-                && p.visible_to(customer)
+                && p.visible_to(viewer, data)
                 && p.attributes.type_name == PaymentType::Cryptomus
         })
         .cloned()

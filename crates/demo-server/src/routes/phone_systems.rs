@@ -3,6 +3,7 @@
 //! of its own and answers the address of its stand-in page (see
 //! [`crate::routes::provider_pages`]).
 
+use crate::jsonapi::record::Record;
 use crate::jsonapi::responses::{self, Failure, RequestOrigin};
 use crate::routes::auth::Customer;
 use crate::routes::charts::create_request_data;
@@ -77,6 +78,7 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, KIND)?;
+    responses::only_accepted_members(&data, &["service"])?;
     let wanted = data
         .pointer("/attributes/service")
         .and_then(Value::as_str)
@@ -86,7 +88,7 @@ pub async fn create(
         .data
         .services
         .iter()
-        .position(|s| s.customer == customer && s.id.eq_ignore_ascii_case(wanted))
+        .position(|s| s.id.eq_ignore_ascii_case(wanted) && s.visible_to(customer, &state.data))
         .ok_or_else(|| refused("service not found"))?;
     let has_phone_system =
         state.data.services[service].attributes.ui_type.as_deref() == Some(PHONE_SYSTEMS_UI_TYPE);

@@ -31,13 +31,13 @@ pub async fn show(
 ) -> Result<Response, Failure> {
     let access = state
         .data
-        .customer(customer)
+        .customer(customer.customer)
         .map(|c| &c.portal_access)
         .ok_or_else(responses::unauthorized_jsonapi)?;
     let document = Document {
         data: ProfileResource {
             // One profile per customer in this demo; the real id is an internal integer.
-            id: customer.to_string(),
+            id: customer.customer.to_string(),
             kind: PortalAccess::TYPE,
             attributes: access,
         },

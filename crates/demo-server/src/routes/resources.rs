@@ -6,7 +6,7 @@ use crate::jsonapi::cdrs::{CdrResource, IncomingCdr, OutgoingCdr};
 use crate::jsonapi::collection::{self, parse_include, parse_params};
 use crate::jsonapi::record::{Record, linkage, relationship_links, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
 use crate::model::records::{
@@ -17,6 +17,7 @@ use crate::routes::auth::{Customer, FileCustomer};
 use crate::routes::numberlists;
 use crate::routes::state::AppState;
 use crate::traffic::recordings::recording_wav;
+use api_model::catalog::IdKind;
 use api_model::document::{Document, Meta};
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -102,28 +103,40 @@ async fn list<R: Record>(
     )
 }
 
-/// Checks a record path in the order of the real server: an id not of the collection's kind
-/// (a UUID, or an integer for countries) is a routing error (plain-text 404) before
-/// authorization; then the customer must be signed in.
+/// Checks a record path in the order of the real server: an id that is not a UUID where one
+/// is due is a routing error (plain-text 404) before authorization; then the customer must be
+/// signed in; then a word where an integer key is due (`/cdrs/abc`) is the library's 400
+/// "Invalid field value". Countries are keyed by string there, so any id is looked up (and
+/// not found).
 pub fn check_path<R: Record>(
     id: &str,
     customer: Result<Customer, Failure>,
-) -> Result<CustomerId, Failure> {
-    if !R::spec().id.accepts(id) {
+) -> Result<Viewer, Failure> {
+    let id_kind = R::spec().id;
+    if id_kind == IdKind::Uuid && !id_kind.accepts(id) {
         return Err(responses::plain_not_found());
     }
-    customer.map(|c| c.0)
+    let customer = customer?.0;
+    let keyed_by_string = R::kind() == CountryRecord::kind();
+    // A negative integer is a key too (of no record).
+    let integer = id_kind.accepts(id.strip_prefix('-').unwrap_or(id));
+    if !integer && !keyed_by_string {
+        return Err(responses::invalid_field_value("id", id));
+    }
+    Ok(customer)
 }
 
-/// Runs `found` on the record with this id if the customer may see it, else "Record not found".
+/// Runs `found` on the record with this id if the viewer may see it, else "Record not found".
 pub fn with_record<R: Record, T>(
     state: &AppState,
     id: &str,
-    customer: CustomerId,
+    viewer: Viewer,
     found: impl FnOnce(&R) -> T,
 ) -> Result<T, Failure> {
     R::with_record(&state.data, id, |record| {
-        record.visible_to(customer).then(|| found(record))
+        record
+            .visible_to(viewer, &state.data)
+            .then(|| found(record))
     })
     .flatten()
     .ok_or_else(|| responses::record_not_found(id))
@@ -177,7 +190,7 @@ async fn related<R: Record>(
             let records: Vec<_> = record
                 .related_many(&name, &state.data)
                 .into_iter()
-                .filter(|r| r.visible_to_customer(customer))
+                .filter(|r| r.visible_to_viewer(customer, &state.data))
                 .map(|r| r.render(&api, &state.data, &[]))
                 .collect();
             let document = Document {
@@ -192,7 +205,7 @@ async fn related<R: Record>(
         }
         let target = record
             .related(&name, &state.data)
-            .filter(|r| r.visible_to_customer(customer))
+            .filter(|r| r.visible_to_viewer(customer, &state.data))
             .map(|r| r.render(&api, &state.data, &[]));
         let document = Document {
             data: target,
@@ -229,22 +242,17 @@ async fn recording<R: CdrResource>(
     Path(id): Path<String>,
     customer: Result<FileCustomer, Failure>,
 ) -> Result<Response, Failure> {
-    if !R::spec().id.accepts(&id) {
-        return Err(responses::plain_not_found());
+    let customer = check_path::<R>(&id, customer.map(|file| Customer(file.0)))?;
+    // An unknown call is the JSON:API "Record not found"; a known one without a recording
+    // (or one the customer may not listen to) is an empty 404.
+    let cdr = with_record::<R, _>(&state, &id, customer, |record| *record.cdr())?;
+    if !cdr.rec(&state.data) {
+        return Ok(StatusCode::NOT_FOUND.into_response());
     }
-    let customer = customer?.0;
-    let cdr = R::with_record(&state.data, &id, |record| {
-        record.visible_to(customer).then(|| *record.cdr())
-    })
-    .flatten()
-    .filter(|cdr| cdr.rec(&state.data));
-    Ok(match cdr {
-        Some(cdr) => (
-            StatusCode::OK,
-            [(header::CONTENT_TYPE, "audio/wav")],
-            recording_wav(&cdr),
-        )
-            .into_response(),
-        None => StatusCode::NOT_FOUND.into_response(),
-    })
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "audio/wav")],
+        recording_wav(&cdr),
+    )
+        .into_response())
 }

@@ -5,7 +5,7 @@
 //! `traffic::statistics`.
 
 use crate::jsonapi::responses::{self, Failure, plain_bad_request};
-use crate::model::customers::CustomerId;
+use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::routes::auth::StatsCustomer;
 use crate::routes::state::AppState;
@@ -72,6 +72,19 @@ pub enum Parsed {
     RefusedByDatabase,
 }
 
+/// The index of the country a `src-country-id`/`dst-country-id` names. The real server hands
+/// the integer to its database as it is, so an id of no country is no error: it matches no
+/// call (`NO_COUNTRY`). Anything but an integer is `invalid value <name>`.
+fn country_param(data: &DataSet, value: &str, name: &str) -> Result<usize, Failure> {
+    if value.trim().parse::<u32>().is_err() {
+        return Err(invalid(name));
+    }
+    Ok(data.country_by_id(value).unwrap_or(NO_COUNTRY))
+}
+
+/// A country index no call has.
+const NO_COUNTRY: usize = usize::MAX;
+
 /// Validates a statistics query the way the real server does, in its order: missing required
 /// parameters; then each known parameter in the order of the query (the account must be the
 /// customer's own; a future `from-time` ends reading with `[]`); `sampling` last. Unknown
@@ -80,7 +93,7 @@ pub enum Parsed {
 pub fn parse_request(
     endpoint: StatsEndpoint,
     data: &DataSet,
-    customer: CustomerId,
+    customer: Viewer,
     raw_query: &str,
     now: i64,
 ) -> Result<Parsed, Failure> {
@@ -151,12 +164,8 @@ pub fn parse_request(
                 }
             }
             _ if value.is_empty() || !endpoint.filter_params().contains(&name) => {}
-            "src-country-id" => {
-                filter.src_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
-            "dst-country-id" => {
-                filter.dst_country = Some(data.country_by_id(value).ok_or_else(|| invalid(name))?)
-            }
+            "src-country-id" => filter.src_country = Some(country_param(data, value, name)?),
+            "dst-country-id" => filter.dst_country = Some(country_param(data, value, name)?),
             "auth-orig-ip" => filter.ip = Some(value.clone()),
             _ => {
                 if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
@@ -212,7 +221,7 @@ pub fn parse_request(
 fn answer(
     endpoint: StatsEndpoint,
     state: &AppState,
-    customer: CustomerId,
+    customer: Viewer,
     raw_query: Option<String>,
 ) -> Result<Response, Failure> {
     let now = now_seconds();
@@ -285,7 +294,13 @@ mod tests {
     }
 
     fn request(data: &DataSet, endpoint: StatsEndpoint, query: &str) -> StatsRequest {
-        match parse_request(endpoint, data, DEMO_CUSTOMER, query, now_seconds()) {
+        match parse_request(
+            endpoint,
+            data,
+            Viewer::whole(DEMO_CUSTOMER),
+            query,
+            now_seconds(),
+        ) {
             Ok(Parsed::Request(request)) => request,
             other => panic!("{query}: {other:?}"),
         }
@@ -325,7 +340,7 @@ mod tests {
                 parse_request(
                     StatsEndpoint::ORIGINATION,
                     &data,
-                    DEMO_CUSTOMER,
+                    Viewer::whole(DEMO_CUSTOMER),
                     &query,
                     now_seconds()
                 ),
@@ -351,8 +366,14 @@ mod tests {
     }
 
     fn error_of(data: &DataSet, endpoint: StatsEndpoint, query: &str) -> (u16, String) {
-        let failure =
-            parse_request(endpoint, data, DEMO_CUSTOMER, query, now_seconds()).unwrap_err();
+        let failure = parse_request(
+            endpoint,
+            data,
+            Viewer::whole(DEMO_CUSTOMER),
+            query,
+            now_seconds(),
+        )
+        .unwrap_err();
         let status = failure.status().as_u16();
         let response = axum::response::IntoResponse::into_response(failure);
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -413,7 +434,7 @@ mod tests {
             parse_request(
                 StatsEndpoint::ORIGINATION_QUALITY,
                 &data,
-                DEMO_CUSTOMER,
+                Viewer::whole(DEMO_CUSTOMER),
                 &q,
                 now_seconds()
             )

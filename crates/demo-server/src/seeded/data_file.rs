@@ -15,7 +15,7 @@
 //! with its customer's enabled rates that do not reject calls. A Completed or Deleted export's
 //! `rows-count` is always counted from that history, so it matches the download.
 
-use crate::model::customers::{Customer, CustomerId};
+use crate::model::customers::{Customer, CustomerId, UsedBy};
 use crate::model::data_set::DataSet;
 use crate::model::money::{CurrentBalance, Payment, PaymentRecord, PaymentStatus};
 use crate::model::portal_access::PortalAccess;
@@ -576,6 +576,7 @@ impl DataSet {
                     id: id_or(&plan.id, "rateplans", rateplan),
                     customer,
                     attributes: plan.attributes.clone(),
+                    used_by: UsedBy::EveryAccount,
                 });
                 for rate in &plan.rates {
                     let mut attributes = rate.attributes.clone();
@@ -586,6 +587,7 @@ impl DataSet {
                         customer,
                         rateplan,
                         country: DataSet::country_of_number(&countries, &attributes.prefix),
+                        routing_tags: Vec::new(),
                         attributes,
                     });
                 }
@@ -688,6 +690,7 @@ impl DataSet {
             seed,
             started_at,
             customers,
+            limited_logins: Vec::new(),
             accounts,
             network_types,
             networks,

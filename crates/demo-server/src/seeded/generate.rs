@@ -7,9 +7,10 @@
 //! the start-up time, so services renew in the future and exports were made in the past.
 
 use crate::model::customers::{
-    Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, OTHER_CUSTOMER,
+    AccountScope, Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, LIMITED_LOGIN,
+    LimitedLogin, OTHER_CUSTOMER, UsedBy,
 };
-use crate::model::data_set::DataSet;
+use crate::model::data_set::{DataSet, accounts_named};
 use crate::model::money::CurrentBalance;
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
@@ -64,7 +65,7 @@ impl DataSet {
             },
         ];
         let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
-        let rateplans = rateplans(seed, &customers);
+        let mut rateplans = rateplans(seed, &customers);
         let rates = rates(seed, started_at, &network_prefixes, &networks, &countries);
         let accounts = accounts(seed, &rates, &rateplans, &customers);
         let services = services(seed, started_at, &accounts);
@@ -72,11 +73,16 @@ impl DataSet {
         let transactions = money::service_charges(seed, &services, started_at);
         let invoices = money::invoices(seed, &accounts, started_at);
         let payments = money::seeded_payments(seed, &accounts, started_at);
-        let (numberlists, numberlist_items) = crate::seeded::numberlists::seeded_numberlists(seed);
+        let (numberlists, numberlist_items) =
+            crate::seeded::numberlists::seeded_numberlists(seed, &accounts);
+        let limited_logins = limited_logins(&accounts);
+        rateplans[MOBILE_RATEPLAN_INDEX].used_by =
+            UsedBy::Accounts(accounts_named(&accounts, &["Lviv Overdraft"]));
         DataSet {
             seed,
             started_at,
             customers,
+            limited_logins,
             accounts,
             network_types,
             networks,
@@ -215,6 +221,7 @@ fn rateplans(seed: u64, customers: &[Customer]) -> Vec<RateplanRecord> {
             attributes: Rateplan {
                 name: format!("{} standard", customer.name),
             },
+            used_by: UsedBy::EveryAccount,
         });
         if customer.id == DEMO_CUSTOMER {
             plans.push(RateplanRecord {
@@ -223,6 +230,8 @@ fn rateplans(seed: u64, customers: &[Customer]) -> Vec<RateplanRecord> {
                 attributes: Rateplan {
                     name: MOBILE_RATEPLAN.to_owned(),
                 },
+                // Set once the accounts are made: the trunk of `Lviv Overdraft` uses it.
+                used_by: UsedBy::Accounts(Vec::new()),
             });
         }
     }
@@ -237,6 +246,25 @@ const DEMO_STANDARD_INDEX: usize = 0;
 const MOBILE_RATEPLAN_INDEX: usize = 1;
 const OTHER_STANDARD_INDEX: usize = 2;
 
+/// `demo-limited` / `demo-limited`: a second login of the demo customer whose API access
+/// lists only its first two accounts (`Kyiv Wholesale`, `Berlin Retail`), as a provider hands
+/// out for a branch.
+fn limited_logins(accounts: &[AccountRecord]) -> Vec<LimitedLogin> {
+    let allowed: Vec<usize> = (0..accounts.len())
+        .filter(|&a| accounts[a].customer == DEMO_CUSTOMER)
+        .take(2)
+        .collect();
+    AccountScope::only(&allowed)
+        .map(|accounts| LimitedLogin {
+            login: LIMITED_LOGIN.to_owned(),
+            password: LIMITED_LOGIN.to_owned(),
+            customer: DEMO_CUSTOMER,
+            accounts,
+        })
+        .into_iter()
+        .collect()
+}
+
 /// A fixed rate of [`MOBILE_RATEPLAN`].
 struct FixedRate {
     prefix: &'static str,
@@ -249,10 +277,13 @@ struct FixedRate {
     enabled: bool,
     /// Still valid (else it ended a day before start-up).
     current: bool,
+    /// Routing tags: each set is a group in which check-rate keeps the longest prefix.
+    routing_tags: &'static [&'static str],
 }
 
-/// For `380671234567` the lookup finds `380671`, `38067` and `380`; `3806712` is disabled and
-/// `380671234` no longer valid, so neither matches; `38050` and `44` are other numbers'.
+/// For `380671234567` the lookup finds `380671`, `38067` and `380`, one per set of routing tags
+/// (check-rate keeps the longest prefix of each); `3806712` is disabled and `380671234` no
+/// longer valid, so neither matches; `38050` and `44` are other numbers'.
 const MOBILE_RATES: [FixedRate; 7] = {
     const fn rate(
         prefix: &'static str,
@@ -269,14 +300,19 @@ const MOBILE_RATES: [FixedRate; 7] = {
             lengths: (12, 12),
             enabled: true,
             current: true,
+            routing_tags: &[],
         }
     }
     [
         rate("380", ("0.05", 60), ("0.05", 60), "0"),
         rate("38050", ("0.033", 1), ("0.033", 1), "0"),
-        rate("38067", ("0.032", 60), ("0.024", 1), "0"),
+        FixedRate {
+            routing_tags: &["Kyivstar"],
+            ..rate("38067", ("0.032", 60), ("0.024", 1), "0")
+        },
         FixedRate {
             attempt_fee: "0.001",
+            routing_tags: &["Kyivstar", "Business"],
             ..rate("380671", ("0.03", 30), ("0.018", 6), "0.005")
         },
         FixedRate {
@@ -310,6 +346,7 @@ fn mobile_rates(
             customer: DEMO_CUSTOMER,
             rateplan: MOBILE_RATEPLAN_INDEX,
             country: DataSet::country_of_number(countries, fixed.prefix),
+            routing_tags: fixed.routing_tags.iter().map(|&t| t.to_owned()).collect(),
             attributes: Rate {
                 prefix: fixed.prefix.to_owned(),
                 dst_number_min_length: Some(fixed.lengths.0),
@@ -398,6 +435,7 @@ fn rates(
                 customer,
                 rateplan,
                 country: Some(prefix.country),
+                routing_tags: Vec::new(),
                 attributes: Rate {
                     prefix: prefix.attributes.prefix.clone(),
                     dst_number_min_length: Some(if catch_all {
@@ -835,6 +873,7 @@ fn cdr_exports(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::customers::Viewer;
 
     fn data() -> DataSet {
         DataSet::generate(42, DateTime::from_timestamp(1_790_000_000, 0).unwrap())
@@ -938,6 +977,26 @@ mod tests {
     }
 
     #[test]
+    fn the_limited_login_signs_in_to_two_of_the_demo_accounts() {
+        let data = data();
+        let viewer = data
+            .sign_in(LIMITED_LOGIN, LIMITED_LOGIN)
+            .expect("limited login");
+        assert_eq!(
+            (viewer.customer, viewer.limited_login),
+            (DEMO_CUSTOMER, Some(0))
+        );
+        let seen: Vec<&str> = (0..data.accounts.len())
+            .filter(|&a| data.sees_account(viewer, a))
+            .map(|a| data.accounts[a].attributes.name.as_str())
+            .collect();
+        assert_eq!(seen, ["Kyiv Wholesale", "Berlin Retail"]);
+        assert!(data.sign_in(LIMITED_LOGIN, "wrong").is_none());
+        let demo = data.sign_in(DEMO_LOGIN, DEMO_PASSWORD).expect("demo");
+        assert_eq!(demo, Viewer::whole(DEMO_CUSTOMER));
+    }
+
+    #[test]
     fn a_mobile_number_matches_nested_prefixes_of_the_mobile_plan() {
         let data = data();
         let plan = data.rateplans[MOBILE_RATEPLAN_INDEX].clone();
@@ -951,11 +1010,14 @@ mod tests {
             .map(|r| r.attributes.prefix.as_str())
             .collect();
         assert_eq!(found, ["380671", "38067", "380"]);
-        // Too short for the mobile prefixes' length.
-        assert!(
-            data.matching_rates(MOBILE_RATEPLAN_INDEX, "38067123", data.started_at)
-                .is_empty()
-        );
+        // The real lookup ignores the rates' number lengths; among the untagged rates only the
+        // longest prefix is kept.
+        let short: Vec<&str> = data
+            .matching_rates(MOBILE_RATEPLAN_INDEX, "38050123", data.started_at)
+            .iter()
+            .map(|r| r.attributes.prefix.as_str())
+            .collect();
+        assert_eq!(short, ["38050"]);
         // The standard plans are the customers' own and price their calls.
         assert_eq!(
             data.rateplans[DEMO_STANDARD_INDEX].id,

@@ -2,8 +2,10 @@
 //! their keys, one list of its own its API access does not allow (invisible to it), and the
 //! other customer's list (never the demo customer's business).
 
-use crate::model::customers::{CustomerId, DEMO_CUSTOMER, OTHER_CUSTOMER};
+use crate::model::customers::{CustomerId, DEMO_CUSTOMER, OTHER_CUSTOMER, UsedBy};
+use crate::model::data_set::accounts_named;
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistItems, NumberlistRecord};
+use crate::model::records::AccountRecord;
 use crate::seeded::random::Rng;
 use api_model::numberlist::{ALLOW, Numberlist, NumberlistItem, REJECT};
 
@@ -26,7 +28,16 @@ const LISTS: [(&str, CustomerId, i64, i64, bool, usize); 5] = [
 /// Country codes the seeded keys start with.
 const CODES: [&str; 6] = ["380", "48", "49", "44", "1", "420"];
 
-pub fn seeded_numberlists(seed: u64) -> (Vec<NumberlistRecord>, NumberlistItems) {
+/// The account whose trunk uses a list, by the list's name; other lists are every account's.
+const USED_BY: [(&str, &str); 2] = [
+    ("Blocked destinations", "Kyiv Wholesale"),
+    ("Premium allow list", "London Carrier"),
+];
+
+pub fn seeded_numberlists(
+    seed: u64,
+    accounts: &[AccountRecord],
+) -> (Vec<NumberlistRecord>, NumberlistItems) {
     let mut lists = Vec::new();
     let mut items = NumberlistItems::default();
     for (index, (name, customer, mode, action, allowed, keys)) in LISTS.into_iter().enumerate() {
@@ -71,6 +82,10 @@ pub fn seeded_numberlists(seed: u64) -> (Vec<NumberlistRecord>, NumberlistItems)
                 mode_id: Some(mode),
             },
             allowed,
+            used_by: match USED_BY.iter().find(|(list, _)| *list == name) {
+                Some((_, account)) => UsedBy::Accounts(accounts_named(accounts, &[account])),
+                None => UsedBy::EveryAccount,
+            },
         });
     }
     (lists, items)

@@ -256,7 +256,8 @@ async fn a_cdr_is_shown_again_by_its_id_and_only_to_its_customer() {
         let other = get(&format!("{path}/{id}"), Some(&other_token().await)).await;
         assert_eq!(other.status, 404);
         assert_eq!(other.json()["errors"][0]["title"], "Record not found");
-        assert_eq!(get(&format!("{path}/x1"), Some(&token)).await.status, 404);
+        // An integer key given a word: the real server's 400 "Invalid field value".
+        assert_eq!(get(&format!("{path}/x1"), Some(&token)).await.status, 400);
     }
     // An id of one direction is none of the other's.
     let outgoing = get("cdrs?page[size]=1", Some(&token)).await.json();
@@ -446,13 +447,14 @@ async fn recordings_play_only_where_rec_is_true() {
             get(&format!("{path}/{}/rec", with[0]), None).await.status,
             401
         );
-        // Another customer's recording does not exist for this one.
+        // Another customer's call does not exist for this one.
         let other = get(
             &format!("{path}/{}/rec", with[0]),
             Some(&other_token().await),
         )
         .await;
-        assert_eq!((other.status, other.body.as_str()), (404, ""));
+        assert_eq!(other.status, 404);
+        assert_eq!(other.json()["errors"][0]["title"], "Record not found");
     }
     // A failed call has no recording.
     let failed = get("cdrs?filter[success-eq]=false&page[size]=1", Some(&token))

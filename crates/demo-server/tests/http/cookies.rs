@@ -39,13 +39,8 @@ async fn cookie_sign_in_sets_an_httponly_session_cookie_that_authenticates() {
         set_cookie.starts_with("_yeti_customer_v1_session="),
         "{set_cookie}"
     );
-    for attribute in [
-        "HttpOnly",
-        "SameSite=Lax",
-        "Path=/api/rest/customer/v1",
-        "Max-Age=600",
-        "Expires=",
-    ] {
+    // As Rails writes it: path `/`, an expiry date and no max-age.
+    for attribute in ["; httponly", "; samesite=lax", "; path=/;", "; expires="] {
         assert!(set_cookie.contains(attribute), "{attribute}: {set_cookie}");
     }
     let cookie = cookie_pair(&set_cookie);
@@ -54,7 +49,7 @@ async fn cookie_sign_in_sets_an_httponly_session_cookie_that_authenticates() {
     assert_eq!(accounts.status, 200);
     assert_eq!(accounts.json()["meta"]["total-count"], 4);
     assert!(
-        accounts.header("set-cookie").contains("HttpOnly"),
+        accounts.header("set-cookie").contains("httponly"),
         "the session slides on every request"
     );
     let status = get_with_cookie(server(), "auth", &cookie).await;
@@ -116,10 +111,10 @@ async fn cookie_sign_in_sets_an_httponly_session_cookie_that_authenticates() {
     assert_eq!((out.status, out.body.as_str()), (204, ""));
     let cleared = out.header("set-cookie");
     assert!(
-        cleared.starts_with("_yeti_customer_v1_session=;"),
+        cleared.starts_with("_yeti_customer_v1_session=logout;"),
         "{cleared}"
     );
-    assert!(cleared.contains("Max-Age=0") && cleared.contains("1970"));
+    assert!(cleared.contains("expires=Thu, 01 Jan 1970 00:00:00 GMT"));
 }
 
 #[tokio::test]

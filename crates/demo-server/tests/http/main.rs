@@ -22,6 +22,7 @@ mod portal_files;
 mod proxy;
 mod rates;
 mod shapes;
+mod specs;
 mod statistics;
 
 use client::*;

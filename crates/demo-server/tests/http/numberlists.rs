@@ -122,7 +122,7 @@ async fn the_customer_sees_only_its_allowed_lists_and_their_items() {
     );
     assert_eq!(
         get("outgoing-numberlists/x1", Some(&token)).await.status,
-        404
+        400
     );
 }
 
@@ -224,11 +224,9 @@ async fn duplicates_foreign_lists_and_bad_values_are_refused_like_the_real_serve
     .await;
     assert_eq!(duplicate.status, 422, "{}", duplicate.body);
     assert_eq!(pointer(&duplicate), "/data/attributes/key");
-    assert!(
-        duplicate.json()["errors"][0]["detail"]
-            .as_str()
-            .unwrap()
-            .contains(&existing)
+    assert_eq!(
+        duplicate.json()["errors"][0]["detail"],
+        "key - has already been taken"
     );
 
     // A batch with one taken key makes nothing.
@@ -253,8 +251,9 @@ async fn duplicates_foreign_lists_and_bad_values_are_refused_like_the_real_serve
         Some(&create("2", json!({"batch-key": "5, 5"}))),
     )
     .await;
-    assert_eq!(repeated.status, 422);
-    assert_eq!(keys_of(addr, &token, "2").await.len(), before);
+    // A key twice in one batch is made once, as the real model makes a batch's keys unique.
+    assert_eq!(repeated.status, 201);
+    assert_eq!(keys_of(addr, &token, "2").await.len(), before + 1);
 
     // Lists outside the customer's scope: not allowed, another customer's, none at all.
     for list in ["4", "5", "999"] {
@@ -270,8 +269,11 @@ async fn duplicates_foreign_lists_and_bad_values_are_refused_like_the_real_serve
         let error = &reply.json()["errors"][0];
         assert_eq!(error["title"], "Invalid numberlist");
         assert_eq!(error["code"], "100");
-        assert_eq!(pointer(&reply), "/data/relationships/outgoing-numberlist");
+        // An error of the record as a whole (`base`): at `/data`, its message as the detail.
+        assert_eq!(pointer(&reply), "/data");
+        assert_eq!(error["detail"], "Invalid numberlist");
     }
+    // The real model takes any key as sent, a blank one too (and no key at all as "").
     let blank = write(
         addr,
         "POST",
@@ -280,10 +282,8 @@ async fn duplicates_foreign_lists_and_bad_values_are_refused_like_the_real_serve
         Some(&create("2", json!({"key": " "}))),
     )
     .await;
-    assert_eq!(
-        (blank.status, pointer(&blank).as_str()),
-        (422, "/data/attributes/key")
-    );
+    assert_eq!(blank.status, 201);
+    assert_eq!(blank.json()["data"]["attributes"]["key"], " ");
     let action = write(
         addr,
         "POST",

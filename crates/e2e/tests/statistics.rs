@@ -167,6 +167,17 @@ async fn browser_midnights(portal: &Portal) -> (i64, i64) {
     (second(0), second(1))
 }
 
+/// The `from-time` and `to-time` of the page's last request to `endpoint`.
+fn asked_window(portal: &Portal, endpoint: &str) -> (String, String) {
+    portal
+        .served_requests()
+        .iter()
+        .rev()
+        .filter(|r| r.from_browser() && r.endpoint() == endpoint)
+        .find_map(|r| Some((r.query_param("from-time")?, r.query_param("to-time")?)))
+        .unwrap_or_else(|| panic!("the page asked {endpoint} for no window"))
+}
+
 /// A `datetime-local` value with its seconds: Chrome leaves out `:00` seconds.
 fn with_seconds(value: &str) -> String {
     match value.len() {
@@ -660,12 +671,22 @@ async fn yesterdays_hourly_totals_match(
         ("range", "yesterday"),
         ("sampling", "hour"),
     ];
+    // "Yesterday" in the zone the page uses: the browser's own (the default choice). Midnight
+    // may pass while the page loads, so the window the page asked for is yesterday by the
+    // browser's clock before or after, and the API is asked for that same window.
+    let before = browser_midnights(portal).await;
     portal.open(&stats_url(page, &query)).await;
     wait_for_results(portal).await;
-
-    // "Yesterday" in the zone the page uses: the browser's own (the default choice).
-    let (from, to) = browser_midnights(portal).await;
-    let (from, to) = (utc_text(from), utc_text(to));
+    let after = browser_midnights(portal).await;
+    let (from, to) = asked_window(portal, endpoint);
+    let asked = (from.clone(), to.clone());
+    let yesterday = |(from, to): (i64, i64)| (utc_text(from), utc_text(to));
+    assert!(
+        asked == yesterday(before) || asked == yesterday(after),
+        "{page} asked for {asked:?}, not yesterday ({:?} or {:?})",
+        yesterday(before),
+        yesterday(after)
+    );
     let body = api
         .statistics(
             endpoint,

@@ -64,7 +64,7 @@ pub fn detail_page(collection: Collection) -> impl IntoView {
 
     let t = texts();
     let missing =
-        move || !well_formed.get() || remote.error().is_some_and(|e| e.status() == Some(404));
+        move || !well_formed.get() || remote.error().is_some_and(|e| e.is_no_such_record());
     let body = move || {
         if missing() {
             return view! {

@@ -357,13 +357,16 @@ pub struct Window {
 
 impl Window {
     /// Whether filters with these names bound the window from below, so the server adds no
-    /// floor of its own (`time-start-lt` alone still gets the default floor).
+    /// floor of its own, as yeti-web's resource decides: its floor is the default of the
+    /// `gteq` operator, which a `gteq` of the request's replaces (in either spelling); it skips
+    /// the floor for `gt` and `eq` only when the request's raw key is underscored
+    /// (`time_start_gt`), so `time-start-gt` still gets it, and so does `time-start-lt` alone.
     pub fn bounded_by<'a>(&self, filter_names: impl IntoIterator<Item = &'a str>) -> bool {
+        let underscored = self.field.replace('-', "_");
         filter_names.into_iter().any(|name| {
-            let name = name.replace('_', "-");
-            ["gteq", "gt", "eq"]
-                .iter()
-                .any(|op| name == format!("{}-{op}", self.field))
+            name.replace('_', "-") == format!("{}-gteq", self.field)
+                || name == format!("{underscored}_gt")
+                || name == format!("{underscored}_eq")
         })
     }
 }
@@ -1550,8 +1553,12 @@ mod tests {
     fn only_a_lower_time_bound_lifts_the_default_window() {
         let window = CDR_WINDOW;
         assert!(window.bounded_by(["time-start-gteq"]));
+        assert!(window.bounded_by(["time_start_gteq"]));
         assert!(window.bounded_by(["time_start_gt"]));
-        assert!(window.bounded_by(["success-eq", "time-start-eq"]));
+        assert!(window.bounded_by(["success-eq", "time_start_eq"]));
+        // The server looks for the underscored keys of these two.
+        assert!(!window.bounded_by(["time-start-gt"]));
+        assert!(!window.bounded_by(["success-eq", "time-start-eq"]));
         assert!(!window.bounded_by(["time-start-lt"]));
         assert!(!window.bounded_by(["time-end-gteq"]));
         assert!(!window.bounded_by(std::iter::empty::<&str>()));

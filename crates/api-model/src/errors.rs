@@ -173,6 +173,9 @@ impl fmt::Display for Unreadable {
     }
 }
 
+/// The JSON:API library's code for a value of the wrong shape, an id among them.
+pub const INVALID_FIELD_VALUE: &str = "103";
+
 /// Every way a request can fail, as the user needs to hear about it. The words are chosen
 /// where the error is shown (the portal says them in the reader's language).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,6 +211,18 @@ impl ApiError {
             | ApiError::Decode { status, .. } => Some(*status),
             ApiError::Unauthorized { .. } => Some(401),
             ApiError::Network { .. } | ApiError::Aborted => None,
+        }
+    }
+
+    /// Whether the answer says the record asked for does not exist: a 404, or the real
+    /// server's 400 "Invalid field value" (code 103) for an id of the wrong shape (`/cdrs/abc`),
+    /// which a user who typed or cut an address should read as "not found" too.
+    pub fn is_no_such_record(&self) -> bool {
+        match self {
+            ApiError::Api { status: 400, errors } => {
+                errors.iter().any(|e| e.code.as_deref() == Some(INVALID_FIELD_VALUE))
+            }
+            other => other.status() == Some(404),
         }
     }
 
@@ -440,5 +455,29 @@ mod tests {
         let doc: ErrorDocument =
             serde_json::from_str(r#"{"errors":[{"title":"x","code":100,"status":422}]}"#).unwrap();
         assert_eq!(doc.errors[0].status.as_deref(), Some("422"));
+    }
+
+    #[test]
+    fn a_wrongly_shaped_id_reads_as_no_such_record() {
+        let invalid_id = ApiError::Api {
+            status: 400,
+            errors: vec![ErrorObject {
+                title: Some("Invalid field value".into()),
+                detail: Some("abc is not a valid value for id.".into()),
+                code: Some(INVALID_FIELD_VALUE.into()),
+                ..Default::default()
+            }],
+        };
+        assert!(invalid_id.is_no_such_record());
+        assert!(ApiError::Empty { status: 404 }.is_no_such_record());
+        let other_bad_request = ApiError::Api {
+            status: 400,
+            errors: vec![ErrorObject {
+                code: Some("105".into()),
+                ..Default::default()
+            }],
+        };
+        assert!(!other_bad_request.is_no_such_record());
+        assert!(!ApiError::Empty { status: 500 }.is_no_such_record());
     }
 }

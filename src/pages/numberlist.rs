@@ -129,8 +129,7 @@ pub fn numberlist_page() -> impl IntoView {
             }
         },
     );
-    let missing =
-        move || !well_formed.get() || list.error().is_some_and(|e| e.is_no_such_record());
+    let missing = move || !well_formed.get() || list.error().is_some_and(|e| e.is_no_such_record());
     let heading = move || {
         list.with_data(|l| {
             l.map(|l| (t.resource(Collection::OutgoingNumberlists).heading)(&l.attributes.name))

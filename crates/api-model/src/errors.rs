@@ -219,9 +219,12 @@ impl ApiError {
     /// which a user who typed or cut an address should read as "not found" too.
     pub fn is_no_such_record(&self) -> bool {
         match self {
-            ApiError::Api { status: 400, errors } => {
-                errors.iter().any(|e| e.code.as_deref() == Some(INVALID_FIELD_VALUE))
-            }
+            ApiError::Api {
+                status: 400,
+                errors,
+            } => errors
+                .iter()
+                .any(|e| e.code.as_deref() == Some(INVALID_FIELD_VALUE)),
             other => other.status() == Some(404),
         }
     }

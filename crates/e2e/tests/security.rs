@@ -78,28 +78,30 @@ fn a_crafted_next_link_never_leaves_the_portal() {
     });
 }
 
-/// Fills the top-up form for the first account and sends it: the browser goes to the payment
-/// provider's page.
-async fn start_a_top_up(portal: &Portal, amount: &str, notes: &str) {
-    portal.open("/payments/top-up").await;
+/// Chooses the first account a form's picker offers, once it offers any.
+async fn choose_the_first_account(portal: &Portal, select: &str) {
+    let first = format!("{select} option:not([value=''])");
     let account = portal
         .wait_until("an account to choose", async || {
             let value = portal
                 .client()
                 .execute(
-                    "const o = document.querySelector(
-                        'form.top-up-form select[name=account] option:not([value=\"\"])');
-                     return o ? o.value : null;",
-                    vec![],
+                    "const o = document.querySelector(arguments[0]); return o ? o.value : null;",
+                    vec![json!(first)],
                 )
                 .await
                 .ok()?;
             value.as_str().map(str::to_owned)
         })
         .await;
-    portal
-        .select("form.top-up-form select[name=account]", &account)
-        .await;
+    portal.select(select, &account).await;
+}
+
+/// Fills the top-up form for the first account and sends it: the browser goes to the payment
+/// provider's page.
+async fn start_a_top_up(portal: &Portal, amount: &str, notes: &str) {
+    portal.open("/payments/top-up").await;
+    choose_the_first_account(portal, "form.top-up-form select[name=account]").await;
     portal
         .fill("form.top-up-form input[name=amount]", amount)
         .await;
@@ -254,7 +256,7 @@ fn a_frame_nobody_allowed_shows_nothing_of_the_session() {
             let framer = format!(
                 "{}/pages/frame.html?src={}",
                 portal.foreign_url(),
-                url::form_urlencoded::byte_serialize(format!("{host}/accounts").as_bytes())
+                url::form_urlencoded::byte_serialize(format!("{host}/").as_bytes())
                     .collect::<String>()
             );
             portal.open_url(&framer).await;
@@ -334,6 +336,7 @@ fn markup_typed_into_the_forms_comes_back_as_text() {
         // An export's filters, on its own page.
         portal.open("/cdr-exports/new").await;
         portal.wait_for("form.export-form").await;
+        choose_the_first_account(&portal, "form.export-form select[name=account]").await;
         portal
             .fill("input[name=src-prefix-routing]", SCRIPT_MARKUP)
             .await;

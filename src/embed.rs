@@ -146,49 +146,17 @@ impl Embedding {
 #[component]
 pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     let session = expect_context::<Session>();
-    let navigate = use_navigate();
-    let location = use_location();
     appearance::mark_embedded();
-
-    let look = use_context::<Appearance>();
-    let use_locale = use_context::<Locale>();
     let listener = {
         let embedding = embedding.clone();
+        let obey = obey_parent(embedding.clone(), session);
         web_sys::window().map(|window| {
             gloo_events::EventListener::new(&window, "message", move |event| {
-                let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
-                    return;
-                };
-                match embedding.accept(event) {
-                    Some(ParentMessage::Token { token }) => {
-                        if let Err(e) = session.sign_in(&token, Keep::InMemory) {
-                            leptos::logging::warn!("portal: the parent's token is unusable: {e}");
-                            embedding.post(&PortalMessage::TokenRequest {
-                                reason: TokenRequestReason::Rejected,
-                            });
-                        }
-                    }
-                    Some(ParentMessage::Theme { theme }) => {
-                        if let Some(look) = look {
-                            look.set_theme(theme.into())
-                        }
-                    }
-                    Some(ParentMessage::Locale { locale }) => {
-                        match (i18n::by_tag(&locale), use_locale) {
-                            (Some(language), Some(use_locale)) => use_locale.set(language),
-                            _ => {
-                                leptos::logging::warn!("portal: no texts in the language {locale}")
-                            }
-                        }
-                    }
-                    Some(ParentMessage::Chrome { hidden }) => embedding.chrome_hidden.set(hidden),
-                    Some(ParentMessage::Navigate { path }) => match routing::in_app_target(&path) {
-                        Some(target) => navigate(&target, Default::default()),
-                        None => leptos::logging::warn!(
-                            "portal: the parent asked for {path:?}, not a page of the portal"
-                        ),
-                    },
-                    None => {}
+                if let Some(message) = event
+                    .dyn_ref::<web_sys::MessageEvent>()
+                    .and_then(|event| embedding.accept(event))
+                {
+                    obey(message);
                 }
             })
         })
@@ -196,56 +164,91 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     let resize_observer = watch_content_height(embedding.clone());
     // Dropped with the app: stop listening and observing.
     StoredValue::new_local((listener, resize_observer));
-
-    // Ask for a new token a little before this one runs out.
-    let renewal = StoredValue::new_local(None::<LongTimeout>);
-    {
-        let embedding = embedding.clone();
-        Effect::new(move |_| {
-            let timer = session.expires_at().and_then(|expires_at| {
-                let remaining = (expires_at - Utc::now()).to_std().ok()?;
-                let wait = remaining - renew_ahead(remaining);
-                let embedding = embedding.clone();
-                Some(LongTimeout::start(wait, move || {
-                    embedding.post(&PortalMessage::TokenRequest {
-                        reason: TokenRequestReason::Expiring,
-                    })
-                }))
-            });
-            // Replacing the old timer cancels it.
-            renewal.set_value(timer);
-        });
-    }
-    {
-        let embedding = embedding.clone();
-        Effect::new(move |_| {
-            let message = match session.ended() {
-                Some(Ended::Expired) => PortalMessage::TokenRequest {
-                    reason: TokenRequestReason::Expired,
-                },
-                Some(Ended::Rejected) => PortalMessage::TokenRequest {
-                    reason: TokenRequestReason::Rejected,
-                },
-                Some(Ended::SignedOut) => PortalMessage::SignedOut,
-                None => return,
-            };
-            embedding.post(&message);
-        });
-    }
-    {
-        let embedding = embedding.clone();
-        Effect::new(move |_| {
-            let path = routing::portal_path(&location.pathname.get());
-            let search = location.search.get();
-            let path = if search.is_empty() {
-                path
-            } else {
-                format!("{path}?{}", search.trim_start_matches('?'))
-            };
-            embedding.post(&PortalMessage::Location { path });
-        });
-    }
+    ask_for_tokens(embedding.clone(), session);
+    report_location(embedding.clone());
     embedding.post(&PortalMessage::Ready);
+}
+
+/// What the parent's messages do.
+fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage) {
+    let navigate = use_navigate();
+    let look = use_context::<Appearance>();
+    let use_locale = use_context::<Locale>();
+    move |message| match message {
+        ParentMessage::Token { token } => {
+            if let Err(e) = session.sign_in(&token, Keep::InMemory) {
+                leptos::logging::warn!("portal: the parent's token is unusable: {e}");
+                embedding.post(&PortalMessage::TokenRequest {
+                    reason: TokenRequestReason::Rejected,
+                });
+            }
+        }
+        ParentMessage::Theme { theme } => {
+            if let Some(look) = look {
+                look.set_theme(theme.into())
+            }
+        }
+        ParentMessage::Locale { locale } => match (i18n::by_tag(&locale), use_locale) {
+            (Some(language), Some(use_locale)) => use_locale.set(language),
+            _ => leptos::logging::warn!("portal: no texts in the language {locale}"),
+        },
+        ParentMessage::Chrome { hidden } => embedding.chrome_hidden.set(hidden),
+        ParentMessage::Navigate { path } => match routing::in_app_target(&path) {
+            Some(target) => navigate(&target, Default::default()),
+            None => leptos::logging::warn!(
+                "portal: the parent asked for {path:?}, not a page of the portal"
+            ),
+        },
+    }
+}
+
+/// Asks the parent for a new token a little before this one runs out, and again when the
+/// session ends; tells it when the customer signs out.
+fn ask_for_tokens(embedding: Embedding, session: Session) {
+    let renewal = StoredValue::new_local(None::<LongTimeout>);
+    let ahead = embedding.clone();
+    Effect::new(move |_| {
+        let timer = session.expires_at().and_then(|expires_at| {
+            let remaining = (expires_at - Utc::now()).to_std().ok()?;
+            let wait = remaining - renew_ahead(remaining);
+            let embedding = ahead.clone();
+            Some(LongTimeout::start(wait, move || {
+                embedding.post(&PortalMessage::TokenRequest {
+                    reason: TokenRequestReason::Expiring,
+                })
+            }))
+        });
+        // Replacing the old timer cancels it.
+        renewal.set_value(timer);
+    });
+    Effect::new(move |_| {
+        let message = match session.ended() {
+            Some(Ended::Expired) => PortalMessage::TokenRequest {
+                reason: TokenRequestReason::Expired,
+            },
+            Some(Ended::Rejected) => PortalMessage::TokenRequest {
+                reason: TokenRequestReason::Rejected,
+            },
+            Some(Ended::SignedOut) => PortalMessage::SignedOut,
+            None => return,
+        };
+        embedding.post(&message);
+    });
+}
+
+/// Tells the parent where the portal is, for its own address bar or breadcrumbs.
+fn report_location(embedding: Embedding) {
+    let location = use_location();
+    Effect::new(move |_| {
+        let path = routing::portal_path(&location.pathname.get());
+        let search = location.search.get();
+        let path = if search.is_empty() {
+            path
+        } else {
+            format!("{path}?{}", search.trim_start_matches('?'))
+        };
+        embedding.post(&PortalMessage::Location { path });
+    });
 }
 
 /// Reports the content height whenever it changes, so that the parent can size the frame

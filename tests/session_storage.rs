@@ -212,12 +212,15 @@ fn keep_some_customer_data() {
     assert_eq!(customer_data_present().len(), 2);
 }
 
+/// A way a session ends.
+type SessionEnd = fn(&Session);
+
 /// Whatever ends a session takes the customer's data with it, and a new sign-in starts clean;
 /// a renewed token (an embedding parent's) keeps it.
 #[wasm_bindgen_test]
 fn nothing_of_a_customer_outlives_the_session() {
     let session = fresh_session();
-    let ends: [(&str, fn(&Session)); 2] = [
+    let ends: [(&str, SessionEnd); 2] = [
         ("sign-out", |s| s.sign_out()),
         ("a 401", |s| s.reject(None)),
     ];

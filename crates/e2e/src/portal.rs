@@ -19,6 +19,7 @@ use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::client::legacy::connect::HttpConnector;
 use url::Url;
 
+use crate::engine::Engine;
 use crate::server::{RequestLog, Restart};
 use crate::table::Table;
 use crate::webdriver::{DevToolsCommand, SCRIPT_TIMEOUT};
@@ -30,8 +31,6 @@ pub(crate) const POLL_INTERVAL: Duration = Duration::from_millis(100);
 const AUDIT_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long [`Portal::wait_for_download`] waits for a file: exports fetch many pages.
 pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(30);
-/// The suffix of a file Chromium is still writing.
-const PARTIAL_DOWNLOAD_SUFFIX: &str = ".crdownload";
 /// Marks a panic message that already carries the page state, so it is not printed twice.
 pub(crate) const PAGE_STATE_MARKER: &str = "current URL:";
 const PAGE_TEXT_LIMIT: usize = 4000;
@@ -44,6 +43,7 @@ const PAGE_TEXT_LIMIT: usize = 4000;
 #[derive(Clone)]
 pub struct Portal {
     pub(crate) client: Client,
+    pub(crate) engine: Engine,
     pub(crate) base_url: String,
     pub(crate) http: HttpClient<HttpConnector, Full<Bytes>>,
     pub(crate) downloads: PathBuf,
@@ -69,6 +69,11 @@ impl Portal {
         self.foreign_url
             .as_deref()
             .expect("the foreign pages run only with Setup::embedding")
+    }
+
+    /// The engine of the browser the portal is open in.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// The WebDriver client, for anything the helpers do not cover.
@@ -501,14 +506,16 @@ impl Portal {
         &self.downloads
     }
 
-    /// The content of the downloaded file `file_name`, once Chromium has finished writing it
-    /// (no partial `.crdownload` file left), waiting up to [`DOWNLOAD_TIMEOUT`].
+    /// The content of the downloaded file `file_name`, once the browser has finished writing it
+    /// (no partial file left: Chromium's `.crdownload`, Firefox's `.part`), waiting up to
+    /// [`DOWNLOAD_TIMEOUT`].
     pub async fn wait_for_download(&self, file_name: &str) -> Vec<u8> {
         let path = self.downloads.join(file_name);
         let deadline = Instant::now() + DOWNLOAD_TIMEOUT;
         loop {
             let names = downloaded_names(&self.downloads);
-            let writing = names.iter().any(|n| n.ends_with(PARTIAL_DOWNLOAD_SUFFIX));
+            let partial = self.engine.partial_download_suffix();
+            let writing = names.iter().any(|n| n.ends_with(partial));
             if !writing && names.iter().any(|n| n == file_name) {
                 match std::fs::read(&path) {
                     Ok(bytes) => return bytes,

@@ -22,6 +22,13 @@ const DEFAULT_GECKODRIVER: &str = "geckodriver";
 const DEFAULT_WEBKIT_DRIVER: &str = "/usr/bin/WebKitWebDriver";
 /// Debian's WebKitGTK browser for automation (package `webkit2gtk-driver` brings it along).
 const DEFAULT_MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+/// The virtual screen WebKit draws on, with room for the desktop window.
+const XVFB_SCREEN: &str = "--server-args=-screen 0 1920x1200x24";
+/// GTK's style for MiniBrowser's own window: its toolbar keeps the window at least 447 px
+/// wide, wider than a 360-px phone, unless its parts may shrink. Pages are not styled by it.
+const WEBKIT_TOOLBAR_STYLE: &str =
+    "* { font-size: 4px; padding: 0; margin: 0; min-width: 0; min-height: 0; }\n";
+
 /// The size of the window a session starts with, in every engine.
 const WINDOW: (u32, u32) = (1280, 900);
 
@@ -85,8 +92,9 @@ impl Engine {
 
     /// The command that starts this engine's WebDriver server on `port`. WebKitWebDriver runs
     /// under a virtual X display (`xvfb-run`): MiniBrowser's headless mode hangs on these
-    /// machines, and a display of its own keeps it off any desktop.
-    pub(crate) fn driver_command(self, port: u16) -> (String, Command) {
+    /// machines, and a display of its own keeps it off any desktop. Its browsers save
+    /// downloads into `webkit_home`'s `downloads` ([`webkit_environment`]).
+    pub(crate) fn driver_command(self, port: u16, webkit_home: &Path) -> (String, Command) {
         let program = self.driver_program();
         let command = match self {
             Engine::Chromium | Engine::Firefox => {
@@ -97,9 +105,10 @@ impl Engine {
             Engine::WebKit => {
                 let mut command = Command::new("xvfb-run");
                 command
-                    .args(["--auto-servernum", "--server-args=-screen 0 1920x1200x24"])
+                    .args(["--auto-servernum", XVFB_SCREEN])
                     .arg(&program)
-                    .arg(format!("--port={port}"));
+                    .arg(format!("--port={port}"))
+                    .envs(webkit_environment(webkit_home));
                 command
             }
         };
@@ -124,8 +133,7 @@ impl Engine {
         match self {
             Engine::Chromium => ".crdownload",
             Engine::Firefox => ".part",
-            // WebKit's downloads are not observed (see `tests/engines.rs`).
-            Engine::WebKit => ".download",
+            Engine::WebKit => ".wkdownload",
         }
     }
 
@@ -195,6 +203,28 @@ fn firefox_options(profile: &Path, downloads: &Path) -> serde_json::Value {
             },
         },
     })
+}
+
+/// The environment of WebKitWebDriver and the browsers it starts, in `home` (a directory of
+/// its own): their configuration directory (`$XDG_CONFIG_HOME`), where GLib's user
+/// directories (`user-dirs.dirs`) name `home/downloads` as the download directory, where
+/// WebKit saves every session's downloads (the driver runs one session at a time), and GTK's
+/// style lets MiniBrowser's window narrow to a phone's width (`gtk-3.0/gtk.css`).
+/// `xtask/src/browser.rs` prepares the same for the WebKitWebDriver it starts.
+pub(crate) fn webkit_environment(home: &Path) -> [(&'static str, std::ffi::OsString); 1] {
+    let (config, downloads) = (home.join("config"), home.join("downloads"));
+    let user_dirs = format!("XDG_DOWNLOAD_DIR=\"{}\"\n", downloads.display());
+    let written = std::fs::create_dir_all(config.join("gtk-3.0"))
+        .and_then(|()| std::fs::create_dir_all(&downloads))
+        .and_then(|()| std::fs::write(config.join("user-dirs.dirs"), user_dirs))
+        .and_then(|()| std::fs::write(config.join("gtk-3.0/gtk.css"), WEBKIT_TOOLBAR_STYLE));
+    if let Err(error) = written {
+        panic!(
+            "preparing WebKit's directories in {}: {error}",
+            home.display()
+        );
+    }
+    [("XDG_CONFIG_HOME", config.into_os_string())]
 }
 
 /// Firefox's own window keeps at least 450 px wide (its toolbar's minimum), wider than a

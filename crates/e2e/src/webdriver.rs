@@ -34,7 +34,12 @@ pub(crate) const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
 /// dropped.
 enum WebDriver {
     External(String),
-    Started { url: String, process: Child },
+    Started {
+        url: String,
+        process: Child,
+        /// The server's own directory (WebKit's downloads are saved there).
+        home: TempDir,
+    },
 }
 
 impl WebDriver {
@@ -46,7 +51,8 @@ impl WebDriver {
             .and_then(|listener| listener.local_addr())
             .expect("finding a free port for the WebDriver server")
             .port();
-        let (program, mut command) = engine.driver_command(port);
+        let home = TempDir::create("e2e-webdriver");
+        let (program, mut command) = engine.driver_command(port, home.path());
         let process = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -62,6 +68,7 @@ impl WebDriver {
         let driver = WebDriver::Started {
             url: format!("http://127.0.0.1:{port}"),
             process,
+            home,
         };
         let deadline = Instant::now() + WAIT_TIMEOUT;
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
@@ -79,6 +86,19 @@ impl WebDriver {
     fn url(&self) -> &str {
         match self {
             WebDriver::External(url) | WebDriver::Started { url, .. } => url,
+        }
+    }
+
+    /// Where every session of this server saves downloads, for an engine whose sessions
+    /// cannot be given a directory each (WebKit): `$WEBKIT_DOWNLOAD_DIR` with a server started
+    /// elsewhere, the server's own with one started here.
+    fn shared_downloads(&self, engine: Engine) -> Option<PathBuf> {
+        if engine != Engine::WebKit {
+            return None;
+        }
+        match self {
+            WebDriver::External(_) => std::env::var_os("WEBKIT_DOWNLOAD_DIR").map(PathBuf::from),
+            WebDriver::Started { home, .. } => Some(home.path().join("downloads")),
         }
     }
 }
@@ -138,6 +158,8 @@ pub(crate) struct Browsers {
     engine: Engine,
     runtime: tokio::runtime::Runtime,
     driver_url: String,
+    /// Where the driver's sessions save downloads, if not each in a directory of its own.
+    shared_downloads: Option<PathBuf>,
     /// Taken at exit, to kill a WebDriver server started here (a static is never dropped).
     driver: Mutex<Option<WebDriver>>,
     spare: Mutex<Option<JoinHandle<Session>>>,
@@ -171,6 +193,7 @@ impl Browsers {
                 engine,
                 runtime,
                 driver_url: driver.url().to_owned(),
+                shared_downloads: driver.shared_downloads(engine),
                 driver: Mutex::new(Some(driver)),
                 spare: Mutex::new(None),
                 quitting: Mutex::new(Vec::new()),
@@ -179,8 +202,12 @@ impl Browsers {
     }
 
     fn start_session(&self) -> JoinHandle<Session> {
-        self.runtime
-            .spawn(Session::start(self.engine, self.driver_url.clone()))
+        let start = Session::start(
+            self.engine,
+            self.driver_url.clone(),
+            self.shared_downloads.clone(),
+        );
+        self.runtime.spawn(start)
     }
 
     /// A fresh session no test has used: the spare one, unless it failed to start, or else a
@@ -260,19 +287,31 @@ extern "C" fn shut_down_browsers_at_exit() {
     }
 }
 
-/// One test's browser session, with a profile and a download directory of its own.
+/// One test's browser session, with a profile and a download directory of its own (or the
+/// driver's, for WebKit).
 pub(crate) struct Session {
     pub(crate) client: Client,
     pub(crate) engine: Engine,
-    profile: TempDir,
-    downloads: TempDir,
+    downloads: PathBuf,
+    /// The profile and the download directory made for this session, removed after it.
+    own_directories: Vec<TempDir>,
 }
 
 impl Session {
-    async fn start(engine: Engine, webdriver_url: String) -> Session {
+    async fn start(
+        engine: Engine,
+        webdriver_url: String,
+        shared_downloads: Option<PathBuf>,
+    ) -> Session {
         let profile = TempDir::create("e2e-profile");
-        let downloads = TempDir::create("e2e-downloads");
-        let capabilities = engine.capabilities(profile.path(), downloads.path());
+        let (downloads, own_downloads) = match shared_downloads {
+            Some(shared) => (shared, None),
+            None => {
+                let own = TempDir::create("e2e-downloads");
+                (own.path().to_path_buf(), Some(own))
+            }
+        };
+        let capabilities = engine.capabilities(profile.path(), &downloads);
         let client = new_session(engine, &webdriver_url, capabilities).await;
         if let Some((width, height)) = engine.window_set_after_start()
             && let Err(error) = client.set_window_rect(0, 0, width, height).await
@@ -282,14 +321,14 @@ impl Session {
         Session {
             client,
             engine,
-            profile,
             downloads,
+            own_directories: std::iter::once(profile).chain(own_downloads).collect(),
         }
     }
 
     /// The directory this session downloads into.
     pub(crate) fn downloads(&self) -> &Path {
-        self.downloads.path()
+        &self.downloads
     }
 
     /// Ends the session (the browser quits), then removes its directories.
@@ -300,8 +339,8 @@ impl Session {
             Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
             Err(_) => eprintln!("e2e: closing the browser session timed out"),
         }
-        let (profile, downloads) = (self.profile, self.downloads);
-        let _ = tokio::task::spawn_blocking(move || drop((profile, downloads))).await;
+        let directories = self.own_directories;
+        let _ = tokio::task::spawn_blocking(move || drop(directories)).await;
     }
 }
 

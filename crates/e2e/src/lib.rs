@@ -18,7 +18,9 @@
 //!   the tests in Firefox and WebKit. Unset, the test process starts its own (`$GECKODRIVER`,
 //!   default `geckodriver` on PATH; `$WEBKITDRIVER`, default `/usr/bin/WebKitWebDriver`, under
 //!   `xvfb-run`). `FIREFOX` and `MINIBROWSER` name the browsers (defaults
-//!   `/usr/bin/firefox-esr` and WebKitGTK's MiniBrowser).
+//!   `/usr/bin/firefox-esr` and WebKitGTK's MiniBrowser). `WEBKIT_DOWNLOAD_DIR`: where the
+//!   WebKitWebDriver at `WEBKITDRIVER_URL` has its browsers save downloads (WebKit takes the
+//!   directory from its environment, not from a session's capabilities).
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
 //! - `AXE_CORE_JS`: axe-core's `axe.min.js` for [`Portal::audit_accessibility`] (default
 //!   `<workspace>/.tools/node_modules/axe-core/axe.min.js`, where `cargo xtask test` installs it).
@@ -27,7 +29,7 @@
 //!   costs.
 //!
 //! Each session downloads files into a directory of its own, without asking
-//! ([`Portal::wait_for_download`]).
+//! ([`Portal::wait_for_download`]); WebKit's sessions, one at a time, into their driver's.
 //!
 //! Faults: with [`Setup::fault_control`] the demo server mounts `/__demo/faults`
 //! ([`Portal::set_faults`], [`Portal::clear_faults`]); [`Portal::restart_server`] gives the

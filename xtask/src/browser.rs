@@ -1,6 +1,9 @@
-//! Chromium and chromedriver for the browser tests: installed from Debian packages when missing,
-//! and a chromedriver that runs in its own process group so that it and every Chromium it
-//! started can be killed together.
+//! The browsers of the tests and their WebDriver servers: Chromium and chromedriver for every
+//! browser test, and for the walk through the portal in the other engines (crates/e2e/tests/
+//! engines.rs) Firefox with geckodriver and WebKit (WebKitGTK's MiniBrowser) with
+//! WebKitWebDriver. The browsers come from Debian packages when missing, geckodriver from
+//! `cargo install`. Each WebDriver server runs in its own process group, so that it and every
+//! browser it started can be killed together.
 
 use anyhow::{Context, Result, bail};
 use std::fs::{self, File};
@@ -13,11 +16,23 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use crate::process::Cmd;
+use crate::tools;
 
 /// Debian's paths; webdriver.json and the e2e harness name the same binary.
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const DEBIAN_PACKAGES: [&str; 2] = ["chromium", "chromium-driver"];
+
+/// Where Debian's packages of the other engines put what the tests run: Firefox ESR, WebKitGTK's
+/// WebDriver server and browser, and `xvfb-run`, the virtual display WebKit runs on (its
+/// headless mode hangs on these machines). The e2e harness names the same paths.
+const FIREFOX: &str = "/usr/bin/firefox-esr";
+const WEBKIT_DRIVER: &str = "/usr/bin/WebKitWebDriver";
+const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+const XVFB_RUN: &str = "/usr/bin/xvfb-run";
+const ENGINE_PACKAGES: [&str; 3] = ["firefox-esr", "webkit2gtk-driver", "xvfb"];
+/// The crate of Firefox's WebDriver server, which Debian does not package.
+const GECKODRIVER_VERSION: &str = "0.37.1";
 
 pub struct Browser {
     pub chromedriver: PathBuf,
@@ -44,11 +59,19 @@ pub fn ensure_installed() -> Result<Browser> {
 }
 
 fn install_packages() -> Result<()> {
-    let packages = DEBIAN_PACKAGES.join(" ");
+    install_debian_packages(
+        &DEBIAN_PACKAGES,
+        &format!("{CHROMIUM} or {CHROMEDRIVER} is missing"),
+    )
+}
+
+/// `apt-get install` of `packages` as root; otherwise an error that says what to run.
+fn install_debian_packages(packages: &[&str], missing: &str) -> Result<()> {
+    let packages = packages.join(" ");
     // SAFETY: geteuid has no preconditions and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         bail!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing; install the Debian packages as root: \
+            "{missing}; install the Debian packages as root: \
              apt-get update && apt-get install -y {packages}"
         );
     }
@@ -57,8 +80,37 @@ fn install_packages() -> Result<()> {
     Cmd::new("apt-get")
         .env("DEBIAN_FRONTEND", "noninteractive")
         .args(["install", "-y"])
-        .args(DEBIAN_PACKAGES)
+        .args(packages.split(' '))
         .run()
+}
+
+/// The engines besides Chromium, ready to drive.
+pub struct OtherEngines {
+    pub geckodriver: PathBuf,
+}
+
+/// Firefox ESR, WebKitGTK's driver and browser, and xvfb from Debian when any is missing, and
+/// geckodriver at its pinned version from crates.io.
+pub fn ensure_other_engines_installed() -> Result<OtherEngines> {
+    let needed = [FIREFOX, WEBKIT_DRIVER, MINIBROWSER, XVFB_RUN];
+    if let Some(missing) = needed.iter().find(|path| !Path::new(path).exists()) {
+        install_debian_packages(&ENGINE_PACKAGES, &format!("{missing} is missing"))?;
+    }
+    tools::ensure_cargo_tool(
+        "geckodriver",
+        "geckodriver",
+        GECKODRIVER_VERSION,
+        &["--locked"],
+    )?;
+    let firefox = Cmd::new(FIREFOX)
+        .arg("--version")
+        .probe()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .with_context(|| format!("cannot run {FIREFOX}"))?;
+    println!("xtask: {firefox}, geckodriver {GECKODRIVER_VERSION}, WebKitWebDriver: installed");
+    Ok(OtherEngines {
+        geckodriver: tools::cargo_bin_dir().join("geckodriver"),
+    })
 }
 
 /// `Chromium 156.0.8078.79 built on …` or `ChromeDriver 156.0.8078.79 (…)` → 156.
@@ -75,34 +127,72 @@ fn major_version(program: &str) -> Result<u32> {
         .with_context(|| format!("unexpected `{program} --version` output: {text:?}"))
 }
 
-/// A chromedriver on a free loopback port; dropping it kills its whole process group.
-pub struct ChromeDriver {
+/// A WebDriver server (chromedriver, geckodriver, WebKitWebDriver) on a free loopback port;
+/// dropping it kills its whole process group.
+pub struct WebDriverServer {
+    name: &'static str,
     child: Child,
     port: u16,
 }
 
-impl ChromeDriver {
-    pub fn start(chromedriver: &Path, log_dir: &Path) -> Result<ChromeDriver> {
+impl WebDriverServer {
+    pub fn chromedriver(chromedriver: &Path, log_dir: &Path) -> Result<WebDriverServer> {
+        WebDriverServer::start("chromedriver", log_dir, |port| {
+            let mut command = Command::new(chromedriver);
+            command.arg(format!("--port={port}"));
+            command
+        })
+    }
+
+    pub fn geckodriver(geckodriver: &Path, log_dir: &Path) -> Result<WebDriverServer> {
+        WebDriverServer::start("geckodriver", log_dir, |port| {
+            let mut command = Command::new(geckodriver);
+            command.arg(format!("--port={port}"));
+            command
+        })
+    }
+
+    /// WebKitWebDriver on a virtual X display of its own, where the MiniBrowsers it starts
+    /// draw (their headless mode hangs on these machines), with its configuration in
+    /// `log_dir/webkit` (made afresh); answers the directory where its browsers save downloads.
+    pub fn webkit_driver(log_dir: &Path) -> Result<(WebDriverServer, PathBuf)> {
+        let home = log_dir.join("webkit");
+        let (config, downloads) = prepare_webkit_home(&home)?;
+        let driver = WebDriverServer::start("WebKitWebDriver", log_dir, |port| {
+            let mut command = Command::new(XVFB_RUN);
+            command
+                .args(["--auto-servernum", "--server-args=-screen 0 1920x1200x24"])
+                .arg(WEBKIT_DRIVER)
+                .arg(format!("--port={port}"))
+                .env("XDG_CONFIG_HOME", &config);
+            command
+        })?;
+        Ok((driver, downloads))
+    }
+
+    fn start(
+        name: &'static str,
+        log_dir: &Path,
+        command_on: impl FnOnce(u16) -> Command,
+    ) -> Result<WebDriverServer> {
         let port = free_port()?;
         fs::create_dir_all(log_dir).with_context(|| format!("creating {}", log_dir.display()))?;
-        let log_path = log_dir.join("chromedriver.log");
+        let log_path = log_dir.join(format!("{}.log", name.to_lowercase()));
         let log =
             File::create(&log_path).with_context(|| format!("creating {}", log_path.display()))?;
         println!(
-            "xtask: starting {} on port {port} (log: {})",
-            chromedriver.display(),
+            "xtask: starting {name} on port {port} (log: {})",
             log_path.display()
         );
-        let child = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
+        let child = command_on(port)
             .stdin(Stdio::null())
             .stdout(log.try_clone()?)
             .stderr(log)
-            // Its own group: Ctrl-C does not reach it, and killpg reaches its Chromiums too.
+            // Its own group: Ctrl-C does not reach it, and killpg reaches its browsers too.
             .process_group(0)
             .spawn()
-            .with_context(|| format!("starting {}", chromedriver.display()))?;
-        let driver = ChromeDriver { child, port };
+            .with_context(|| format!("starting {name}"))?;
+        let driver = WebDriverServer { name, child, port };
         driver.wait_until_ready(Duration::from_secs(20))?;
         Ok(driver)
     }
@@ -119,7 +209,8 @@ impl ChromeDriver {
             }
             if Instant::now() > deadline {
                 bail!(
-                    "chromedriver did not answer on port {} in {timeout:?}",
+                    "{} did not answer on port {} in {timeout:?}",
+                    self.name,
                     self.port
                 );
             }
@@ -128,10 +219,10 @@ impl ChromeDriver {
     }
 }
 
-impl Drop for ChromeDriver {
+impl Drop for WebDriverServer {
     fn drop(&mut self) {
         let group = self.child.id() as libc::pid_t;
-        // SAFETY: signals only the group this chromedriver leads (its pid is the group id).
+        // SAFETY: signals only the group this server leads (its pid is the group id).
         unsafe { libc::killpg(group, libc::SIGTERM) };
         let deadline = Instant::now() + Duration::from_secs(3);
         while Instant::now() < deadline {
@@ -140,12 +231,34 @@ impl Drop for ChromeDriver {
             }
             sleep(Duration::from_millis(50));
         }
-        // Chromium helpers may outlive the driver itself; the group id stays valid meanwhile.
+        // Browser helpers may outlive the server itself; the group id stays valid meanwhile.
         // SAFETY: as above.
         unsafe { libc::killpg(group, libc::SIGKILL) };
         let _ = self.child.wait();
-        println!("xtask: stopped chromedriver (process group {group})");
+        println!("xtask: stopped {} (process group {group})", self.name);
     }
+}
+
+/// GTK's style for MiniBrowser's own window, whose toolbar would keep it wider than a 360-px
+/// phone; the e2e harness's `engine.rs` uses the same when it starts WebKitWebDriver itself.
+const WEBKIT_TOOLBAR_STYLE: &str =
+    "* { font-size: 4px; padding: 0; margin: 0; min-width: 0; min-height: 0; }\n";
+
+/// `home/config`, the browsers' `$XDG_CONFIG_HOME`: GLib's user directories there name
+/// `home/downloads` as the download directory (WebKit saves downloads there; no WebDriver
+/// capability chooses it), and GTK's style lets the window narrow to a phone's width.
+/// Answers the two directories.
+fn prepare_webkit_home(home: &Path) -> Result<(PathBuf, PathBuf)> {
+    let (config, downloads) = (home.join("config"), home.join("downloads"));
+    if home.exists() {
+        fs::remove_dir_all(home).with_context(|| format!("emptying {}", home.display()))?;
+    }
+    fs::create_dir_all(config.join("gtk-3.0"))?;
+    fs::create_dir_all(&downloads)?;
+    let user_dirs = format!("XDG_DOWNLOAD_DIR=\"{}\"\n", downloads.display());
+    fs::write(config.join("user-dirs.dirs"), user_dirs)?;
+    fs::write(config.join("gtk-3.0/gtk.css"), WEBKIT_TOOLBAR_STYLE)?;
+    Ok((config, downloads))
 }
 
 fn free_port() -> Result<u16> {
@@ -153,7 +266,7 @@ fn free_port() -> Result<u16> {
     Ok(listener.local_addr()?.port())
 }
 
-/// `GET /status` answers `"ready": true` once chromedriver accepts sessions.
+/// `GET /status` answers `"ready": true` once the server accepts sessions.
 fn status_is_ready(port: u16) -> bool {
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let Ok(mut stream) = TcpStream::connect_timeout(&address, Duration::from_secs(1)) else {

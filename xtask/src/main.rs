@@ -29,7 +29,8 @@ Commands:
   dist [--public-url /path/]     Release build of the portal into dist/, with file sizes;
                                  --public-url builds it for serving under that path
   test                           fmt, clippy, native tests, release build, wasm browser tests,
-                                 end-to-end tests in headless Chromium; stops at the first failure
+                                 end-to-end tests in headless Chromium (and a walk through the
+                                 portal in Firefox and WebKit); stops at the first failure
   bench                          Release build, then measure it in headless Chromium: first-load
                                  sizes, time to the first table and chart, JS heap, 1000-row
                                  render, filter, month-long chart, server load; writes
@@ -45,8 +46,9 @@ Commands:
 
 Tools are installed on first use: the wasm32 target (rustup), Trunk and wasm-bindgen-cli
 (cargo install), wasm-opt (npm binaryen into .tools/), esbuild (npm, into .tools/), and only
-for `test` Chromium and chromedriver (apt-get, as root) and axe-core for the accessibility
-audit (npm, into .tools/).";
+for `test` Chromium and chromedriver, Firefox ESR, WebKitGTK's WebKitWebDriver and xvfb
+(apt-get, as root), geckodriver (cargo install) and axe-core for the accessibility audit (npm,
+into .tools/).";
 
 const DEFAULT_PORT: u16 = 8080;
 
@@ -235,7 +237,8 @@ fn bench(root: &Path) -> Result<()> {
         Reuse::IfFresh,
         &Bundle::default_dist(root),
     )?;
-    let driver = browser::ChromeDriver::start(&browser.chromedriver, &root.join("target/xtask"))?;
+    let driver =
+        browser::WebDriverServer::chromedriver(&browser.chromedriver, &root.join("target/xtask"))?;
     let out = root.join("target/bench");
     let run = Cmd::cargo(root)
         .args(["test", "--release", "-p", "e2e", "--test", "bench"])
@@ -283,6 +286,7 @@ fn test(root: &Path) -> Result<()> {
     let started = Instant::now();
     let toolchain = Toolchain::ensure(root)?;
     let browser = browser::ensure_installed()?;
+    let other_engines = browser::ensure_other_engines_installed()?;
     let axe_core = tools::ensure_axe_core(root)?;
     println!(
         "xtask: tools ready in {:.1} s",
@@ -363,10 +367,13 @@ fn test(root: &Path) -> Result<()> {
         .run()?;
     stage.end(&mut timings);
 
-    let stage = Stage::begin(6, "end-to-end tests in Chromium");
+    let stage = Stage::begin(6, "end-to-end tests in Chromium, Firefox and WebKit");
     let dist = root.join("dist");
-    let driver = browser::ChromeDriver::start(&browser.chromedriver, &root.join("target/xtask"))?;
-    // The driver guard lives until after the tests, so it is killed on success and failure.
+    let logs = root.join("target/xtask");
+    // The drivers' guards live until after the tests, so they are killed on success and failure.
+    let chromedriver = browser::WebDriverServer::chromedriver(&browser.chromedriver, &logs)?;
+    let geckodriver = browser::WebDriverServer::geckodriver(&other_engines.geckodriver, &logs)?;
+    let (webkit_driver, webkit_downloads) = browser::WebDriverServer::webkit_driver(&logs)?;
     let e2e = lanes::run(
         root,
         "e2e",
@@ -374,11 +381,14 @@ fn test(root: &Path) -> Result<()> {
             ("PORTAL_DIST", dist.into_os_string()),
             ("PORTAL_SUBPATH_DIST", subpath.dir.into_os_string()),
             ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
-            ("WEBDRIVER_URL", driver.url().into()),
+            ("WEBDRIVER_URL", chromedriver.url().into()),
+            ("GECKODRIVER_URL", geckodriver.url().into()),
+            ("WEBKITDRIVER_URL", webkit_driver.url().into()),
+            ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
             ("AXE_CORE_JS", axe_core.into_os_string()),
         ],
     );
-    drop(driver);
+    drop((chromedriver, geckodriver, webkit_driver));
     e2e?;
     stage.end(&mut timings);
 

@@ -84,7 +84,7 @@ fn tool_path(binaryen_bin: &Path) -> Result<OsString> {
     env::join_paths(directories).context("a PATH entry contains a `:`")
 }
 
-fn cargo_bin_dir() -> PathBuf {
+pub fn cargo_bin_dir() -> PathBuf {
     match env::var_os("CARGO_HOME") {
         Some(home) => PathBuf::from(home).join("bin"),
         None => PathBuf::from(env::var_os("HOME").unwrap_or_default()).join(".cargo/bin"),
@@ -213,7 +213,9 @@ fn installed_version(program: &str) -> Option<String> {
     text.split_whitespace().nth(1).map(str::to_owned)
 }
 
-fn ensure_cargo_tool(program: &str, krate: &str, version: &str, flags: &[&str]) -> Result<()> {
+/// `program` at `version`, installed with `cargo install krate` (and `flags`) when missing or of
+/// another version: Trunk, wasm-bindgen-cli, and geckodriver for the tests in Firefox.
+pub fn ensure_cargo_tool(program: &str, krate: &str, version: &str, flags: &[&str]) -> Result<()> {
     let found = installed_version(program);
     if found.as_deref() == Some(version) {
         println!("xtask: {program} {version}: installed");

@@ -1,5 +1,6 @@
 //! Harness of the end-to-end tests: the built portal (`dist/`) served by an in-process demo
-//! server, driven in headless Chromium through WebDriver.
+//! server, driven in headless Chromium through WebDriver (or in Firefox or WebKit:
+//! [`Setup::engine`]).
 //!
 //! ```no_run
 //! e2e::run(|portal| async move {
@@ -13,6 +14,13 @@
 //! - `WEBDRIVER_URL`: a running chromedriver. Unset, the test process starts its own
 //!   (`$CHROMEDRIVER`, default `/usr/bin/chromedriver`) and kills it at exit.
 //! - `CHROMIUM`: the browser binary (default `/usr/bin/chromium`).
+//! - `GECKODRIVER_URL` and `WEBKITDRIVER_URL`: a running geckodriver and WebKitWebDriver, for
+//!   the tests in Firefox and WebKit. Unset, the test process starts its own (`$GECKODRIVER`,
+//!   default `geckodriver` on PATH; `$WEBKITDRIVER`, default `/usr/bin/WebKitWebDriver`, under
+//!   `xvfb-run`). `FIREFOX` and `MINIBROWSER` name the browsers (defaults
+//!   `/usr/bin/firefox-esr` and WebKitGTK's MiniBrowser). `WEBKIT_DOWNLOAD_DIR`: where the
+//!   WebKitWebDriver at `WEBKITDRIVER_URL` has its browsers save downloads (WebKit takes the
+//!   directory from its environment, not from a session's capabilities).
 //! - `E2E_SCREENSHOT_DIR`: when set, each test saves a PNG of the page it ends on there.
 //! - `AXE_CORE_JS`: axe-core's `axe.min.js` for [`Portal::audit_accessibility`] (default
 //!   `<workspace>/.tools/node_modules/axe-core/axe.min.js`, where `cargo xtask test` installs it).
@@ -21,7 +29,7 @@
 //!   costs.
 //!
 //! Each session downloads files into a directory of its own, without asking
-//! ([`Portal::wait_for_download`]).
+//! ([`Portal::wait_for_download`]); WebKit's sessions, one at a time, into their driver's.
 //!
 //! Faults: with [`Setup::fault_control`] the demo server mounts `/__demo/faults`
 //! ([`Portal::set_faults`], [`Portal::clear_faults`]); [`Portal::restart_server`] gives the
@@ -33,8 +41,9 @@
 //! The harness by concern (everything public is re-exported here, at the crate root):
 //! - `server`: the in-process demo server a test runs against ([`Setup`], [`Bundle`],
 //!   [`ApiServer`], the built bundles, the log of served requests);
-//! - `webdriver`: chromedriver, the Chromium session and its capabilities, and chromedriver's
-//!   own commands (network conditions, DevTools);
+//! - `engine`: the engines ([`Engine`]): each one's WebDriver server and session capabilities;
+//! - `webdriver`: the WebDriver servers, the browser sessions, and chromedriver's own commands
+//!   (network conditions, DevTools);
 //! - `portal`: the [`Portal`] page object (navigation, waits, input, viewport, sign-in,
 //!   downloads, the accessibility audit);
 //! - `network`: the network seen from the test (offline and online, throttling, faults, a
@@ -54,6 +63,7 @@ use fantoccini::Client;
 use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::rt::TokioExecutor;
 
+mod engine;
 mod network;
 mod portal;
 mod server;
@@ -63,6 +73,7 @@ pub mod upstream_stub;
 mod webdriver;
 
 pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
+pub use engine::Engine;
 pub use fantoccini;
 pub use network::OnlineEvent;
 pub use portal::{DOWNLOAD_TIMEOUT, Portal, WAIT_TIMEOUT, query_param};
@@ -83,8 +94,8 @@ where
     run_with(Setup::default(), test)
 }
 
-/// Starts a demo server and takes a fresh browser session (both at once; the session was
-/// started while the previous test ran), runs `test`, and always stops the server and hands
+/// Starts a demo server and takes a fresh browser session of the setup's engine (both at
+/// once; a Chromium session was started while the previous test ran), runs `test`, and always stops the server and hands
 /// the session back to be closed in the background. A failing test (a panic, or running past
 /// three minutes) also prints the page's URL and text.
 pub fn run_with<F, Fut>(setup: Setup, test: F)
@@ -102,7 +113,7 @@ where
         Bundle::Root => (portal_dist(), "/".to_owned()),
         Bundle::SubPath => subpath_dist(),
     };
-    let browsers = Browsers::get();
+    let browsers = Browsers::get(setup.engine);
     let (server, session) = runtime.block_on(async {
         tokio::join!(
             DemoServer::start(&dist, &public_url, &setup),
@@ -112,6 +123,7 @@ where
     let client = session.client.clone();
     let portal = Portal {
         client: client.clone(),
+        engine: session.engine,
         base_url: server.base_url.clone(),
         http: HttpClient::builder(TokioExecutor::new()).build_http(),
         downloads: session.downloads().to_path_buf(),

@@ -19,6 +19,7 @@ use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::client::legacy::connect::HttpConnector;
 use url::Url;
 
+use crate::engine::Engine;
 use crate::server::{RequestLog, Restart};
 use crate::table::Table;
 use crate::webdriver::{DevToolsCommand, SCRIPT_TIMEOUT};
@@ -30,8 +31,6 @@ pub(crate) const POLL_INTERVAL: Duration = Duration::from_millis(100);
 const AUDIT_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long [`Portal::wait_for_download`] waits for a file: exports fetch many pages.
 pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(30);
-/// The suffix of a file Chromium is still writing.
-const PARTIAL_DOWNLOAD_SUFFIX: &str = ".crdownload";
 /// Marks a panic message that already carries the page state, so it is not printed twice.
 pub(crate) const PAGE_STATE_MARKER: &str = "current URL:";
 const PAGE_TEXT_LIMIT: usize = 4000;
@@ -44,6 +43,7 @@ const PAGE_TEXT_LIMIT: usize = 4000;
 #[derive(Clone)]
 pub struct Portal {
     pub(crate) client: Client,
+    pub(crate) engine: Engine,
     pub(crate) base_url: String,
     pub(crate) http: HttpClient<HttpConnector, Full<Bytes>>,
     pub(crate) downloads: PathBuf,
@@ -81,6 +81,11 @@ impl Portal {
             Some([listed, unlisted]) => (listed, unlisted),
             _ => panic!("the header-less hosts run only with Setup::embedding"),
         }
+    }
+
+    /// The engine of the browser the portal is open in.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// The WebDriver client, for anything the helpers do not cover.
@@ -389,41 +394,46 @@ impl Portal {
     }
 
     /// Resizes the window so that the page's viewport is `width`×`height` CSS pixels (WebDriver's
-    /// window rect, corrected by whatever the window adds around the viewport), as a phone or a
-    /// large screen would show the portal. Pages get `resize` as usual.
+    /// window rect, corrected by whatever the window adds around the viewport, and by a page
+    /// zoom such as WebKit's here), as a phone or a large screen would show the portal. Pages
+    /// get `resize` as usual.
     pub async fn set_viewport(&self, width: u32, height: u32) {
         let wanted = (i64::from(width), i64::from(height));
         let mut window = wanted;
         let mut seen = (0, 0);
-        for _ in 0..3 {
+        // The last window size and the viewport it gave, to learn how the viewport follows the
+        // window (one to one, or scaled by a page zoom).
+        let mut last: Option<((i64, i64), (i64, i64))> = None;
+        for _ in 0..4 {
             let (w, h) = (window.0.max(1) as u32, window.1.max(1) as u32);
             if let Err(error) = self.client.set_window_rect(0, 0, w, h).await {
                 panic!("cannot resize the window to {w}×{h}: {error}");
             }
-            // The window resizes asynchronously: read until the page sees the wanted size, or a
-            // size that holds for half a second.
-            let (mut steady, deadline) = (0, Instant::now() + Duration::from_secs(3));
-            loop {
-                let size = self
-                    .client
-                    .execute("return [window.innerWidth, window.innerHeight];", vec![])
-                    .await
-                    .ok()
-                    .and_then(|size| Some((size[0].as_i64()?, size[1].as_i64()?)));
-                if size == Some(wanted) {
-                    return;
-                }
-                match size {
-                    Some(size) if size == seen => steady += 1,
-                    Some(size) => (seen, steady) = (size, 0),
-                    None => {}
-                }
-                if steady >= 5 || Instant::now() >= deadline {
-                    break;
-                }
-                tokio::time::sleep(POLL_INTERVAL).await;
+            // The window may be kept larger than asked (a browser's toolbar has a minimum).
+            let actual = match self.client.get_window_rect().await {
+                Ok((_, _, w, h)) => (w as i64, h as i64),
+                Err(error) => panic!("cannot read the window's size: {error}"),
+            };
+            seen = self.steady_viewport(wanted).await;
+            if seen == wanted {
+                return;
             }
-            window = (window.0 + wanted.0 - seen.0, window.1 + wanted.1 - seen.1);
+            let next = |dimension: fn(&(i64, i64)) -> i64| {
+                let slope = match last {
+                    Some((window_before, seen_before))
+                        if dimension(&actual) != dimension(&window_before)
+                            && dimension(&seen) != dimension(&seen_before) =>
+                    {
+                        (dimension(&seen) - dimension(&seen_before)) as f64
+                            / (dimension(&actual) - dimension(&window_before)) as f64
+                    }
+                    _ => 1.0,
+                };
+                let missing = (dimension(&wanted) - dimension(&seen)) as f64;
+                dimension(&actual) + (missing / slope).round() as i64
+            };
+            window = (next(|size| size.0), next(|size| size.1));
+            last = Some((actual, seen));
         }
         panic!(
             "{}",
@@ -433,6 +443,31 @@ impl Portal {
             ))
             .await
         );
+    }
+
+    /// The page's viewport once it is `wanted` or has held one size for half a second (the
+    /// window resizes asynchronously), or after three seconds.
+    async fn steady_viewport(&self, wanted: (i64, i64)) -> (i64, i64) {
+        let (mut seen, mut steady) = ((0, 0), 0);
+        let deadline = Instant::now() + Duration::from_secs(3);
+        loop {
+            let size = self
+                .client
+                .execute("return [window.innerWidth, window.innerHeight];", vec![])
+                .await
+                .ok()
+                .and_then(|size| Some((size[0].as_i64()?, size[1].as_i64()?)));
+            match size {
+                Some(size) if size == wanted => return size,
+                Some(size) if size == seen => steady += 1,
+                Some(size) => (seen, steady) = (size, 0),
+                None => {}
+            }
+            if steady >= 5 || Instant::now() >= deadline {
+                return seen;
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
     }
 
     /// Presses and releases `key` wherever the keyboard focus is (WebDriver actions), as a
@@ -536,14 +571,16 @@ impl Portal {
         &self.downloads
     }
 
-    /// The content of the downloaded file `file_name`, once Chromium has finished writing it
-    /// (no partial `.crdownload` file left), waiting up to [`DOWNLOAD_TIMEOUT`].
+    /// The content of the downloaded file `file_name`, once the browser has finished writing it
+    /// (no partial file left: Chromium's `.crdownload`, Firefox's `.part`), waiting up to
+    /// [`DOWNLOAD_TIMEOUT`].
     pub async fn wait_for_download(&self, file_name: &str) -> Vec<u8> {
         let path = self.downloads.join(file_name);
         let deadline = Instant::now() + DOWNLOAD_TIMEOUT;
         loop {
             let names = downloaded_names(&self.downloads);
-            let writing = names.iter().any(|n| n.ends_with(PARTIAL_DOWNLOAD_SUFFIX));
+            let partial = self.engine.partial_download_suffix();
+            let writing = names.iter().any(|n| n.ends_with(partial));
             if !writing && names.iter().any(|n| n == file_name) {
                 match std::fs::read(&path) {
                     Ok(bytes) => return bytes,

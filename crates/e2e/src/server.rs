@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use tokio::task::JoinHandle;
 
+use crate::engine::Engine;
 use crate::upstream_stub;
 use crate::workspace_root;
 use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
@@ -54,6 +55,8 @@ pub struct Setup {
     pub hide_cdr_fields: Vec<String>,
     /// How long the test may run before it fails (three minutes unless a benchmark needs more).
     pub time_limit: Duration,
+    /// The browser engine the test runs in.
+    pub engine: Engine,
 }
 
 /// The portal build a test runs against.
@@ -79,6 +82,7 @@ impl Default for Setup {
             embedding: false,
             hide_cdr_fields: Vec::new(),
             time_limit: TEST_TIMEOUT,
+            engine: Engine::default(),
         }
     }
 }

@@ -1,19 +1,19 @@
-//! The browser side of a test: a chromedriver (shared through `$WEBDRIVER_URL` or started
-//! here), a fresh Chromium session with its capabilities (headless flags, a profile and a
-//! download directory of its own, timeouts), and chromedriver's commands beyond WebDriver
-//! (network conditions, Chrome DevTools Protocol).
+//! The browser side of a test: a WebDriver server per engine (shared through an environment
+//! variable such as `$WEBDRIVER_URL`, or started here), a fresh browser session with its
+//! capabilities (`engine`), and chromedriver's commands beyond WebDriver (network conditions,
+//! Chrome DevTools Protocol).
 //!
-//! Sessions start and end off the tests' critical path ([`Browsers`]): while a test runs, the
-//! session of the next one starts, and a finished test's session quits in the background. Every
-//! test still gets a Chromium of its own that no other test has used.
+//! Sessions start and end off the tests' critical path ([`Browsers`]): while a Chromium test
+//! runs, the session of the next one starts, and a finished test's session quits in the
+//! background. Every test still gets a browser of its own that no other test has used.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, Once, OnceLock, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use fantoccini::{Client, ClientBuilder};
@@ -21,68 +21,62 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use tokio::task::JoinHandle;
 use url::Url;
 
+use crate::engine::Engine;
 use crate::portal::{POLL_INTERVAL, WAIT_TIMEOUT};
 
-const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a script of a test may run; an accessibility audit of a large page may take longer.
 pub(crate) const SCRIPT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Bounds the clean-up calls to a browser that may itself be stuck.
 pub(crate) const CLEANUP_TIMEOUT: Duration = Duration::from_secs(10);
 
-const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
-const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM_FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1280,900",
-];
-
-/// A chromedriver: the one at `$WEBDRIVER_URL`, or one started here in its own process group,
-/// killed with every Chromium it started when this is dropped.
+/// An engine's WebDriver server: the one its variable names (`$WEBDRIVER_URL`, …), or one
+/// started here in its own process group, killed with every browser it started when this is
+/// dropped.
 enum WebDriver {
     External(String),
-    Started { url: String, process: Child },
+    Started {
+        url: String,
+        process: Child,
+        /// The server's own directory (WebKit's downloads are saved there).
+        home: TempDir,
+    },
 }
 
 impl WebDriver {
-    fn connect() -> WebDriver {
-        if let Ok(url) = std::env::var("WEBDRIVER_URL") {
+    fn connect(engine: Engine) -> WebDriver {
+        if let Ok(url) = std::env::var(engine.driver_url_variable()) {
             return WebDriver::External(url);
         }
-        let chromedriver =
-            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| DEFAULT_CHROMEDRIVER.to_owned());
         let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .and_then(|listener| listener.local_addr())
-            .expect("finding a free port for chromedriver")
+            .expect("finding a free port for the WebDriver server")
             .port();
-        let process = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
+        let home = TempDir::create("e2e-webdriver");
+        let (program, mut command) = engine.driver_command(port, home.path());
+        let process = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .process_group(0)
             .spawn()
             .unwrap_or_else(|error| {
-                panic!("cannot start {chromedriver} ({error}); set WEBDRIVER_URL or CHROMEDRIVER")
+                panic!(
+                    "cannot start {program} ({error}); set {} to a running one",
+                    engine.driver_url_variable()
+                )
             });
         let driver = WebDriver::Started {
             url: format!("http://127.0.0.1:{port}"),
             process,
+            home,
         };
         let deadline = Instant::now() + WAIT_TIMEOUT;
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         while TcpStream::connect_timeout(&address, POLL_INTERVAL).is_err() {
-            // Dropping `driver` on this panic kills the chromedriver.
+            // Dropping `driver` on this panic kills the WebDriver server.
             assert!(
                 Instant::now() < deadline,
-                "{chromedriver} did not listen on port {port} within {WAIT_TIMEOUT:?}"
+                "{program} did not listen on port {port} within {WAIT_TIMEOUT:?}"
             );
             std::thread::sleep(POLL_INTERVAL);
         }
@@ -94,19 +88,32 @@ impl WebDriver {
             WebDriver::External(url) | WebDriver::Started { url, .. } => url,
         }
     }
+
+    /// Where every session of this server saves downloads, for an engine whose sessions
+    /// cannot be given a directory each (WebKit): `$WEBKIT_DOWNLOAD_DIR` with a server started
+    /// elsewhere, the server's own with one started here.
+    fn shared_downloads(&self, engine: Engine) -> Option<PathBuf> {
+        if engine != Engine::WebKit {
+            return None;
+        }
+        match self {
+            WebDriver::External(_) => std::env::var_os("WEBKIT_DOWNLOAD_DIR").map(PathBuf::from),
+            WebDriver::Started { home, .. } => Some(home.path().join("downloads")),
+        }
+    }
 }
 
 impl Drop for WebDriver {
     fn drop(&mut self) {
         if let WebDriver::Started { process, .. } = self {
-            // SAFETY: signals only the process group this chromedriver leads.
+            // SAFETY: signals only the process group this WebDriver server leads.
             unsafe { libc::killpg(process.id() as libc::pid_t, libc::SIGKILL) };
             let _ = process.wait();
         }
     }
 }
 
-/// A fresh directory (a Chromium profile, a download directory), removed afterwards.
+/// A fresh directory (a browser profile, a download directory), removed afterwards.
 struct TempDir(PathBuf);
 
 impl TempDir {
@@ -138,43 +145,55 @@ impl Drop for TempDir {
     }
 }
 
-/// The browsers of this test process: one chromedriver, and a runtime of their own on which
-/// every session starts and ends, so that sessions outlive the runtime of the test that used
-/// them.
+/// The browsers of one engine in this test process: one WebDriver server, and a runtime of
+/// their own on which every session starts and ends, so that sessions outlive the runtime of
+/// the test that used them.
 ///
 /// [`Browsers::session`] hands a test the spare session started while the previous test ran
-/// (and starts the next spare); [`Browsers::release`] quits a used session in the background.
-/// At the process's exit, the spare and the sessions still quitting are closed and a
-/// chromedriver started here is killed, with every Chromium it started.
+/// (and starts the next spare, for an engine that keeps one); [`Browsers::release`] quits a
+/// used session in the background. At the process's exit, the spare and the sessions still
+/// quitting are closed and a WebDriver server started here is killed, with every browser it
+/// started.
 pub(crate) struct Browsers {
+    engine: Engine,
     runtime: tokio::runtime::Runtime,
     driver_url: String,
-    /// Taken at exit, to kill a chromedriver started here (a static is never dropped).
+    /// Where the driver's sessions save downloads, if not each in a directory of its own.
+    shared_downloads: Option<PathBuf>,
+    /// Taken at exit, to kill a WebDriver server started here (a static is never dropped).
     driver: Mutex<Option<WebDriver>>,
     spare: Mutex<Option<JoinHandle<Session>>>,
     quitting: Mutex<Vec<JoinHandle<()>>>,
 }
 
-static BROWSERS: OnceLock<Browsers> = OnceLock::new();
+/// Each engine's browsers, by [`Engine::index`].
+static BROWSERS: [OnceLock<Browsers>; Engine::ALL.len()] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 impl Browsers {
-    /// The process's browsers, connected to (or starting) chromedriver on first use.
-    pub(crate) fn get() -> &'static Browsers {
-        BROWSERS.get_or_init(|| {
+    /// The process's browsers of `engine`, connected to (or starting) its WebDriver server on
+    /// first use.
+    pub(crate) fn get(engine: Engine) -> &'static Browsers {
+        BROWSERS[engine.index()].get_or_init(|| {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(1)
                 .thread_name("e2e-browsers")
                 .enable_all()
                 .build()
                 .expect("building the browsers' tokio runtime");
-            let driver = WebDriver::connect();
-            // SAFETY: registers a function that takes nothing and never unwinds.
-            if unsafe { libc::atexit(shut_down_browsers_at_exit) } != 0 {
-                eprintln!("e2e: cannot close the browsers at exit; spare sessions may linger");
-            }
+            let driver = WebDriver::connect(engine);
+            static AT_EXIT: Once = Once::new();
+            AT_EXIT.call_once(|| {
+                // SAFETY: registers a function that takes nothing and never unwinds.
+                if unsafe { libc::atexit(shut_down_browsers_at_exit) } != 0 {
+                    eprintln!("e2e: cannot close the browsers at exit; sessions may linger");
+                }
+            });
             Browsers {
+                engine,
                 runtime,
                 driver_url: driver.url().to_owned(),
+                shared_downloads: driver.shared_downloads(engine),
                 driver: Mutex::new(Some(driver)),
                 spare: Mutex::new(None),
                 quitting: Mutex::new(Vec::new()),
@@ -182,13 +201,23 @@ impl Browsers {
         })
     }
 
+    fn start_session(&self) -> JoinHandle<Session> {
+        let start = Session::start(
+            self.engine,
+            self.driver_url.clone(),
+            self.shared_downloads.clone(),
+        );
+        self.runtime.spawn(start)
+    }
+
     /// A fresh session no test has used: the spare one, unless it failed to start, or else a
-    /// new one. Starts the spare for the next test in any case.
+    /// new one. Starts the spare for the next test, if the engine keeps one.
     pub(crate) async fn session(&'static self) -> Session {
-        let taken = {
+        let taken = if self.engine.keeps_a_spare_session() {
             let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
-            let next = self.runtime.spawn(Session::start(self.driver_url.clone()));
-            spare.replace(next)
+            spare.replace(self.start_session())
+        } else {
+            None
         };
         if let Some(spare) = taken {
             match spare.await {
@@ -196,11 +225,7 @@ impl Browsers {
                 Err(error) => eprintln!("e2e: a spare browser session failed ({error}); retrying"),
             }
         }
-        match self
-            .runtime
-            .spawn(Session::start(self.driver_url.clone()))
-            .await
-        {
+        match self.start_session().await {
             Ok(session) => session,
             Err(error) => match error.try_into_panic() {
                 Ok(panic) => resume_unwind(panic),
@@ -218,7 +243,7 @@ impl Browsers {
     }
 
     /// Closes the spare session and waits for the sessions still quitting (within
-    /// [`CLEANUP_TIMEOUT`]), then kills a chromedriver started here.
+    /// [`CLEANUP_TIMEOUT`]), then kills a WebDriver server started here.
     fn shut_down(&self) {
         let spare = self
             .spare
@@ -241,7 +266,10 @@ impl Browsers {
             .runtime
             .block_on(async { tokio::time::timeout(CLEANUP_TIMEOUT, all).await });
         if finished.is_err() {
-            eprintln!("e2e: closing the browser sessions at exit timed out");
+            eprintln!(
+                "e2e: closing the {} sessions at exit timed out",
+                self.engine.name()
+            );
         }
         drop(
             self.driver
@@ -253,37 +281,57 @@ impl Browsers {
 }
 
 extern "C" fn shut_down_browsers_at_exit() {
-    if let Some(browsers) = BROWSERS.get() {
+    for browsers in BROWSERS.iter().filter_map(OnceLock::get) {
         // Unwinding out of an `extern "C"` function would abort the process.
         let _ = catch_unwind(AssertUnwindSafe(|| browsers.shut_down()));
     }
 }
 
-/// One test's Chromium session, with a profile and a download directory of its own.
+/// One test's browser session, with a profile and a download directory of its own (or the
+/// driver's, for WebKit).
 pub(crate) struct Session {
     pub(crate) client: Client,
-    profile: TempDir,
-    downloads: TempDir,
+    pub(crate) engine: Engine,
+    downloads: PathBuf,
+    /// The profile and the download directory made for this session, removed after it.
+    own_directories: Vec<TempDir>,
 }
 
 impl Session {
-    async fn start(webdriver_url: String) -> Session {
-        let profile = TempDir::create("e2e-chromium");
-        let downloads = TempDir::create("e2e-downloads");
-        let client = new_session(&webdriver_url, profile.path(), downloads.path()).await;
+    async fn start(
+        engine: Engine,
+        webdriver_url: String,
+        shared_downloads: Option<PathBuf>,
+    ) -> Session {
+        let profile = TempDir::create("e2e-profile");
+        let (downloads, own_downloads) = match shared_downloads {
+            Some(shared) => (shared, None),
+            None => {
+                let own = TempDir::create("e2e-downloads");
+                (own.path().to_path_buf(), Some(own))
+            }
+        };
+        let capabilities = engine.capabilities(profile.path(), &downloads);
+        let client = new_session(engine, &webdriver_url, capabilities).await;
+        if let Some((width, height)) = engine.window_set_after_start()
+            && let Err(error) = client.set_window_rect(0, 0, width, height).await
+        {
+            panic!("cannot size the {} window: {error}", engine.name());
+        }
         Session {
             client,
-            profile,
+            engine,
             downloads,
+            own_directories: std::iter::once(profile).chain(own_downloads).collect(),
         }
     }
 
     /// The directory this session downloads into.
     pub(crate) fn downloads(&self) -> &Path {
-        self.downloads.path()
+        &self.downloads
     }
 
-    /// Ends the session (Chromium quits), then removes its directories.
+    /// Ends the session (the browser quits), then removes its directories.
     async fn quit(self) {
         let close = tokio::time::timeout(CLEANUP_TIMEOUT, self.client.close()).await;
         match close {
@@ -291,41 +339,22 @@ impl Session {
             Ok(Err(error)) => eprintln!("e2e: closing the browser session failed: {error}"),
             Err(_) => eprintln!("e2e: closing the browser session timed out"),
         }
-        let (profile, downloads) = (self.profile, self.downloads);
-        let _ = tokio::task::spawn_blocking(move || drop((profile, downloads))).await;
+        let directories = self.own_directories;
+        let _ = tokio::task::spawn_blocking(move || drop(directories)).await;
     }
 }
 
-async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> Client {
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| DEFAULT_CHROMIUM.to_owned());
-    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| flag.to_string()).collect();
-    args.push(format!("--user-data-dir={}", profile.display()));
-    let capabilities = serde_json::json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": args,
-            // Downloads land in the session's own directory, without a prompt.
-            "prefs": {
-                "download.default_directory": downloads.display().to_string(),
-                "download.prompt_for_download": false,
-                "download.directory_upgrade": true,
-            },
-        },
-        // The benchmark's HTTPS server has a certificate made at its start (demo-server --tls).
-        "acceptInsecureCerts": true,
-        // A page that never loads fails its test in good time (WebDriver's default is 300 s).
-        "timeouts": {
-            "pageLoad": PAGE_LOAD_TIMEOUT.as_millis() as u64,
-            "script": SCRIPT_TIMEOUT.as_millis() as u64,
-        },
-    });
+async fn new_session(
+    engine: Engine,
+    webdriver_url: &str,
+    capabilities: serde_json::Value,
+) -> Client {
     let serde_json::Value::Object(capabilities) = capabilities else {
-        unreachable!("the capabilities literal is an object")
+        unreachable!("an engine's capabilities are an object")
     };
     let mut builder = ClientBuilder::new(HttpConnector::new());
     builder.capabilities(capabilities);
-    // A chromedriver that has just started listening may still refuse the first session.
+    // A WebDriver server that has just started listening may still refuse the first session.
     let mut attempts = 0;
     loop {
         attempts += 1;
@@ -335,7 +364,10 @@ async fn new_session(webdriver_url: &str, profile: &Path, downloads: &Path) -> C
                 eprintln!("e2e: starting a browser session failed ({error}); retrying");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
-            Err(error) => panic!("cannot start a Chromium session at {webdriver_url}: {error}"),
+            Err(error) => panic!(
+                "cannot start a {} session at {webdriver_url}: {error}",
+                engine.name()
+            ),
         }
     }
 }

@@ -282,25 +282,8 @@ const TEST_STAGES: usize = 6;
 /// The sub-path the hosting tests serve a second build under.
 const SUBPATH_PUBLIC_URL: &str = "/portal/";
 
-fn test(root: &Path) -> Result<()> {
-    let started = Instant::now();
-    let toolchain = Toolchain::ensure(root)?;
-    let browser = browser::ensure_installed()?;
-    let other_engines = browser::ensure_other_engines_installed()?;
-    let axe_core = tools::ensure_axe_core(root)?;
-    println!(
-        "xtask: tools ready in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
-    let mut timings = Vec::new();
-
-    let stage = Stage::begin(1, "formatting");
-    Cmd::cargo(root)
-        .args(["fmt", "--all", "--", "--check"])
-        .run()?;
-    stage.end(&mut timings);
-
-    let stage = Stage::begin(2, "clippy");
+/// Clippy with warnings denied: the native crates, and the portal for wasm32.
+fn clippy(root: &Path) -> Result<()> {
     Cmd::cargo(root)
         .args([
             "clippy",
@@ -320,7 +303,79 @@ fn test(root: &Path) -> Result<()> {
             "wasm32-unknown-unknown",
         ])
         .args(["--all-targets", "--", "-D", "warnings"])
+        .run()
+}
+
+/// The portal's wasm tests in headless Chromium.
+fn wasm_tests(root: &Path, chromedriver: &Path) -> Result<()> {
+    // wasm-bindgen-test-runner starts chromedriver itself and reads the capabilities (Chromium
+    // binary, headless flags) from webdriver.json.
+    let webdriver_json = root.join("webdriver.json");
+    Cmd::cargo(root)
+        .args(["test", "-p", "portal", "--target", "wasm32-unknown-unknown"])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            "wasm-bindgen-test-runner",
+        )
+        .env("CHROMEDRIVER", chromedriver)
+        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", &webdriver_json)
+        .run()
+}
+
+/// What the end-to-end tests run with besides the bundles.
+struct Browsers<'a> {
+    chromedriver: &'a Path,
+    geckodriver: &'a Path,
+    /// axe-core's `axe.min.js`, for the accessibility audit.
+    axe_core: &'a Path,
+}
+
+/// The e2e test binaries against `dist/` and the sub-path bundle in `subpath_dist`, with
+/// chromedriver, geckodriver and WebKitWebDriver started for them and stopped afterwards.
+fn end_to_end_tests(root: &Path, browsers: &Browsers, subpath_dist: &Path) -> Result<()> {
+    let logs = root.join("target/xtask");
+    // The drivers' guards live until after the tests, so they are killed on success and failure.
+    let chromedriver = browser::WebDriverServer::chromedriver(browsers.chromedriver, &logs)?;
+    let geckodriver = browser::WebDriverServer::geckodriver(browsers.geckodriver, &logs)?;
+    let (webkit_driver, webkit_downloads) = browser::WebDriverServer::webkit_driver(&logs)?;
+    let e2e = lanes::run(
+        root,
+        "e2e",
+        &[
+            ("PORTAL_DIST", root.join("dist").into_os_string()),
+            ("PORTAL_SUBPATH_DIST", subpath_dist.into()),
+            ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
+            ("WEBDRIVER_URL", chromedriver.url().into()),
+            ("GECKODRIVER_URL", geckodriver.url().into()),
+            ("WEBKITDRIVER_URL", webkit_driver.url().into()),
+            ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
+            ("AXE_CORE_JS", browsers.axe_core.into()),
+        ],
+    );
+    drop((chromedriver, geckodriver, webkit_driver));
+    e2e
+}
+
+fn test(root: &Path) -> Result<()> {
+    let started = Instant::now();
+    let toolchain = Toolchain::ensure(root)?;
+    let browser = browser::ensure_installed()?;
+    let other_engines = browser::ensure_other_engines_installed()?;
+    let axe_core = tools::ensure_axe_core(root)?;
+    println!(
+        "xtask: tools ready in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut timings = Vec::new();
+
+    let stage = Stage::begin(1, "formatting");
+    Cmd::cargo(root)
+        .args(["fmt", "--all", "--", "--check"])
         .run()?;
+    stage.end(&mut timings);
+
+    let stage = Stage::begin(2, "clippy");
+    clippy(root)?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(3, "native tests");
@@ -353,43 +408,16 @@ fn test(root: &Path) -> Result<()> {
     stage.end(&mut timings);
 
     let stage = Stage::begin(5, "wasm tests in Chromium");
-    // wasm-bindgen-test-runner starts chromedriver itself and reads the capabilities (Chromium
-    // binary, headless flags) from webdriver.json.
-    let webdriver_json = root.join("webdriver.json");
-    Cmd::cargo(root)
-        .args(["test", "-p", "portal", "--target", "wasm32-unknown-unknown"])
-        .env(
-            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-            "wasm-bindgen-test-runner",
-        )
-        .env("CHROMEDRIVER", &browser.chromedriver)
-        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", &webdriver_json)
-        .run()?;
+    wasm_tests(root, &browser.chromedriver)?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(6, "end-to-end tests in Chromium, Firefox and WebKit");
-    let dist = root.join("dist");
-    let logs = root.join("target/xtask");
-    // The drivers' guards live until after the tests, so they are killed on success and failure.
-    let chromedriver = browser::WebDriverServer::chromedriver(&browser.chromedriver, &logs)?;
-    let geckodriver = browser::WebDriverServer::geckodriver(&other_engines.geckodriver, &logs)?;
-    let (webkit_driver, webkit_downloads) = browser::WebDriverServer::webkit_driver(&logs)?;
-    let e2e = lanes::run(
-        root,
-        "e2e",
-        &[
-            ("PORTAL_DIST", dist.into_os_string()),
-            ("PORTAL_SUBPATH_DIST", subpath.dir.into_os_string()),
-            ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
-            ("WEBDRIVER_URL", chromedriver.url().into()),
-            ("GECKODRIVER_URL", geckodriver.url().into()),
-            ("WEBKITDRIVER_URL", webkit_driver.url().into()),
-            ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
-            ("AXE_CORE_JS", axe_core.into_os_string()),
-        ],
-    );
-    drop((chromedriver, geckodriver, webkit_driver));
-    e2e?;
+    let browsers = Browsers {
+        chromedriver: &browser.chromedriver,
+        geckodriver: &other_engines.geckodriver,
+        axe_core: &axe_core,
+    };
+    end_to_end_tests(root, &browsers, &subpath.dir)?;
     stage.end(&mut timings);
 
     println!("\nxtask: all {TEST_STAGES} stages passed");

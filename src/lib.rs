@@ -5,6 +5,7 @@
 //! only code that calls fetch and knows the token) → `api_model` (pure types, separate crate).
 
 pub mod access;
+pub mod accounts;
 pub mod app;
 pub mod appearance;
 pub mod components;

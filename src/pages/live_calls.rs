@@ -6,11 +6,12 @@
 //! The server's times have no zone: they are read as UTC (`api_model::live_calls`), and the page
 //! says so.
 
+use crate::accounts::AccountList;
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
-use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::pages::account_choices::{AccountOptions, session_accounts};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::{Page, portal_path};
@@ -152,7 +153,7 @@ pub fn live_calls_page() -> impl IntoView {
     let navigate = use_navigate();
     let zone = Signal::derive(move || prefs.zone());
     let applied = Memo::new(move |_| LiveQuery::from_query(&location.search.get()));
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     let own_path = location.pathname.get_untracked();
     // Without an account in the URL, the first account's calls are shown.
     Effect::new({
@@ -259,7 +260,7 @@ fn address_label(name: &str) -> &'static str {
 /// and hands it on only without problems; the URL's own problems show too.
 fn live_form(
     applied: Memo<LiveQuery>,
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     apply: Callback<LiveQuery>,
 ) -> impl IntoView {
     let draft = RwSignal::new(applied.get_untracked());
@@ -296,18 +297,7 @@ fn live_form(
             }
         })
     };
-    let account_options = move || {
-        let chosen = draft.with(|q| q.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| {
-                        view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
+    let chosen_account = Signal::derive(move || draft.with(|q| q.account_id.clone()));
     let answered_options = Answered::ALL
         .into_iter()
         .map(|answered| {
@@ -421,7 +411,7 @@ fn live_form(
                     {tr(|t| t.account)}
                     <select name="account-id" on:change=move |ev| draft.update(|q| q.account_id = event_target_value(&ev))>
                         <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
-                        {account_options}
+                        <AccountOptions accounts chosen=chosen_account />
                     </select>
                     {error_for("account-id".to_owned())}
                 </label>

@@ -3,11 +3,12 @@
 //! (`api_model::cdr_export`). Problems show next to their field before anything is sent; the
 //! server's 422 shows next to the field its pointer names, and the input stays as typed.
 
+use crate::accounts::AccountList;
 use crate::components::time_window::{from_input, to_input};
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
-use crate::pages::account_choices::account_choices;
+use crate::pages::account_choices::{AccountOptions, AccountsFailed, session_accounts};
 use crate::prefs::Prefs;
 use crate::routing::record_href;
 use api_model::catalog::{CDRS, Collection};
@@ -76,7 +77,7 @@ pub fn new_export_page() -> impl IntoView {
     let draft = RwSignal::new(prefilled);
     let problems: Problems = RwSignal::new(Vec::new());
     let busy = RwSignal::new(false);
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     // One account: it is the one.
     Effect::new(move |_| {
         accounts.with_data(|list| {
@@ -152,36 +153,19 @@ pub fn new_export_page() -> impl IntoView {
 
 fn account_field(
     draft: RwSignal<ExportDraft>,
-    accounts: crate::remote::Remote<Vec<crate::pages::account_choices::AccountChoice>>,
+    accounts: AccountList,
     problems: Problems,
 ) -> impl IntoView {
-    let options = move || {
-        let chosen = draft.with(|d| d.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
-                    .collect_view()
-            })
-        })
-    };
-    let load_error = move || {
-        accounts.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || error_text(&error)}</span>
-                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
-    };
+    let chosen = Signal::derive(move || draft.with(|d| d.account_id.clone()));
     view! {
         <label>
             {tr(|t| t.account)}
             <select name=export::ACCOUNT on:change=move |ev| draft.update(|d| d.account_id = event_target_value(&ev))>
                 <option value="" disabled=true selected=move || draft.with(|d| d.account_id.is_empty())>{tr(|t| t.choose_an_account)}</option>
-                {options}
+                <AccountOptions accounts chosen />
             </select>
             {problem_at(problems, Some(export::ACCOUNT))}
-            {load_error}
+            <AccountsFailed accounts />
         </label>
     }
 }

@@ -7,7 +7,9 @@
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
 use crate::kept::{self, Kept};
-use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::pages::account_choices::{
+    AccountOptions, AccountsFailed, currency_of, session_accounts,
+};
 use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
@@ -66,7 +68,7 @@ fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> O
 
 pub fn top_up_page() -> impl IntoView {
     let api = expect_context::<Api>();
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     let account = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());
     let notes = RwSignal::new(String::new());
@@ -83,14 +85,7 @@ pub fn top_up_page() -> impl IntoView {
             }
         })
     });
-    let currency = move || {
-        let chosen = account.get();
-        accounts.with_data(|list| {
-            list.and_then(|l| l.iter().find(|a| a.id == chosen))
-                .map(|a| a.currency.clone())
-                .unwrap_or_default()
-        })
-    };
+    let currency = move || currency_of(accounts, &account.get());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if busy.get_untracked() {
@@ -162,24 +157,6 @@ pub fn top_up_page() -> impl IntoView {
             }
         });
     };
-    let options = move || {
-        let chosen = account.get();
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a: &AccountChoice| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
-                    .collect_view()
-            })
-        })
-    };
-    let load_error = move || {
-        accounts.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || error_text(&error)}</span>
-                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
-    };
     view! {
         <section class="top-up-page">
             <p class="breadcrumb">
@@ -194,10 +171,10 @@ pub fn top_up_page() -> impl IntoView {
                     {tr(|t| t.account)}
                     <select name="account" on:change=move |ev| account.set(event_target_value(&ev))>
                         <option value="" disabled=true selected=move || account.with(String::is_empty)>{tr(|t| t.choose_an_account)}</option>
-                        {options}
+                        <AccountOptions accounts chosen=account />
                     </select>
                     {problem_at(problems, Some("account"))}
-                    {load_error}
+                    <AccountsFailed accounts />
                 </label>
                 <label>
                     {move || (texts().top_up_amount)(&currency())}

@@ -1,8 +1,8 @@
 //! The statistics form: account, time range, sampling and the narrowing parameters. It edits
 //! a draft of the view, checks it inline, and hands it on only when it can be asked for.
 
-use super::AccountChoice;
 use super::plans::{StatsPage, narrowing_label, sampling_label};
+use super::{AccountList, AccountOptions};
 use crate::components::time_window::{from_input, preset_options, to_input};
 use crate::format::Zone;
 use crate::http::Api;
@@ -46,7 +46,7 @@ impl Draft {
 pub fn stats_form(
     page: StatsPage,
     applied: Memo<StatsView>,
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     apply: Callback<StatsView>,
     zone: Signal<Zone>,
     url_errors: Signal<Vec<FieldError>>,
@@ -90,20 +90,8 @@ pub fn stats_form(
     }
 }
 
-fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl IntoView {
-    let options = move || {
-        let chosen = draft.view.with(|d| d.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| {
-                        let selected = a.id == chosen;
-                        view! { <option value=a.id.clone() selected=selected>{a.name.clone()}</option> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
+fn account_field(draft: Draft, accounts: AccountList) -> impl IntoView {
+    let chosen = Signal::derive(move || draft.view.with(|d| d.account_id.clone()));
     let on_account = move |ev: leptos::ev::Event| {
         draft
             .view
@@ -114,7 +102,7 @@ fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl Int
             {tr(|t| t.account)}
             <select name="account-id" on:change=on_account>
                 <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
-                {options}
+                <AccountOptions accounts chosen />
             </select>
             {draft.error_for("account-id")}
         </label>

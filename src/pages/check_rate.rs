@@ -7,6 +7,7 @@
 //! Only the customer's own plans (`GET /rateplans`) are offered or looked up in: the server
 //! finds any plan by its UUID.
 
+use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::http::Api;
 use crate::i18n::{field_label, texts, tr};
@@ -105,22 +106,20 @@ fn check(asked: &Asked, plans: Option<&[PlanChoice]>) -> Result<Lookup, Problems
     }
 }
 
+/// The problems at `field` (`None`: above the form), with the id a control refers to.
 fn problems_at(
     problems: impl Fn() -> Problems + Send + Sync + 'static,
     field: Option<&'static str>,
-) -> impl Fn() -> Option<AnyView> {
-    move || {
-        let texts: Vec<String> = problems()
+) -> impl IntoView {
+    let texts = Signal::derive(move || {
+        problems()
             .into_iter()
             .filter(|(at, _)| *at == field)
             .map(|(_, text)| text)
-            .collect();
-        (!texts.is_empty()).then(|| {
-            let id = format!("{}-error", field.unwrap_or("check-rate"));
-            view! { <span class="field-error" id=id role="alert">{texts.join(" ")}</span> }
-                .into_any()
-        })
-    }
+            .collect::<Vec<String>>()
+    });
+    let id = format!("{}-error", field.unwrap_or("check-rate"));
+    view! { <FieldProblems texts id /> }
 }
 
 /// A cost as shown: exact when short, else to [`SHOWN_COST_DIGITS`] places.

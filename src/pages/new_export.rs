@@ -4,21 +4,21 @@
 //! server's 422 shows next to the field its pointer names, and the input stays as typed.
 
 use crate::accounts::AccountList;
+use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, to_input};
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
-use crate::i18n::{error_text, texts, tr};
+use crate::i18n::{texts, tr};
 use crate::pages::account_choices::{AccountOptions, AccountsFailed, session_accounts};
 use crate::prefs::Prefs;
 use crate::routing::record_href;
+use crate::write::{Said, Write};
 use api_model::catalog::{CDRS, Collection};
-use api_model::cdr_export::{self as export, DraftProblem, ExportDraft, field_errors};
+use api_model::cdr_export::{self as export, DraftProblem, ExportDraft};
 use api_model::document::{Document, Resource};
-use api_model::errors::ApiError;
 use api_model::list::ListParams;
 use chrono::Utc;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::hooks::{use_location, use_navigate};
 
 /// A problem to show next to a field (`None`: above the form), in the language in use.
@@ -43,20 +43,22 @@ impl Shown {
     }
 }
 
-type Problems = RwSignal<Vec<(Option<&'static str>, Shown)>>;
-
-fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> Option<AnyView> {
-    move || {
-        let texts: Vec<String> = problems.with(|all| {
-            all.iter()
-                .filter(|(at, _)| *at == field)
-                .map(|(_, shown)| shown.text())
-                .collect()
-        });
-        (!texts.is_empty()).then(|| {
-            view! { <span class="field-error" role="alert">{texts.join(" ")}</span> }.into_any()
-        })
+impl Said for Shown {
+    fn server(words: String) -> Self {
+        Shown::Server(words)
     }
+
+    fn text(&self) -> String {
+        Shown::text(self)
+    }
+}
+
+/// The export's write: the server's document sent, a created export answered.
+type ExportWrite = Write<serde_json::Value, Created, Shown>;
+type Created = Document<Resource<serde_json::Value>>;
+
+fn problem_at(write: ExportWrite, field: Option<&'static str>) -> impl IntoView {
+    view! { <FieldProblems texts=write.texts_at(field) /> }
 }
 
 pub fn new_export_page() -> impl IntoView {
@@ -75,8 +77,19 @@ pub fn new_export_page() -> impl IntoView {
         Zone::Browser => browser_zone_name().unwrap_or_default(),
     };
     let draft = RwSignal::new(prefilled);
-    let problems: Problems = RwSignal::new(Vec::new());
-    let busy = RwSignal::new(false);
+    let write: ExportWrite = Write::new(
+        &export::FIELDS,
+        move |document| {
+            let api = api.clone();
+            async move { api.create("cdr-exports", &document, None).await }
+        },
+        move |_, created: &Created| {
+            if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
+                navigate(&href, Default::default());
+            }
+            Ok(())
+        },
+    );
     let accounts = session_accounts();
     // One account: it is the one.
     Effect::new(move |_| {
@@ -90,61 +103,35 @@ pub fn new_export_page() -> impl IntoView {
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
+        match draft.with_untracked(ExportDraft::to_document) {
+            Ok(document) => {
+                write.dispatch(document);
+            }
+            Err(errors) => write.refuse(
+                errors
+                    .into_iter()
+                    .map(|e| (Some(e.field), Shown::Draft(e.problem)))
+                    .collect(),
+            ),
         }
-        let document = match draft.with_untracked(ExportDraft::to_document) {
-            Ok(document) => document,
-            Err(errors) => {
-                problems.set(
-                    errors
-                        .into_iter()
-                        .map(|e| (Some(e.field), Shown::Draft(e.problem)))
-                        .collect(),
-                );
-                return;
-            }
-        };
-        problems.set(Vec::new());
-        busy.set(true);
-        let (api, navigate) = (api.clone(), navigate.clone());
-        spawn_local(async move {
-            let created: Result<Document<Resource<serde_json::Value>>, ApiError> =
-                api.create("cdr-exports", &document, None).await;
-            let _ = busy.try_set(false);
-            match created {
-                Ok(created) => {
-                    if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
-                        navigate(&href, Default::default());
-                    }
-                }
-                Err(error) if error.status() == Some(422) => problems.set(
-                    field_errors(&error)
-                        .into_iter()
-                        .map(|(field, words)| (field, Shown::Server(words)))
-                        .collect(),
-                ),
-                Err(error) => problems.set(vec![(None, Shown::Server(error_text(&error)))]),
-            }
-        });
     };
     let zone = Signal::derive(move || prefs.zone());
     view! {
         <section class="export-form-page">
             <h1>{tr(|t| t.new_cdr_export)}</h1>
             <p class="hint">{tr(|t| t.export_form_hint)}</p>
-            {problem_at(problems, None)}
+            {write.above_form()}
             <form class="export-form" on:submit=submit novalidate=true>
-                {account_field(draft, accounts, problems)}
+                {account_field(draft, accounts, write)}
                 <fieldset>
                     <legend>{tr(|t| t.window_change)}</legend>
-                    {problem_at(problems, Some(export::FILTERS))}
-                    {move || time_fields(draft, zone.get(), problems)}
+                    {problem_at(write, Some(export::FILTERS))}
+                    {move || time_fields(draft, zone.get(), write)}
                 </fieldset>
-                {narrowing_fields(draft, problems)}
-                {file_fields(draft, problems)}
-                <button type="submit" class="primary" disabled=move || busy.get()>
-                    {move || if busy.get() { texts().creating_export } else { texts().create_export }}
+                {narrowing_fields(draft, write)}
+                {file_fields(draft, write)}
+                <button type="submit" class="primary" disabled=move || write.pending()>
+                    {move || if write.pending() { texts().creating_export } else { texts().create_export }}
                 </button>
             </form>
         </section>
@@ -154,7 +141,7 @@ pub fn new_export_page() -> impl IntoView {
 fn account_field(
     draft: RwSignal<ExportDraft>,
     accounts: AccountList,
-    problems: Problems,
+    write: ExportWrite,
 ) -> impl IntoView {
     let chosen = Signal::derive(move || draft.with(|d| d.account_id.clone()));
     view! {
@@ -164,27 +151,27 @@ fn account_field(
                 <option value="" disabled=true selected=move || draft.with(|d| d.account_id.is_empty())>{tr(|t| t.choose_an_account)}</option>
                 <AccountOptions accounts chosen />
             </select>
-            {problem_at(problems, Some(export::ACCOUNT))}
+            {problem_at(write, Some(export::ACCOUNT))}
             <AccountsFailed accounts />
         </label>
     }
 }
 
 /// From and to, typed in the chosen zone and kept in the API's form.
-fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, problems: Problems) -> impl IntoView {
+fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, write: ExportWrite) -> impl IntoView {
     let (from, to) = draft.with_untracked(|d| (d.from.clone(), d.to.clone()));
     view! {
         <label>
             {tr(|t| t.from)}
             <input type="datetime-local" name=export::FROM step="1" prop:value=to_input(&from, zone)
                 on:change=move |ev| draft.update(|d| d.from = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(problems, Some(export::FROM))}
+            {problem_at(write, Some(export::FROM))}
         </label>
         <label>
             {tr(|t| t.to)}
             <input type="datetime-local" name=export::TO step="1" prop:value=to_input(&to, zone)
                 on:change=move |ev| draft.update(|d| d.to = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(problems, Some(export::TO))}
+            {problem_at(write, Some(export::TO))}
         </label>
     }
 }
@@ -192,7 +179,7 @@ fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, problems: Problems) -> 
 /// A text input bound to one field of the draft.
 fn text_field(
     draft: RwSignal<ExportDraft>,
-    problems: Problems,
+    write: ExportWrite,
     name: &'static str,
     label: impl Fn() -> &'static str + Send + Sync + 'static,
     field: fn(&mut ExportDraft) -> &mut String,
@@ -206,12 +193,12 @@ fn text_field(
             {move || label()}
             <input type="text" name=name inputmode=numeric.then_some("numeric") prop:value=value
                 on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev)) />
-            {problem_at(problems, Some(name))}
+            {problem_at(write, Some(name))}
         </label>
     }
 }
 
-fn narrowing_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+fn narrowing_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoView {
     let success = draft.with_untracked(|d| d.success.clone());
     let t = texts();
     view! {
@@ -225,17 +212,17 @@ fn narrowing_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl In
                     <option value="false" selected=success == "false">{tr(|t| t.failed_only)}</option>
                 </select>
             </label>
-            {text_field(draft, problems, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
-            {text_field(draft, problems, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
-            {text_field(draft, problems, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
-            {text_field(draft, problems, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
-            {text_field(draft, problems, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
+            {text_field(draft, write, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
+            {text_field(draft, write, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
+            {text_field(draft, write, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
+            {text_field(draft, write, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
+            {text_field(draft, write, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
         </fieldset>
     }
 }
 
 /// How the file writes times.
-fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+fn file_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoView {
     let formats = ["with_timezone", "without_timezone", "round_to_seconds"]
         .into_iter()
         .map(|format| {
@@ -251,9 +238,9 @@ fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoVie
                 <select name=export::TIME_FORMAT on:change=move |ev| draft.update(|d| d.time_format = event_target_value(&ev))>
                     {formats}
                 </select>
-                {problem_at(problems, Some(export::TIME_FORMAT))}
+                {problem_at(write, Some(export::TIME_FORMAT))}
             </label>
-            {text_field(draft, problems, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
+            {text_field(draft, write, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
         </div>
     }
 }

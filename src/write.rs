@@ -137,6 +137,15 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
         self.problems.set(problems);
     }
 
+    /// Takes away the problems shown at `fields` (the customer is fixing them).
+    pub fn forget_at(&self, fields: &[Option<&'static str>]) {
+        let shown = |all: &Vec<Problem<P>>| all.iter().any(|(at, _)| fields.contains(at));
+        if self.problems.with_untracked(shown) {
+            self.problems
+                .update(|all| all.retain(|(at, _)| !fields.contains(at)));
+        }
+    }
+
     /// The answer to the last request, once it came. Tracked.
     pub fn result(&self) -> MappedSignal<Option<Result<O, ApiError>>> {
         self.action.value()

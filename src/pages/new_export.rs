@@ -57,10 +57,6 @@ impl Said for Shown {
 type ExportWrite = Write<serde_json::Value, Created, Shown>;
 type Created = Document<Resource<serde_json::Value>>;
 
-fn problem_at(write: ExportWrite, field: Option<&'static str>) -> impl IntoView {
-    view! { <FieldProblems texts=write.texts_at(field) /> }
-}
-
 pub fn new_export_page() -> impl IntoView {
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
@@ -125,7 +121,7 @@ pub fn new_export_page() -> impl IntoView {
                 {account_field(draft, accounts, write)}
                 <fieldset>
                     <legend>{tr(|t| t.window_change)}</legend>
-                    {problem_at(write, Some(export::FILTERS))}
+                    <FieldProblems texts=write.texts_at(Some(export::FILTERS)) />
                     {move || time_fields(draft, zone.get(), write)}
                 </fieldset>
                 {narrowing_fields(draft, write)}
@@ -151,7 +147,7 @@ fn account_field(
                 <option value="" disabled=true selected=move || draft.with(|d| d.account_id.is_empty())>{tr(|t| t.choose_an_account)}</option>
                 <AccountOptions accounts chosen />
             </select>
-            {problem_at(write, Some(export::ACCOUNT))}
+            <FieldProblems texts=write.texts_at(Some(export::ACCOUNT)) />
             <AccountsFailed accounts />
         </label>
     }
@@ -165,13 +161,13 @@ fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, write: ExportWrite) -> 
             {tr(|t| t.from)}
             <input type="datetime-local" name=export::FROM step="1" prop:value=to_input(&from, zone)
                 on:change=move |ev| draft.update(|d| d.from = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(write, Some(export::FROM))}
+            <FieldProblems texts=write.texts_at(Some(export::FROM)) />
         </label>
         <label>
             {tr(|t| t.to)}
             <input type="datetime-local" name=export::TO step="1" prop:value=to_input(&to, zone)
                 on:change=move |ev| draft.update(|d| d.to = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(write, Some(export::TO))}
+            <FieldProblems texts=write.texts_at(Some(export::TO)) />
         </label>
     }
 }
@@ -193,7 +189,7 @@ fn text_field(
             {move || label()}
             <input type="text" name=name inputmode=numeric.then_some("numeric") prop:value=value
                 on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev)) />
-            {problem_at(write, Some(name))}
+            <FieldProblems texts=write.texts_at(Some(name)) />
         </label>
     }
 }
@@ -238,7 +234,7 @@ fn file_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoVie
                 <select name=export::TIME_FORMAT on:change=move |ev| draft.update(|d| d.time_format = event_target_value(&ev))>
                     {formats}
                 </select>
-                {problem_at(write, Some(export::TIME_FORMAT))}
+                <FieldProblems texts=write.texts_at(Some(export::TIME_FORMAT)) />
             </label>
             {text_field(draft, write, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
         </div>

@@ -10,14 +10,16 @@
 
 use crate::components::link::Link;
 use crate::components::pager::{PagerState, pager};
+use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::components::table::toggled_sort;
 use crate::http::{Abort, Api};
 use crate::i18n::{choice_label, field_label, texts, tr};
 use crate::routing::{Page, portal_path, record_href, record_id};
+use crate::write::Write;
 use api_model::catalog::{Collection, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
 use api_model::document::{Document, PageLinks, Resource};
-use api_model::errors::{ApiError, field_errors_of};
+use api_model::errors::ApiError;
 use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, SortKey};
 use api_model::numberlist::{
@@ -311,12 +313,13 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
     // A write: shown at once, then confirmed (and the list loaded again) or taken back.
     let writer: Writer = {
         let (api, list_id) = (api.clone(), list_id.clone());
-        StoredValue::new_local(std::rc::Rc::new(move |change: Change, on_done: Done| {
-            let Some(number) = editor.try_update(|e| e.start(change.clone())) else {
-                return;
-            };
+        StoredValue::new_local(std::rc::Rc::new(move |change: Change| -> Pending {
+            let started = editor.try_update(|e| e.start(change.clone()));
             let (api, list_id) = (api.clone(), list_id.clone());
-            spawn_local(async move {
+            Box::pin(async move {
+                let Some(number) = started else {
+                    return Err(ApiError::Aborted);
+                };
                 let result = send_change(&api, &list_id, &change).await;
                 match &result {
                     Ok(()) => editor.update(|e| e.confirmed(number)),
@@ -326,10 +329,10 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                         });
                     }
                 }
-                on_done(result);
                 reload_now();
-            });
-        }) as std::rc::Rc<dyn Fn(Change, Done)>)
+                result
+            })
+        }) as std::rc::Rc<dyn Fn(Change) -> Pending>)
     };
 
     let add_form = add_form(default_action, notice, writer);
@@ -399,14 +402,15 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
     }
 }
 
-/// What a write's caller hears of its outcome.
-type Done = Box<dyn FnOnce(Result<(), ApiError>)>;
+/// A write on its way: its outcome once the server answered.
+type Pending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), ApiError>>>>;
 /// Sends a write, shown at once (see `items_editor`).
-type Writer = StoredValue<std::rc::Rc<dyn Fn(Change, Done)>, LocalStorage>;
+type Writer = StoredValue<std::rc::Rc<dyn Fn(Change) -> Pending>, LocalStorage>;
 
 fn run(writer: Writer, change: Change, on_done: impl FnOnce(Result<(), ApiError>) + 'static) {
     if let Some(write) = writer.try_get_value() {
-        write(change, Box::new(on_done));
+        let pending = write(change);
+        spawn_local(async move { on_done(pending.await) });
     }
 }
 
@@ -445,6 +449,18 @@ fn action_options(default_action: Signal<String>, selected: Signal<String>) -> i
     }
 }
 
+/// Numbers to add, as the add form sends them.
+#[derive(Clone)]
+struct Addition {
+    change: Change,
+    count: usize,
+    repeated: usize,
+}
+
+/// The add form's fields as the server's 422 pointers name them; any other pointer (the list
+/// itself) shows above the form.
+const ADD_FIELDS: [&str; 3] = ["key", "batch-key", "action-id"];
+
 /// "Add numbers": one key or many, checked before any request; the server's refusal is shown
 /// by the field it names, and the typed keys stay.
 fn add_form(
@@ -455,54 +471,53 @@ fn add_form(
     let t = texts();
     let keys = RwSignal::new(String::new());
     let action = RwSignal::new(String::new());
-    let keys_error = RwSignal::new(None::<String>);
-    let action_error = RwSignal::new(None::<String>);
-    let form_error = RwSignal::new(None::<String>);
-    let busy = RwSignal::new(false);
+    let write: Write<Addition, ()> = Write::new(
+        &ADD_FIELDS,
+        move |addition: Addition| {
+            let pending = writer.try_get_value().map(|write| write(addition.change));
+            async move {
+                pending
+                    .unwrap_or_else(|| Box::pin(async { Err(ApiError::Aborted) }))
+                    .await
+            }
+        },
+        move |addition, ()| {
+            keys.set(String::new());
+            notice.set(Notice::Added {
+                count: addition.count,
+                repeated: addition.repeated,
+            });
+            Ok(())
+        },
+    );
+    // A failure also says, beside the list, that nothing was saved.
+    Effect::new(move |_| {
+        if let Some(Err(error)) = write.result().get() {
+            notice.set(Notice::NotSaved(crate::i18n::error_text(&error)));
+        }
+    });
+    let keys_problems = Signal::derive(move || {
+        [
+            write.texts_at(Some("key")).get(),
+            write.texts_at(Some("batch-key")).get(),
+        ]
+        .concat()
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
+        match parse_batch(&keys.get_untracked()) {
+            Err(problem) => write.refuse(vec![(Some("key"), batch_error_text(&problem))]),
+            Ok(batch) => {
+                write.dispatch(Addition {
+                    count: batch.keys.len(),
+                    repeated: batch.repeated,
+                    change: Change::Add {
+                        keys: batch.keys,
+                        action_id: action_of_value(&action.get_untracked()),
+                    },
+                });
+            }
         }
-        keys_error.set(None);
-        action_error.set(None);
-        form_error.set(None);
-        let batch = match parse_batch(&keys.get_untracked()) {
-            Ok(batch) => batch,
-            Err(problem) => {
-                keys_error.set(Some(batch_error_text(&problem)));
-                return;
-            }
-        };
-        let count = batch.keys.len();
-        let repeated = batch.repeated;
-        busy.set(true);
-        let change = Change::Add {
-            keys: batch.keys,
-            action_id: action_of_value(&action.get_untracked()),
-        };
-        run(writer, change, move |result| {
-            busy.try_set(false);
-            match result {
-                Ok(()) => {
-                    keys.try_set(String::new());
-                    notice.try_set(Notice::Added { count, repeated });
-                }
-                Err(error) => {
-                    for (field, message) in field_errors_of(
-                        &error,
-                        &["key", "batch-key", "action-id", "outgoing-numberlist"],
-                    ) {
-                        match field {
-                            Some("key" | "batch-key") => keys_error.try_set(Some(message)),
-                            Some("action-id") => action_error.try_set(Some(message)),
-                            _ => form_error.try_set(Some(message)),
-                        };
-                    }
-                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
-                }
-            }
-        });
     };
     view! {
         <form class="numberlist-add" on:submit=submit novalidate>
@@ -514,17 +529,15 @@ fn add_form(
                     name="keys"
                     rows="3"
                     aria-describedby="numberlist-keys-hint numberlist-keys-error"
-                    aria-invalid=move || keys_error.with(Option::is_some).to_string()
+                    aria-invalid=move || keys_problems.with(|p| !p.is_empty()).to_string()
                     prop:value=move || keys.get()
                     on:input=move |ev| {
                         keys.set(event_target_value(&ev));
-                        keys_error.set(None);
+                        write.forget_at(&[Some("key"), Some("batch-key")]);
                     }
                 ></textarea>
                 <p class="hint" id="numberlist-keys-hint">{tr(|t| t.nl_keys_hint)}</p>
-                <p class="field-error" id="numberlist-keys-error" role="alert">
-                    {move || keys_error.get()}
-                </p>
+                <FieldProblems texts=keys_problems id="numberlist-keys-error" />
             </div>
             <div class="field">
                 <label for="numberlist-action">{tr(|t| t.nl_action_label)}</label>
@@ -536,13 +549,11 @@ fn add_form(
                 >
                     {action_options(default_action, action.into())}
                 </select>
-                <p class="field-error" id="numberlist-action-error" role="alert">
-                    {move || action_error.get()}
-                </p>
+                <FieldProblems texts=write.texts_at(Some("action-id")) id="numberlist-action-error" />
             </div>
-            <p class="form-error" role="alert">{move || form_error.get()}</p>
-            <button type="submit" class="numberlist-add-submit" aria-disabled=move || busy.get().to_string()>
-                {move || if busy.get() { t.nl_adding } else { t.nl_add }}
+            {write.above_form()}
+            <button type="submit" class="numberlist-add-submit" aria-disabled=move || write.pending().to_string()>
+                {move || if write.pending() { t.nl_adding } else { t.nl_add }}
             </button>
         </form>
     }

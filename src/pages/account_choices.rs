@@ -35,6 +35,24 @@ pub fn session_accounts() -> AccountList {
     })
 }
 
+/// With one account only, it is the one chosen: `choose` is given its id while `unchosen`
+/// says nothing is chosen yet.
+pub fn choose_the_only_account(
+    accounts: AccountList,
+    unchosen: impl Fn() -> bool + 'static,
+    choose: impl Fn(String) + 'static,
+) {
+    Effect::new(move |_| {
+        let only = accounts.with_data(|list| match list.map(Vec::as_slice) {
+            Some([only]) => Some(only.id.clone()),
+            _ => None,
+        });
+        if let Some(id) = only.filter(|_| untrack(&unchosen)) {
+            choose(id);
+        }
+    });
+}
+
 /// The currency of the account `id` ("" until the list has it).
 pub fn currency_of(accounts: AccountList, id: &str) -> String {
     accounts

@@ -9,7 +9,9 @@ use crate::components::time_window::{from_input, to_input};
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
-use crate::pages::account_choices::{AccountOptions, AccountsFailed, session_accounts};
+use crate::pages::account_choices::{
+    AccountOptions, AccountsFailed, choose_the_only_account, session_accounts,
+};
 use crate::prefs::Prefs;
 use crate::routing::record_href;
 use crate::write::{Said, Write};
@@ -87,16 +89,11 @@ pub fn new_export_page() -> impl IntoView {
         },
     );
     let accounts = session_accounts();
-    // One account: it is the one.
-    Effect::new(move |_| {
-        accounts.with_data(|list| {
-            if let Some([only]) = list.map(Vec::as_slice)
-                && draft.with_untracked(|d| d.account_id.is_empty())
-            {
-                draft.update(|d| d.account_id = only.id.clone());
-            }
-        })
-    });
+    choose_the_only_account(
+        accounts,
+        move || draft.with_untracked(|d| d.account_id.is_empty()),
+        move |id| draft.update(|d| d.account_id = id),
+    );
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match draft.with_untracked(ExportDraft::to_document) {

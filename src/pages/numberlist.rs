@@ -461,16 +461,14 @@ struct Addition {
 /// itself) shows above the form.
 const ADD_FIELDS: [&str; 3] = ["key", "batch-key", "action-id"];
 
-/// "Add numbers": one key or many, checked before any request; the server's refusal is shown
-/// by the field it names, and the typed keys stay.
-fn add_form(
-    default_action: Signal<String>,
-    notice: RwSignal<Notice>,
+/// The add form's request, through the editor's writes: on success the typed keys go and the
+/// notice says how many were added; a failure also says, beside the list, that nothing was
+/// saved.
+fn add_write(
     writer: Writer,
-) -> impl IntoView {
-    let t = texts();
-    let keys = RwSignal::new(String::new());
-    let action = RwSignal::new(String::new());
+    keys: RwSignal<String>,
+    notice: RwSignal<Notice>,
+) -> Write<Addition, ()> {
     let write: Write<Addition, ()> = Write::new(
         &ADD_FIELDS,
         move |addition: Addition| {
@@ -490,12 +488,25 @@ fn add_form(
             Ok(())
         },
     );
-    // A failure also says, beside the list, that nothing was saved.
     Effect::new(move |_| {
         if let Some(Err(error)) = write.result().get() {
             notice.set(Notice::NotSaved(crate::i18n::error_text(&error)));
         }
     });
+    write
+}
+
+/// "Add numbers": one key or many, checked before any request; the server's refusal is shown
+/// by the field it names, and the typed keys stay.
+fn add_form(
+    default_action: Signal<String>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+) -> impl IntoView {
+    let t = texts();
+    let keys = RwSignal::new(String::new());
+    let action = RwSignal::new(String::new());
+    let write = add_write(writer, keys, notice);
     let keys_problems = Signal::derive(move || {
         [
             write.texts_at(Some("key")).get(),

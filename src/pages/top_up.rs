@@ -9,7 +9,7 @@ use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
 use crate::kept::{self, Kept};
 use crate::pages::account_choices::{
-    AccountOptions, AccountsFailed, currency_of, session_accounts,
+    AccountOptions, AccountsFailed, choose_the_only_account, currency_of, session_accounts,
 };
 use crate::routing::{Page, record_href};
 use crate::write::{Problem, Write};
@@ -116,14 +116,10 @@ fn checked_amount(account_id: &str, typed: &str) -> Result<Decimal, Vec<Problem<
     Err(found)
 }
 
-pub fn top_up_page() -> impl IntoView {
+/// The top-up's request: on its answer, off to the provider's page.
+fn top_up_write(leaving: RwSignal<bool>) -> Write<TopUp, Created> {
     let api = expect_context::<Api>();
-    let accounts = session_accounts();
-    let account = RwSignal::new(String::new());
-    let amount = RwSignal::new(String::new());
-    let notes = RwSignal::new(String::new());
-    let leaving = RwSignal::new(false);
-    let write: Write<TopUp, Created> = Write::new(
+    Write::new(
         &FIELDS,
         move |top_up: TopUp| {
             let api = api.clone();
@@ -133,17 +129,21 @@ pub fn top_up_page() -> impl IntoView {
             }
         },
         move |top_up, created| go_to_provider(top_up, created, leaving),
+    )
+}
+
+pub fn top_up_page() -> impl IntoView {
+    let accounts = session_accounts();
+    let account = RwSignal::new(String::new());
+    let amount = RwSignal::new(String::new());
+    let notes = RwSignal::new(String::new());
+    let leaving = RwSignal::new(false);
+    let write = top_up_write(leaving);
+    choose_the_only_account(
+        accounts,
+        move || account.with_untracked(String::is_empty),
+        move |id| account.set(id),
     );
-    // One account: it is the one.
-    Effect::new(move |_| {
-        accounts.with_data(|list| {
-            if let Some([only]) = list.map(Vec::as_slice)
-                && account.with_untracked(String::is_empty)
-            {
-                account.set(only.id.clone());
-            }
-        })
-    });
     let currency = move || currency_of(accounts, &account.get());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();

@@ -7,6 +7,7 @@
 //! says so.
 
 use crate::accounts::AccountList;
+use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
@@ -268,14 +269,17 @@ fn live_form(
     let shown_problems = RwSignal::new(Vec::<(String, LiveProblem)>::new());
     Effect::new(move |_| shown_problems.set(applied.get().problems()));
     let error_for = move |field: String| {
-        move || {
+        let texts = Signal::derive(move || {
             shown_problems.with(|problems| {
-                problems.iter().find(|(f, _)| *f == field).map(|(_, p)| {
-                    let p = p.clone();
-                    view! { <span class="field-error" role="alert">{move || problem_text(&p)}</span> }
-                })
+                problems
+                    .iter()
+                    .find(|(f, _)| *f == field)
+                    .map(|(_, p)| problem_text(p))
+                    .into_iter()
+                    .collect::<Vec<_>>()
             })
-        }
+        });
+        view! { <FieldProblems texts /> }
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();

@@ -3,6 +3,7 @@
 
 use super::plans::{StatsPage, narrowing_label, sampling_label};
 use super::{AccountList, AccountOptions};
+use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, preset_options, to_input};
 use crate::format::Zone;
 use crate::http::Api;
@@ -31,15 +32,18 @@ struct Draft {
 
 impl Draft {
     /// The problem with `field`, in the language in use, next to it.
-    fn error_for(self, field: &'static str) -> impl Fn() -> Option<AnyView> + Copy {
-        move || {
+    fn error_for(self, field: &'static str) -> impl IntoView {
+        let texts = Signal::derive(move || {
             let mut errors = self.form_errors.get();
             errors.extend(self.url_errors.get());
-            errors.into_iter().find(|e| e.field == field).map(|e| {
-                view! { <span class="field-error" role="alert">{move || e.problem.text()}</span> }
-                    .into_any()
-            })
-        }
+            errors
+                .into_iter()
+                .find(|e| e.field == field)
+                .map(|e| e.problem.text())
+                .into_iter()
+                .collect::<Vec<_>>()
+        });
+        view! { <FieldProblems texts /> }
     }
 }
 

@@ -291,9 +291,9 @@ pub fn record_action(action: Action, id: String) -> impl IntoView {
 
 /// Opens an address the server gave in a new tab, without giving that page this one.
 fn open_in_new_tab(url: &str) -> Result<Opened, String> {
-    // Only web addresses: a `javascript:` one would run here.
-    let web = url.starts_with("https://") || url.starts_with("http://");
-    if !web {
+    // Only plain web addresses: a `javascript:` one would run here, and one with user info or
+    // a backslash names another host than it seems to.
+    if portal_config::web_url(url).is_none() {
         return Err(unusable_answer(format!("not a web address: {url}")));
     }
     // Opened without `noopener`, which would hide whether it opened, then cut off from this

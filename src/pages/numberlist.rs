@@ -207,29 +207,39 @@ pub fn numberlist_page() -> impl IntoView {
     }
 }
 
-/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
-fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
-    let api = expect_context::<Api>();
-    let location = use_location();
-    let navigate = use_navigate();
-    let t = texts();
-    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
-    let params = Memo::new(move |_| items_params(&location.search.get()));
+/// What the items editor shows of the list, as loaded.
+#[derive(Clone, Copy)]
+struct ItemsView {
+    editor: RwSignal<Editor>,
+    links: RwSignal<PageLinks>,
+    error: RwSignal<Option<ApiError>>,
+    loading: RwSignal<bool>,
+    changed_elsewhere: RwSignal<bool>,
+    /// Counts the loads asked for besides the URL's changes.
+    reload: RwSignal<u32>,
+}
 
-    let editor = RwSignal::new(Editor::new());
-    let links = RwSignal::new(PageLinks::default());
-    let load_error = RwSignal::new(None::<ApiError>);
-    let loading = RwSignal::new(false);
-    let changed_elsewhere = RwSignal::new(false);
-    let notice = RwSignal::new(Notice::None);
-    let reload = RwSignal::new(0u32);
-    let in_flight = StoredValue::new_local(None::<Abort>);
+impl ItemsView {
+    fn new() -> ItemsView {
+        ItemsView {
+            editor: RwSignal::new(Editor::new()),
+            links: RwSignal::new(PageLinks::default()),
+            error: RwSignal::new(None),
+            loading: RwSignal::new(false),
+            changed_elsewhere: RwSignal::new(false),
+            reload: RwSignal::new(0),
+        }
+    }
 
-    // Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
-    {
-        let (api, list_id) = (api.clone(), list_id.clone());
+    fn reload_now(&self) {
+        self.reload.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
+    fn follow(self, api: Api, list_id: String, params: Memo<Result<ListParams, String>>) {
+        let in_flight = StoredValue::new_local(None::<Abort>);
         Effect::new(move |_| {
-            reload.track();
+            self.reload.track();
             let Ok(view) = params.get() else {
                 in_flight.set_value(None);
                 return;
@@ -240,81 +250,111 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                 .filters
                 .insert(0, Filter::new("numberlist-id", Operator::Eq, &list_id));
             let query = query.to_query();
-            let Some(load) = editor.try_update(|e| e.load_started()) else {
+            let Some(load) = self.editor.try_update(|e| e.load_started()) else {
                 return;
             };
             let abort = Abort::new();
             let signal = abort.signal();
             in_flight.set_value(Some(abort));
-            loading.set(true);
+            self.loading.set(true);
             let api = api.clone();
             spawn_local(async move {
                 let answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError> =
                     api.get(ITEMS.path(), &query, signal).await;
-                match answer {
-                    Ok(document) => {
-                        let snapshot = Snapshot {
-                            items: document.data.iter().map(item_of).collect(),
-                            total: document.total_count(),
-                        };
-                        let outcome =
-                            editor.try_update(|e| e.loaded(load, snapshot, compare_total));
-                        if outcome == Some(Loaded::Superseded) {
-                            return;
-                        }
-                        if outcome == Some(Loaded::ChangedElsewhere) {
-                            changed_elsewhere.try_set(true);
-                        }
-                        links.try_set(document.links.unwrap_or_default());
-                        load_error.try_set(None);
-                    }
-                    Err(ApiError::Aborted) => return,
-                    Err(error) => {
-                        load_error.try_set(Some(error));
-                    }
+                if self.take(answer, load, compare_total) {
+                    self.loading.try_set(false);
                 }
-                loading.try_set(false);
             });
         });
     }
-    let reload_now = move || reload.update(|n| *n = n.wrapping_add(1));
 
-    // Back in view (another tab may have changed the list): load again.
-    let on_focus = window_event_listener(leptos::ev::focus, move |_| reload_now());
-    let on_visible = web_sys::window()
-        .and_then(|w| w.document())
-        .map(|document| {
-            let watched = document.clone();
-            gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
-                if watched.visibility_state() == web_sys::VisibilityState::Visible {
-                    reload_now();
+    /// Takes a load's answer; `false` when a newer load superseded it.
+    fn take(
+        &self,
+        answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError>,
+        load: u64,
+        compare_total: bool,
+    ) -> bool {
+        match answer {
+            Ok(document) => {
+                let snapshot = Snapshot {
+                    items: document.data.iter().map(item_of).collect(),
+                    total: document.total_count(),
+                };
+                let outcome = self
+                    .editor
+                    .try_update(|e| e.loaded(load, snapshot, compare_total));
+                if outcome == Some(Loaded::Superseded) {
+                    return false;
                 }
+                if outcome == Some(Loaded::ChangedElsewhere) {
+                    self.changed_elsewhere.try_set(true);
+                }
+                self.links.try_set(document.links.unwrap_or_default());
+                self.error.try_set(None);
+            }
+            Err(ApiError::Aborted) => return false,
+            Err(error) => {
+                self.error.try_set(Some(error));
+            }
+        }
+        true
+    }
+
+    /// Why nothing shows yet (a wrong URL, the first load, its failure), or that a later
+    /// load failed above what still shows.
+    fn load_status(self, params: Memo<Result<ListParams, String>>) -> impl IntoView {
+        let has_data = move || self.editor.with(Editor::has_data);
+        let reload_now = move || self.reload_now();
+        let reload_error = move || {
+            self.error
+                .get()
+                .filter(|_| has_data())
+                .map(|error| status::error_panel(error, reload_now))
+        };
+        let first_load = move || {
+            if let Err(problem) = params.get() {
+                return Some(status::input_error(problem).into_any());
+            }
+            if has_data() {
+                return None;
+            }
+            Some(match self.error.get() {
+                Some(error) => status::error_panel(error, reload_now).into_any(),
+                None => status::loading(move || texts().resource(ITEMS).loading_list).into_any(),
             })
+        };
+        view! {
+            {reload_error}
+            {first_load}
+        }
+    }
+
+    /// Back in view (another tab may have changed the list): load again.
+    fn reload_when_back(self) {
+        let on_focus = window_event_listener(leptos::ev::focus, move |_| self.reload_now());
+        let on_visible = web_sys::window()
+            .and_then(|w| w.document())
+            .map(|document| {
+                let watched = document.clone();
+                gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
+                    if watched.visibility_state() == web_sys::VisibilityState::Visible {
+                        self.reload_now();
+                    }
+                })
+            });
+        let on_visible = StoredValue::new_local(on_visible);
+        on_cleanup(move || {
+            on_focus.remove();
+            on_visible.set_value(None);
         });
-    let on_visible = StoredValue::new_local(on_visible);
-    on_cleanup(move || {
-        on_focus.remove();
-        on_visible.set_value(None);
-    });
+    }
 
-    let go = {
-        let (navigate, own_path) = (navigate.clone(), own_path.clone());
-        Callback::new(move |to: ListParams| {
-            let query = to.to_query();
-            let url = if query.is_empty() {
-                own_path.clone()
-            } else {
-                format!("{own_path}?{query}")
-            };
-            navigate(&url, NavigateOptions::default());
-        })
-    };
-
-    // A write: shown at once, then confirmed (and the list loaded again) or taken back.
-    let writer: Writer = {
-        let (api, list_id) = (api.clone(), list_id.clone());
+    /// The list's writes: each shown at once, then confirmed (and the list loaded again) or
+    /// taken back.
+    fn writer(self, api: Api, list_id: String) -> Writer {
         StoredValue::new_local(std::rc::Rc::new(move |change: Change| -> Pending {
-            let started = editor.try_update(|e| e.start(change.clone()));
+            let started = self.editor.try_update(|e| e.start(change.clone()));
             let (api, list_id) = (api.clone(), list_id.clone());
             Box::pin(async move {
                 let Some(number) = started else {
@@ -322,18 +362,50 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                 };
                 let result = send_change(&api, &list_id, &change).await;
                 match &result {
-                    Ok(()) => editor.update(|e| e.confirmed(number)),
+                    Ok(()) => self.editor.update(|e| e.confirmed(number)),
                     Err(_) => {
-                        editor.update(|e| {
+                        self.editor.update(|e| {
                             e.failed(number);
                         });
                     }
                 }
-                reload_now();
+                self.reload_now();
                 result
             })
         }) as std::rc::Rc<dyn Fn(Change) -> Pending>)
-    };
+    }
+}
+
+/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
+fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let t = texts();
+    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
+    let params = Memo::new(move |_| items_params(&location.search.get()));
+    let loaded = ItemsView::new();
+    let ItemsView {
+        editor,
+        links,
+        loading,
+        changed_elsewhere,
+        ..
+    } = loaded;
+    let notice = RwSignal::new(Notice::None);
+    loaded.follow(api.clone(), list_id.clone(), params);
+    loaded.reload_when_back();
+
+    let go = Callback::new(move |to: ListParams| {
+        let query = to.to_query();
+        let url = if query.is_empty() {
+            own_path.clone()
+        } else {
+            format!("{own_path}?{query}")
+        };
+        navigate(&url, NavigateOptions::default());
+    });
+    let writer = loaded.writer(api, list_id);
 
     let add_form = add_form(default_action, notice, writer);
     let search = search_form(params, go);
@@ -346,24 +418,6 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
         total: editor.with(Editor::total),
     });
     let has_data = move || editor.with(Editor::has_data);
-    let first_load = move || {
-        if let Err(problem) = params.get() {
-            return Some(status::input_error(problem).into_any());
-        }
-        if has_data() {
-            return None;
-        }
-        Some(match load_error.get() {
-            Some(error) => status::error_panel(error, reload_now).into_any(),
-            None => status::loading(move || t.resource(ITEMS).loading_list).into_any(),
-        })
-    };
-    let reload_error = move || {
-        load_error
-            .get()
-            .filter(|_| has_data())
-            .map(|error| status::error_panel(error, reload_now))
-    };
     let empty = move || {
         (has_data() && rows.with(Vec::is_empty))
             .then(|| view! { <p class="empty">{move || t.resource(ITEMS).none_match}</p> })
@@ -387,8 +441,7 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
         </div>
         <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
         {search}
-        {reload_error}
-        {first_load}
+        {loaded.load_status(params)}
         <div
             class="list-body"
             hidden=move || !has_data() || params.with(Result::is_err)

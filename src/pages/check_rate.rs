@@ -9,6 +9,7 @@
 
 use crate::components::problems::FieldProblems;
 use crate::components::status;
+use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::{field_label, texts, tr};
 use crate::prefs::Prefs;
@@ -446,6 +447,42 @@ pub fn check_rate_page() -> impl IntoView {
     }
 }
 
+/// One matching rate; `applies` for the longest prefix's, with the cost of a call of
+/// `seconds`.
+fn rate_row(rate: &MatchedRate, applies: bool, seconds: Option<u64>, zone: Zone) -> impl IntoView {
+    let t = texts();
+    let time = |text: &Option<String>| match text.as_deref() {
+        None | Some("") => crate::format::DASH.to_owned(),
+        Some(text) => api_model::stats::parse_time(text)
+            .map(|time| crate::format::timestamp_in(&time, zone))
+            .unwrap_or_else(|| text.to_owned()),
+    };
+    let cost = seconds.map(|s| {
+        let cost = call_cost(&rate.tariff(), s);
+        view! { <td class="num cost">{shown_cost(cost.total)}</td> }
+    });
+    let tags = rate.routing_tag_names.join(", ");
+    view! {
+        <tr data-prefix=rate.prefix.clone() class:applies=applies>
+            <th scope="row">
+                {rate.prefix.clone()}
+                {applies.then(|| view! { " " <span class="badge">{t.rate_applies}</span> })}
+            </th>
+            <td class="num">{crate::format::decimal(&rate.initial_rate)}</td>
+            <td class="num">{rate.initial_interval}</td>
+            <td class="num">{crate::format::decimal(&rate.next_rate)}</td>
+            <td class="num">{rate.next_interval}</td>
+            <td class="num">{crate::format::optional_decimal(rate.connect_fee.as_ref())}</td>
+            <td class="num">{crate::format::optional_decimal(rate.attempt_fee.as_ref())}</td>
+            <td>{if rate.reject_calls { t.yes } else { t.no }}</td>
+            <td>{time(&rate.valid_from)}</td>
+            <td>{time(&rate.valid_till)}</td>
+            <td>{tags}</td>
+            {cost}
+        </tr>
+    }
+}
+
 /// The matching rates, the longest prefix first, with each one's cost for `seconds`, and the
 /// cost of the one that applies part by part.
 fn results_view(lookup: &Lookup, found: &CheckRate, seconds: Option<u64>) -> impl IntoView {
@@ -460,43 +497,12 @@ fn results_view(lookup: &Lookup, found: &CheckRate, seconds: Option<u64>) -> imp
         }
         .into_any();
     }
-    let time = |text: &Option<String>| match text.as_deref() {
-        None | Some("") => crate::format::DASH.to_owned(),
-        Some(text) => api_model::stats::parse_time(text)
-            .map(|time| crate::format::timestamp_in(&time, zone))
-            .unwrap_or_else(|| text.to_owned()),
-    };
     let cost_head =
         seconds.map(|s| view! { <th scope="col">{(t.cost_of_call)(&s.to_string())}</th> });
     let rows = rates
         .iter()
         .enumerate()
-        .map(|(index, rate): (usize, &&MatchedRate)| {
-            let cost = seconds.map(|s| {
-                let cost = call_cost(&rate.tariff(), s);
-                view! { <td class="num cost">{shown_cost(cost.total)}</td> }
-            });
-            let tags = rate.routing_tag_names.join(", ");
-            view! {
-                <tr data-prefix=rate.prefix.clone() class:applies=index == 0>
-                    <th scope="row">
-                        {rate.prefix.clone()}
-                        {(index == 0).then(|| view! { " " <span class="badge">{t.rate_applies}</span> })}
-                    </th>
-                    <td class="num">{crate::format::decimal(&rate.initial_rate)}</td>
-                    <td class="num">{rate.initial_interval}</td>
-                    <td class="num">{crate::format::decimal(&rate.next_rate)}</td>
-                    <td class="num">{rate.next_interval}</td>
-                    <td class="num">{crate::format::optional_decimal(rate.connect_fee.as_ref())}</td>
-                    <td class="num">{crate::format::optional_decimal(rate.attempt_fee.as_ref())}</td>
-                    <td>{if rate.reject_calls { t.yes } else { t.no }}</td>
-                    <td>{time(&rate.valid_from)}</td>
-                    <td>{time(&rate.valid_till)}</td>
-                    <td>{tags}</td>
-                    {cost}
-                </tr>
-            }
-        })
+        .map(|(index, rate)| rate_row(rate, index == 0, seconds, zone))
         .collect_view();
     let heads = [
         "prefix",

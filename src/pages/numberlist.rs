@@ -674,6 +674,143 @@ fn search_form(
     }
 }
 
+/// Deletes `item`, shown at once; the notice offers its undo for a while, or says it failed.
+fn delete_item(item: Item, writer: Writer, notice: RwSignal<Notice>) {
+    let change = Change::Delete {
+        id: item.id.clone(),
+    };
+    run(writer, change, move |result| {
+        notice.try_set(match result {
+            Ok(()) => Notice::Deleted {
+                item,
+                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
+            },
+            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
+        });
+    });
+}
+
+/// What every row of the items table shares.
+#[derive(Clone, Copy)]
+struct RowsOf {
+    default_action: Signal<String>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+    /// The item whose deletion is being confirmed.
+    confirming: RwSignal<Option<String>>,
+}
+
+/// One number of the list: its key, its action (changed at once) and its deletion (confirmed
+/// first); a row still being saved takes no change.
+fn item_row(row: Row, rows: RowsOf) -> impl IntoView {
+    let RowsOf {
+        default_action,
+        notice,
+        writer,
+        confirming,
+    } = rows;
+    let Row { item, state } = row;
+    let saved = state == RowState::Saved && !item.id.is_empty();
+    let (id, key) = (item.id.clone(), item.key.clone());
+    let current = action_value(item.action_id);
+    let on_action = {
+        let id = id.clone();
+        move |ev: leptos::ev::Event| {
+            let action_id = action_of_value(&event_target_value(&ev));
+            let change = Change::SetAction {
+                id: id.clone(),
+                action_id,
+            };
+            run(writer, change, move |result| {
+                if let Err(error) = result {
+                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
+                }
+            });
+        }
+    };
+    let confirm_id = id.clone();
+    let is_confirming = move || confirming.with(|c| c.as_deref() == Some(confirm_id.as_str()));
+    let delete = {
+        let item = item.clone();
+        move |_| {
+            confirming.set(None);
+            delete_item(item.clone(), writer, notice);
+        }
+    };
+    let ask_id = id.clone();
+    let (label_key, delete_key) = (key.clone(), key.clone());
+    let select_id = format!(
+        "numberlist-action-{}",
+        if id.is_empty() {
+            key.clone()
+        } else {
+            id.clone()
+        }
+    );
+    view! {
+        <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
+            <th scope="row" class="numberlist-key">{key.clone()}</th>
+            <td>
+                <label class="visually-hidden" for=select_id.clone()>
+                    {move || (texts().nl_action_of)(&label_key)}
+                </label>
+                <select
+                    id=select_id
+                    class="numberlist-item-action"
+                    disabled=!saved
+                    on:change=on_action
+                >
+                    {action_options(default_action, Signal::stored(current))}
+                </select>
+            </td>
+            <td class="numberlist-changes">
+                {move || delete_controls(saved, is_confirming(), &ask_id, &delete_key, delete.clone(), confirming)}
+            </td>
+        </tr>
+    }
+}
+
+/// The deletion controls of a row: saving, a delete button, or the confirmation asked.
+fn delete_controls(
+    saved: bool,
+    is_confirming: bool,
+    id: &str,
+    key: &str,
+    delete: impl Fn(leptos::ev::MouseEvent) + 'static,
+    confirming: RwSignal<Option<String>>,
+) -> AnyView {
+    let (id, key) = (id.to_owned(), key.to_owned());
+    match (saved, is_confirming) {
+        (false, _) => view! { <span class="saving">{tr(|t| t.nl_saving)}</span> }.into_any(),
+        (true, false) => view! {
+            <button
+                type="button"
+                class="numberlist-delete"
+                aria-label=move || (texts().nl_delete_of)(&key)
+                on:click=move |_| confirming.set(Some(id.clone()))
+            >
+                {tr(|t| t.nl_delete)}
+            </button>
+        }
+        .into_any(),
+        (true, true) => {
+            let shown_key = key.clone();
+            view! {
+                <span class="numberlist-confirm" role="group" aria-label=move || (texts().nl_confirm_delete)(&key)>
+                    <span aria-hidden="true">{move || (texts().nl_confirm_delete)(&shown_key)}</span> " "
+                    <button type="button" class="numberlist-confirm-delete" on:click=delete>
+                        {tr(|t| t.nl_delete)}
+                    </button>
+                    <button type="button" class="numberlist-cancel-delete" on:click=move |_| confirming.set(None)>
+                        {tr(|t| t.nl_cancel)}
+                    </button>
+                </span>
+            }
+            .into_any()
+        }
+    }
+}
+
 /// A sortable column heading.
 fn sort_heading(
     field: &'static str,
@@ -729,115 +866,11 @@ fn items_table(
             ..params.get_untracked().unwrap_or_default()
         });
     });
-    let confirming = RwSignal::new(None::<String>);
-    let row_view = move |row: Row| {
-        let Row { item, state } = row;
-        let saved = state == RowState::Saved && !item.id.is_empty();
-        let (id, key) = (item.id.clone(), item.key.clone());
-        let current = action_value(item.action_id);
-        let on_action = {
-            let id = id.clone();
-            move |ev: leptos::ev::Event| {
-                let action_id = action_of_value(&event_target_value(&ev));
-                let change = Change::SetAction {
-                    id: id.clone(),
-                    action_id,
-                };
-                run(writer, change, move |result| {
-                    if let Err(error) = result {
-                        notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
-                    }
-                });
-            }
-        };
-        let confirm_id = id.clone();
-        let is_confirming = move || confirming.with(|c| c.as_deref() == Some(confirm_id.as_str()));
-        let delete = {
-            let item = item.clone();
-            move |_| {
-                confirming.set(None);
-                let deleted = item.clone();
-                run(
-                    writer,
-                    Change::Delete {
-                        id: deleted.id.clone(),
-                    },
-                    move |result| {
-                        notice.try_set(match result {
-                            Ok(()) => Notice::Deleted {
-                                item: deleted,
-                                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
-                            },
-                            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
-                        });
-                    },
-                );
-            }
-        };
-        let ask_id = id.clone();
-        let (label_key, delete_key, confirm_key) = (key.clone(), key.clone(), key.clone());
-        let select_id = format!(
-            "numberlist-action-{}",
-            if id.is_empty() {
-                key.clone()
-            } else {
-                id.clone()
-            }
-        );
-        view! {
-            <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
-                <th scope="row" class="numberlist-key">{key.clone()}</th>
-                <td>
-                    <label class="visually-hidden" for=select_id.clone()>
-                        {move || (texts().nl_action_of)(&label_key)}
-                    </label>
-                    <select
-                        id=select_id
-                        class="numberlist-item-action"
-                        disabled=!saved
-                        on:change=on_action
-                    >
-                        {action_options(default_action, Signal::stored(current))}
-                    </select>
-                </td>
-                <td class="numberlist-changes">
-                    {move || match (saved, is_confirming()) {
-                        (false, _) => view! { <span class="saving">{tr(|t| t.nl_saving)}</span> }.into_any(),
-                        (true, false) => {
-                            let ask_id = ask_id.clone();
-                            let delete_key = delete_key.clone();
-                            view! {
-                                <button
-                                    type="button"
-                                    class="numberlist-delete"
-                                    aria-label=move || (texts().nl_delete_of)(&delete_key)
-                                    on:click=move |_| confirming.set(Some(ask_id.clone()))
-                                >
-                                    {tr(|t| t.nl_delete)}
-                                </button>
-                            }
-                            .into_any()
-                        }
-                        (true, true) => {
-                            let confirm_key = confirm_key.clone();
-                            let delete = delete.clone();
-                            view! {
-                                <span class="numberlist-confirm" role="group" aria-label=move || (texts().nl_confirm_delete)(&confirm_key)>
-                                    <span aria-hidden="true">{let k = confirm_key.clone(); move || (texts().nl_confirm_delete)(&k)}</span> " "
-                                    <button type="button" class="numberlist-confirm-delete" on:click=delete>
-                                        {tr(|t| t.nl_delete)}
-                                    </button>
-                                    <button type="button" class="numberlist-cancel-delete" on:click=move |_| confirming.set(None)>
-                                        {tr(|t| t.nl_cancel)}
-                                    </button>
-                                </span>
-                            }
-                            .into_any()
-                        }
-                    }}
-                </td>
-            </tr>
-        }
+    let rows_of = RowsOf {
+        default_action,
+        notice,
+        writer,
+        confirming: RwSignal::new(None),
     };
     view! {
         <div class="table-scroll">
@@ -853,7 +886,7 @@ fn items_table(
                     <For
                         each=move || rows.get()
                         key=|row: &Row| (row.item.id.clone(), row.item.key.clone(), row.item.action_id, row.state)
-                        children=row_view
+                        children=move |row| item_row(row, rows_of)
                     />
                 </tbody>
             </table>

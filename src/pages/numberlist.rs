@@ -107,6 +107,41 @@ fn item_of(resource: &Resource<NumberlistItem>) -> Item {
     }
 }
 
+/// A list's matching and default action, by name.
+fn list_facts(list: crate::remote::Remote<Resource<Numberlist>>) -> Option<impl IntoView> {
+    list.with_data(|l| {
+        l.map(|l| {
+            let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
+            let action = code_name(
+                "default-action-id",
+                NUMBERLIST_ACTIONS,
+                l.attributes.default_action_id,
+            );
+            view! {
+                <dl class="numberlist-facts">
+                    <dt>{field_label("mode-id")}</dt>
+                    <dd class="numberlist-mode">{mode}</dd>
+                    <dt>{field_label("default-action-id")}</dt>
+                    <dd class="numberlist-default-action">{action}</dd>
+                </dl>
+            }
+        })
+    })
+}
+
+/// The list's default action by name, for the pickers' first option.
+fn default_action_of(list: crate::remote::Remote<Resource<Numberlist>>) -> Signal<String> {
+    Signal::derive(move || {
+        list.with_data(|l| {
+            code_name(
+                "default-action-id",
+                NUMBERLIST_ACTIONS,
+                l.and_then(|l| l.attributes.default_action_id),
+            )
+        })
+    })
+}
+
 pub fn numberlist_page() -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
@@ -138,35 +173,8 @@ pub fn numberlist_page() -> impl IntoView {
             l.map(|l| (t.resource(Collection::OutgoingNumberlists).heading)(&l.attributes.name))
         })
     };
-    let facts = move || {
-        list.with_data(|l| {
-            l.map(|l| {
-                let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
-                let action = code_name(
-                    "default-action-id",
-                    NUMBERLIST_ACTIONS,
-                    l.attributes.default_action_id,
-                );
-                view! {
-                    <dl class="numberlist-facts">
-                        <dt>{field_label("mode-id")}</dt>
-                        <dd class="numberlist-mode">{mode}</dd>
-                        <dt>{field_label("default-action-id")}</dt>
-                        <dd class="numberlist-default-action">{action}</dd>
-                    </dl>
-                }
-            })
-        })
-    };
-    let default_action = Signal::derive(move || {
-        list.with_data(|l| {
-            code_name(
-                "default-action-id",
-                NUMBERLIST_ACTIONS,
-                l.and_then(|l| l.attributes.default_action_id),
-            )
-        })
-    });
+    let facts = move || list_facts(list);
+    let default_action = default_action_of(list);
     let body = move || {
         if missing() {
             return view! {

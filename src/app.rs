@@ -92,6 +92,7 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     provide_context(prefs);
     let api = Api::new(&config, session);
     provide_context(Access::new(api.clone(), session));
+    provide_context(crate::accounts::SessionAccounts::new(session));
     provide_context(api);
     provide_context(embedding.clone());
     provide_context(config);

@@ -1,10 +1,12 @@
 //! Customer portal for the Yeti switch customer API: a Leptos single-page app.
 //!
 //! Layers, from the outside in: `app` (routes) → `pages` (one per route, reading the URL) →
-//! `components` (views of data, no fetching) → `remote` (signal-driven fetching) → `http` (the
-//! only code that calls fetch and knows the token) → `api_model` (pure types, separate crate).
+//! `components` (views of data, no fetching) → `remote` (signal-driven fetching) and `write` (a
+//! form's requests: pending, one at a time, problems by field) → `http` (the only code that
+//! calls fetch and knows the token) → `api_model` (pure types, separate crate).
 
 pub mod access;
+pub mod accounts;
 pub mod app;
 pub mod appearance;
 pub mod components;
@@ -25,6 +27,7 @@ pub mod resources;
 pub mod routing;
 pub mod session;
 pub mod stats_view;
+pub mod write;
 
 /// Mounts the portal into the page.
 pub fn start() {

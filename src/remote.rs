@@ -99,6 +99,12 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
     pub fn retry(&self) {
         self.retry.update(|n| *n = n.wrapping_add(1));
     }
+
+    /// Drops the data and the error: what a session showed, once the session is over.
+    pub fn forget(&self) {
+        self.data.try_set(None);
+        self.error.try_set(None);
+    }
 }
 
 /// The fetching of every [`Remote`]: whenever `prepare` (which reads the key) or `retry`
@@ -114,6 +120,14 @@ fn follow(
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         retry.track();
+        // Counted before the key is read: an answer that comes after the key said "nothing to
+        // fetch" (the session ended, say) is as late as one after a newer request.
+        let Some(this_request) = generation.try_update_value(|g| {
+            *g += 1;
+            *g
+        }) else {
+            return;
+        };
         let Some(start) = prepare() else {
             in_flight.try_set_value(None);
             loading.try_set(false);
@@ -122,12 +136,6 @@ fn follow(
         let abort = Abort::new();
         let signal = abort.signal();
         in_flight.try_set_value(Some(abort));
-        let Some(this_request) = generation.try_update_value(|g| {
-            *g += 1;
-            *g
-        }) else {
-            return;
-        };
         loading.try_set(true);
         error.try_set(None);
         let request = start(signal);

@@ -109,3 +109,27 @@ async fn no_key_means_no_request() {
     settle(30).await;
     assert_eq!(remote.data(), Some(7));
 }
+
+#[wasm_bindgen_test]
+async fn an_answer_after_the_key_said_nothing_to_fetch_is_dropped() {
+    let _owner = reactive_root();
+    let signed_in = RwSignal::new(true);
+    let remote: Remote<&'static str> = Remote::new(
+        move || signed_in.get().then_some(()),
+        move |(), _signal| async move {
+            // An answer already on its way, which an abort no longer stops.
+            TimeoutFuture::new(100).await;
+            Ok("the previous customer's")
+        },
+    );
+    settle(30).await;
+    signed_in.set(false);
+    remote.forget();
+    settle(150).await;
+    assert_eq!(
+        remote.data(),
+        None,
+        "a late answer came back after the key went"
+    );
+    assert!(!remote.is_loading());
+}

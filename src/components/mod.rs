@@ -6,6 +6,7 @@ pub mod detail;
 pub mod filter_bar;
 pub mod link;
 pub mod pager;
+pub mod problems;
 pub mod shell;
 pub mod status;
 pub mod table;

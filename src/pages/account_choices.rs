@@ -1,42 +1,98 @@
-//! The customer's accounts as a form offers them (statistics, CDR exports).
+//! The customer's accounts as every picker offers them: the session's one list
+//! (`crate::accounts`), its options and its failure.
 
+use crate::accounts::{AccountList, SessionAccounts};
 use crate::http::Api;
+use crate::i18n::{error_text, tr};
 use crate::remote::Remote;
 use api_model::document::ListDocument;
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::resources::Account;
+use leptos::prelude::*;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AccountChoice {
-    pub id: String,
-    pub name: String,
-    pub currency: String,
+/// The session's accounts, asked for the first time a page of the session needs them.
+pub fn session_accounts() -> AccountList {
+    let shared = expect_context::<SessionAccounts>();
+    shared.get_or_make(|key| {
+        let api = expect_context::<Api>();
+        Remote::new(
+            move || {
+                key()?;
+                Some(ListParams {
+                    page_size: Some(MAX_PAGE_SIZE),
+                    ..Default::default()
+                })
+            },
+            move |params: ListParams, signal| {
+                let api = api.clone();
+                async move {
+                    let document: ListDocument<Account> =
+                        api.get("accounts", &params.to_query(), signal).await?;
+                    Ok(document.data)
+                }
+            },
+        )
+    })
 }
 
-/// The customer's accounts, to choose from.
-pub fn account_choices(api: Api) -> Remote<Vec<AccountChoice>> {
-    Remote::new(
-        || {
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: ListDocument<Account> =
-                    api.get("accounts", &params.to_query(), signal).await?;
-                Ok(document
-                    .data
-                    .into_iter()
-                    .map(|a| AccountChoice {
-                        id: a.id,
-                        name: a.attributes.name,
-                        currency: a.attributes.currency.unwrap_or_default(),
+/// With one account only, it is the one chosen: `choose` is given its id while `unchosen`
+/// says nothing is chosen yet.
+pub fn choose_the_only_account(
+    accounts: AccountList,
+    unchosen: impl Fn() -> bool + 'static,
+    choose: impl Fn(String) + 'static,
+) {
+    Effect::new(move |_| {
+        let only = accounts.with_data(|list| match list.map(Vec::as_slice) {
+            Some([only]) => Some(only.id.clone()),
+            _ => None,
+        });
+        if let Some(id) = only.filter(|_| untrack(&unchosen)) {
+            choose(id);
+        }
+    });
+}
+
+/// The currency of the account `id` ("" until the list has it).
+pub fn currency_of(accounts: AccountList, id: &str) -> String {
+    accounts
+        .with_data(|list| {
+            list.and_then(|l| l.iter().find(|a| a.id == id))
+                .and_then(|a| a.attributes.currency.clone())
+        })
+        .unwrap_or_default()
+}
+
+/// The `<option>`s of an account picker, the account `chosen` names selected.
+#[component]
+pub fn AccountOptions(
+    accounts: AccountList,
+    #[prop(into)] chosen: Signal<String>,
+) -> impl IntoView {
+    move || {
+        let chosen = chosen.get();
+        accounts.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|a| {
+                        let selected = a.id == chosen;
+                        view! { <option value=a.id.clone() selected=selected>{a.attributes.name.clone()}</option> }
                     })
-                    .collect())
+                    .collect_view()
+            })
+        })
+    }
+}
+
+/// Under a picker: why the list did not come, and a way to ask again.
+#[component]
+pub fn AccountsFailed(accounts: AccountList) -> impl IntoView {
+    move || {
+        accounts.error().map(|error| {
+            view! {
+                <span class="field-error" role="alert">{move || error_text(&error)}</span>
+                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
             }
-        },
-    )
+        })
+    }
 }

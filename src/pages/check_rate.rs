@@ -7,7 +7,9 @@
 //! Only the customer's own plans (`GET /rateplans`) are offered or looked up in: the server
 //! finds any plan by its UUID.
 
+use crate::components::problems::FieldProblems;
 use crate::components::status;
+use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::{field_label, texts, tr};
 use crate::prefs::Prefs;
@@ -105,22 +107,20 @@ fn check(asked: &Asked, plans: Option<&[PlanChoice]>) -> Result<Lookup, Problems
     }
 }
 
+/// The problems at `field` (`None`: above the form), with the id a control refers to.
 fn problems_at(
     problems: impl Fn() -> Problems + Send + Sync + 'static,
     field: Option<&'static str>,
-) -> impl Fn() -> Option<AnyView> {
-    move || {
-        let texts: Vec<String> = problems()
+) -> impl IntoView {
+    let texts = Signal::derive(move || {
+        problems()
             .into_iter()
             .filter(|(at, _)| *at == field)
             .map(|(_, text)| text)
-            .collect();
-        (!texts.is_empty()).then(|| {
-            let id = format!("{}-error", field.unwrap_or("check-rate"));
-            view! { <span class="field-error" id=id role="alert">{texts.join(" ")}</span> }
-                .into_any()
-        })
-    }
+            .collect::<Vec<String>>()
+    });
+    let id = format!("{}-error", field.unwrap_or("check-rate"));
+    view! { <FieldProblems texts id /> }
 }
 
 /// A cost as shown: exact when short, else to [`SHOWN_COST_DIGITS`] places.
@@ -134,77 +134,37 @@ fn shown_cost(value: Decimal) -> String {
     }
 }
 
-pub fn check_rate_page() -> impl IntoView {
-    let api = expect_context::<Api>();
-    let location = use_location();
-    let navigate = use_navigate();
-    let asked = Memo::new(move |_| Asked::read(&location.search.get()));
-    let plans: Remote<Vec<PlanChoice>> = {
-        let api = api.clone();
-        Remote::new(
-            || {
-                Some(ListParams {
-                    page_size: Some(MAX_PAGE_SIZE),
-                    ..Default::default()
-                })
-            },
-            move |params: ListParams, signal| {
-                let api = api.clone();
-                async move {
-                    let document: ListDocument<Rateplan> = api
-                        .get(Collection::Rateplans.path(), &params.to_query(), signal)
-                        .await?;
-                    Ok(document
-                        .data
-                        .into_iter()
-                        .map(|p| PlanChoice {
-                            id: p.id,
-                            name: p.attributes.name,
-                        })
-                        .collect())
-                }
-            },
-        )
-    };
-    // The form, as typed; another URL (back, forward, a link) fills it anew.
-    let plan = RwSignal::new(String::new());
-    let number = RwSignal::new(String::new());
-    let duration = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        let asked = asked.get();
-        plan.set(asked.rateplan_id);
-        number.set(asked.number);
-        duration.set(asked.duration);
-    });
-    // One plan: it is the one.
-    Effect::new(move |_| {
-        plans.with_data(|list| {
-            if let Some([only]) = list.map(Vec::as_slice)
-                && plan.with_untracked(String::is_empty)
-            {
-                plan.set(only.id.clone());
+/// The customer's rate plans: the ones offered and the only ones looked up in.
+fn customer_plans(api: Api) -> Remote<Vec<PlanChoice>> {
+    Remote::new(
+        || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let document: ListDocument<Rateplan> = api
+                    .get(Collection::Rateplans.path(), &params.to_query(), signal)
+                    .await?;
+                Ok(document
+                    .data
+                    .into_iter()
+                    .map(|p| PlanChoice {
+                        id: p.id,
+                        name: p.attributes.name,
+                    })
+                    .collect())
             }
-        })
-    });
-    // The URL's lookup, once the customer's plans are known; what is wrong with it otherwise.
-    let checked = Memo::new(move |_| {
-        let asked = asked.get();
-        if asked.is_empty() {
-            return None;
-        }
-        // Wrong fields show at once; a well-formed lookup waits for the customer's plans.
-        plans.with_data(|list| match check(&asked, list.map(Vec::as_slice)) {
-            Ok(_) if list.is_none() => None,
-            checked => Some(checked),
-        })
-    });
-    let wanted = Memo::new(move |_| checked.get().and_then(Result::ok));
-    let typed_problems = RwSignal::new(Problems::new());
-    Effect::new(move |_| {
-        asked.track();
-        typed_problems.set(Vec::new());
-    });
-    let answer: Remote<CheckRate> = Remote::new(
+        },
+    )
+}
+
+/// The server's rates for the URL's lookup (`POST /check-rate`), asked whenever it changes.
+fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Remote<CheckRate> {
+    Remote::new(
         move || wanted.get(),
         move |lookup: Lookup, signal| {
             let api = api.clone();
@@ -214,65 +174,15 @@ pub fn check_rate_page() -> impl IntoView {
                 Ok(document.data.attributes)
             }
         },
-    );
-    let problems = move || -> Problems {
-        let typed = typed_problems.get();
-        if !typed.is_empty() {
-            return typed;
-        }
-        if let Some(Err(found)) = checked.get() {
-            return found;
-        }
-        match answer.error() {
-            Some(error) if error.status() == Some(422) => field_errors_of(&error, &FIELDS),
-            _ => Vec::new(),
-        }
-    };
-    let go = {
-        let navigate = navigate.clone();
-        move |query: String, replace: bool| {
-            navigate(
-                &format!("{CHECK_RATE_PATH}?{query}"),
-                NavigateOptions {
-                    replace,
-                    ..Default::default()
-                },
-            )
-        }
-    };
-    let submit = {
-        let go = go.clone();
-        move |ev: leptos::ev::SubmitEvent| {
-            ev.prevent_default();
-            let typed = Asked {
-                rateplan_id: plan.get_untracked(),
-                number: number.get_untracked(),
-                duration: duration.get_untracked(),
-            };
-            let known = plans.data();
-            match check(&typed, known.as_deref()) {
-                Ok(lookup) => {
-                    typed_problems.set(Vec::new());
-                    // The same lookup with another duration changes only the costs: no new
-                    // request, no new history entry (a failed one has its retry).
-                    let same = wanted.get_untracked().as_ref() == Some(&lookup);
-                    go(lookup.page_query(Some(&typed.duration)), same);
-                }
-                Err(found) => typed_problems.set(found),
-            }
-        }
-    };
-    // A new duration changes only the costs: the URL keeps it, without a new entry.
-    let duration_changed = move |_| {
-        let typed = duration.get_untracked();
-        if let Some(lookup) = wanted.get_untracked()
-            && (typed.trim().is_empty() || duration_seconds(&typed).is_some())
-        {
-            go(lookup.page_query(Some(&typed)), true);
-        }
-    };
-    let seconds = Memo::new(move |_| duration_seconds(&duration.get()));
-    let t = texts();
+    )
+}
+
+/// The rate plan picker: the customer's plans, or why they did not come and a retry.
+fn plan_field(
+    plan: RwSignal<String>,
+    plans: Remote<Vec<PlanChoice>>,
+    problems: impl Fn() -> Problems + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let options = move || {
         let chosen = plan.get();
         plans.with_data(|list| {
@@ -297,7 +207,28 @@ pub fn check_rate_page() -> impl IntoView {
             }
         })
     };
-    // A failure other than a refusal of the fields: the server's words and a retry.
+    view! {
+        <label>
+            {move || field_label("rateplan-id")}
+            <select name="rateplan-id" on:change=move |ev| plan.set(event_target_value(&ev))>
+                <option value="" disabled=true selected=move || plan.with(String::is_empty)>
+                    {tr(|t| t.choose_rateplan)}
+                </option>
+                {options}
+            </select>
+            {problems_at(problems, Some("rateplan-id"))}
+            {plans_error}
+        </label>
+    }
+}
+
+/// Below the form: a failure other than a refusal of the fields (the server's words and a
+/// retry), and the matching rates with the costs of a call of `seconds`.
+fn results_area(
+    wanted: Memo<Option<Lookup>>,
+    answer: Remote<CheckRate>,
+    seconds: Memo<Option<u64>>,
+) -> impl IntoView {
     let failure = move || {
         answer
             .error()
@@ -314,22 +245,184 @@ pub fn check_rate_page() -> impl IntoView {
         })
     };
     view! {
+        {failure}
+        <div class="check-rate-results" aria-live="polite" class:stale=move || answer.is_loading()>
+            {results}
+        </div>
+    }
+}
+
+/// The form as typed.
+#[derive(Clone, Copy)]
+struct Typed {
+    plan: RwSignal<String>,
+    number: RwSignal<String>,
+    duration: RwSignal<String>,
+}
+
+impl Typed {
+    /// Filled from the URL, anew whenever it changes (back, forward, a link); with one plan
+    /// only, it is the one.
+    fn following(asked: Memo<Asked>, plans: Remote<Vec<PlanChoice>>) -> Typed {
+        let typed = Typed {
+            plan: RwSignal::new(String::new()),
+            number: RwSignal::new(String::new()),
+            duration: RwSignal::new(String::new()),
+        };
+        Effect::new(move |_| {
+            let asked = asked.get();
+            typed.plan.set(asked.rateplan_id);
+            typed.number.set(asked.number);
+            typed.duration.set(asked.duration);
+        });
+        Effect::new(move |_| {
+            plans.with_data(|list| {
+                if let Some([only]) = list.map(Vec::as_slice)
+                    && typed.plan.with_untracked(String::is_empty)
+                {
+                    typed.plan.set(only.id.clone());
+                }
+            })
+        });
+        typed
+    }
+
+    fn asked(&self) -> Asked {
+        Asked {
+            rateplan_id: self.plan.get_untracked(),
+            number: self.number.get_untracked(),
+            duration: self.duration.get_untracked(),
+        }
+    }
+}
+
+/// The URL's lookup, once the customer's plans are known; what is wrong with it otherwise
+/// (wrong fields show at once; a well-formed lookup waits for the plans).
+fn url_lookup(
+    asked: Memo<Asked>,
+    plans: Remote<Vec<PlanChoice>>,
+) -> Memo<Option<Result<Lookup, Problems>>> {
+    Memo::new(move |_| {
+        let asked = asked.get();
+        if asked.is_empty() {
+            return None;
+        }
+        plans.with_data(|list| match check(&asked, list.map(Vec::as_slice)) {
+            Ok(_) if list.is_none() => None,
+            checked => Some(checked),
+        })
+    })
+}
+
+/// The problems the form found as typed; a new URL takes them away.
+fn problems_until_the_url_changes(asked: Memo<Asked>) -> RwSignal<Problems> {
+    let problems = RwSignal::new(Problems::new());
+    Effect::new(move |_| {
+        asked.track();
+        problems.set(Vec::new());
+    });
+    problems
+}
+
+/// The problems shown: the form's as typed, else the URL's, else the server's refusal of
+/// the fields.
+fn shown_problems(
+    typed_problems: RwSignal<Problems>,
+    checked: Memo<Option<Result<Lookup, Problems>>>,
+    answer: Remote<CheckRate>,
+) -> impl Fn() -> Problems + Copy + Send + Sync + 'static {
+    move || {
+        let typed = typed_problems.get();
+        if !typed.is_empty() {
+            return typed;
+        }
+        if let Some(Err(found)) = checked.get() {
+            return found;
+        }
+        match answer.error() {
+            Some(error) if error.status() == Some(422) => field_errors_of(&error, &FIELDS),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The form sent: the lookup's page query and whether it is the lookup shown already (then
+/// only the costs change: no new request, no new history entry; a failed one has its retry),
+/// or nothing with the problems shown.
+fn submitted(
+    typed: Typed,
+    plans: Remote<Vec<PlanChoice>>,
+    wanted: Memo<Option<Lookup>>,
+    typed_problems: RwSignal<Problems>,
+) -> Option<(String, bool)> {
+    let typed = typed.asked();
+    let known = plans.data();
+    match check(&typed, known.as_deref()) {
+        Ok(lookup) => {
+            typed_problems.set(Vec::new());
+            let same = wanted.get_untracked().as_ref() == Some(&lookup);
+            Some((lookup.page_query(Some(&typed.duration)), same))
+        }
+        Err(found) => {
+            typed_problems.set(found);
+            None
+        }
+    }
+}
+
+pub fn check_rate_page() -> impl IntoView {
+    let api = expect_context::<Api>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let asked = Memo::new(move |_| Asked::read(&location.search.get()));
+    let plans = customer_plans(api.clone());
+    let typed = Typed::following(asked, plans);
+    let Typed {
+        plan,
+        number,
+        duration,
+    } = typed;
+    let checked = url_lookup(asked, plans);
+    let wanted = Memo::new(move |_| checked.get().and_then(Result::ok));
+    let typed_problems = problems_until_the_url_changes(asked);
+    let answer = lookup_answer(api, wanted);
+    let problems = shown_problems(typed_problems, checked, answer);
+    let go = move |query: String, replace: bool| {
+        navigate(
+            &format!("{CHECK_RATE_PATH}?{query}"),
+            NavigateOptions {
+                replace,
+                ..Default::default()
+            },
+        )
+    };
+    let submit = {
+        let go = go.clone();
+        move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            if let Some((query, same)) = submitted(typed, plans, wanted, typed_problems) {
+                go(query, same);
+            }
+        }
+    };
+    // A new duration changes only the costs: the URL keeps it, without a new entry.
+    let duration_changed = move |_| {
+        let typed = duration.get_untracked();
+        if let Some(lookup) = wanted.get_untracked()
+            && (typed.trim().is_empty() || duration_seconds(&typed).is_some())
+        {
+            go(lookup.page_query(Some(&typed)), true);
+        }
+    };
+    let seconds = Memo::new(move |_| duration_seconds(&duration.get()));
+    let t = texts();
+    view! {
         <section class="check-rate-page">
             <h1>{tr(|t| t.check_rate)}</h1>
             <p class="hint">{tr(|t| t.check_rate_hint)}</p>
             {problems_at(problems, None)}
             <form class="export-form check-rate-form" on:submit=submit novalidate=true>
-                <label>
-                    {move || field_label("rateplan-id")}
-                    <select name="rateplan-id" on:change=move |ev| plan.set(event_target_value(&ev))>
-                        <option value="" disabled=true selected=move || plan.with(String::is_empty)>
-                            {tr(|t| t.choose_rateplan)}
-                        </option>
-                        {options}
-                    </select>
-                    {problems_at(problems, Some("rateplan-id"))}
-                    {plans_error}
-                </label>
+                {plan_field(plan, plans, problems)}
                 <label>
                     {tr(|t| t.number)}
                     <input type="text" name="number" inputmode="tel" autocomplete="off"
@@ -349,11 +442,44 @@ pub fn check_rate_page() -> impl IntoView {
                     {move || if answer.is_loading() { t.check_rate_checking } else { t.check_rate_submit }}
                 </button>
             </form>
-            {failure}
-            <div class="check-rate-results" aria-live="polite" class:stale=move || answer.is_loading()>
-                {results}
-            </div>
+            {results_area(wanted, answer, seconds)}
         </section>
+    }
+}
+
+/// One matching rate; `applies` for the longest prefix's, with the cost of a call of
+/// `seconds`.
+fn rate_row(rate: &MatchedRate, applies: bool, seconds: Option<u64>, zone: Zone) -> impl IntoView {
+    let t = texts();
+    let time = |text: &Option<String>| match text.as_deref() {
+        None | Some("") => crate::format::DASH.to_owned(),
+        Some(text) => api_model::stats::parse_time(text)
+            .map(|time| crate::format::timestamp_in(&time, zone))
+            .unwrap_or_else(|| text.to_owned()),
+    };
+    let cost = seconds.map(|s| {
+        let cost = call_cost(&rate.tariff(), s);
+        view! { <td class="num cost">{shown_cost(cost.total)}</td> }
+    });
+    let tags = rate.routing_tag_names.join(", ");
+    view! {
+        <tr data-prefix=rate.prefix.clone() class:applies=applies>
+            <th scope="row">
+                {rate.prefix.clone()}
+                {applies.then(|| view! { " " <span class="badge">{t.rate_applies}</span> })}
+            </th>
+            <td class="num">{crate::format::decimal(&rate.initial_rate)}</td>
+            <td class="num">{rate.initial_interval}</td>
+            <td class="num">{crate::format::decimal(&rate.next_rate)}</td>
+            <td class="num">{rate.next_interval}</td>
+            <td class="num">{crate::format::optional_decimal(rate.connect_fee.as_ref())}</td>
+            <td class="num">{crate::format::optional_decimal(rate.attempt_fee.as_ref())}</td>
+            <td>{if rate.reject_calls { t.yes } else { t.no }}</td>
+            <td>{time(&rate.valid_from)}</td>
+            <td>{time(&rate.valid_till)}</td>
+            <td>{tags}</td>
+            {cost}
+        </tr>
     }
 }
 
@@ -371,43 +497,12 @@ fn results_view(lookup: &Lookup, found: &CheckRate, seconds: Option<u64>) -> imp
         }
         .into_any();
     }
-    let time = |text: &Option<String>| match text.as_deref() {
-        None | Some("") => crate::format::DASH.to_owned(),
-        Some(text) => api_model::stats::parse_time(text)
-            .map(|time| crate::format::timestamp_in(&time, zone))
-            .unwrap_or_else(|| text.to_owned()),
-    };
     let cost_head =
         seconds.map(|s| view! { <th scope="col">{(t.cost_of_call)(&s.to_string())}</th> });
     let rows = rates
         .iter()
         .enumerate()
-        .map(|(index, rate): (usize, &&MatchedRate)| {
-            let cost = seconds.map(|s| {
-                let cost = call_cost(&rate.tariff(), s);
-                view! { <td class="num cost">{shown_cost(cost.total)}</td> }
-            });
-            let tags = rate.routing_tag_names.join(", ");
-            view! {
-                <tr data-prefix=rate.prefix.clone() class:applies=index == 0>
-                    <th scope="row">
-                        {rate.prefix.clone()}
-                        {(index == 0).then(|| view! { " " <span class="badge">{t.rate_applies}</span> })}
-                    </th>
-                    <td class="num">{crate::format::decimal(&rate.initial_rate)}</td>
-                    <td class="num">{rate.initial_interval}</td>
-                    <td class="num">{crate::format::decimal(&rate.next_rate)}</td>
-                    <td class="num">{rate.next_interval}</td>
-                    <td class="num">{crate::format::optional_decimal(rate.connect_fee.as_ref())}</td>
-                    <td class="num">{crate::format::optional_decimal(rate.attempt_fee.as_ref())}</td>
-                    <td>{if rate.reject_calls { t.yes } else { t.no }}</td>
-                    <td>{time(&rate.valid_from)}</td>
-                    <td>{time(&rate.valid_till)}</td>
-                    <td>{tags}</td>
-                    {cost}
-                </tr>
-            }
-        })
+        .map(|(index, rate)| rate_row(rate, index == 0, seconds, zone))
         .collect_view();
     let heads = [
         "prefix",

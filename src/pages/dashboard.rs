@@ -18,8 +18,7 @@ use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::{Charted, Page, record_href};
 use api_model::catalog::Collection;
-use api_model::document::{ListDocument, Resource, SingleDocument};
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
+use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
 use api_model::resources::{Account, ChartOriginatedCps, chart_request};
 use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, StatsPayload, StatsQuery};
@@ -69,7 +68,7 @@ pub struct Today {
     active_now: Option<Decimal>,
 }
 
-type Accounts = Remote<Vec<Resource<Account>>>;
+type Accounts = crate::accounts::AccountList;
 
 #[component]
 pub fn Dashboard() -> impl IntoView {
@@ -77,7 +76,15 @@ pub fn Dashboard() -> impl IntoView {
     let access = expect_context::<Access>();
     let query = use_query_map();
     let tick = refresh_tick();
-    let accounts = accounts(api.clone(), tick);
+    let accounts = crate::pages::account_choices::session_accounts();
+    // The session's list, asked again with the rest of the overview (balances change).
+    Effect::new(move |previous: Option<u32>| {
+        let round = tick.get();
+        if previous.is_some() {
+            accounts.retry();
+        }
+        round
+    });
     let chosen = Memo::new(move |_| {
         let wanted = query.with(|q| q.get("account-id"));
         accounts.with_data(|list| {
@@ -159,27 +166,6 @@ fn balance_warnings(accounts: Accounts) -> impl IntoView {
             .collect::<Vec<_>>();
         (!notices.is_empty()).then(|| view! { <div class="balance-warnings">{notices}</div> })
     })
-}
-
-/// The customer's accounts, refreshed with the overview.
-fn accounts(api: Api, tick: RwSignal<u32>) -> Accounts {
-    Remote::new(
-        move || {
-            tick.track();
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: ListDocument<Account> =
-                    api.get("accounts", &params.to_query(), signal).await?;
-                Ok(document.data)
-            }
-        },
-    )
 }
 
 /// Today's totals and the calls active now on one side of the traffic, for the account `key`

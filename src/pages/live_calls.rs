@@ -6,11 +6,13 @@
 //! The server's times have no zone: they are read as UTC (`api_model::live_calls`), and the page
 //! says so.
 
+use crate::accounts::AccountList;
+use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
-use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::pages::account_choices::{AccountOptions, session_accounts};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::{Page, portal_path};
@@ -152,7 +154,7 @@ pub fn live_calls_page() -> impl IntoView {
     let navigate = use_navigate();
     let zone = Signal::derive(move || prefs.zone());
     let applied = Memo::new(move |_| LiveQuery::from_query(&location.search.get()));
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     let own_path = location.pathname.get_untracked();
     // Without an account in the URL, the first account's calls are shown.
     Effect::new({
@@ -255,60 +257,20 @@ fn address_label(name: &str) -> &'static str {
     }
 }
 
-/// The form: account, answered or not, and the narrowing fields folded away. It edits a draft
-/// and hands it on only without problems; the URL's own problems show too.
-fn live_form(
-    applied: Memo<LiveQuery>,
-    accounts: Remote<Vec<AccountChoice>>,
-    apply: Callback<LiveQuery>,
-) -> impl IntoView {
-    let draft = RwSignal::new(applied.get_untracked());
-    Effect::new(move |_| draft.set(applied.get()));
-    let shown_problems = RwSignal::new(Vec::<(String, LiveProblem)>::new());
-    Effect::new(move |_| shown_problems.set(applied.get().problems()));
-    let error_for = move |field: String| {
-        move || {
-            shown_problems.with(|problems| {
-                problems.iter().find(|(f, _)| *f == field).map(|(_, p)| {
-                    let p = p.clone();
-                    view! { <span class="field-error" role="alert">{move || problem_text(&p)}</span> }
-                })
-            })
-        }
-    };
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let query = draft.get_untracked();
-        let problems = query.problems();
-        if problems.is_empty() {
-            shown_problems.set(Vec::new());
-            apply.run(query);
+/// A filter's value in the draft; an empty one takes the filter away.
+fn set_filter(draft: RwSignal<LiveQuery>, name: String, value: String) {
+    draft.update(|q| {
+        if value.trim().is_empty() {
+            q.filters.remove(&name);
         } else {
-            shown_problems.set(problems);
+            q.filters.insert(name, value);
         }
-    };
-    let set = move |name: String, value: String| {
-        draft.update(|q| {
-            if value.trim().is_empty() {
-                q.filters.remove(&name);
-            } else {
-                q.filters.insert(name, value);
-            }
-        })
-    };
-    let account_options = move || {
-        let chosen = draft.with(|q| q.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| {
-                        view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    let answered_options = Answered::ALL
+    })
+}
+
+/// Answered or not yet, as the picker offers it.
+fn answered_options(draft: RwSignal<LiveQuery>) -> impl IntoView {
+    Answered::ALL
         .into_iter()
         .map(|answered| {
             let label = move || {
@@ -325,8 +287,96 @@ fn live_form(
                 </option>
             }
         })
+        .collect_view()
+}
+
+/// A text field's filter: one match per field, the first the draft has, "starts with" for a
+/// new one.
+fn text_filter(draft: RwSignal<LiveQuery>, field: &'static str) -> impl IntoView {
+    let current = move || {
+        draft.with(|q| {
+            TEXT_MATCHES.iter().find_map(|how| {
+                q.filters
+                    .get(&format!("{field}-{how}"))
+                    .map(|v| (*how, v.clone()))
+            })
+        })
+    };
+    let how = RwSignal::new(current().map_or("starts-with", |(how, _)| how));
+    // A match the URL brings (back, forward, a shared link) shows in the picker.
+    Effect::new(move |_| {
+        if let Some((chosen, _)) = current() {
+            how.set(chosen);
+        }
+    });
+    let on_how = move |ev: leptos::ev::Event| {
+        let chosen = event_target_value(&ev);
+        let Some(chosen) = TEXT_MATCHES.iter().find(|m| **m == chosen).copied() else {
+            return;
+        };
+        // The value typed moves to the chosen match.
+        let value = current().map(|(_, v)| v).unwrap_or_default();
+        draft.update(|q| {
+            for m in TEXT_MATCHES {
+                q.filters.remove(&format!("{field}-{m}"));
+            }
+        });
+        how.set(chosen);
+        set_filter(draft, format!("{field}-{chosen}"), value);
+    };
+    let on_value = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        draft.update(|q| {
+            for m in TEXT_MATCHES {
+                q.filters.remove(&format!("{field}-{m}"));
+            }
+        });
+        set_filter(draft, format!("{field}-{}", how.get_untracked()), value);
+    };
+    let options = TEXT_MATCHES
+        .iter()
+        .map(|m| {
+            let m: &'static str = m;
+            view! { <option value=m selected=move || how.get() == m>{move || match_label(m)}</option> }
+        })
         .collect_view();
-    let addresses = ADDRESS_PARAMS
+    let value = move || current().map(|(_, v)| v).unwrap_or_default();
+    let select_label = move || format!("{}: {}", text_field_label(field), texts().match_kind);
+    view! {
+        <div class="live-text-filter">
+            <label for=format!("live-{field}")>{move || text_field_label(field)}</label>
+            <span class="live-text-inputs">
+                <select name=format!("{field}-match") aria-label=select_label on:change=on_how>{options}</select>
+                <input id=format!("live-{field}") name=field prop:value=value on:input=on_value />
+            </span>
+        </div>
+    }
+}
+
+/// The problem the form shows at `field`.
+fn problem_of(
+    shown_problems: RwSignal<Vec<(String, LiveProblem)>>,
+    field: String,
+) -> impl IntoView {
+    let texts = Signal::derive(move || {
+        shown_problems.with(|problems| {
+            problems
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, p)| problem_text(p))
+                .into_iter()
+                .collect::<Vec<_>>()
+        })
+    });
+    view! { <FieldProblems texts /> }
+}
+
+/// The address filters, each with its problem.
+fn address_fields(
+    draft: RwSignal<LiveQuery>,
+    shown_problems: RwSignal<Vec<(String, LiveProblem)>>,
+) -> impl IntoView {
+    ADDRESS_PARAMS
         .iter()
         .map(|name| {
             let name: &'static str = name;
@@ -334,76 +384,43 @@ fn live_form(
             view! {
                 <label>
                     {move || address_label(name)}
-                    <input name=name prop:value=value on:input=move |ev| set(name.to_owned(), event_target_value(&ev)) />
-                    {error_for(name.to_owned())}
+                    <input name=name prop:value=value on:input=move |ev| set_filter(draft, name.to_owned(), event_target_value(&ev)) />
+                    {problem_of(shown_problems, name.to_owned())}
                 </label>
             }
         })
-        .collect_view();
-    // One match per text field: the first the draft has, "starts with" for a new one.
+        .collect_view()
+}
+
+/// The form: account, answered or not, and the narrowing fields folded away. It edits a draft
+/// and hands it on only without problems; the URL's own problems show too.
+fn live_form(
+    applied: Memo<LiveQuery>,
+    accounts: AccountList,
+    apply: Callback<LiveQuery>,
+) -> impl IntoView {
+    let draft = RwSignal::new(applied.get_untracked());
+    Effect::new(move |_| draft.set(applied.get()));
+    let shown_problems = RwSignal::new(Vec::<(String, LiveProblem)>::new());
+    Effect::new(move |_| shown_problems.set(applied.get().problems()));
+    let error_for = move |field: String| problem_of(shown_problems, field);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let query = draft.get_untracked();
+        let problems = query.problems();
+        if problems.is_empty() {
+            shown_problems.set(Vec::new());
+            apply.run(query);
+        } else {
+            shown_problems.set(problems);
+        }
+    };
+    let set = move |name: String, value: String| set_filter(draft, name, value);
+    let chosen_account = Signal::derive(move || draft.with(|q| q.account_id.clone()));
+    let addresses = address_fields(draft, shown_problems);
     let texts_fields = TEXT_FIELDS
         .iter()
-        .map(|field| {
-            let field: &'static str = field;
-            let current = move || {
-                draft.with(|q| {
-                    TEXT_MATCHES.iter().find_map(|how| {
-                        q.filters
-                            .get(&format!("{field}-{how}"))
-                            .map(|v| (*how, v.clone()))
-                    })
-                })
-            };
-            let how = RwSignal::new(current().map_or("starts-with", |(how, _)| how));
-            // A match the URL brings (back, forward, a shared link) shows in the picker.
-            Effect::new(move |_| {
-                if let Some((chosen, _)) = current() {
-                    how.set(chosen);
-                }
-            });
-            let on_how = move |ev: leptos::ev::Event| {
-                let chosen = event_target_value(&ev);
-                let Some(chosen) = TEXT_MATCHES.iter().find(|m| **m == chosen).copied() else {
-                    return;
-                };
-                // The value typed moves to the chosen match.
-                let value = current().map(|(_, v)| v).unwrap_or_default();
-                draft.update(|q| {
-                    for m in TEXT_MATCHES {
-                        q.filters.remove(&format!("{field}-{m}"));
-                    }
-                });
-                how.set(chosen);
-                set(format!("{field}-{chosen}"), value);
-            };
-            let on_value = move |ev: leptos::ev::Event| {
-                let value = event_target_value(&ev);
-                draft.update(|q| {
-                    for m in TEXT_MATCHES {
-                        q.filters.remove(&format!("{field}-{m}"));
-                    }
-                });
-                set(format!("{field}-{}", how.get_untracked()), value);
-            };
-            let options = TEXT_MATCHES
-                .iter()
-                .map(|m| {
-                    let m: &'static str = m;
-                    view! { <option value=m selected=move || how.get() == m>{move || match_label(m)}</option> }
-                })
-                .collect_view();
-            let value = move || current().map(|(_, v)| v).unwrap_or_default();
-            let select_label = move || format!("{}: {}", text_field_label(field), texts().match_kind);
-            view! {
-                <div class="live-text-filter">
-                    <label for=format!("live-{field}")>{move || text_field_label(field)}</label>
-                    <span class="live-text-inputs">
-                        <select name=format!("{field}-match") aria-label=select_label on:change=on_how>{options}</select>
-                        <input id=format!("live-{field}") name=field prop:value=value on:input=on_value />
-                    </span>
-                </div>
-            }
-        })
+        .map(|field| text_filter(draft, field))
         .collect_view();
     let set_count = move || {
         draft.with(|q| {
@@ -421,14 +438,14 @@ fn live_form(
                     {tr(|t| t.account)}
                     <select name="account-id" on:change=move |ev| draft.update(|q| q.account_id = event_target_value(&ev))>
                         <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
-                        {account_options}
+                        <AccountOptions accounts chosen=chosen_account />
                     </select>
                     {error_for("account-id".to_owned())}
                 </label>
                 <label>
                     {tr(|t| t.answered_filter)}
                     <select name=ANSWERED_PARAM on:change=move |ev| set(ANSWERED_PARAM.to_owned(), event_target_value(&ev))>
-                        {answered_options}
+                        {answered_options(draft)}
                     </select>
                     {error_for(ANSWERED_PARAM.to_owned())}
                 </label>

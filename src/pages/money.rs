@@ -3,12 +3,12 @@
 //! service's hosted phone system).
 
 use crate::components::balance::balance_notice;
-use crate::components::status;
 use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::dashboard::{todays_figures, todays_list};
 use crate::resources::{Cell, ColumnHead, DetailView, columns, display};
+use crate::write::Write;
 use api_model::catalog::{Action, Collection};
 use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
@@ -16,7 +16,6 @@ use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields}
 use api_model::record::Value;
 use api_model::stats::Direction;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 /// What a collection's record page shows above its attributes, when it has a view of its own.
 pub fn own_view(collection: Collection, detail: &DetailView, zone: Zone) -> Option<AnyView> {
@@ -220,84 +219,82 @@ pub fn action_applies(collection: Collection, detail: &DetailView, action: &Acti
         .is_some_and(|(_, cell)| cell.value.raw() == action.when.equals)
 }
 
-/// What became of the request.
+/// Where the address the server gave went.
 #[derive(Clone)]
-enum ActionState {
-    Idle,
-    Busy,
-    Opened,
+enum Opened {
+    InNewTab,
     /// The browser kept the tab from opening: the address to open by hand.
     Blocked(String),
-    Failed(ApiError),
+}
+
+type Created = Document<Resource<serde_json::Value>>;
+
+/// The server's answer could not be used: said as an answer that could not be read.
+fn unusable_answer(reason: String) -> String {
+    crate::i18n::error_text(&ApiError::Decode {
+        status: 201,
+        reason: api_model::errors::Unreadable::Malformed(reason),
+    })
 }
 
 /// A button that asks the server for the address of the record's action and opens it in a
-/// new tab; its errors (422s included) are shown beside it.
+/// new tab; its failures (422s included) are shown beside it.
 pub fn record_action(action: Action, id: String) -> impl IntoView {
     let api = expect_context::<Api>();
-    let state = RwSignal::new(ActionState::Idle);
+    let opened = RwSignal::new(None::<Opened>);
+    let write: Write<String, Created> = Write::new(
+        &[],
+        move |id: String| {
+            let api = api.clone();
+            async move {
+                let body = action_document(action.path, action.attribute, &id);
+                api.create(action.path, &body, None).await
+            }
+        },
+        move |_, created: &Created| {
+            let url = created
+                .data
+                .attributes
+                .get(action.opens)
+                .and_then(|v| v.as_str());
+            let url =
+                url.ok_or_else(|| unusable_answer(format!("the answer has no {}", action.opens)))?;
+            opened.set(Some(open_in_new_tab(url)?));
+            Ok(())
+        },
+    );
     let start = move |_| {
-        if matches!(state.get_untracked(), ActionState::Busy) {
-            return;
+        if write.dispatch(id.clone()) {
+            opened.set(None);
         }
-        state.set(ActionState::Busy);
-        let (api, id) = (api.clone(), id.clone());
-        spawn_local(async move {
-            let body = action_document(action.path, action.attribute, &id);
-            let answer: Result<Document<Resource<serde_json::Value>>, ApiError> =
-                api.create(action.path, &body, None).await;
-            let next = match answer {
-                Ok(document) => match document
-                    .data
-                    .attributes
-                    .get(action.opens)
-                    .and_then(|v| v.as_str())
-                {
-                    Some(url) => open_in_new_tab(url),
-                    None => ActionState::Failed(ApiError::Decode {
-                        status: 201,
-                        reason: api_model::errors::Unreadable::Malformed(format!(
-                            "the answer has no {}",
-                            action.opens
-                        )),
-                    }),
-                },
-                Err(error) => ActionState::Failed(error),
-            };
-            state.set(next);
-        });
     };
     let t = texts();
-    let busy = move || matches!(state.get(), ActionState::Busy);
     view! {
         <p class="record-action" data-action=action.name>
-            <button type="button" on:click=start disabled=busy>
-                {move || if busy() { t.opening_phone_system } else { t.open_phone_system }}
+            <button type="button" on:click=start disabled=move || write.pending()>
+                {move || if write.pending() { t.opening_phone_system } else { t.open_phone_system }}
             </button>
-            {move || match state.get() {
-                ActionState::Opened => Some(view! { <span class="export-note" role="status">{tr(|t| t.phone_system_opened)}</span> }.into_any()),
-                ActionState::Blocked(url) => Some(view! {
+            {move || match opened.get() {
+                Some(Opened::InNewTab) => Some(view! { <span class="export-note" role="status">{tr(|t| t.phone_system_opened)}</span> }.into_any()),
+                Some(Opened::Blocked(url)) => Some(view! {
                     <span class="export-note" role="status">
                         {tr(|t| t.phone_system_blocked)} " "
                         <a href=url target="_blank" rel="noopener noreferrer">{tr(|t| t.open_phone_system)}</a>
                     </span>
                 }.into_any()),
-                ActionState::Failed(error) => Some(status::input_error(crate::i18n::error_text(&error)).into_any()),
-                ActionState::Idle | ActionState::Busy => None,
+                None => None,
             }}
+            {write.above_form()}
         </p>
     }
 }
 
 /// Opens an address the server gave in a new tab, without giving that page this one.
-fn open_in_new_tab(url: &str) -> ActionState {
+fn open_in_new_tab(url: &str) -> Result<Opened, String> {
     // Only plain web addresses: a `javascript:` one would run here, and one with user info or
     // a backslash names another host than it seems to.
     if portal_config::web_url(url).is_none() {
-        return ActionState::Failed(ApiError::Decode {
-            status: 201,
-            reason: api_model::errors::Unreadable::Malformed(format!("not a web address: {url}")),
-        });
+        return Err(unusable_answer(format!("not a web address: {url}")));
     }
     // Opened without `noopener`, which would hide whether it opened, then cut off from this
     // page before the new one runs.
@@ -306,8 +303,8 @@ fn open_in_new_tab(url: &str) -> ActionState {
     match opened {
         Some(tab) => {
             let _ = tab.set_opener(&wasm_bindgen::JsValue::NULL);
-            ActionState::Opened
+            Ok(Opened::InNewTab)
         }
-        None => ActionState::Blocked(url.to_owned()),
+        None => Ok(Opened::Blocked(url.to_owned())),
     }
 }

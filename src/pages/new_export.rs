@@ -3,21 +3,24 @@
 //! (`api_model::cdr_export`). Problems show next to their field before anything is sent; the
 //! server's 422 shows next to the field its pointer names, and the input stays as typed.
 
+use crate::accounts::AccountList;
+use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, to_input};
 use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
-use crate::i18n::{error_text, texts, tr};
-use crate::pages::account_choices::account_choices;
+use crate::i18n::{texts, tr};
+use crate::pages::account_choices::{
+    AccountOptions, AccountsFailed, choose_the_only_account, session_accounts,
+};
 use crate::prefs::Prefs;
 use crate::routing::record_href;
+use crate::write::{Said, Write};
 use api_model::catalog::{CDRS, Collection};
-use api_model::cdr_export::{self as export, DraftProblem, ExportDraft, field_errors};
+use api_model::cdr_export::{self as export, DraftProblem, ExportDraft};
 use api_model::document::{Document, Resource};
-use api_model::errors::ApiError;
 use api_model::list::ListParams;
 use chrono::Utc;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::hooks::{use_location, use_navigate};
 
 /// A problem to show next to a field (`None`: above the form), in the language in use.
@@ -42,21 +45,19 @@ impl Shown {
     }
 }
 
-type Problems = RwSignal<Vec<(Option<&'static str>, Shown)>>;
+impl Said for Shown {
+    fn server(words: String) -> Self {
+        Shown::Server(words)
+    }
 
-fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> Option<AnyView> {
-    move || {
-        let texts: Vec<String> = problems.with(|all| {
-            all.iter()
-                .filter(|(at, _)| *at == field)
-                .map(|(_, shown)| shown.text())
-                .collect()
-        });
-        (!texts.is_empty()).then(|| {
-            view! { <span class="field-error" role="alert">{texts.join(" ")}</span> }.into_any()
-        })
+    fn text(&self) -> String {
+        Shown::text(self)
     }
 }
+
+/// The export's write: the server's document sent, a created export answered.
+type ExportWrite = Write<serde_json::Value, Created, Shown>;
+type Created = Document<Resource<serde_json::Value>>;
 
 pub fn new_export_page() -> impl IntoView {
     let api = expect_context::<Api>();
@@ -74,76 +75,56 @@ pub fn new_export_page() -> impl IntoView {
         Zone::Browser => browser_zone_name().unwrap_or_default(),
     };
     let draft = RwSignal::new(prefilled);
-    let problems: Problems = RwSignal::new(Vec::new());
-    let busy = RwSignal::new(false);
-    let accounts = account_choices(api.clone());
-    // One account: it is the one.
-    Effect::new(move |_| {
-        accounts.with_data(|list| {
-            if let Some([only]) = list.map(Vec::as_slice)
-                && draft.with_untracked(|d| d.account_id.is_empty())
-            {
-                draft.update(|d| d.account_id = only.id.clone());
+    let write: ExportWrite = Write::new(
+        &export::FIELDS,
+        move |document| {
+            let api = api.clone();
+            async move { api.create("cdr-exports", &document, None).await }
+        },
+        move |_, created: &Created| {
+            if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
+                navigate(&href, Default::default());
             }
-        })
-    });
+            Ok(())
+        },
+    );
+    let accounts = session_accounts();
+    choose_the_only_account(
+        accounts,
+        move || draft.with_untracked(|d| d.account_id.is_empty()),
+        move |id| draft.update(|d| d.account_id = id),
+    );
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
+        match draft.with_untracked(ExportDraft::to_document) {
+            Ok(document) => {
+                write.dispatch(document);
+            }
+            Err(errors) => write.refuse(
+                errors
+                    .into_iter()
+                    .map(|e| (Some(e.field), Shown::Draft(e.problem)))
+                    .collect(),
+            ),
         }
-        let document = match draft.with_untracked(ExportDraft::to_document) {
-            Ok(document) => document,
-            Err(errors) => {
-                problems.set(
-                    errors
-                        .into_iter()
-                        .map(|e| (Some(e.field), Shown::Draft(e.problem)))
-                        .collect(),
-                );
-                return;
-            }
-        };
-        problems.set(Vec::new());
-        busy.set(true);
-        let (api, navigate) = (api.clone(), navigate.clone());
-        spawn_local(async move {
-            let created: Result<Document<Resource<serde_json::Value>>, ApiError> =
-                api.create("cdr-exports", &document, None).await;
-            let _ = busy.try_set(false);
-            match created {
-                Ok(created) => {
-                    if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
-                        navigate(&href, Default::default());
-                    }
-                }
-                Err(error) if error.status() == Some(422) => problems.set(
-                    field_errors(&error)
-                        .into_iter()
-                        .map(|(field, words)| (field, Shown::Server(words)))
-                        .collect(),
-                ),
-                Err(error) => problems.set(vec![(None, Shown::Server(error_text(&error)))]),
-            }
-        });
     };
     let zone = Signal::derive(move || prefs.zone());
     view! {
         <section class="export-form-page">
             <h1>{tr(|t| t.new_cdr_export)}</h1>
             <p class="hint">{tr(|t| t.export_form_hint)}</p>
-            {problem_at(problems, None)}
+            {write.above_form()}
             <form class="export-form" on:submit=submit novalidate=true>
-                {account_field(draft, accounts, problems)}
+                {account_field(draft, accounts, write)}
                 <fieldset>
                     <legend>{tr(|t| t.window_change)}</legend>
-                    {problem_at(problems, Some(export::FILTERS))}
-                    {move || time_fields(draft, zone.get(), problems)}
+                    <FieldProblems texts=write.texts_at(Some(export::FILTERS)) />
+                    {move || time_fields(draft, zone.get(), write)}
                 </fieldset>
-                {narrowing_fields(draft, problems)}
-                {file_fields(draft, problems)}
-                <button type="submit" class="primary" disabled=move || busy.get()>
-                    {move || if busy.get() { texts().creating_export } else { texts().create_export }}
+                {narrowing_fields(draft, write)}
+                {file_fields(draft, write)}
+                <button type="submit" class="primary" disabled=move || write.pending()>
+                    {move || if write.pending() { texts().creating_export } else { texts().create_export }}
                 </button>
             </form>
         </section>
@@ -152,55 +133,38 @@ pub fn new_export_page() -> impl IntoView {
 
 fn account_field(
     draft: RwSignal<ExportDraft>,
-    accounts: crate::remote::Remote<Vec<crate::pages::account_choices::AccountChoice>>,
-    problems: Problems,
+    accounts: AccountList,
+    write: ExportWrite,
 ) -> impl IntoView {
-    let options = move || {
-        let chosen = draft.with(|d| d.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
-                    .collect_view()
-            })
-        })
-    };
-    let load_error = move || {
-        accounts.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || error_text(&error)}</span>
-                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
-    };
+    let chosen = Signal::derive(move || draft.with(|d| d.account_id.clone()));
     view! {
         <label>
             {tr(|t| t.account)}
             <select name=export::ACCOUNT on:change=move |ev| draft.update(|d| d.account_id = event_target_value(&ev))>
                 <option value="" disabled=true selected=move || draft.with(|d| d.account_id.is_empty())>{tr(|t| t.choose_an_account)}</option>
-                {options}
+                <AccountOptions accounts chosen />
             </select>
-            {problem_at(problems, Some(export::ACCOUNT))}
-            {load_error}
+            <FieldProblems texts=write.texts_at(Some(export::ACCOUNT)) />
+            <AccountsFailed accounts />
         </label>
     }
 }
 
 /// From and to, typed in the chosen zone and kept in the API's form.
-fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, problems: Problems) -> impl IntoView {
+fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, write: ExportWrite) -> impl IntoView {
     let (from, to) = draft.with_untracked(|d| (d.from.clone(), d.to.clone()));
     view! {
         <label>
             {tr(|t| t.from)}
             <input type="datetime-local" name=export::FROM step="1" prop:value=to_input(&from, zone)
                 on:change=move |ev| draft.update(|d| d.from = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(problems, Some(export::FROM))}
+            <FieldProblems texts=write.texts_at(Some(export::FROM)) />
         </label>
         <label>
             {tr(|t| t.to)}
             <input type="datetime-local" name=export::TO step="1" prop:value=to_input(&to, zone)
                 on:change=move |ev| draft.update(|d| d.to = from_input(&event_target_value(&ev), zone)) />
-            {problem_at(problems, Some(export::TO))}
+            <FieldProblems texts=write.texts_at(Some(export::TO)) />
         </label>
     }
 }
@@ -208,7 +172,7 @@ fn time_fields(draft: RwSignal<ExportDraft>, zone: Zone, problems: Problems) -> 
 /// A text input bound to one field of the draft.
 fn text_field(
     draft: RwSignal<ExportDraft>,
-    problems: Problems,
+    write: ExportWrite,
     name: &'static str,
     label: impl Fn() -> &'static str + Send + Sync + 'static,
     field: fn(&mut ExportDraft) -> &mut String,
@@ -222,12 +186,12 @@ fn text_field(
             {move || label()}
             <input type="text" name=name inputmode=numeric.then_some("numeric") prop:value=value
                 on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev)) />
-            {problem_at(problems, Some(name))}
+            <FieldProblems texts=write.texts_at(Some(name)) />
         </label>
     }
 }
 
-fn narrowing_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+fn narrowing_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoView {
     let success = draft.with_untracked(|d| d.success.clone());
     let t = texts();
     view! {
@@ -241,17 +205,17 @@ fn narrowing_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl In
                     <option value="false" selected=success == "false">{tr(|t| t.failed_only)}</option>
                 </select>
             </label>
-            {text_field(draft, problems, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
-            {text_field(draft, problems, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
-            {text_field(draft, problems, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
-            {text_field(draft, problems, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
-            {text_field(draft, problems, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
+            {text_field(draft, write, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
+            {text_field(draft, write, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
+            {text_field(draft, write, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
+            {text_field(draft, write, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
+            {text_field(draft, write, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
         </fieldset>
     }
 }
 
 /// How the file writes times.
-fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoView {
+fn file_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoView {
     let formats = ["with_timezone", "without_timezone", "round_to_seconds"]
         .into_iter()
         .map(|format| {
@@ -267,9 +231,9 @@ fn file_fields(draft: RwSignal<ExportDraft>, problems: Problems) -> impl IntoVie
                 <select name=export::TIME_FORMAT on:change=move |ev| draft.update(|d| d.time_format = event_target_value(&ev))>
                     {formats}
                 </select>
-                {problem_at(problems, Some(export::TIME_FORMAT))}
+                <FieldProblems texts=write.texts_at(Some(export::TIME_FORMAT)) />
             </label>
-            {text_field(draft, problems, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
+            {text_field(draft, write, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
         </div>
     }
 }

@@ -10,14 +10,16 @@
 
 use crate::components::link::Link;
 use crate::components::pager::{PagerState, pager};
+use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::components::table::toggled_sort;
 use crate::http::{Abort, Api};
 use crate::i18n::{choice_label, field_label, texts, tr};
 use crate::routing::{Page, portal_path, record_href, record_id};
+use crate::write::Write;
 use api_model::catalog::{Collection, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
 use api_model::document::{Document, PageLinks, Resource};
-use api_model::errors::{ApiError, field_errors_of};
+use api_model::errors::ApiError;
 use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, SortKey};
 use api_model::numberlist::{
@@ -105,6 +107,41 @@ fn item_of(resource: &Resource<NumberlistItem>) -> Item {
     }
 }
 
+/// A list's matching and default action, by name.
+fn list_facts(list: crate::remote::Remote<Resource<Numberlist>>) -> Option<impl IntoView> {
+    list.with_data(|l| {
+        l.map(|l| {
+            let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
+            let action = code_name(
+                "default-action-id",
+                NUMBERLIST_ACTIONS,
+                l.attributes.default_action_id,
+            );
+            view! {
+                <dl class="numberlist-facts">
+                    <dt>{field_label("mode-id")}</dt>
+                    <dd class="numberlist-mode">{mode}</dd>
+                    <dt>{field_label("default-action-id")}</dt>
+                    <dd class="numberlist-default-action">{action}</dd>
+                </dl>
+            }
+        })
+    })
+}
+
+/// The list's default action by name, for the pickers' first option.
+fn default_action_of(list: crate::remote::Remote<Resource<Numberlist>>) -> Signal<String> {
+    Signal::derive(move || {
+        list.with_data(|l| {
+            code_name(
+                "default-action-id",
+                NUMBERLIST_ACTIONS,
+                l.and_then(|l| l.attributes.default_action_id),
+            )
+        })
+    })
+}
+
 pub fn numberlist_page() -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
@@ -135,35 +172,8 @@ pub fn numberlist_page() -> impl IntoView {
             l.map(|l| (t.resource(Collection::OutgoingNumberlists).heading)(&l.attributes.name))
         })
     };
-    let facts = move || {
-        list.with_data(|l| {
-            l.map(|l| {
-                let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
-                let action = code_name(
-                    "default-action-id",
-                    NUMBERLIST_ACTIONS,
-                    l.attributes.default_action_id,
-                );
-                view! {
-                    <dl class="numberlist-facts">
-                        <dt>{field_label("mode-id")}</dt>
-                        <dd class="numberlist-mode">{mode}</dd>
-                        <dt>{field_label("default-action-id")}</dt>
-                        <dd class="numberlist-default-action">{action}</dd>
-                    </dl>
-                }
-            })
-        })
-    };
-    let default_action = Signal::derive(move || {
-        list.with_data(|l| {
-            code_name(
-                "default-action-id",
-                NUMBERLIST_ACTIONS,
-                l.and_then(|l| l.attributes.default_action_id),
-            )
-        })
-    });
+    let facts = move || list_facts(list);
+    let default_action = default_action_of(list);
     let body = move || {
         if missing() {
             return view! {
@@ -204,29 +214,39 @@ pub fn numberlist_page() -> impl IntoView {
     }
 }
 
-/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
-fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
-    let api = expect_context::<Api>();
-    let location = use_location();
-    let navigate = use_navigate();
-    let t = texts();
-    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
-    let params = Memo::new(move |_| items_params(&location.search.get()));
+/// What the items editor shows of the list, as loaded.
+#[derive(Clone, Copy)]
+struct ItemsView {
+    editor: RwSignal<Editor>,
+    links: RwSignal<PageLinks>,
+    error: RwSignal<Option<ApiError>>,
+    loading: RwSignal<bool>,
+    changed_elsewhere: RwSignal<bool>,
+    /// Counts the loads asked for besides the URL's changes.
+    reload: RwSignal<u32>,
+}
 
-    let editor = RwSignal::new(Editor::new());
-    let links = RwSignal::new(PageLinks::default());
-    let load_error = RwSignal::new(None::<ApiError>);
-    let loading = RwSignal::new(false);
-    let changed_elsewhere = RwSignal::new(false);
-    let notice = RwSignal::new(Notice::None);
-    let reload = RwSignal::new(0u32);
-    let in_flight = StoredValue::new_local(None::<Abort>);
+impl ItemsView {
+    fn new() -> ItemsView {
+        ItemsView {
+            editor: RwSignal::new(Editor::new()),
+            links: RwSignal::new(PageLinks::default()),
+            error: RwSignal::new(None),
+            loading: RwSignal::new(false),
+            changed_elsewhere: RwSignal::new(false),
+            reload: RwSignal::new(0),
+        }
+    }
 
-    // Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
-    {
-        let (api, list_id) = (api.clone(), list_id.clone());
+    fn reload_now(&self) {
+        self.reload.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
+    fn follow(self, api: Api, list_id: String, params: Memo<Result<ListParams, String>>) {
+        let in_flight = StoredValue::new_local(None::<Abort>);
         Effect::new(move |_| {
-            reload.track();
+            self.reload.track();
             let Ok(view) = params.get() else {
                 in_flight.set_value(None);
                 return;
@@ -237,99 +257,162 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                 .filters
                 .insert(0, Filter::new("numberlist-id", Operator::Eq, &list_id));
             let query = query.to_query();
-            let Some(load) = editor.try_update(|e| e.load_started()) else {
+            let Some(load) = self.editor.try_update(|e| e.load_started()) else {
                 return;
             };
             let abort = Abort::new();
             let signal = abort.signal();
             in_flight.set_value(Some(abort));
-            loading.set(true);
+            self.loading.set(true);
             let api = api.clone();
             spawn_local(async move {
                 let answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError> =
                     api.get(ITEMS.path(), &query, signal).await;
-                match answer {
-                    Ok(document) => {
-                        let snapshot = Snapshot {
-                            items: document.data.iter().map(item_of).collect(),
-                            total: document.total_count(),
-                        };
-                        let outcome =
-                            editor.try_update(|e| e.loaded(load, snapshot, compare_total));
-                        if outcome == Some(Loaded::Superseded) {
-                            return;
-                        }
-                        if outcome == Some(Loaded::ChangedElsewhere) {
-                            changed_elsewhere.try_set(true);
-                        }
-                        links.try_set(document.links.unwrap_or_default());
-                        load_error.try_set(None);
-                    }
-                    Err(ApiError::Aborted) => return,
-                    Err(error) => {
-                        load_error.try_set(Some(error));
-                    }
+                if self.take(answer, load, compare_total) {
+                    self.loading.try_set(false);
                 }
-                loading.try_set(false);
             });
         });
     }
-    let reload_now = move || reload.update(|n| *n = n.wrapping_add(1));
 
-    // Back in view (another tab may have changed the list): load again.
-    let on_focus = window_event_listener(leptos::ev::focus, move |_| reload_now());
-    let on_visible = web_sys::window()
-        .and_then(|w| w.document())
-        .map(|document| {
-            let watched = document.clone();
-            gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
-                if watched.visibility_state() == web_sys::VisibilityState::Visible {
-                    reload_now();
+    /// Takes a load's answer; `false` when a newer load superseded it.
+    fn take(
+        &self,
+        answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError>,
+        load: u64,
+        compare_total: bool,
+    ) -> bool {
+        match answer {
+            Ok(document) => {
+                let snapshot = Snapshot {
+                    items: document.data.iter().map(item_of).collect(),
+                    total: document.total_count(),
+                };
+                let outcome = self
+                    .editor
+                    .try_update(|e| e.loaded(load, snapshot, compare_total));
+                if outcome == Some(Loaded::Superseded) {
+                    return false;
                 }
+                if outcome == Some(Loaded::ChangedElsewhere) {
+                    self.changed_elsewhere.try_set(true);
+                }
+                self.links.try_set(document.links.unwrap_or_default());
+                self.error.try_set(None);
+            }
+            Err(ApiError::Aborted) => return false,
+            Err(error) => {
+                self.error.try_set(Some(error));
+            }
+        }
+        true
+    }
+
+    /// Why nothing shows yet (a wrong URL, the first load, its failure), or that a later
+    /// load failed above what still shows.
+    fn load_status(self, params: Memo<Result<ListParams, String>>) -> impl IntoView {
+        let has_data = move || self.editor.with(Editor::has_data);
+        let reload_now = move || self.reload_now();
+        let reload_error = move || {
+            self.error
+                .get()
+                .filter(|_| has_data())
+                .map(|error| status::error_panel(error, reload_now))
+        };
+        let first_load = move || {
+            if let Err(problem) = params.get() {
+                return Some(status::input_error(problem).into_any());
+            }
+            if has_data() {
+                return None;
+            }
+            Some(match self.error.get() {
+                Some(error) => status::error_panel(error, reload_now).into_any(),
+                None => status::loading(move || texts().resource(ITEMS).loading_list).into_any(),
             })
+        };
+        view! {
+            {reload_error}
+            {first_load}
+        }
+    }
+
+    /// Back in view (another tab may have changed the list): load again.
+    fn reload_when_back(self) {
+        let on_focus = window_event_listener(leptos::ev::focus, move |_| self.reload_now());
+        let on_visible = web_sys::window()
+            .and_then(|w| w.document())
+            .map(|document| {
+                let watched = document.clone();
+                gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
+                    if watched.visibility_state() == web_sys::VisibilityState::Visible {
+                        self.reload_now();
+                    }
+                })
+            });
+        let on_visible = StoredValue::new_local(on_visible);
+        on_cleanup(move || {
+            on_focus.remove();
+            on_visible.set_value(None);
         });
-    let on_visible = StoredValue::new_local(on_visible);
-    on_cleanup(move || {
-        on_focus.remove();
-        on_visible.set_value(None);
-    });
+    }
 
-    let go = {
-        let (navigate, own_path) = (navigate.clone(), own_path.clone());
-        Callback::new(move |to: ListParams| {
-            let query = to.to_query();
-            let url = if query.is_empty() {
-                own_path.clone()
-            } else {
-                format!("{own_path}?{query}")
-            };
-            navigate(&url, NavigateOptions::default());
-        })
-    };
-
-    // A write: shown at once, then confirmed (and the list loaded again) or taken back.
-    let writer: Writer = {
-        let (api, list_id) = (api.clone(), list_id.clone());
-        StoredValue::new_local(std::rc::Rc::new(move |change: Change, on_done: Done| {
-            let Some(number) = editor.try_update(|e| e.start(change.clone())) else {
-                return;
-            };
+    /// The list's writes: each shown at once, then confirmed (and the list loaded again) or
+    /// taken back.
+    fn writer(self, api: Api, list_id: String) -> Writer {
+        StoredValue::new_local(std::rc::Rc::new(move |change: Change| -> Pending {
+            let started = self.editor.try_update(|e| e.start(change.clone()));
             let (api, list_id) = (api.clone(), list_id.clone());
-            spawn_local(async move {
+            Box::pin(async move {
+                let Some(number) = started else {
+                    return Err(ApiError::Aborted);
+                };
                 let result = send_change(&api, &list_id, &change).await;
                 match &result {
-                    Ok(()) => editor.update(|e| e.confirmed(number)),
+                    Ok(()) => self.editor.update(|e| e.confirmed(number)),
                     Err(_) => {
-                        editor.update(|e| {
+                        self.editor.update(|e| {
                             e.failed(number);
                         });
                     }
                 }
-                on_done(result);
-                reload_now();
-            });
-        }) as std::rc::Rc<dyn Fn(Change, Done)>)
-    };
+                self.reload_now();
+                result
+            })
+        }) as std::rc::Rc<dyn Fn(Change) -> Pending>)
+    }
+}
+
+/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
+fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
+    let api = expect_context::<Api>();
+    let location = use_location();
+    let navigate = use_navigate();
+    let t = texts();
+    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
+    let params = Memo::new(move |_| items_params(&location.search.get()));
+    let loaded = ItemsView::new();
+    let ItemsView {
+        editor,
+        links,
+        loading,
+        changed_elsewhere,
+        ..
+    } = loaded;
+    let notice = RwSignal::new(Notice::None);
+    loaded.follow(api.clone(), list_id.clone(), params);
+    loaded.reload_when_back();
+
+    let go = Callback::new(move |to: ListParams| {
+        let query = to.to_query();
+        let url = if query.is_empty() {
+            own_path.clone()
+        } else {
+            format!("{own_path}?{query}")
+        };
+        navigate(&url, NavigateOptions::default());
+    });
+    let writer = loaded.writer(api, list_id);
 
     let add_form = add_form(default_action, notice, writer);
     let search = search_form(params, go);
@@ -342,24 +425,6 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
         total: editor.with(Editor::total),
     });
     let has_data = move || editor.with(Editor::has_data);
-    let first_load = move || {
-        if let Err(problem) = params.get() {
-            return Some(status::input_error(problem).into_any());
-        }
-        if has_data() {
-            return None;
-        }
-        Some(match load_error.get() {
-            Some(error) => status::error_panel(error, reload_now).into_any(),
-            None => status::loading(move || t.resource(ITEMS).loading_list).into_any(),
-        })
-    };
-    let reload_error = move || {
-        load_error
-            .get()
-            .filter(|_| has_data())
-            .map(|error| status::error_panel(error, reload_now))
-    };
     let empty = move || {
         (has_data() && rows.with(Vec::is_empty))
             .then(|| view! { <p class="empty">{move || t.resource(ITEMS).none_match}</p> })
@@ -383,8 +448,7 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
         </div>
         <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
         {search}
-        {reload_error}
-        {first_load}
+        {loaded.load_status(params)}
         <div
             class="list-body"
             hidden=move || !has_data() || params.with(Result::is_err)
@@ -398,14 +462,15 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
     }
 }
 
-/// What a write's caller hears of its outcome.
-type Done = Box<dyn FnOnce(Result<(), ApiError>)>;
+/// A write on its way: its outcome once the server answered.
+type Pending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), ApiError>>>>;
 /// Sends a write, shown at once (see `items_editor`).
-type Writer = StoredValue<std::rc::Rc<dyn Fn(Change, Done)>, LocalStorage>;
+type Writer = StoredValue<std::rc::Rc<dyn Fn(Change) -> Pending>, LocalStorage>;
 
 fn run(writer: Writer, change: Change, on_done: impl FnOnce(Result<(), ApiError>) + 'static) {
     if let Some(write) = writer.try_get_value() {
-        write(change, Box::new(on_done));
+        let pending = write(change);
+        spawn_local(async move { on_done(pending.await) });
     }
 }
 
@@ -444,6 +509,53 @@ fn action_options(default_action: Signal<String>, selected: Signal<String>) -> i
     }
 }
 
+/// Numbers to add, as the add form sends them.
+#[derive(Clone)]
+struct Addition {
+    change: Change,
+    count: usize,
+    repeated: usize,
+}
+
+/// The add form's fields as the server's 422 pointers name them; any other pointer (the list
+/// itself) shows above the form.
+const ADD_FIELDS: [&str; 3] = ["key", "batch-key", "action-id"];
+
+/// The add form's request, through the editor's writes: on success the typed keys go and the
+/// notice says how many were added; a failure also says, beside the list, that nothing was
+/// saved.
+fn add_write(
+    writer: Writer,
+    keys: RwSignal<String>,
+    notice: RwSignal<Notice>,
+) -> Write<Addition, ()> {
+    let write: Write<Addition, ()> = Write::new(
+        &ADD_FIELDS,
+        move |addition: Addition| {
+            let pending = writer.try_get_value().map(|write| write(addition.change));
+            async move {
+                pending
+                    .unwrap_or_else(|| Box::pin(async { Err(ApiError::Aborted) }))
+                    .await
+            }
+        },
+        move |addition, ()| {
+            keys.set(String::new());
+            notice.set(Notice::Added {
+                count: addition.count,
+                repeated: addition.repeated,
+            });
+            Ok(())
+        },
+    );
+    Effect::new(move |_| {
+        if let Some(Err(error)) = write.result().get() {
+            notice.set(Notice::NotSaved(crate::i18n::error_text(&error)));
+        }
+    });
+    write
+}
+
 /// "Add numbers": one key or many, checked before any request; the server's refusal is shown
 /// by the field it names, and the typed keys stay.
 fn add_form(
@@ -454,54 +566,29 @@ fn add_form(
     let t = texts();
     let keys = RwSignal::new(String::new());
     let action = RwSignal::new(String::new());
-    let keys_error = RwSignal::new(None::<String>);
-    let action_error = RwSignal::new(None::<String>);
-    let form_error = RwSignal::new(None::<String>);
-    let busy = RwSignal::new(false);
+    let write = add_write(writer, keys, notice);
+    let keys_problems = Signal::derive(move || {
+        [
+            write.texts_at(Some("key")).get(),
+            write.texts_at(Some("batch-key")).get(),
+        ]
+        .concat()
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
+        match parse_batch(&keys.get_untracked()) {
+            Err(problem) => write.refuse(vec![(Some("key"), batch_error_text(&problem))]),
+            Ok(batch) => {
+                write.dispatch(Addition {
+                    count: batch.keys.len(),
+                    repeated: batch.repeated,
+                    change: Change::Add {
+                        keys: batch.keys,
+                        action_id: action_of_value(&action.get_untracked()),
+                    },
+                });
+            }
         }
-        keys_error.set(None);
-        action_error.set(None);
-        form_error.set(None);
-        let batch = match parse_batch(&keys.get_untracked()) {
-            Ok(batch) => batch,
-            Err(problem) => {
-                keys_error.set(Some(batch_error_text(&problem)));
-                return;
-            }
-        };
-        let count = batch.keys.len();
-        let repeated = batch.repeated;
-        busy.set(true);
-        let change = Change::Add {
-            keys: batch.keys,
-            action_id: action_of_value(&action.get_untracked()),
-        };
-        run(writer, change, move |result| {
-            busy.try_set(false);
-            match result {
-                Ok(()) => {
-                    keys.try_set(String::new());
-                    notice.try_set(Notice::Added { count, repeated });
-                }
-                Err(error) => {
-                    for (field, message) in field_errors_of(
-                        &error,
-                        &["key", "batch-key", "action-id", "outgoing-numberlist"],
-                    ) {
-                        match field {
-                            Some("key" | "batch-key") => keys_error.try_set(Some(message)),
-                            Some("action-id") => action_error.try_set(Some(message)),
-                            _ => form_error.try_set(Some(message)),
-                        };
-                    }
-                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
-                }
-            }
-        });
     };
     view! {
         <form class="numberlist-add" on:submit=submit novalidate>
@@ -513,17 +600,15 @@ fn add_form(
                     name="keys"
                     rows="3"
                     aria-describedby="numberlist-keys-hint numberlist-keys-error"
-                    aria-invalid=move || keys_error.with(Option::is_some).to_string()
+                    aria-invalid=move || keys_problems.with(|p| !p.is_empty()).to_string()
                     prop:value=move || keys.get()
                     on:input=move |ev| {
                         keys.set(event_target_value(&ev));
-                        keys_error.set(None);
+                        write.forget_at(&[Some("key"), Some("batch-key")]);
                     }
                 ></textarea>
                 <p class="hint" id="numberlist-keys-hint">{tr(|t| t.nl_keys_hint)}</p>
-                <p class="field-error" id="numberlist-keys-error" role="alert">
-                    {move || keys_error.get()}
-                </p>
+                <FieldProblems texts=keys_problems id="numberlist-keys-error" />
             </div>
             <div class="field">
                 <label for="numberlist-action">{tr(|t| t.nl_action_label)}</label>
@@ -535,13 +620,11 @@ fn add_form(
                 >
                     {action_options(default_action, action.into())}
                 </select>
-                <p class="field-error" id="numberlist-action-error" role="alert">
-                    {move || action_error.get()}
-                </p>
+                <FieldProblems texts=write.texts_at(Some("action-id")) id="numberlist-action-error" />
             </div>
-            <p class="form-error" role="alert">{move || form_error.get()}</p>
-            <button type="submit" class="numberlist-add-submit" aria-disabled=move || busy.get().to_string()>
-                {move || if busy.get() { t.nl_adding } else { t.nl_add }}
+            {write.above_form()}
+            <button type="submit" class="numberlist-add-submit" aria-disabled=move || write.pending().to_string()>
+                {move || if write.pending() { t.nl_adding } else { t.nl_add }}
             </button>
         </form>
     }
@@ -595,6 +678,143 @@ fn search_form(
             />
             <button type="submit">{tr(|t| t.nl_search)}</button>
         </form>
+    }
+}
+
+/// Deletes `item`, shown at once; the notice offers its undo for a while, or says it failed.
+fn delete_item(item: Item, writer: Writer, notice: RwSignal<Notice>) {
+    let change = Change::Delete {
+        id: item.id.clone(),
+    };
+    run(writer, change, move |result| {
+        notice.try_set(match result {
+            Ok(()) => Notice::Deleted {
+                item,
+                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
+            },
+            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
+        });
+    });
+}
+
+/// What every row of the items table shares.
+#[derive(Clone, Copy)]
+struct RowsOf {
+    default_action: Signal<String>,
+    notice: RwSignal<Notice>,
+    writer: Writer,
+    /// The item whose deletion is being confirmed.
+    confirming: RwSignal<Option<String>>,
+}
+
+/// One number of the list: its key, its action (changed at once) and its deletion (confirmed
+/// first); a row still being saved takes no change.
+fn item_row(row: Row, rows: RowsOf) -> impl IntoView {
+    let RowsOf {
+        default_action,
+        notice,
+        writer,
+        confirming,
+    } = rows;
+    let Row { item, state } = row;
+    let saved = state == RowState::Saved && !item.id.is_empty();
+    let (id, key) = (item.id.clone(), item.key.clone());
+    let current = action_value(item.action_id);
+    let on_action = {
+        let id = id.clone();
+        move |ev: leptos::ev::Event| {
+            let action_id = action_of_value(&event_target_value(&ev));
+            let change = Change::SetAction {
+                id: id.clone(),
+                action_id,
+            };
+            run(writer, change, move |result| {
+                if let Err(error) = result {
+                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
+                }
+            });
+        }
+    };
+    let confirm_id = id.clone();
+    let is_confirming = move || confirming.with(|c| c.as_deref() == Some(confirm_id.as_str()));
+    let delete = {
+        let item = item.clone();
+        move |_| {
+            confirming.set(None);
+            delete_item(item.clone(), writer, notice);
+        }
+    };
+    let ask_id = id.clone();
+    let (label_key, delete_key) = (key.clone(), key.clone());
+    let select_id = format!(
+        "numberlist-action-{}",
+        if id.is_empty() {
+            key.clone()
+        } else {
+            id.clone()
+        }
+    );
+    view! {
+        <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
+            <th scope="row" class="numberlist-key">{key.clone()}</th>
+            <td>
+                <label class="visually-hidden" for=select_id.clone()>
+                    {move || (texts().nl_action_of)(&label_key)}
+                </label>
+                <select
+                    id=select_id
+                    class="numberlist-item-action"
+                    disabled=!saved
+                    on:change=on_action
+                >
+                    {action_options(default_action, Signal::stored(current))}
+                </select>
+            </td>
+            <td class="numberlist-changes">
+                {move || delete_controls(saved, is_confirming(), &ask_id, &delete_key, delete.clone(), confirming)}
+            </td>
+        </tr>
+    }
+}
+
+/// The deletion controls of a row: saving, a delete button, or the confirmation asked.
+fn delete_controls(
+    saved: bool,
+    is_confirming: bool,
+    id: &str,
+    key: &str,
+    delete: impl Fn(leptos::ev::MouseEvent) + 'static,
+    confirming: RwSignal<Option<String>>,
+) -> AnyView {
+    let (id, key) = (id.to_owned(), key.to_owned());
+    match (saved, is_confirming) {
+        (false, _) => view! { <span class="saving">{tr(|t| t.nl_saving)}</span> }.into_any(),
+        (true, false) => view! {
+            <button
+                type="button"
+                class="numberlist-delete"
+                aria-label=move || (texts().nl_delete_of)(&key)
+                on:click=move |_| confirming.set(Some(id.clone()))
+            >
+                {tr(|t| t.nl_delete)}
+            </button>
+        }
+        .into_any(),
+        (true, true) => {
+            let shown_key = key.clone();
+            view! {
+                <span class="numberlist-confirm" role="group" aria-label=move || (texts().nl_confirm_delete)(&key)>
+                    <span aria-hidden="true">{move || (texts().nl_confirm_delete)(&shown_key)}</span> " "
+                    <button type="button" class="numberlist-confirm-delete" on:click=delete>
+                        {tr(|t| t.nl_delete)}
+                    </button>
+                    <button type="button" class="numberlist-cancel-delete" on:click=move |_| confirming.set(None)>
+                        {tr(|t| t.nl_cancel)}
+                    </button>
+                </span>
+            }
+            .into_any()
+        }
     }
 }
 
@@ -653,115 +873,11 @@ fn items_table(
             ..params.get_untracked().unwrap_or_default()
         });
     });
-    let confirming = RwSignal::new(None::<String>);
-    let row_view = move |row: Row| {
-        let Row { item, state } = row;
-        let saved = state == RowState::Saved && !item.id.is_empty();
-        let (id, key) = (item.id.clone(), item.key.clone());
-        let current = action_value(item.action_id);
-        let on_action = {
-            let id = id.clone();
-            move |ev: leptos::ev::Event| {
-                let action_id = action_of_value(&event_target_value(&ev));
-                let change = Change::SetAction {
-                    id: id.clone(),
-                    action_id,
-                };
-                run(writer, change, move |result| {
-                    if let Err(error) = result {
-                        notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
-                    }
-                });
-            }
-        };
-        let confirm_id = id.clone();
-        let is_confirming = move || confirming.with(|c| c.as_deref() == Some(confirm_id.as_str()));
-        let delete = {
-            let item = item.clone();
-            move |_| {
-                confirming.set(None);
-                let deleted = item.clone();
-                run(
-                    writer,
-                    Change::Delete {
-                        id: deleted.id.clone(),
-                    },
-                    move |result| {
-                        notice.try_set(match result {
-                            Ok(()) => Notice::Deleted {
-                                item: deleted,
-                                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
-                            },
-                            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
-                        });
-                    },
-                );
-            }
-        };
-        let ask_id = id.clone();
-        let (label_key, delete_key, confirm_key) = (key.clone(), key.clone(), key.clone());
-        let select_id = format!(
-            "numberlist-action-{}",
-            if id.is_empty() {
-                key.clone()
-            } else {
-                id.clone()
-            }
-        );
-        view! {
-            <tr data-key=key.clone() data-id=id.clone() class:saving=!saved>
-                <th scope="row" class="numberlist-key">{key.clone()}</th>
-                <td>
-                    <label class="visually-hidden" for=select_id.clone()>
-                        {move || (texts().nl_action_of)(&label_key)}
-                    </label>
-                    <select
-                        id=select_id
-                        class="numberlist-item-action"
-                        disabled=!saved
-                        on:change=on_action
-                    >
-                        {action_options(default_action, Signal::stored(current))}
-                    </select>
-                </td>
-                <td class="numberlist-changes">
-                    {move || match (saved, is_confirming()) {
-                        (false, _) => view! { <span class="saving">{tr(|t| t.nl_saving)}</span> }.into_any(),
-                        (true, false) => {
-                            let ask_id = ask_id.clone();
-                            let delete_key = delete_key.clone();
-                            view! {
-                                <button
-                                    type="button"
-                                    class="numberlist-delete"
-                                    aria-label=move || (texts().nl_delete_of)(&delete_key)
-                                    on:click=move |_| confirming.set(Some(ask_id.clone()))
-                                >
-                                    {tr(|t| t.nl_delete)}
-                                </button>
-                            }
-                            .into_any()
-                        }
-                        (true, true) => {
-                            let confirm_key = confirm_key.clone();
-                            let delete = delete.clone();
-                            view! {
-                                <span class="numberlist-confirm" role="group" aria-label=move || (texts().nl_confirm_delete)(&confirm_key)>
-                                    <span aria-hidden="true">{let k = confirm_key.clone(); move || (texts().nl_confirm_delete)(&k)}</span> " "
-                                    <button type="button" class="numberlist-confirm-delete" on:click=delete>
-                                        {tr(|t| t.nl_delete)}
-                                    </button>
-                                    <button type="button" class="numberlist-cancel-delete" on:click=move |_| confirming.set(None)>
-                                        {tr(|t| t.nl_cancel)}
-                                    </button>
-                                </span>
-                            }
-                            .into_any()
-                        }
-                    }}
-                </td>
-            </tr>
-        }
+    let rows_of = RowsOf {
+        default_action,
+        notice,
+        writer,
+        confirming: RwSignal::new(None),
     };
     view! {
         <div class="table-scroll">
@@ -777,7 +893,7 @@ fn items_table(
                     <For
                         each=move || rows.get()
                         key=|row: &Row| (row.item.id.clone(), row.item.key.clone(), row.item.action_id, row.state)
-                        children=row_view
+                        children=move |row| item_row(row, rows_of)
                     />
                 </tbody>
             </table>

@@ -4,18 +4,23 @@
 //! browser; back here, each remembered payment is checked (`GET /cryptomus-payments/:id`) until
 //! the server says it is final, then shown with the account's new balance.
 
+use crate::components::problems::FieldProblems;
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
 use crate::kept::{self, Kept};
-use crate::pages::account_choices::{AccountChoice, account_choices};
+use crate::pages::account_choices::{
+    AccountOptions, AccountsFailed, choose_the_only_account, currency_of, session_accounts,
+};
 use crate::routing::{Page, record_href};
+use crate::write::{Problem, Write};
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
-use api_model::errors::{ApiError, field_errors_of};
+use api_model::errors::ApiError;
 use api_model::money::{AmountProblem, top_up_amount, top_up_document};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use portal_config::web_url;
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -48,137 +53,111 @@ fn remember(list: &[Started]) {
     kept::write_customer(Kept::TopUps, &list, list.is_empty());
 }
 
-type Problems = RwSignal<Vec<(Option<&'static str>, String)>>;
+/// A top-up as sent: the server's document, and what this browser remembers of it.
+#[derive(Clone)]
+struct TopUp {
+    document: serde_json::Value,
+    account_id: String,
+    /// As shown: amount and currency.
+    shown_amount: String,
+}
 
-fn problem_at(problems: Problems, field: Option<&'static str>) -> impl Fn() -> Option<AnyView> {
-    move || {
-        let texts: Vec<String> = problems.with(|all| {
-            all.iter()
-                .filter(|(at, _)| *at == field)
-                .map(|(_, text)| text.clone())
-                .collect()
-        });
-        (!texts.is_empty()).then(|| {
-            view! { <span class="field-error" role="alert">{texts.join(" ")}</span> }.into_any()
-        })
+type Created = Document<Resource<serde_json::Value>>;
+
+/// Remembers the created top-up and sends the browser to the provider's page; refused when
+/// the server gave no plain web address to go to.
+fn go_to_provider(
+    top_up: &TopUp,
+    created: &Created,
+    leaving: RwSignal<bool>,
+) -> Result<(), String> {
+    // The provider's page is followed and kept only as a plain web address.
+    let provider_page = created
+        .data
+        .attributes
+        .get("url")
+        .and_then(|u| u.as_str())
+        .and_then(web_url)
+        .map(str::to_owned);
+    let Some(url) = provider_page else {
+        return Err(texts().top_up_no_provider_page.to_owned());
+    };
+    let mut list = remembered();
+    list.retain(|s| s.id != created.data.id);
+    list.push(Started {
+        id: created.data.id.clone(),
+        account_id: top_up.account_id.clone(),
+        amount: top_up.shown_amount.clone(),
+        url: url.clone(),
+    });
+    remember(&list);
+    let _ = leaving.try_set(true);
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(&url);
     }
+    Ok(())
+}
+
+/// What is wrong with the form's account and amount, before anything is sent.
+fn checked_amount(account_id: &str, typed: &str) -> Result<Decimal, Vec<Problem<String>>> {
+    let t = texts();
+    let mut found = Vec::new();
+    if account_id.is_empty() {
+        found.push((Some("account"), t.choose_account_error.to_owned()));
+    }
+    match top_up_amount(typed) {
+        Ok(value) if found.is_empty() => return Ok(value),
+        Ok(_) => {}
+        Err(AmountProblem::TooSmall) => found.push((Some("amount"), t.amount_too_small.to_owned())),
+        Err(AmountProblem::Unreadable(typed)) => {
+            found.push((Some("amount"), (t.amount_unreadable)(&typed)))
+        }
+    }
+    Err(found)
+}
+
+/// The top-up's request: on its answer, off to the provider's page.
+fn top_up_write(leaving: RwSignal<bool>) -> Write<TopUp, Created> {
+    let api = expect_context::<Api>();
+    Write::new(
+        &FIELDS,
+        move |top_up: TopUp| {
+            let api = api.clone();
+            async move {
+                api.create("cryptomus-payments", &top_up.document, None)
+                    .await
+            }
+        },
+        move |top_up, created| go_to_provider(top_up, created, leaving),
+    )
 }
 
 pub fn top_up_page() -> impl IntoView {
-    let api = expect_context::<Api>();
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     let account = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());
     let notes = RwSignal::new(String::new());
-    let problems: Problems = RwSignal::new(Vec::new());
-    let busy = RwSignal::new(false);
     let leaving = RwSignal::new(false);
-    // One account: it is the one.
-    Effect::new(move |_| {
-        accounts.with_data(|list| {
-            if let Some([only]) = list.map(Vec::as_slice)
-                && account.with_untracked(String::is_empty)
-            {
-                account.set(only.id.clone());
-            }
-        })
-    });
-    let currency = move || {
-        let chosen = account.get();
-        accounts.with_data(|list| {
-            list.and_then(|l| l.iter().find(|a| a.id == chosen))
-                .map(|a| a.currency.clone())
-                .unwrap_or_default()
-        })
-    };
+    let write = top_up_write(leaving);
+    choose_the_only_account(
+        accounts,
+        move || account.with_untracked(String::is_empty),
+        move |id| account.set(id),
+    );
+    let currency = move || currency_of(accounts, &account.get());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
-        }
-        let t = texts();
-        let mut found = Vec::new();
         let account_id = account.get_untracked();
-        if account_id.is_empty() {
-            found.push((Some("account"), t.choose_account_error.to_owned()));
+        match checked_amount(&account_id, &amount.get_untracked()) {
+            Err(found) => write.refuse(found),
+            Ok(value) => {
+                write.dispatch(TopUp {
+                    document: top_up_document(&account_id, value, &notes.get_untracked()),
+                    shown_amount: crate::format::money(Some(&value), &currency()),
+                    account_id,
+                });
+            }
         }
-        let typed = amount.get_untracked();
-        let value = match top_up_amount(&typed) {
-            Ok(value) => Some(value),
-            Err(AmountProblem::TooSmall) => {
-                found.push((Some("amount"), t.amount_too_small.to_owned()));
-                None
-            }
-            Err(AmountProblem::Unreadable(typed)) => {
-                found.push((Some("amount"), (t.amount_unreadable)(&typed)));
-                None
-            }
-        };
-        let Some(value) = value.filter(|_| found.is_empty()) else {
-            problems.set(found);
-            return;
-        };
-        problems.set(Vec::new());
-        busy.set(true);
-        let shown_amount = crate::format::money(Some(&value), &currency());
-        let document = top_up_document(&account_id, value, &notes.get_untracked());
-        let api = api.clone();
-        spawn_local(async move {
-            let created: Result<Document<Resource<serde_json::Value>>, ApiError> =
-                api.create("cryptomus-payments", &document, None).await;
-            let _ = busy.try_set(false);
-            match created {
-                Ok(created) => {
-                    // The provider's page is followed and kept only as a plain web address.
-                    let provider_page = created
-                        .data
-                        .attributes
-                        .get("url")
-                        .and_then(|u| u.as_str())
-                        .and_then(web_url)
-                        .map(str::to_owned);
-                    let Some(url) = provider_page else {
-                        problems.set(vec![(None, texts().top_up_no_provider_page.to_owned())]);
-                        return;
-                    };
-                    let mut list = remembered();
-                    list.retain(|s| s.id != created.data.id);
-                    list.push(Started {
-                        id: created.data.id,
-                        account_id,
-                        amount: shown_amount,
-                        url: url.clone(),
-                    });
-                    remember(&list);
-                    let _ = leaving.try_set(true);
-                    if let Some(window) = web_sys::window() {
-                        let _ = window.location().assign(&url);
-                    }
-                }
-                Err(error) if error.status() == Some(422) => {
-                    problems.set(field_errors_of(&error, &FIELDS))
-                }
-                Err(error) => problems.set(vec![(None, error_text(&error))]),
-            }
-        });
-    };
-    let options = move || {
-        let chosen = account.get();
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a: &AccountChoice| view! { <option value=a.id.clone() selected=a.id == chosen>{a.name.clone()}</option> })
-                    .collect_view()
-            })
-        })
-    };
-    let load_error = move || {
-        accounts.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || error_text(&error)}</span>
-                <button type="button" on:click=move |_| accounts.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
     };
     view! {
         <section class="top-up-page">
@@ -188,34 +167,34 @@ pub fn top_up_page() -> impl IntoView {
             <h1>{tr(|t| t.top_up)}</h1>
             {tracked_top_ups()}
             <p class="hint">{tr(|t| t.top_up_hint)}</p>
-            {problem_at(problems, None)}
+            {write.above_form()}
             <form class="export-form top-up-form" on:submit=submit novalidate=true>
                 <label>
                     {tr(|t| t.account)}
                     <select name="account" on:change=move |ev| account.set(event_target_value(&ev))>
                         <option value="" disabled=true selected=move || account.with(String::is_empty)>{tr(|t| t.choose_an_account)}</option>
-                        {options}
+                        <AccountOptions accounts chosen=account />
                     </select>
-                    {problem_at(problems, Some("account"))}
-                    {load_error}
+                    <FieldProblems texts=write.texts_at(Some("account")) />
+                    <AccountsFailed accounts />
                 </label>
                 <label>
                     {move || (texts().top_up_amount)(&currency())}
                     <input type="text" name="amount" inputmode="decimal" autocomplete="off"
                         prop:value=move || amount.get()
                         on:input=move |ev| amount.set(event_target_value(&ev)) />
-                    {problem_at(problems, Some("amount"))}
+                    <FieldProblems texts=write.texts_at(Some("amount")) />
                 </label>
                 <label>
                     {tr(|t| t.top_up_notes)}
                     <input type="text" name="notes" prop:value=move || notes.get()
                         on:input=move |ev| notes.set(event_target_value(&ev)) />
-                    {problem_at(problems, Some("notes"))}
+                    <FieldProblems texts=write.texts_at(Some("notes")) />
                 </label>
-                <button type="submit" class="primary" disabled=move || busy.get() || leaving.get()>
+                <button type="submit" class="primary" disabled=move || write.pending() || leaving.get()>
                     {move || {
                         let t = texts();
-                        if leaving.get() { t.top_up_leaving } else if busy.get() { t.top_up_submitting } else { t.top_up_submit }
+                        if leaving.get() { t.top_up_leaving } else if write.pending() { t.top_up_submitting } else { t.top_up_submit }
                     }}
                 </button>
             </form>

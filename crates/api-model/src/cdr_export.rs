@@ -182,7 +182,7 @@ pub fn field_of_pointer(pointer: &str) -> Option<&'static str> {
 }
 
 /// The fields of the form the server's 422 may name.
-const FIELDS: [&str; 4] = [ACCOUNT, FILTERS, TIME_FORMAT, TIME_ZONE_NAME];
+pub const FIELDS: [&str; 4] = [ACCOUNT, FILTERS, TIME_FORMAT, TIME_ZONE_NAME];
 
 /// The server's words on each field a 422 names, and the rest (no pointer, or one this form
 /// has no field for) under `None`.

@@ -1,8 +1,9 @@
 //! The statistics form: account, time range, sampling and the narrowing parameters. It edits
 //! a draft of the view, checks it inline, and hands it on only when it can be asked for.
 
-use super::AccountChoice;
 use super::plans::{StatsPage, narrowing_label, sampling_label};
+use super::{AccountList, AccountOptions};
+use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, preset_options, to_input};
 use crate::format::Zone;
 use crate::http::Api;
@@ -31,22 +32,25 @@ struct Draft {
 
 impl Draft {
     /// The problem with `field`, in the language in use, next to it.
-    fn error_for(self, field: &'static str) -> impl Fn() -> Option<AnyView> + Copy {
-        move || {
+    fn error_for(self, field: &'static str) -> impl IntoView {
+        let texts = Signal::derive(move || {
             let mut errors = self.form_errors.get();
             errors.extend(self.url_errors.get());
-            errors.into_iter().find(|e| e.field == field).map(|e| {
-                view! { <span class="field-error" role="alert">{move || e.problem.text()}</span> }
-                    .into_any()
-            })
-        }
+            errors
+                .into_iter()
+                .find(|e| e.field == field)
+                .map(|e| e.problem.text())
+                .into_iter()
+                .collect::<Vec<_>>()
+        });
+        view! { <FieldProblems texts /> }
     }
 }
 
 pub fn stats_form(
     page: StatsPage,
     applied: Memo<StatsView>,
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     apply: Callback<StatsView>,
     zone: Signal<Zone>,
     url_errors: Signal<Vec<FieldError>>,
@@ -90,20 +94,8 @@ pub fn stats_form(
     }
 }
 
-fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl IntoView {
-    let options = move || {
-        let chosen = draft.view.with(|d| d.account_id.clone());
-        accounts.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|a| {
-                        let selected = a.id == chosen;
-                        view! { <option value=a.id.clone() selected=selected>{a.name.clone()}</option> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
+fn account_field(draft: Draft, accounts: AccountList) -> impl IntoView {
+    let chosen = Signal::derive(move || draft.view.with(|d| d.account_id.clone()));
     let on_account = move |ev: leptos::ev::Event| {
         draft
             .view
@@ -114,7 +106,7 @@ fn account_field(draft: Draft, accounts: Remote<Vec<AccountChoice>>) -> impl Int
             {tr(|t| t.account)}
             <select name="account-id" on:change=on_account>
                 <option value="" disabled=true>{tr(|t| t.choose_an_account)}</option>
-                {options}
+                <AccountOptions accounts chosen />
             </select>
             {draft.error_for("account-id")}
         </label>

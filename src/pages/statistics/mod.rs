@@ -11,13 +11,14 @@ mod plans;
 
 pub use plans::StatsPage;
 
+pub use crate::accounts::AccountList;
 use crate::components::chart::{ChartSpec, label, line_chart};
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
-pub use crate::pages::account_choices::{AccountChoice, account_choices};
+pub use crate::pages::account_choices::{AccountOptions, currency_of, session_accounts};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::portal_path;
@@ -171,7 +172,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             .get()
             .to_request(endpoint, asked.at, asked.zone.rules())
     });
-    let accounts = account_choices(api.clone());
+    let accounts = session_accounts();
     pick_first_account(accounts, applied, endpoint);
     let results = results(page, api, request, asked);
 
@@ -185,14 +186,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
         let generation = asked.with_untracked(|a| a.generation) + 1;
         asked.set(Asked::now(prefs.zone_untracked(), generation));
     });
-    let currency = Memo::new(move |_| {
-        let id = applied.get().account_id;
-        accounts
-            .with_data(|list| {
-                list.and_then(|l| l.iter().find(|a| a.id == id).map(|a| a.currency.clone()))
-            })
-            .unwrap_or_default()
-    });
+    let currency = Memo::new(move |_| currency_of(accounts, &applied.get().account_id));
     let outcome = outcome(accounts, request, results, currency);
     let url_errors = Signal::derive(move || request.get().err().unwrap_or_default());
     view! {
@@ -207,7 +201,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
 
 /// What the page shows below its form, from the accounts, the form and the answer.
 fn outcome(
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
     results: Remote<Arc<StatsPayload>>,
     currency: Memo<String>,
@@ -260,7 +254,7 @@ fn reload_error(results: Remote<Arc<StatsPayload>>) -> Option<impl IntoView> {
 fn outcome_view(
     page: StatsPage,
     outcome: Outcome,
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
     results: Remote<Arc<StatsPayload>>,
     zone: Signal<Zone>,
@@ -297,7 +291,7 @@ fn outcome_view(
 
 /// Without an account in the URL, the first account is shown.
 fn pick_first_account(
-    accounts: Remote<Vec<AccountChoice>>,
+    accounts: AccountList,
     applied: Memo<StatsView>,
     endpoint: api_model::stats::StatsEndpoint,
 ) {

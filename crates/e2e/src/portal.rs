@@ -599,6 +599,31 @@ impl Portal {
         }
     }
 
+    /// On the payment provider's page a top-up led to (the demo server's stand-in): waits for
+    /// it, presses Pay, and waits until the provider sends the browser back to the portal's
+    /// top-up page.
+    pub async fn pay_on_the_providers_page(&self) {
+        self.wait_for_url("the provider's payment page", |url| {
+            !url.path().starts_with("/payments")
+        })
+        .await;
+        self.wait_until("the payment page's Pay button", async || {
+            let clicked = self
+                .client
+                .execute(
+                    "const b = [...document.querySelectorAll('button')]
+                        .find(b => b.textContent.trim().toLowerCase().startsWith('pay'));
+                     if (!b) return false; b.click(); return true;",
+                    vec![],
+                )
+                .await
+                .ok()?;
+            clicked.as_bool().filter(|clicked| *clicked)
+        })
+        .await;
+        self.wait_for_path("/payments/top-up").await;
+    }
+
     /// On the login page: types the credentials, presses Enter in the password field and waits
     /// until the portal navigates away from /login.
     pub async fn sign_in(&self, login: &str, password: &str) {

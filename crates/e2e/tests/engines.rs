@@ -403,27 +403,7 @@ async fn top_up(portal: &Portal, facts: &Facts) {
         .fill("form.top-up-form input[name=amount]", "25.50")
         .await;
     portal.click("form.top-up-form button[type=submit]").await;
-    portal
-        .wait_for_url("the provider's payment page", |url| {
-            !url.path().starts_with("/payments")
-        })
-        .await;
-    portal
-        .wait_until("the payment page's Pay button", async || {
-            let clicked = portal
-                .client()
-                .execute(
-                    "const b = [...document.querySelectorAll('button')]
-                        .find(b => b.textContent.trim().toLowerCase().startsWith('pay'));
-                     if (!b) return false; b.click(); return true;",
-                    vec![],
-                )
-                .await
-                .ok()?;
-            clicked.as_bool().filter(|clicked| *clicked)
-        })
-        .await;
-    portal.wait_for_path("/payments/top-up").await;
+    portal.pay_on_the_providers_page().await;
     portal.wait_for("li.top-up [data-status=completed]").await;
 }
 

@@ -197,30 +197,10 @@ fn a_top_up_goes_from_the_form_to_paid_and_raises_the_balance() {
             .fill("form.top-up-form input[name=amount]", "25.50")
             .await;
         portal.click("form.top-up-form button[type=submit]").await;
-        // The provider's page (the demo server's stand-in): pay.
-        portal
-            .wait_for_url("the payment page", |url| {
-                !url.path().starts_with("/payments")
-            })
-            .await;
-        portal
-            .wait_until("the payment page's Pay button", async || {
-                let clicked = portal
-                    .client()
-                    .execute(
-                        "const b = [...document.querySelectorAll('button')]
-                            .find(b => b.textContent.trim().toLowerCase().startsWith('pay'));
-                         if (!b) return false; b.click(); return true;",
-                        vec![],
-                    )
-                    .await
-                    .ok()?;
-                clicked.as_bool().filter(|c| *c)
-            })
-            .await;
-        // The provider sends the browser back to the portal, which follows the top-up until
-        // final. That page shows it once: reopening the page after it did would find nothing.
-        portal.wait_for_path("/payments/top-up").await;
+        // The provider's page (the demo server's stand-in): pay. The provider sends the
+        // browser back to the portal, which follows the top-up until final. That page shows it
+        // once: reopening the page after it did would find nothing.
+        portal.pay_on_the_providers_page().await;
         portal.wait_for("li.top-up [data-status=completed]").await;
         let expected = before + Decimal::from_str("25.50").unwrap_or_default();
         assert_eq!(balance_of(&portal, &token, &account).await, expected);

@@ -351,31 +351,11 @@ fn markup_typed_into_the_forms_comes_back_as_text() {
 
         // A top-up's notes, in the payments list once paid.
         start_a_top_up(&portal, "3", IMG_MARKUP).await;
-        pay_on_the_providers_page(&portal).await;
+        portal.pay_on_the_providers_page().await;
         portal.wait_for("li.top-up [data-status=completed]").await;
         portal.open("/payments?sort=-created-at").await;
         portal.wait_for("table#payments-table tbody tr").await;
         wait_for_main_text(&portal, IMG_MARKUP).await;
         assert_inert(&portal, "the payments list").await;
     });
-}
-
-/// On the payment provider's page (the demo server's stand-in): Pay, and back to the portal.
-async fn pay_on_the_providers_page(portal: &Portal) {
-    portal
-        .wait_until("the payment page's Pay button", async || {
-            let clicked = portal
-                .client()
-                .execute(
-                    "const b = [...document.querySelectorAll('button')]
-                        .find(b => b.textContent.trim().toLowerCase().startsWith('pay'));
-                     if (!b) return false; b.click(); return true;",
-                    vec![],
-                )
-                .await
-                .ok()?;
-            clicked.as_bool().filter(|c| *c)
-        })
-        .await;
-    portal.wait_for_path("/payments/top-up").await;
 }

@@ -155,6 +155,13 @@ fn next_targets_stay_on_this_site() {
         safe_next(Some("/cdrs/12#recording".into())),
         "/cdrs/12#recording"
     );
+    // A statistics page's times hold a space; the address keeps it, encoded.
+    assert_eq!(
+        safe_next(Some(
+            "/statistics/origination?from-time=2026-11-25 08:00:00".into()
+        )),
+        "/statistics/origination?from-time=2026-11-25%2008:00:00"
+    );
     assert_eq!(safe_next(Some("//evil.example/".into())), "/");
     assert_eq!(safe_next(Some("https://evil.example/".into())), "/");
     assert_eq!(safe_next(Some("/login?next=/x".into())), "/");

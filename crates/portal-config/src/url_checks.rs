@@ -8,10 +8,13 @@
 //! same to every parser. The portal resolves a target with the browser's own parser as well
 //! (`session::safe_next`).
 
-/// Characters a URL parser drops, rewrites or stops at, which no honest link of ours holds.
+/// Characters a URL parser drops or rewrites, which no honest link of ours holds: backslashes
+/// (read as `/`), control characters (tabs and new lines are dropped anywhere), and white space
+/// at either end (trimmed, so ` //evil.example` is `//evil.example`). A space inside is kept
+/// and encoded, as in a query's `from-time=2026-11-25 08:00:00`.
 fn has_tricky_characters(text: &str) -> bool {
-    text.chars()
-        .any(|c| c == '\\' || c.is_control() || c.is_whitespace())
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace());
+    trimmed.len() != text.len() || text.chars().any(|c| c == '\\' || c.is_control())
 }
 
 /// Whether a path climbs: a `.` or `..` segment, written plainly or as `%2e` (which URL
@@ -84,10 +87,11 @@ fn plain_host_name(host: &str) -> bool {
 /// Why `apiBaseUrl` is refused, or `Ok` for an empty value (this origin), a path of this site
 /// or an `http(s)` URL.
 pub fn check_api_base_url(text: &str) -> Result<(), String> {
-    if text.is_empty() || in_app_path(text).is_some() || web_url(text).is_some() {
+    let spaced = text.contains(char::is_whitespace);
+    if !spaced && (text.is_empty() || in_app_path(text).is_some() || web_url(text).is_some()) {
         return Ok(());
     }
-    let why = if has_tricky_characters(text) {
+    let why = if spaced || has_tricky_characters(text) {
         "it holds a backslash, a control character or a space, which browsers read as another address"
     } else {
         "it must be empty, a path starting with one “/”, or an http(s) URL with a host"
@@ -106,6 +110,8 @@ mod tests {
             "/accounts",
             "/accounts?filter[name-eq]=a%20b&sort=-balance#top",
             "/%5Cencoded-stays-a-path",
+            "/statistics/origination?from-time=2026-11-25 08:00:00&sampling=5minutes",
+            "/ /a-path-with-a-space",
             "/portal/cdrs/12",
             "/numberlists/1/items?filter[key-eq]=..",
             "/files/a..b",
@@ -124,7 +130,8 @@ mod tests {
             "/\n/evil.example",
             "/\r/evil.example",
             " /evil",
-            "/ /evil.example",
+            " //evil.example",
+            "/evil\u{a0}",
             "/\u{0}/evil.example",
             "/\u{85}/evil.example",
             "https://evil.example",

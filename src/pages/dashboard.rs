@@ -6,7 +6,7 @@
 //! asking again.
 
 use crate::access::Access;
-use crate::components::balance::balance_notice;
+use crate::components::balance::balance_summary;
 use crate::components::chart::{ChartSpec, label, line_chart};
 use crate::components::link::Link;
 use crate::components::status;
@@ -139,26 +139,10 @@ pub fn Dashboard() -> impl IntoView {
     }
 }
 
-/// A warning for every account whose balance is at or near its minimum.
-fn balance_warnings(accounts: Accounts) -> impl IntoView {
-    accounts.with_data(|list| {
-        let notices = list?
-            .iter()
-            .filter_map(|account| {
-                let a = &account.attributes;
-                let currency = a.currency.as_deref().unwrap_or_default();
-                balance_notice(
-                    &a.name,
-                    a.balance,
-                    a.min_balance,
-                    a.max_balance,
-                    &format::money(Some(&a.balance), currency),
-                    &format::money(a.min_balance.as_ref(), currency),
-                )
-            })
-            .collect::<Vec<_>>();
-        (!notices.is_empty()).then(|| view! { <div class="balance-warnings">{notices}</div> })
-    })
+/// One word on the balances of all the customer's accounts (see [`balance_summary`]).
+fn balance_warnings(accounts: Accounts) -> Option<impl IntoView> {
+    let summary = accounts.with_data(|list| balance_summary(list?))?;
+    Some(view! { <div class="balance-warnings">{summary}</div> })
 }
 
 /// The customer's accounts, refreshed with the overview.

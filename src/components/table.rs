@@ -150,12 +150,16 @@ fn opening_tag(column: &ColumnHead, zone: Zone) -> String {
     tag.push('"');
     let place = column.key_place.filter(|place| *place < KEY_PLACES);
     let numeric = is_numeric(column);
-    if place.is_some() || numeric {
-        let classes: Vec<String> = place
-            .map(|place| format!("key key-{place}"))
-            .into_iter()
-            .chain(numeric.then(|| "num".to_owned()))
-            .collect();
+    // A card's leading time keeps its label, which names the zone; a leading name needs none.
+    let time = column.kind == ColumnKind::Attribute(Kind::Time);
+    let classes: Vec<String> = place
+        .map(|place| format!("key key-{place}"))
+        .into_iter()
+        .chain(numeric.then(|| "num".to_owned()))
+        .chain((time && place.is_some()).then(|| "time".to_owned()))
+        .collect();
+    // Only where there are classes: an empty attribute would still be parsed for every cell.
+    if !classes.is_empty() {
         tag.push_str(&format!(" class=\"{}\"", classes.join(" ")));
     }
     tag.push('>');

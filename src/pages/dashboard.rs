@@ -321,13 +321,12 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
                 {money(Some(&a.balance))}
             </p>
             <dl class="limits">{limits}</dl>
-            <p class="related-links">
-                <Link href=statistics>{tr(|t| t.statistics_link)}</Link>
-                " · "
-                <Link href=cps>{tr(|t| t.nav_cps_chart)}</Link>
-                " · "
-                <Link href=live>{tr(|t| t.live_calls_link)}</Link>
-            </p>
+            // A list, spaced by its gap: a separator would be left at a line's end on a phone.
+            <ul class="related-links">
+                <li><Link href=statistics>{tr(|t| t.statistics_link)}</Link></li>
+                <li><Link href=cps>{tr(|t| t.nav_cps_chart)}</Link></li>
+                <li><Link href=live>{tr(|t| t.live_calls_link)}</Link></li>
+            </ul>
         </article>
     }
 }

@@ -105,10 +105,14 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
         }
     };
     let shown = Memo::new(move |_| visible.with(|v| v.iter().any(|k| k == key)));
+    // A row card's key fields keep their sort buttons on a narrow screen (style/main.css).
+    let key_field = column.key_place.is_some();
     move || {
-        shown
-            .get()
-            .then(|| view! { <th scope="col" aria-sort=aria_sort data-key=key>{content()}</th> })
+        shown.get().then(|| {
+            view! {
+                <th scope="col" class:key=key_field aria-sort=aria_sort data-key=key>{content()}</th>
+            }
+        })
     }
 }
 

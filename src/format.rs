@@ -304,6 +304,37 @@ pub fn timestamp_in(time: &DateTime<Utc>, zone: Zone) -> String {
     }
 }
 
+/// Where a shown time says its zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneMark {
+    /// Each time carries it (`… +03:00`, `… UTC`): a record's page, a chart's tooltip.
+    OnEachTime,
+    /// A list's column heading names the zone once; its cells are the wall clock alone.
+    InHeading,
+}
+
+/// A timestamp as [`timestamp_in`] writes it, without the zone when a heading names it.
+pub fn timestamp_marked(time: &DateTime<Utc>, zone: Zone, mark: ZoneMark) -> String {
+    match mark {
+        ZoneMark::OnEachTime => timestamp_in(time, zone),
+        ZoneMark::InHeading => {
+            let local = time.with_timezone(&zone.offset_at(time)).naive_local();
+            date_text::format(i18n::language().date_time_pattern, &local)
+        }
+    }
+}
+
+/// The zone as a heading names it: `UTC`, or the browser's zone by name (`Europe/Kyiv`), or
+/// "Local time" when the browser does not tell its name.
+pub fn zone_name(zone: Zone) -> String {
+    match zone {
+        Zone::Utc => i18n::texts().time_zone_utc.to_owned(),
+        Zone::Browser => {
+            browser_zone_name().unwrap_or_else(|| i18n::texts().time_zone_local.to_owned())
+        }
+    }
+}
+
 /// Timestamps in UTC, for places without a zone choice.
 pub fn timestamp(value: Option<&DateTime<Utc>>) -> String {
     value

@@ -37,6 +37,9 @@ pub struct ColumnHead {
     pub sortable: bool,
     /// Shown only when the user picks it in the column chooser.
     pub optional: bool,
+    /// Its place among the fields a narrow screen's row card leads with
+    /// ([`Spec::key_place`]); `None` for the others.
+    pub key_place: Option<usize>,
 }
 
 impl ColumnHead {
@@ -59,6 +62,7 @@ pub fn columns(spec: &Spec) -> Vec<ColumnHead> {
         kind: ColumnKind::Attribute(field.kind),
         sortable: field.sortable,
         optional: field.column == api_model::catalog::Column::Optional,
+        key_place: spec.key_place(field.name),
     });
     let related = spec
         .relationships
@@ -69,12 +73,14 @@ pub fn columns(spec: &Spec) -> Vec<ColumnHead> {
             kind: ColumnKind::Related,
             sortable: false,
             optional: false,
+            key_place: spec.key_place(r.name),
         });
     let id = ColumnHead {
         key: "id",
         kind: ColumnKind::Id,
         sortable: spec.sorts_by_id,
         optional: true,
+        key_place: None,
     };
     attributes
         .chain(related)
@@ -268,8 +274,18 @@ pub fn related_pages(collection: Collection, id: &str) -> Vec<(String, Page)> {
 }
 
 /// A value as the reader reads it: digits grouped for the language, money with its currency,
-/// times in the chosen zone, known words in the language.
+/// times in the chosen zone (each saying it), known words in the language.
 pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
+    display_marked(value, column, zone, format::ZoneMark::OnEachTime)
+}
+
+/// A value as [`display`] shows it, its time saying the zone as `mark` has it.
+pub fn display_marked(
+    value: &Value,
+    column: &ColumnHead,
+    zone: Zone,
+    mark: format::ZoneMark,
+) -> String {
     let t = texts();
     match value {
         Value::Missing => format::DASH.to_owned(),
@@ -283,7 +299,7 @@ pub fn display(value: &Value, column: &ColumnHead, zone: Zone) -> String {
         Value::Bool(true) if column.key == RECORDING => t.play_recording.to_owned(),
         Value::Bool(true) => t.yes.to_owned(),
         Value::Bool(false) => t.no.to_owned(),
-        Value::Time(time) => format::timestamp_in(time, zone),
+        Value::Time(time) => format::timestamp_marked(time, zone, mark),
         Value::Choice(word) => {
             crate::i18n::choice_label(column.key, word).map_or_else(|| word.clone(), str::to_owned)
         }

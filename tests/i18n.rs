@@ -20,6 +20,8 @@ fn count_texts(t: &Texts, count: &str) -> Vec<(&'static str, String)> {
         ("chart_summary", (t.chart_summary)("Calls", "calls", count)),
         ("more_filters_set", (t.more_filters_set)(count)),
         ("reason_timeout", (t.reason_timeout)(count)),
+        ("accounts_below_minimum", (t.accounts_below_minimum)(count)),
+        ("accounts_near_minimum", (t.accounts_near_minimum)(count)),
     ]
 }
 

@@ -29,6 +29,7 @@ fn column(key: &'static str, kind: Kind) -> ColumnHead {
         kind: ColumnKind::Attribute(kind),
         sortable: true,
         optional: false,
+        key_place: None,
     }
 }
 

@@ -103,13 +103,20 @@ fn a_cell_built_as_html_shows_text_as_text() {
         kind: ColumnKind::Attribute(api_model::catalog::Kind::Text),
         sortable: true,
         optional: false,
+        key_place: None,
     };
     let cell = Cell {
         value: Value::Text("<b>\"West\" & 'Co'</b>".into()),
         href: Some("/accounts/a\"b".into()),
     };
     let mut html = String::new();
-    cell_html(&cell, &column, format::Zone::Utc, &mut html);
+    cell_html(
+        &cell,
+        &column,
+        format::Zone::Utc,
+        format::ZoneMark::OnEachTime,
+        &mut html,
+    );
     assert_eq!(
         html,
         "<a href=\"/accounts/a&quot;b\">&lt;b&gt;&quot;West&quot; &amp; &#39;Co&#39;&lt;/b&gt;</a>"
@@ -163,6 +170,7 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
         kind: ColumnKind::Id,
         sortable: true,
         optional: false,
+        key_place: None,
     };
     let id = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
     let cell = Cell {
@@ -170,7 +178,13 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
         href: None,
     };
     let mut html = String::new();
-    cell_html(&cell, &column, format::Zone::Utc, &mut html);
+    cell_html(
+        &cell,
+        &column,
+        format::Zone::Utc,
+        format::ZoneMark::OnEachTime,
+        &mut html,
+    );
     assert!(html.contains(">0b9f7a8e…0003</code>"), "{html}");
     assert!(
         html.contains(&format!("<button type=\"button\" class=\"copy\" aria-label=\"Copy the full identifier\" data-copy=\"{id}\">Copy</button>")),

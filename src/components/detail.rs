@@ -3,14 +3,17 @@
 use crate::components::link::Link;
 use crate::components::value::cell_markup;
 use crate::format::Zone;
+use crate::pages::money::own_view_fields;
 use crate::resources::{Cell, ColumnHead, ColumnKind, DetailView, columns};
 use crate::routing::Page;
 use api_model::catalog::Collection;
 use leptos::prelude::*;
 
-/// Every attribute of the record, the id first; drawn anew with the language or zone. A
-/// collection that declares groups (a call's timing, billing, …) shows one titled list per
-/// group, its related records among them.
+/// Every attribute of the record not shown elsewhere on its page, the id first; drawn anew
+/// with the language or zone. A collection that declares groups (a call's timing, billing, …)
+/// shows one titled list per group, its related records among them; without groups, the
+/// title is the page's heading and the collection's own view (an account's balance and
+/// capacities) shows its attributes, so neither is listed again.
 pub fn attribute_list(
     collection: Collection,
     detail: &DetailView,
@@ -18,10 +21,14 @@ pub fn attribute_list(
 ) -> impl IntoView + use<> {
     let t = crate::i18n::texts();
     let spec = collection.spec();
+    let shown_elsewhere = |name: &str| {
+        spec.groups.is_empty()
+            && (name == spec.title || own_view_fields(collection).contains(&name))
+    };
     let entries: Vec<(ColumnHead, Cell)> = columns(spec)
         .into_iter()
         .zip(detail.cells.iter().cloned())
-        .filter(|(column, _)| column.kind != ColumnKind::Id)
+        .filter(|(column, _)| column.kind != ColumnKind::Id && !shown_elsewhere(column.key))
         .map(|(column, mut cell)| {
             // In lists the title links to this very page; here that link is dropped.
             if column.key == spec.title {

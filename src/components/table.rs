@@ -3,10 +3,15 @@
 //! The table stays on the page while its rows change: headings update their sort marks in
 //! place, so a focused heading keeps the focus through sorting, paging and reloading. The body
 //! is HTML drawn in one go (see [`rows_html`]).
+//!
+//! A narrow screen shows each row as a card (style/main.css, `.row-cards`): the collection's
+//! key fields first, each under its label, the other columns small below. The labels and the
+//! places are attributes of the cells, so the cards cost no second set of elements.
 
 use crate::components::value::{cell_html, copy_clicked, escape_html};
-use crate::format::Zone;
+use crate::format::{Zone, ZoneMark};
 use crate::resources::{ColumnHead, ColumnKind, TableRow};
+use api_model::catalog::Kind;
 use api_model::list::SortKey;
 use leptos::prelude::*;
 
@@ -35,9 +40,30 @@ pub struct TableSettings {
     pub on_sort: Callback<Vec<SortKey>>,
 }
 
+/// A column's heading in the language in use. A time column's names the zone, which its cells
+/// then leave out.
+fn column_title(column: &ColumnHead, zone: Zone) -> String {
+    let label = column.label();
+    match column.kind {
+        ColumnKind::Attribute(Kind::Time) => {
+            format!("{label} ({})", crate::format::zone_name(zone))
+        }
+        _ => label,
+    }
+}
+
+/// How many key fields a row card may lead with: the classes `key-0` … of style/main.css.
+const KEY_PLACES: usize = 6;
+
 fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<> {
     let t = crate::i18n::texts();
-    let (sort, visible, on_sort) = (settings.sort, settings.visible, settings.on_sort);
+    let (sort, visible, on_sort, zone) = (
+        settings.sort,
+        settings.visible,
+        settings.on_sort,
+        settings.zone,
+    );
+    let title = move || column_title(&column, zone.get());
     let key = column.key;
     let direction = Memo::new(move |_| {
         sort.with(|sort| {
@@ -66,23 +92,27 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
                 <button
                     type="button"
                     class="sort"
-                    title=move || (t.sort_by)(&column.label())
+                    title=move || (t.sort_by)(&title())
                     on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, key)))
                 >
-                    {move || column.label()}
+                    {title}
                     {arrow}
                 </button>
             }
             .into_any()
         } else {
-            (move || column.label()).into_any()
+            title.into_any()
         }
     };
     let shown = Memo::new(move |_| visible.with(|v| v.iter().any(|k| k == key)));
+    // A row card's key fields keep their sort buttons on a narrow screen (style/main.css).
+    let key_field = column.key_place.is_some();
     move || {
-        shown
-            .get()
-            .then(|| view! { <th scope="col" aria-sort=aria_sort data-key=key>{content()}</th> })
+        shown.get().then(|| {
+            view! {
+                <th scope="col" class:key=key_field aria-sort=aria_sort data-key=key>{content()}</th>
+            }
+        })
     }
 }
 
@@ -90,7 +120,7 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
 /// change: a row needs no reactivity of its own (a 1000-row page would carry a thousand
 /// effects), and one parse of the whole body is several times faster than a parse per row.
 fn rows_html(rows: &[TableRow], columns: &[ShownColumn], zone: Zone) -> String {
-    let mut html = String::with_capacity(rows.len() * 64 * columns.len());
+    let mut html = String::with_capacity(rows.len() * 96 * columns.len());
     for row in rows {
         html.push_str("<tr data-id=\"");
         escape_html(&row.id, &mut html);
@@ -99,13 +129,8 @@ fn rows_html(rows: &[TableRow], columns: &[ShownColumn], zone: Zone) -> String {
             .iter()
             .filter_map(|shown| Some((shown, row.cells.get(shown.index)?)))
         {
-            // Only numbers get a class: an empty one would still be parsed for every cell.
-            html.push_str(if shown.numeric {
-                "<td class=\"num\">"
-            } else {
-                "<td>"
-            });
-            cell_html(cell, &shown.head, zone, &mut html);
+            html.push_str(&shown.opening);
+            cell_html(cell, &shown.head, zone, ZoneMark::InHeading, &mut html);
             html.push_str("</td>");
         }
         html.push_str("</tr>");
@@ -118,10 +143,34 @@ struct ShownColumn {
     head: ColumnHead,
     /// Its place among the row's cells.
     index: usize,
-    numeric: bool,
+    /// Its cells' opening tag: the label a row card shows, the key field's place, whether it
+    /// is a number (right-aligned in the table).
+    opening: String,
 }
 
-fn shown_columns(columns: &[ColumnHead], visible: &[String]) -> Vec<ShownColumn> {
+fn opening_tag(column: &ColumnHead, zone: Zone) -> String {
+    let mut tag = String::from("<td data-label=\"");
+    escape_html(&column_title(column, zone), &mut tag);
+    tag.push('"');
+    let place = column.key_place.filter(|place| *place < KEY_PLACES);
+    let numeric = is_numeric(column);
+    // A card's leading time keeps its label, which names the zone; a leading name needs none.
+    let time = column.kind == ColumnKind::Attribute(Kind::Time);
+    let classes: Vec<String> = place
+        .map(|place| format!("key key-{place}"))
+        .into_iter()
+        .chain(numeric.then(|| "num".to_owned()))
+        .chain((time && place.is_some()).then(|| "time".to_owned()))
+        .collect();
+    // Only where there are classes: an empty attribute would still be parsed for every cell.
+    if !classes.is_empty() {
+        tag.push_str(&format!(" class=\"{}\"", classes.join(" ")));
+    }
+    tag.push('>');
+    tag
+}
+
+fn shown_columns(columns: &[ColumnHead], visible: &[String], zone: Zone) -> Vec<ShownColumn> {
     columns
         .iter()
         .enumerate()
@@ -129,7 +178,7 @@ fn shown_columns(columns: &[ColumnHead], visible: &[String]) -> Vec<ShownColumn>
         .map(|(index, column)| ShownColumn {
             head: *column,
             index,
-            numeric: is_numeric(column),
+            opening: opening_tag(column, zone),
         })
         .collect()
 }
@@ -144,9 +193,10 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
     let (visible, zone) = (settings.visible, settings.zone);
     let body = move || {
         let _ = crate::i18n::language();
-        let shown =
-            visible.with(|visible| columns.with_value(|columns| shown_columns(columns, visible)));
-        rows.with(|rows| rows_html(rows, &shown, zone.get()))
+        let zone = zone.get();
+        let shown = visible
+            .with(|visible| columns.with_value(|columns| shown_columns(columns, visible, zone)));
+        rows.with(|rows| rows_html(rows, &shown, zone))
     };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).
     Effect::new(move |_| {
@@ -160,7 +210,7 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
     let caption = settings.caption;
     view! {
         <div class="table-scroll" role="region" tabindex="0" aria-labelledby=labelled_by>
-            <table id=settings.id class="data-table">
+            <table id=settings.id class="data-table row-cards">
                 <caption id=caption_id class="visually-hidden">{caption}</caption>
                 <thead>
                     <tr>{headers}</tr>

@@ -1,7 +1,7 @@
 //! One value as shown in a table cell or a detail entry.
 
-use crate::format::{self, Zone};
-use crate::resources::{Cell, ColumnHead, ColumnKind, display};
+use crate::format::{self, Zone, ZoneMark};
+use crate::resources::{Cell, ColumnHead, ColumnKind, display_marked};
 use crate::routing;
 use api_model::record::Value;
 
@@ -15,7 +15,7 @@ fn copy_to_clipboard(text: &str) {
 /// A cell's content as HTML (see [`cell_html`]), for an element's `inner_html`.
 pub fn cell_markup(cell: &Cell, column: &ColumnHead, zone: Zone) -> String {
     let mut html = String::new();
-    cell_html(cell, column, zone, &mut html);
+    cell_html(cell, column, zone, ZoneMark::OnEachTime, &mut html);
     html
 }
 
@@ -27,7 +27,7 @@ pub fn cell_markup(cell: &Cell, column: &ColumnHead, zone: Zone) -> String {
 ///
 /// A link to a record is a plain anchor, which the router follows all the same: a record is
 /// never the current page, so the router's `A` would only add a memo on the location per row.
-pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, out: &mut String) {
+pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, mark: ZoneMark, out: &mut String) {
     if let (Value::Reference(id), None, ColumnKind::Id) = (&cell.value, &cell.href, column.kind) {
         let t = crate::i18n::texts();
         out.push_str("<span class=\"id-value\"><code title=\"");
@@ -43,7 +43,7 @@ pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, out: &mut String)
         out.push_str("</button></span>");
         return;
     }
-    let text = display(&cell.value, column, zone);
+    let text = display_marked(&cell.value, column, zone, mark);
     match &cell.href {
         Some(href) => {
             out.push_str("<a href=\"");

@@ -445,6 +445,22 @@ pub static ENGLISH: Language = Language {
         balance_near_minimum: |name, balance, min| {
             format!("{name}: the balance {balance} is close to its minimum {min}.")
         },
+        accounts_below_minimum: |count| match count {
+            "1" => {
+                "1 account is at or below its minimum: calls may be refused until it is topped up."
+                    .to_owned()
+            }
+            _ => format!(
+                "{count} accounts are at or below their minimum: calls may be refused until they are topped up."
+            ),
+        },
+        accounts_near_minimum: |count| match count {
+            "1" => "1 account is close to its minimum.".to_owned(),
+            _ => format!("{count} accounts are close to their minimum."),
+        },
+        balances_to_watch: "Balances to watch",
+        lowest_balances: "Lowest balances:",
+        show_low_balances: "All of them in the accounts list, lowest balance first",
         today: "Today",
 
         check_rate: "Check a rate",

@@ -280,6 +280,12 @@ pub struct Texts {
     /// Account name, balance, minimum balance.
     pub balance_below_minimum: fn(&str, &str, &str) -> String,
     pub balance_near_minimum: fn(&str, &str, &str) -> String,
+    /// The overview's summary of balances: counts, the lowest few, the list of them.
+    pub accounts_below_minimum: fn(&str) -> String,
+    pub accounts_near_minimum: fn(&str) -> String,
+    pub balances_to_watch: &'static str,
+    pub lowest_balances: &'static str,
+    pub show_low_balances: &'static str,
     pub today: &'static str,
 
     // Rates: the rate lookup, a plan's rate deck, the plan picker of rates

@@ -427,6 +427,19 @@ pub static UKRAINIAN: Language = Language {
         balance_near_minimum: |name, balance, min| {
             format!("{name}: баланс {balance} близький до мінімуму {min}.")
         },
+        accounts_below_minimum: |count| {
+            let word = plural(count, "рахунок", "рахунки", "рахунків");
+            format!(
+                "{count} {word} на рівні мінімуму або нижче: дзвінки можуть відхилятися, доки їх не поповнено."
+            )
+        },
+        accounts_near_minimum: |count| {
+            let word = plural(count, "рахунок", "рахунки", "рахунків");
+            format!("{count} {word} близько до мінімуму.")
+        },
+        balances_to_watch: "Баланси, на які варто зважити",
+        lowest_balances: "Найнижчі баланси:",
+        show_low_balances: "Усі вони в списку рахунків, від найнижчого балансу",
         today: "Сьогодні",
 
         check_rate: "Перевірити тариф",

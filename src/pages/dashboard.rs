@@ -6,7 +6,7 @@
 //! asking again.
 
 use crate::access::Access;
-use crate::components::balance::balance_notice;
+use crate::components::balance::balance_summary;
 use crate::components::chart::{ChartSpec, label, line_chart};
 use crate::components::link::Link;
 use crate::components::status;
@@ -146,26 +146,10 @@ pub fn Dashboard() -> impl IntoView {
     }
 }
 
-/// A warning for every account whose balance is at or near its minimum.
-fn balance_warnings(accounts: Accounts) -> impl IntoView {
-    accounts.with_data(|list| {
-        let notices = list?
-            .iter()
-            .filter_map(|account| {
-                let a = &account.attributes;
-                let currency = a.currency.as_deref().unwrap_or_default();
-                balance_notice(
-                    &a.name,
-                    a.balance,
-                    a.min_balance,
-                    a.max_balance,
-                    &format::money(Some(&a.balance), currency),
-                    &format::money(a.min_balance.as_ref(), currency),
-                )
-            })
-            .collect::<Vec<_>>();
-        (!notices.is_empty()).then(|| view! { <div class="balance-warnings">{notices}</div> })
-    })
+/// One word on the balances of all the customer's accounts (see [`balance_summary`]).
+fn balance_warnings(accounts: Accounts) -> Option<impl IntoView> {
+    let summary = accounts.with_data(|list| balance_summary(list?))?;
+    Some(view! { <div class="balance-warnings">{summary}</div> })
 }
 
 /// Today's totals and the calls active now on one side of the traffic, for the account `key`
@@ -323,13 +307,12 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
                 {money(Some(&a.balance))}
             </p>
             <dl class="limits">{limits}</dl>
-            <p class="related-links">
-                <Link href=statistics>{tr(|t| t.statistics_link)}</Link>
-                " · "
-                <Link href=cps>{tr(|t| t.nav_cps_chart)}</Link>
-                " · "
-                <Link href=live>{tr(|t| t.live_calls_link)}</Link>
-            </p>
+            // A list, spaced by its gap: a separator would be left at a line's end on a phone.
+            <ul class="related-links">
+                <li><Link href=statistics>{tr(|t| t.statistics_link)}</Link></li>
+                <li><Link href=cps>{tr(|t| t.nav_cps_chart)}</Link></li>
+                <li><Link href=live>{tr(|t| t.live_calls_link)}</Link></li>
+            </ul>
         </article>
     }
 }

@@ -26,6 +26,27 @@ pub fn own_view(collection: Collection, detail: &DetailView, zone: Zone) -> Opti
     }
 }
 
+/// The attributes an account's summary shows: its balance against the limits (each amount
+/// with the currency) and its capacities.
+const ACCOUNT_SUMMARY_FIELDS: [&str; 7] = [
+    "balance",
+    "min-balance",
+    "max-balance",
+    "currency",
+    "origination-capacity",
+    "termination-capacity",
+    "total-capacity",
+];
+
+/// The attributes a collection's own view ([`own_view`]) shows, which its attribute list then
+/// leaves out.
+pub fn own_view_fields(collection: Collection) -> &'static [&'static str] {
+    match collection {
+        Collection::Accounts => &ACCOUNT_SUMMARY_FIELDS,
+        _ => &[],
+    }
+}
+
 /// What a record page shows once per record, not redrawn with each change of language or
 /// zone: an account's figures of today (the statistics the profile allows).
 pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyView> {

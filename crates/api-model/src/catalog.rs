@@ -470,6 +470,10 @@ pub struct Spec {
     pub default_sort: &'static str,
     /// The attribute that names a record: its detail page's heading, and the link to it.
     pub title: &'static str,
+    /// What a reader looks for first in a row (a call's time, destination, duration, price
+    /// and outcome), in that order: a narrow screen shows each row as a card that leads with
+    /// them, the row's other columns small below. Empty for the title alone.
+    pub key_fields: &'static [&'static str],
     pub section: Section,
     /// The `GET /profiles` flag that must be true for the customer to be shown the collection;
     /// `None` for reference data every customer sees.
@@ -509,6 +513,7 @@ impl Spec {
         filters: &[],
         default_sort: "",
         title: "",
+        key_fields: &[],
         section: Section::Reference,
         profile_flag: None,
         detail_page: true,
@@ -531,6 +536,15 @@ impl Spec {
 
     pub fn filter_field(&self, name: &str) -> Option<FilterField> {
         self.filters.iter().copied().find(|f| f.name == name)
+    }
+
+    /// The place of a field among the row card's [`Spec::key_fields`] (the title's is 0 when
+    /// none are declared); `None` for the others.
+    pub fn key_place(&self, name: &str) -> Option<usize> {
+        if self.key_fields.is_empty() {
+            return (name == self.title).then_some(0);
+        }
+        self.key_fields.iter().position(|key| *key == name)
     }
 
     pub fn relationship(&self, name: &str) -> Option<&'static Relationship> {
@@ -617,6 +631,7 @@ pub const ACCOUNTS: Spec = Spec {
         filter("uuid", Uuid),
     ],
     title: "name",
+    key_fields: &["name", "balance", "min-balance"],
     section: Section::AccountAndMoney,
     profile_flag: Some("account"),
     lists: &[
@@ -802,6 +817,13 @@ pub const CDRS: Spec = Spec {
     ],
     default_sort: "-time-start",
     title: "time-start",
+    key_fields: &[
+        "time-start",
+        "dst-prefix-in",
+        "duration",
+        "customer-price",
+        "success",
+    ],
     section: Section::Calls,
     profile_flag: Some("outgoing-cdrs"),
     window: Some(CDR_WINDOW),
@@ -934,6 +956,13 @@ pub const INCOMING_CDRS: Spec = Spec {
     ],
     default_sort: "-time-start",
     title: "time-start",
+    key_fields: &[
+        "time-start",
+        "src-prefix-out",
+        "duration",
+        "vendor-price",
+        "success",
+    ],
     section: Section::Calls,
     profile_flag: Some("incoming-cdrs"),
     window: Some(CDR_WINDOW),
@@ -1019,6 +1048,7 @@ pub const CDR_EXPORTS: Spec = Spec {
     ],
     default_sort: "-created-at",
     title: "created-at",
+    key_fields: &["created-at", "status", "rows-count"],
     section: Section::Calls,
     profile_flag: Some("outgoing-cdr-exports"),
     settles: Some(Condition {
@@ -1101,6 +1131,7 @@ pub const RATES: Spec = Spec {
     ],
     default_sort: "prefix",
     title: "prefix",
+    key_fields: &["prefix", "initial-rate", "next-rate", "valid-till"],
     section: Section::Rates,
     profile_flag: Some("outgoing-rateplans"),
     pick: Some(Pick {
@@ -1232,6 +1263,7 @@ pub const INVOICES: Spec = Spec {
     ],
     default_sort: "-start-date",
     title: "reference",
+    key_fields: &["reference", "start-date", "end-date", "amount-spent"],
     section: Section::AccountAndMoney,
     profile_flag: Some("invoices"),
     download: Some(Download {
@@ -1278,6 +1310,7 @@ pub const PAYMENTS: Spec = Spec {
     ],
     default_sort: "-created-at",
     title: "created-at",
+    key_fields: &["created-at", "amount", "status"],
     section: Section::AccountAndMoney,
     profile_flag: Some("payments"),
     // Crypto top-up: off unless the operator turns it on.
@@ -1311,6 +1344,7 @@ pub const TRANSACTIONS: Spec = Spec {
     ],
     default_sort: "-created-at",
     title: "description",
+    key_fields: &["description", "created-at", "amount"],
     section: Section::AccountAndMoney,
     profile_flag: Some("transactions"),
     ..Spec::BASE
@@ -1429,6 +1463,14 @@ mod tests {
                     };
                     assert!(known, "{}: currency of {}", spec.path, field.name);
                 }
+            }
+            // A row card's key fields are columns a list shows unless hidden.
+            for name in spec.key_fields {
+                assert!(
+                    spec.field(name).is_some_and(|f| f.column == Column::Shown),
+                    "{}: key field {name}",
+                    spec.path
+                );
             }
             for group in spec.groups {
                 for name in group.fields {

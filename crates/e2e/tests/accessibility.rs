@@ -607,6 +607,25 @@ async fn assert_fits(portal: &Portal, page: &str) {
     }
 }
 
+/// A list's rows are cards on a phone: its table needs no sideways scroll either.
+async fn assert_rows_fit(portal: &Portal, page: &str) {
+    let overflow = script(
+        portal,
+        "measuring the lists",
+        "return Array.from(document.querySelectorAll('.table-scroll'))
+            .filter((s) => s.querySelector(':scope > table.row-cards'))
+            .map((s) => s.scrollWidth - s.clientWidth);",
+        vec![],
+    )
+    .await;
+    for sideways in overflow.as_array().into_iter().flatten() {
+        if sideways.as_i64().unwrap_or(i64::MAX) > 1 {
+            let message = format!("{page}: a list scrolls sideways by {sideways} px on a phone");
+            panic!("{}", portal.failure(&message).await);
+        }
+    }
+}
+
 /// No two visible interactive elements inside `scope` overlap (neither containing the other).
 async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
     let code = "const [scope, selector] = arguments;
@@ -649,7 +668,8 @@ async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
 }
 
 /// On a 360-px phone every page fits the width in the language `tag` (words differ in length:
-/// a pager that fits in English may not in Ukrainian), the navigation folds behind the menu
+/// a pager that fits in English may not in Ukrainian), lists show their rows as cards that
+/// fit too, the navigation folds behind the menu
 /// button (hidden until it is pressed, folded again by following a link), and no controls
 /// overlap.
 fn on_a_phone_every_page_fits(tag: &str) {
@@ -660,6 +680,7 @@ fn on_a_phone_every_page_fits(tag: &str) {
         walk(&portal, true, async |page: &str| {
             let page = &format!("{page} ({tag})");
             assert_fits(&portal, page).await;
+            assert_rows_fit(&portal, page).await;
             assert_no_overlaps(&portal, "header", page).await;
             assert_no_overlaps(&portal, "main", page).await;
             let signed_in_page = ![Stop::Login, Stop::NotFound]

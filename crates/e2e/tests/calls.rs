@@ -421,3 +421,84 @@ fn an_export_form_refuses_bad_input_before_sending_and_keeps_it() {
         assert_eq!(portal.value_of("input[name=duration-lteq]").await, "1.5");
     });
 }
+
+/// On a 360-px phone a call is a card: its destination, duration and price are in view
+/// without scrolling sideways, and its time names the zone once, in its label, not after
+/// every time. The call's page keeps the full offset.
+#[test]
+fn on_a_phone_a_call_reads_as_a_card_of_its_key_fields() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.set_viewport(360, 740).await;
+        portal.open("/cdrs").await;
+        portal
+            .wait_for_table(CDRS_TABLE, "calls", |table| !table.rows.is_empty())
+            .await;
+        let script = "const [table, keys] = arguments;
+            const heads = Array.from(document.querySelectorAll(table + ' thead th'));
+            const row = document.querySelector(table + ' tbody tr');
+            const width = document.documentElement.clientWidth;
+            const scroller = document.querySelector(table).closest('.table-scroll');
+            const cells = keys.map((key) => {
+                const index = heads.findIndex((th) => th.dataset.key === key);
+                const cell = row.cells[index];
+                const box = cell.getBoundingClientRect();
+                return { key, text: cell.innerText.trim(), label: cell.dataset.label,
+                    shown: cell.checkVisibility() && box.width > 0 && box.left >= 0
+                        && box.right <= width + 0.5 && box.top < window.innerHeight };
+            });
+            return { cells, sideways: scroller.scrollWidth - scroller.clientWidth };";
+        let keys = ["time-start", "dst-prefix-in", "duration", "customer-price"];
+        let seen = portal
+            .client()
+            .execute(script, vec![CDRS_TABLE.into(), keys.into()])
+            .await
+            .expect("measuring the first call");
+        for cell in seen["cells"].as_array().into_iter().flatten() {
+            assert_eq!(cell["shown"], true, "{cell} is in view on a phone");
+            assert!(
+                !cell["text"].as_str().unwrap_or_default().contains("+00:00"),
+                "the zone is said once, not in each cell: {cell}"
+            );
+        }
+        let time_label = seen["cells"][0]["label"].as_str().unwrap_or_default();
+        assert!(
+            time_label.ends_with(')'),
+            "the time's label names the zone: {time_label:?}"
+        );
+        assert!(
+            seen["sideways"].as_i64().unwrap_or(i64::MAX) <= 1,
+            "the calls scroll sideways by {}",
+            seen["sideways"]
+        );
+
+        // The call's own page says the zone with the time.
+        portal
+            .click(&format!("{CDRS_TABLE} tbody tr:first-child td a"))
+            .await;
+        portal.wait_for(".attribute[data-key=time-start] dd").await;
+        let time = portal
+            .wait_for_text(".attribute[data-key=time-start] dd", ":")
+            .await;
+        assert!(
+            time.ends_with("UTC") || ends_with_offset(&time),
+            "the call's page keeps the zone: {time:?}"
+        );
+    });
+}
+
+/// Whether a shown time ends with its offset (`… +03:00`, `… −05:00`).
+fn ends_with_offset(time: &str) -> bool {
+    let Some((_, zone)) = time.rsplit_once(' ') else {
+        return false;
+    };
+    let mut chars = zone.chars();
+    let sign = chars.next();
+    let rest: String = chars.collect();
+    matches!(sign, Some('+' | '-' | '−'))
+        && rest.len() == 5
+        && rest
+            .chars()
+            .enumerate()
+            .all(|(i, c)| if i == 2 { c == ':' } else { c.is_ascii_digit() })
+}

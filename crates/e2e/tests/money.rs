@@ -1,12 +1,14 @@
 //! Money, end to end: an invoice's breakdown and its PDF, payments filtered from a cold URL, a
-//! top-up from the form to paid, and low balances warned about where the customer looks.
+//! top-up from the form to paid, and low balances warned about where the customer looks (a
+//! reseller's hundred of them summed up once on the overview).
 //!
 //! Expectations come from the demo API itself, asked with a token as a script would.
 
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, DataFile, Portal, Setup, query_param};
 use rust_decimal::Decimal;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::str::FromStr;
+use std::sync::Arc;
 
 const DETAIL_HEADING: &str = "section.detail-page h1";
 
@@ -256,5 +258,103 @@ fn a_low_balance_is_warned_about_on_the_overview_and_the_accounts_page() {
                 ))
                 .await;
         }
+    });
+}
+
+/// Accounts below their minimum, close to it and comfortable: a reseller's ordinary lot.
+const BELOW: usize = 23;
+const NEAR: usize = 100;
+const COMFORTABLE: usize = 5;
+
+/// A customer with [`BELOW`] accounts below their minimum of 0 (the lowest `Below 22` at
+/// −22 USD), [`NEAR`] close to it (50 USD of a 0–1000 span) and [`COMFORTABLE`] well above.
+fn reseller_data() -> Arc<DataFile> {
+    let account = |name: String, balance: String| {
+        json!({"attributes": {"name": name, "balance": balance, "min-balance": "0",
+            "max-balance": "1000", "currency": "USD"}})
+    };
+    let accounts: Vec<Value> = (0..BELOW)
+        .map(|i| account(format!("Below {i:02}"), format!("-{i}")))
+        .chain((0..NEAR).map(|i| account(format!("Near {i:03}"), "50".to_owned())))
+        .chain((0..COMFORTABLE).map(|i| account(format!("Fine {i}"), "900".to_owned())))
+        .collect();
+    let file = json!({
+        "format": "demo-server-data/1",
+        "customers": [{
+            "login": DEMO_LOGIN,
+            "password": DEMO_PASSWORD,
+            "name": "Reseller",
+            "accounts": accounts,
+        }],
+    });
+    Arc::new(DataFile::from_json(&file.to_string()).expect("the reseller's data file is valid"))
+}
+
+#[test]
+fn a_hundred_low_balances_make_one_summary_on_the_overview_that_opens_the_accounts_by_balance() {
+    let setup = Setup {
+        data: Some(reseller_data()),
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        sign_in(&portal).await;
+        portal.open("/").await;
+        let counts = portal
+            .wait_for_texts(
+                ".balance-summary .balance-counts li",
+                "two counts",
+                |texts| texts.len() == 2,
+            )
+            .await;
+        assert!(counts[0].contains(&BELOW.to_string()), "{counts:?}");
+        assert!(counts[1].contains(&NEAR.to_string()), "{counts:?}");
+        let lowest = portal
+            .wait_for_texts(
+                ".balance-summary .lowest-accounts li a",
+                "the lowest three",
+                |names| names.len() == 3,
+            )
+            .await;
+        assert_eq!(lowest, ["Below 22", "Below 21", "Below 20"]);
+        // One summary: no warning box per account.
+        let counted = portal
+            .client()
+            .execute(
+                "return [document.querySelectorAll('.balance-summary').length,
+                    document.querySelectorAll('.balance-warning').length];",
+                Vec::new(),
+            )
+            .await
+            .expect("counting the warnings");
+        assert_eq!(counted, json!([1, 0]), "summaries and single warnings");
+
+        portal.click(".balance-summary .balance-list-link a").await;
+        let url = portal.wait_for_path("/accounts").await;
+        assert_eq!(
+            query_param(&url, "filter[balance-lteq]").as_deref(),
+            Some("50")
+        );
+        assert_eq!(query_param(&url, "sort").as_deref(), Some("balance"));
+        portal
+            .wait_for_text("nav.pager .pager-summary", &format!("of {}", BELOW + NEAR))
+            .await;
+        let table = portal
+            .wait_for_table(
+                "table#accounts-table",
+                "the lowest balance first",
+                |table| {
+                    table
+                        .column("Name")
+                        .is_some_and(|names| names.first() == Some(&"Below 22"))
+                },
+            )
+            .await;
+        assert!(
+            table
+                .column("Name")
+                .is_some_and(|names| names.iter().all(|n| !n.starts_with("Fine"))),
+            "only the accounts to watch: {:?}",
+            table.column("Name")
+        );
     });
 }

@@ -6,7 +6,8 @@
 //!
 //! A narrow screen shows each row as a card (style/main.css, `.row-cards`): the collection's
 //! key fields first, each under its label, the other columns small below. The labels and the
-//! places are attributes of the cells, so the cards cost no second set of elements.
+//! places are attributes of the cells, so the cards cost no second set of elements, and they are
+//! written only while the screen is narrow (a 1000-row page on a wide one is spared them).
 
 use crate::components::value::{cell_html, copy_clicked, escape_html};
 use crate::format::{Zone, ZoneMark};
@@ -14,6 +15,7 @@ use crate::resources::{ColumnHead, ColumnKind, TableRow};
 use api_model::catalog::Kind;
 use api_model::list::SortKey;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The sort after clicking a column: ascending first, then toggling.
 pub fn toggled_sort(current: &[SortKey], field: &str) -> Vec<SortKey> {
@@ -148,12 +150,22 @@ struct ShownColumn {
     opening: String,
 }
 
-fn opening_tag(column: &ColumnHead, zone: Zone) -> String {
+/// A cell's opening tag. As a card (`cards`), it carries its column's label and key place; a
+/// wide table needs neither, and a 1000-row page parses half again as much HTML with them.
+fn opening_tag(column: &ColumnHead, zone: Zone, cards: bool) -> String {
+    let numeric = is_numeric(column);
+    if !cards {
+        return if numeric {
+            "<td class=\"num\">"
+        } else {
+            "<td>"
+        }
+        .to_owned();
+    }
     let mut tag = String::from("<td data-label=\"");
     escape_html(&column_title(column, zone), &mut tag);
     tag.push('"');
     let place = column.key_place.filter(|place| *place < KEY_PLACES);
-    let numeric = is_numeric(column);
     // A card's leading time keeps its label, which names the zone; a leading name needs none.
     let time = column.kind == ColumnKind::Attribute(Kind::Time);
     let classes: Vec<String> = place
@@ -170,7 +182,12 @@ fn opening_tag(column: &ColumnHead, zone: Zone) -> String {
     tag
 }
 
-fn shown_columns(columns: &[ColumnHead], visible: &[String], zone: Zone) -> Vec<ShownColumn> {
+fn shown_columns(
+    columns: &[ColumnHead],
+    visible: &[String],
+    zone: Zone,
+    cards: bool,
+) -> Vec<ShownColumn> {
     columns
         .iter()
         .enumerate()
@@ -178,9 +195,28 @@ fn shown_columns(columns: &[ColumnHead], visible: &[String], zone: Zone) -> Vec<
         .map(|(index, column)| ShownColumn {
             head: *column,
             index,
-            opening: opening_tag(column, zone),
+            opening: opening_tag(column, zone, cards),
         })
         .collect()
+}
+
+/// Where rows show as cards: style/main.css's `.row-cards` media query.
+const CARDS_QUERY: &str = "(max-width: 640px)";
+
+/// Whether rows show as cards now, following the window's width for as long as the table lives.
+fn rows_are_cards() -> ReadSignal<bool> {
+    let media = web_sys::window().and_then(|w| w.match_media(CARDS_QUERY).ok().flatten());
+    let (cards, set_cards) = signal(media.as_ref().is_some_and(|m| m.matches()));
+    if let Some(media) = media {
+        let listener = gloo_events::EventListener::new(&media, "change", move |event| {
+            if let Some(media) = event.dyn_ref::<web_sys::MediaQueryListEvent>() {
+                set_cards.set(media.matches());
+            }
+        });
+        // Dropped with the table: it stops listening.
+        StoredValue::new_local(listener);
+    }
+    cards
 }
 
 pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> impl IntoView {
@@ -191,11 +227,13 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
         .collect_view();
     let columns = StoredValue::new(settings.columns.clone());
     let (visible, zone) = (settings.visible, settings.zone);
+    let cards = rows_are_cards();
     let body = move || {
         let _ = crate::i18n::language();
-        let zone = zone.get();
-        let shown = visible
-            .with(|visible| columns.with_value(|columns| shown_columns(columns, visible, zone)));
+        let (zone, cards) = (zone.get(), cards.get());
+        let shown = visible.with(|visible| {
+            columns.with_value(|columns| shown_columns(columns, visible, zone, cards))
+        });
         rows.with(|rows| rows_html(rows, &shown, zone))
     };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).

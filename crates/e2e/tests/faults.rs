@@ -855,9 +855,9 @@ fn slow_answers_show_loading_and_the_latest_filter_wins() {
 
         // The race: Kyiv, then Berlin; the Kyiv answer is due seconds after the Berlin one.
         // The gap is the time the user may take between the two filters for the answers still
-        // to cross: seconds, as a busy machine's WebDriver typing takes.
-        let (latency, jitter) = (300, 8000);
-        let seed = seed_for_overtaking(jitter, 3, 3000);
+        // to cross: seconds, as a busy machine's WebDriver typing takes (2.5 s seen at load 26).
+        let (latency, jitter) = (300, 12_000);
+        let seed = seed_for_overtaking(jitter, 3, 5000);
         portal
             .set_faults(json!({"latency-ms": latency, "jitter-ms": jitter, "seed": seed}))
             .await;

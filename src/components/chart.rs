@@ -367,6 +367,7 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
             </figcaption>
             <div class="legend">{legend(state)}</div>
             {canvas_area(state, canvas, summary, values_id.clone())}
+            <p class="chart-time-axis">{move || (crate::i18n::texts().chart_time_axis)(&format::zone_name(state.zone.get()))}</p>
             <p class="zoom-state" aria-live="polite">{move || zoom_state(state)}</p>
             {values_table(state, values_id)}
             {move || state.failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
@@ -676,7 +677,7 @@ fn zoom_state(state: ChartState) -> Option<String> {
     let zone = state.zone.get();
     let at = |seconds: f64| {
         chrono::DateTime::from_timestamp(seconds.round() as i64, 0)
-            .map(|time| format::timestamp_in(&time, zone))
+            .map(|time| format::timestamp_marked(&time, zone, format::ZoneMark::InHeading))
             .unwrap_or_default()
     };
     Some((crate::i18n::texts().chart_zoom_state)(&at(from), &at(to)))

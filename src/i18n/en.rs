@@ -594,6 +594,7 @@ pub static ENGLISH: Language = Language {
         chart_zoom_in: "Zoom in",
         chart_zoom_out: "Zoom out",
         chart_zoom_state: |from, to| format!("Showing {from} to {to}"),
+        chart_time_axis: |zone| format!("Time ({zone})"),
         chart_values_caption: |unit| format!("Lowest, highest and average values ({unit})"),
         chart_series: "Series",
         chart_minimum: "Minimum",

@@ -434,6 +434,8 @@ pub struct Texts {
     pub chart_zoom_out: &'static str,
     /// While zoomed: the first and last time shown.
     pub chart_zoom_state: fn(&str, &str) -> String,
+    /// Under a chart's time axis: the zone its times are in (named once, not on each time).
+    pub chart_time_axis: fn(&str) -> String,
     /// The caption of a chart's table of values, with the unit.
     pub chart_values_caption: fn(&str) -> String,
     pub chart_series: &'static str,

@@ -582,6 +582,7 @@ pub static UKRAINIAN: Language = Language {
         chart_zoom_in: "Збільшити",
         chart_zoom_out: "Зменшити",
         chart_zoom_state: |from, to| format!("Показано з {from} до {to}"),
+        chart_time_axis: |zone| format!("Час ({zone})"),
         chart_values_caption: |unit| format!("Найменше, найбільше та середнє значення ({unit})"),
         chart_series: "Ряд",
         chart_minimum: "Мінімум",

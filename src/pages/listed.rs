@@ -5,7 +5,9 @@
 use crate::access::Access;
 use crate::components::link::Link;
 use crate::components::status;
-use crate::components::value::cell_markup;
+use crate::components::table::{card_cell_classes, column_title};
+use crate::components::value::cell_html;
+use crate::format::ZoneMark;
 use crate::http::Api;
 use crate::i18n::texts;
 use crate::pages::list::{export_control, page_loader};
@@ -91,11 +93,13 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     );
     let t = texts();
     let heads = columns(other.spec());
-    // The first columns a list shows, with each cell's place in the row.
+    // The first columns a list shows, with each cell's place in the row; not the record this
+    // page is about (a service's charges all name the service).
+    let own_record = listed.filter.strip_suffix("-id");
     let shown: Vec<usize> = heads
         .iter()
         .enumerate()
-        .filter(|(_, c)| !c.optional && c.kind != ColumnKind::Id)
+        .filter(|(_, c)| !c.optional && c.kind != ColumnKind::Id && Some(c.key) != own_record)
         .map(|(i, _)| i)
         .take(COLUMNS)
         .collect();
@@ -106,7 +110,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     let header = move || {
         header_columns
             .iter()
-            .map(|&column| view! { <th scope="col">{move || column.label()}</th> })
+            .map(|&column| view! { <th scope="col">{move || column_title(&column, prefs.zone())}</th> })
             .collect_view()
     };
     let body = move || {
@@ -128,8 +132,14 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                             .iter()
                             .filter_map(|i| Some((heads.get(*i)?, row.cells.get(*i)?)))
                             .map(|(column, cell)| {
-                                let numeric = cell.value.is_numeric();
-                                view! { <td class:num=numeric inner_html=cell_markup(cell, column, zone)></td> }
+                                // The heading names the zone of a time column; on a phone the
+                                // row is a card, each value under its heading (data-label).
+                                let mut html = String::new();
+                                cell_html(cell, column, zone, ZoneMark::InHeading, &mut html);
+                                view! {
+                                    <td class=card_cell_classes(column)
+                                        data-label=column_title(column, zone) inner_html=html></td>
+                                }
                             })
                             .collect_view();
                         view! { <tr>{cells}</tr> }
@@ -138,7 +148,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                 view! {
                     <div class="table-scroll" tabindex="0" role="region"
                         aria-label=move || (t.latest)(t.resource(other).title)>
-                        <table class="data-table">
+                        <table class="data-table row-cards">
                             <thead><tr>{header()}</tr></thead>
                             <tbody>{rows}</tbody>
                         </table>

@@ -23,7 +23,7 @@ use leptos::prelude::*;
 
 /// How many of the latest records each section shows.
 pub const LATEST: u32 = 5;
-/// How many columns a section's table shows: the first of its list's.
+/// How many columns a section's table shows: its collection's key fields first.
 const COLUMNS: usize = 4;
 
 /// The view of `listed` that belongs to record `id`: its filter, the server's order.
@@ -93,16 +93,19 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     );
     let t = texts();
     let heads = columns(other.spec());
-    // The first columns a list shows, with each cell's place in the row; not the record this
-    // page is about (a service's charges all name the service).
+    // The collection's key fields (a call's time, destination, duration, price), then the
+    // list's first columns, with each cell's place in the row; not the record this page is
+    // about (a service's charges all name the service).
     let own_record = listed.filter.strip_suffix("-id");
-    let shown: Vec<usize> = heads
+    let mut shown: Vec<(usize, usize)> = heads
         .iter()
         .enumerate()
-        .filter(|(_, c)| !c.optional && c.kind != ColumnKind::Id && Some(c.key) != own_record)
-        .map(|(i, _)| i)
-        .take(COLUMNS)
+        .filter(|(_, c)| (!c.optional || c.key_place.is_some()) && c.kind != ColumnKind::Id)
+        .filter(|(_, c)| Some(c.key) != own_record)
+        .map(|(i, c)| (c.key_place.unwrap_or(usize::MAX), i))
         .collect();
+    shown.sort();
+    let shown: Vec<usize> = shown.into_iter().map(|(_, i)| i).take(COLUMNS).collect();
     let header_columns: Vec<_> = shown
         .iter()
         .filter_map(|i| heads.get(*i).copied())

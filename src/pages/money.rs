@@ -38,12 +38,26 @@ const ACCOUNT_SUMMARY_FIELDS: [&str; 7] = [
     "total-capacity",
 ];
 
-/// The attributes a collection's own view ([`own_view`]) shows, which its attribute list then
-/// leaves out.
-pub fn own_view_fields(collection: Collection) -> &'static [&'static str] {
+/// The invoice's figures its breakdown shows beside those of each call part
+/// ([`invoice_part_fields`]): the services' amount and count, and the total.
+const INVOICE_BREAKDOWN_TOTALS: [&str; 3] = [
+    "services-amount-spent",
+    "service-transactions-count",
+    "amount-spent",
+];
+
+/// Whether a collection's own view ([`own_view`]) shows the attribute `name`, which its
+/// attribute list then leaves out: each fact once on a record's page.
+pub fn shown_in_own_view(collection: Collection, name: &str) -> bool {
     match collection {
-        Collection::Accounts => &ACCOUNT_SUMMARY_FIELDS,
-        _ => &[],
+        Collection::Accounts => ACCOUNT_SUMMARY_FIELDS.contains(&name),
+        Collection::Invoices => {
+            INVOICE_BREAKDOWN_TOTALS.contains(&name)
+                || INVOICE_CALL_PARTS
+                    .iter()
+                    .any(|part| invoice_part_fields(part).iter().any(|field| field == name))
+        }
+        _ => false,
     }
 }
 

@@ -3,7 +3,7 @@
 //! service's hosted phone system).
 
 use crate::components::balance::balance_notice;
-use crate::format::Zone;
+use crate::format::{Zone, ZoneMark};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::dashboard::{todays_figures, todays_list};
@@ -114,7 +114,15 @@ fn shown(collection: Collection, detail: &DetailView, name: &str, zone: Zone) ->
 fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
     let t = texts();
     let collection = Collection::Invoices;
-    let cell = |name: &str| shown(collection, detail, name, zone);
+    // The first and last calls' headings name the zone; their times leave it out.
+    let cell = |name: &str| {
+        value_of(collection, detail, name)
+            .map(|(column, cell)| {
+                crate::resources::display_marked(&cell.value, &column, zone, ZoneMark::InHeading)
+            })
+            .unwrap_or_else(|| crate::format::DASH.to_owned())
+    };
+    let in_zone = |label: &str| format!("{label} ({})", crate::format::zone_name(zone));
     let call_rows = INVOICE_CALL_PARTS
         .into_iter()
         .zip([t.invoice_originated, t.invoice_terminated])
@@ -145,8 +153,8 @@ fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
                             <th scope="col">{t.successful_calls}</th>
                             <th scope="col">{t.call_time}</th>
                             <th scope="col">{t.billed_time}</th>
-                            <th scope="col">{t.first_call}</th>
-                            <th scope="col">{t.last_call}</th>
+                            <th scope="col">{in_zone(t.first_call)}</th>
+                            <th scope="col">{in_zone(t.last_call)}</th>
                         </tr>
                     </thead>
                     <tbody>

@@ -153,6 +153,7 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     }
 
     point_index_at(&trunk, &dir_name)?;
+    write_languages(root, &trunk.staging_dir)?;
     if trunk.release {
         // Trunk's own hashed files (the stylesheet, the loader) are in the staging directory
         // by now too.
@@ -163,6 +164,20 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         parts.len(),
         split.split_modules.len()
     );
+    Ok(())
+}
+
+/// The language files, compiled as the portal's build script compiled them (the `texts` crate),
+/// under the content-hashed names the portal fetches them by.
+fn write_languages(root: &Path, staging_dir: &Path) -> Result<()> {
+    let languages = texts::read_languages(&root.join(texts::DIR), texts::REFERENCE)
+        .map_err(|problems| anyhow::anyhow!("the language files: {}", problems.join("\n")))?;
+    let dir = staging_dir.join(texts::BUNDLE_DIR);
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    for language in &languages.languages {
+        let path = dir.join(language.file_name());
+        fs::write(&path, &language.json).with_context(|| format!("writing {}", path.display()))?;
+    }
     Ok(())
 }
 

@@ -28,6 +28,13 @@ use fluent_syntax::ast;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+/// Where the language files are, from the workspace root.
+pub const DIR: &str = "src/i18n";
+/// The reference language, whose file every other follows.
+pub const REFERENCE: &str = "en";
+/// Where the compiled files go in the bundle, beside `index.html`.
+pub const BUNDLE_DIR: &str = "i18n";
+
 /// The messages that describe the language rather than being shown.
 const FACTS: [&str; 4] = [
     "language-name",
@@ -520,7 +527,8 @@ impl Context<'_> {
                         ast::VariantKey::NumberLiteral { value } => *value,
                     })
                     .collect();
-                if keys.iter().any(|k| PLURAL_CATEGORIES.contains(k)) {
+                // `other` alone is any selection's usual default; another category makes it plural.
+                if keys.iter().any(|k| *k != "other" && PLURAL_CATEGORIES.contains(k)) {
                     for form in self.plural_forms {
                         if !keys.contains(&form.as_str()) {
                             self.problems.push(format!(
@@ -544,6 +552,77 @@ impl Context<'_> {
             }
         }
     }
+}
+
+/// Every language of a directory (`<tag>.ftl`), the reference first, the others by tag; and
+/// the Rust names of the reference's texts ([`rust_api`]).
+pub struct Languages {
+    pub languages: Vec<LanguageFile>,
+    pub rust: String,
+}
+
+/// Reads, checks and compiles every `<tag>.ftl` in `dir` against `<reference>.ftl`.
+pub fn read_languages(dir: &std::path::Path, reference_tag: &str) -> Result<Languages, Problems> {
+    let read = |path: &std::path::Path| {
+        std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])
+    };
+    let mut tags: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| vec![format!("{}: {e}", dir.display())])?
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            (path.extension()? == "ftl").then(|| path.file_stem()?.to_str().map(str::to_owned))?
+        })
+        .collect();
+    tags.sort_by_key(|tag| (tag != reference_tag, tag.clone()));
+    if tags.first().map(String::as_str) != Some(reference_tag) {
+        return Err(vec![format!("{}: there is no {reference_tag}.ftl", dir.display())]);
+    }
+    let path_of = |tag: &str| dir.join(format!("{tag}.ftl"));
+    let reference_path = path_of(reference_tag);
+    let reference = read_reference(
+        &reference_path.display().to_string(),
+        &read(&reference_path)?,
+    )?;
+    let mut problems = Vec::new();
+    let mut languages = Vec::new();
+    for tag in &tags {
+        let path = path_of(tag);
+        match compile(&reference, tag, &path.display().to_string(), &read(&path)?) {
+            Ok(language) => languages.push(language),
+            Err(more) => problems.extend(more),
+        }
+    }
+    if problems.is_empty() {
+        Ok(Languages {
+            languages,
+            rust: rust_api(&reference),
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+/// `pub static LANGUAGES`: each language's facts and the name of its compiled file.
+pub fn rust_languages(languages: &[LanguageFile]) -> String {
+    let mut out = format!(
+        "/// The languages of the portal (the files in `src/i18n`), English first.\npub static LANGUAGES: [Language; {}] = [\n",
+        languages.len()
+    );
+    for l in languages {
+        let _ = writeln!(
+            out,
+            "    Language {{ tag: {:?}, native_name: {:?}, intl_locale: {:?}, date_time_pattern: {:?}, plural_forms: &{:?}, file: {:?} }},",
+            l.tag,
+            l.name,
+            l.locale,
+            l.date_time_pattern,
+            l.plural_forms,
+            l.file_name()
+        );
+    }
+    out.push_str("];\n");
+    let _ = writeln!(out, "/// Where the compiled files are, beside `index.html`.\npub const BUNDLE_DIR: &str = {BUNDLE_DIR:?};");
+    out
 }
 
 fn rust_name(id: &str) -> String {

@@ -44,5 +44,4 @@ fn generate(dir: &Path, out: &Path) -> Result<(), Vec<String>> {
     }
     built.push_str("];\n");
     write("built_texts.rs", &built)
-
 }

@@ -39,11 +39,20 @@ fn count_texts(count: &str) -> Vec<(&'static str, String)> {
         ("export_done", (t.export_done)(count).get()),
         ("related_count", (t.related_count)(count).get()),
         ("samples", (t.samples)(count).get()),
-        ("chart_summary", (t.chart_summary)("Calls", "calls", count).get()),
+        (
+            "chart_summary",
+            (t.chart_summary)("Calls", "calls", count).get(),
+        ),
         ("more_filters_set", (t.more_filters_set)(count).get()),
         ("reason_timeout", (t.reason_timeout)(count).get()),
-        ("accounts_below_minimum", (t.accounts_below_minimum)(count).get()),
-        ("accounts_near_minimum", (t.accounts_near_minimum)(count).get()),
+        (
+            "accounts_below_minimum",
+            (t.accounts_below_minimum)(count).get(),
+        ),
+        (
+            "accounts_near_minimum",
+            (t.accounts_near_minimum)(count).get(),
+        ),
     ]
 }
 
@@ -56,8 +65,16 @@ fn count_texts_differ_for_each_count_in_every_language() {
         for (index, (name, _)) in per_count[0].iter().enumerate() {
             let texts: Vec<&String> = per_count.iter().map(|texts| &texts[index].1).collect();
             for (text, count) in texts.iter().zip(COUNTS) {
-                assert!(!text.trim().is_empty(), "{}: {name} for {count}", language.tag);
-                assert!(text.contains(&count.to_string()), "{}: {text}", language.tag);
+                assert!(
+                    !text.trim().is_empty(),
+                    "{}: {name} for {count}",
+                    language.tag
+                );
+                assert!(
+                    text.contains(&count.to_string()),
+                    "{}: {text}",
+                    language.tag
+                );
             }
             for (i, a) in texts.iter().enumerate() {
                 for b in &texts[i + 1..] {
@@ -80,7 +97,11 @@ fn every_language_gives_the_plural_forms_the_browser_chooses_among() {
             .unwrap()
             .unchecked_into();
         let mut browser: Vec<String> = categories.iter().filter_map(|c| c.as_string()).collect();
-        let mut declared: Vec<String> = language.plural_forms.iter().map(|f| (*f).to_owned()).collect();
+        let mut declared: Vec<String> = language
+            .plural_forms
+            .iter()
+            .map(|f| (*f).to_owned())
+            .collect();
         browser.sort();
         declared.sort();
         assert_eq!(declared, browser, "{}", language.tag);
@@ -107,7 +128,11 @@ fn ukrainian_nouns_agree_with_their_count() {
         ("1\u{a0}021", "рядок"),
         ("1\u{202f}012", "рядків"),
     ] {
-        assert_eq!(exported(count), format!("Експортовано {count} {expected}."), "{count}");
+        assert_eq!(
+            exported(count),
+            format!("Експортовано {count} {expected}."),
+            "{count}"
+        );
     }
 }
 
@@ -127,7 +152,10 @@ fn a_selection_on_a_number_picks_its_exact_value_first() {
         in_language(language, || (i18n::texts().status_text)(code).get())
     };
     assert_eq!(status(&LANGUAGES[0], "404"), "Not found (HTTP 404).");
-    assert_eq!(status(&LANGUAGES[0], "418"), "The request failed (HTTP 418).");
+    assert_eq!(
+        status(&LANGUAGES[0], "418"),
+        "The request failed (HTTP 418)."
+    );
     assert_eq!(
         status(i18n::by_tag("es").unwrap(), "503"),
         "El servidor no está disponible en este momento (HTTP 503)."
@@ -164,7 +192,12 @@ async fn a_text_in_a_view_follows_the_language_without_a_closure() {
         leptos::view! { <p title=t.menu>{t.retry} " " {(t.pager_page)("2", "7")}</p> }
     });
     let shown = container.query_selector("p").unwrap().unwrap();
-    let read = || (shown.text_content().unwrap(), shown.get_attribute("title").unwrap());
+    let read = || {
+        (
+            shown.text_content().unwrap(),
+            shown.get_attribute("title").unwrap(),
+        )
+    };
     assert_eq!(read(), ("Retry Page 2 of 7".to_owned(), "Menu".to_owned()));
 
     let uk = i18n::by_tag("uk").unwrap();

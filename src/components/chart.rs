@@ -403,7 +403,9 @@ fn redraw_when_needed(state: ChartState, canvas: NodeRef<html::Canvas>) {
                 state.area.set(plot);
                 state.failure.set(None);
             }
-            Err(reason) => state.failure.set(Some((t.chart_failed)(&reason).to_string())),
+            Err(reason) => state
+                .failure
+                .set(Some((t.chart_failed)(&reason).to_string())),
         }
     });
 }

@@ -38,7 +38,9 @@ fn object_text(t: &Texts, error: &ErrorObject) -> String {
 pub fn error_text(error: &ApiError) -> String {
     let t = super::texts();
     match error {
-        ApiError::Api { status, errors } if errors.is_empty() => (t.status_text)(&status.to_string()).get(),
+        ApiError::Api { status, errors } if errors.is_empty() => {
+            (t.status_text)(&status.to_string()).get()
+        }
         ApiError::Api { errors, .. } => errors
             .iter()
             .map(|e| object_text(t, e))
@@ -46,12 +48,16 @@ pub fn error_text(error: &ApiError) -> String {
             .join("; "),
         ApiError::Plain { message, .. } => message.clone(),
         ApiError::Empty { status } => (t.status_text)(&status.to_string()).get(),
-        ApiError::NotJson { status, excerpt } if excerpt.is_empty() => (t.status_text)(&status.to_string()).get(),
+        ApiError::NotJson { status, excerpt } if excerpt.is_empty() => {
+            (t.status_text)(&status.to_string()).get()
+        }
         ApiError::NotJson { status, excerpt } => {
             format!("{} ({excerpt})", (t.status_text)(&status.to_string()).get())
         }
         ApiError::Unauthorized { message } => server_words(t, message),
-        ApiError::Decode { reason, .. } => (t.error_unreadable_answer)(&unreadable_text(t, reason)).get(),
+        ApiError::Decode { reason, .. } => {
+            (t.error_unreadable_answer)(&unreadable_text(t, reason)).get()
+        }
         ApiError::Network { reason } => (t.error_unreachable)(&unreachable_text(t, reason)).get(),
         ApiError::Aborted => t.error_cancelled.to_string(),
     }
@@ -72,7 +78,9 @@ fn unreadable_text(t: &Texts, reason: &Unreadable) -> String {
     match reason {
         Unreadable::NotUtf8 => t.reason_not_utf8.to_string(),
         Unreadable::Malformed(detail) => detail.clone(),
-        Unreadable::UnusableToken(error) => (t.reason_unusable_token)(&token_error_text(error)).get(),
+        Unreadable::UnusableToken(error) => {
+            (t.reason_unusable_token)(&token_error_text(error)).get()
+        }
     }
 }
 

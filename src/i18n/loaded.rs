@@ -63,7 +63,10 @@ pub fn install(language: &'static Language, json: &str) -> Result<(), String> {
         return Ok(());
     }
     let loaded = read(language, json).map_err(|reason| {
-        format!("The texts of {} cannot be read: {reason}", language.native_name)
+        format!(
+            "The texts of {} cannot be read: {reason}",
+            language.native_name
+        )
     })?;
     let loaded: &'static Loaded = Box::leak(Box::new(loaded));
     LOADED.with(|all| all.borrow_mut().push(loaded));
@@ -169,8 +172,12 @@ fn part(value: &JsValue) -> Result<Part, String> {
         return Ok(Part::Argument(index as usize));
     }
     let field = |name: &str| js_sys::Reflect::get(value, &name.into()).unwrap_or_default();
-    let argument = field("s").as_f64().ok_or("a selection without its argument")? as usize;
-    let default = field("d").as_f64().ok_or("a selection without its default")? as usize;
+    let argument = field("s")
+        .as_f64()
+        .ok_or("a selection without its argument")? as usize;
+    let default = field("d")
+        .as_f64()
+        .ok_or("a selection without its default")? as usize;
     let variants: js_sys::Array = field("v")
         .dyn_into()
         .map_err(|_| "a selection without variants")?;

@@ -96,8 +96,6 @@ impl fmt::Display for Text {
     }
 }
 
-
-
 /// A text with values (`(t.pager_page)("2", "7")`), in whatever language is in use: in a view
 /// it is reactive text, as [`Text`] is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,8 +133,6 @@ impl fmt::Display for Phrase {
         f.write_str(&self.get())
     }
 }
-
-
 
 impl Texts {
     /// The texts of a collection.

@@ -649,7 +649,9 @@ pub fn export_control(
     let t = texts();
     let note = move || match state.get() {
         ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows)).get()),
-        ExportState::Failed(error) => Some((t.export_failed)(&crate::i18n::error_text(&error)).get()),
+        ExportState::Failed(error) => {
+            Some((t.export_failed)(&crate::i18n::error_text(&error)).get())
+        }
         ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text().get()).get()),
         ExportState::Cancelled => Some(t.export_cancelled.to_string()),
         ExportState::Idle | ExportState::Running { .. } => None,

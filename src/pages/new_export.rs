@@ -39,7 +39,9 @@ impl Shown {
             Shown::Draft(DraftProblem::EnterStart) => t.enter_start_time.to_string(),
             Shown::Draft(DraftProblem::EnterEnd) => t.end_time_unreadable.to_string(),
             Shown::Draft(DraftProblem::EndNotAfterStart) => t.end_after_start.to_string(),
-            Shown::Draft(DraftProblem::NotWholeSeconds(typed)) => (t.not_a_whole_number)(typed).get(),
+            Shown::Draft(DraftProblem::NotWholeSeconds(typed)) => {
+                (t.not_a_whole_number)(typed).get()
+            }
             Shown::Server(words) => words.clone(),
         }
     }

@@ -69,7 +69,9 @@ fn batch_error_text(error: &BatchError) -> String {
         BatchError::BadCharacter { key, character } => {
             (t.nl_batch_bad_character)(key, &character.to_string()).get()
         }
-        BatchError::TooLong { key } => (t.nl_batch_too_long)(key, &MAX_KEY_LENGTH.to_string()).get(),
+        BatchError::TooLong { key } => {
+            (t.nl_batch_too_long)(key, &MAX_KEY_LENGTH.to_string()).get()
+        }
         BatchError::TooMany { count } => {
             (t.nl_batch_too_many)(&count.to_string(), &MAX_BATCH_KEYS.to_string()).get()
         }
@@ -191,7 +193,7 @@ pub fn numberlist_page() -> impl IntoView {
         let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
         if !shown {
             return status::loading(t.resource(Collection::OutgoingNumberlists).loading_one)
-            .into_any();
+                .into_any();
         }
         view! {
             <h1>{heading}</h1>

@@ -108,7 +108,9 @@ fn checked_amount(account_id: &str, typed: &str) -> Result<Decimal, Vec<Problem<
     match top_up_amount(typed) {
         Ok(value) if found.is_empty() => return Ok(value),
         Ok(_) => {}
-        Err(AmountProblem::TooSmall) => found.push((Some("amount"), t.amount_too_small.to_string())),
+        Err(AmountProblem::TooSmall) => {
+            found.push((Some("amount"), t.amount_too_small.to_string()))
+        }
         Err(AmountProblem::Unreadable(typed)) => {
             found.push((Some("amount"), (t.amount_unreadable)(&typed).get()))
         }

@@ -104,7 +104,10 @@ fn parse<'s>(file: &str, source: &'s str) -> Result<ast::Resource<&'s str>, Prob
         errors
             .iter()
             .map(|e| {
-                let line = source[..e.pos.start.min(source.len())].lines().count().max(1);
+                let line = source[..e.pos.start.min(source.len())]
+                    .lines()
+                    .count()
+                    .max(1);
                 format!("{file}:{line}: {}", e.kind)
             })
             .collect()
@@ -200,7 +203,9 @@ fn comment_of(message: &ast::Message<&str>) -> Vec<String> {
 }
 
 /// The texts of a message: its value and its attributes, with their ids.
-fn texts_of<'a, 's>(message: &'a ast::Message<&'s str>) -> Vec<(String, &'a ast::Pattern<&'s str>)> {
+fn texts_of<'a, 's>(
+    message: &'a ast::Message<&'s str>,
+) -> Vec<(String, &'a ast::Pattern<&'s str>)> {
     let id = message.id.name;
     message
         .value
@@ -287,11 +292,20 @@ fn dollars(names: &[String]) -> String {
     if names.is_empty() {
         return "no arguments".to_owned();
     }
-    names.iter().map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks a language against the reference and compiles it.
-pub fn compile(reference: &Reference, tag: &str, file: &str, source: &str) -> Result<LanguageFile, Problems> {
+pub fn compile(
+    reference: &Reference,
+    tag: &str,
+    file: &str,
+    source: &str,
+) -> Result<LanguageFile, Problems> {
     let resource = parse(file, source)?;
     let mut problems = Vec::new();
     let found = messages(file, &resource, &mut problems);
@@ -528,7 +542,10 @@ impl Context<'_> {
                     })
                     .collect();
                 // `other` alone is any selection's usual default; another category makes it plural.
-                if keys.iter().any(|k| *k != "other" && PLURAL_CATEGORIES.contains(k)) {
+                if keys
+                    .iter()
+                    .any(|k| *k != "other" && PLURAL_CATEGORIES.contains(k))
+                {
                     for form in self.plural_forms {
                         if !keys.contains(&form.as_str()) {
                             self.problems.push(format!(
@@ -575,7 +592,10 @@ pub fn read_languages(dir: &std::path::Path, reference_tag: &str) -> Result<Lang
         .collect();
     tags.sort_by_key(|tag| (tag != reference_tag, tag.clone()));
     if tags.first().map(String::as_str) != Some(reference_tag) {
-        return Err(vec![format!("{}: there is no {reference_tag}.ftl", dir.display())]);
+        return Err(vec![format!(
+            "{}: there is no {reference_tag}.ftl",
+            dir.display()
+        )]);
     }
     let path_of = |tag: &str| dir.join(format!("{tag}.ftl"));
     let reference_path = path_of(reference_tag);
@@ -621,7 +641,10 @@ pub fn rust_languages(languages: &[LanguageFile]) -> String {
         );
     }
     out.push_str("];\n");
-    let _ = writeln!(out, "/// Where the compiled files are, beside `index.html`.\npub const BUNDLE_DIR: &str = {BUNDLE_DIR:?};");
+    let _ = writeln!(
+        out,
+        "/// Where the compiled files are, beside `index.html`.\npub const BUNDLE_DIR: &str = {BUNDLE_DIR:?};"
+    );
     out
 }
 
@@ -658,7 +681,11 @@ pub fn rust_api(reference: &Reference) -> String {
                 let field = rust_name(&field);
                 let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
                 if !family_done {
-                    let _ = writeln!(family_fields, "    pub {field}: {},", field_type(&member.args));
+                    let _ = writeln!(
+                        family_fields,
+                        "    pub {field}: {},",
+                        field_type(&member.args)
+                    );
                 }
             }
             family_done = true;
@@ -675,7 +702,10 @@ pub fn rust_api(reference: &Reference) -> String {
         index += 1;
     }
     let mut out = String::new();
-    let _ = writeln!(out, "/// Every text of the portal, by the names of `en.ftl`.");
+    let _ = writeln!(
+        out,
+        "/// Every text of the portal, by the names of `en.ftl`."
+    );
     let _ = writeln!(out, "pub struct Texts {{\n{fields}}}\n");
     if family_done {
         let _ = writeln!(
@@ -684,7 +714,11 @@ pub fn rust_api(reference: &Reference) -> String {
         );
     }
     let _ = writeln!(out, "pub static TEXTS: Texts = Texts {{\n{values}}};\n");
-    let _ = writeln!(out, "/// How many texts a language file has by position.\npub const TEXT_COUNT: usize = {};", texts.len());
+    let _ = writeln!(
+        out,
+        "/// How many texts a language file has by position.\npub const TEXT_COUNT: usize = {};",
+        texts.len()
+    );
     out
 }
 

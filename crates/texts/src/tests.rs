@@ -84,7 +84,9 @@ fn a_complete_language_compiles_to_positional_json() {
 #[test]
 fn a_changed_text_changes_the_file_name() {
     let a = uk(UK_COMPLETE).unwrap().file_name();
-    let b = uk(&UK_COMPLETE.replace("Повторити", "Ще раз")).unwrap().file_name();
+    let b = uk(&UK_COMPLETE.replace("Повторити", "Ще раз"))
+        .unwrap()
+        .file_name();
     assert_ne!(a, b);
 }
 
@@ -117,7 +119,10 @@ fn an_unknown_argument_fails() {
 #[test]
 fn a_missing_plural_form_fails() {
     let text = problems(&UK_COMPLETE.replace("    [few] рядки\n", ""));
-    assert!(text.contains("`export-done` lacks the plural form [few]"), "{text}");
+    assert!(
+        text.contains("`export-done` lacks the plural form [few]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -136,15 +141,24 @@ fn two_arguments_without_their_order_fail_in_the_reference() {
 #[test]
 fn keyed_messages_are_plain_text() {
     let text = problems(&UK_COMPLETE.replace("Мін. баланс", "{ $x }"));
-    assert!(text.contains("`field-min-balance` must be plain text"), "{text}");
+    assert!(
+        text.contains("`field-min-balance` must be plain text"),
+        "{text}"
+    );
 }
 
 #[test]
 fn the_rust_names_follow_the_reference() {
     let api = rust_api(&reference());
     assert!(api.contains("pub retry: Text,"), "{api}");
-    assert!(api.contains("pub pager_rows: fn(&str, &str, &str) -> Phrase,"), "{api}");
-    assert!(api.contains("pager_rows: |first, last, total| Phrase::new(1, &[first, last, total]),"), "{api}");
+    assert!(
+        api.contains("pub pager_rows: fn(&str, &str, &str) -> Phrase,"),
+        "{api}"
+    );
+    assert!(
+        api.contains("pager_rows: |first, last, total| Phrase::new(1, &[first, last, total]),"),
+        "{api}"
+    );
     assert!(api.contains("pub accounts: ResourceTexts,"), "{api}");
     assert!(api.contains("pub heading: fn(&str) -> Phrase,"), "{api}");
     assert!(api.contains("accounts: ResourceTexts { title: Text::at(3), heading: |name| Phrase::new(4, &[name]), },"), "{api}");

@@ -269,11 +269,9 @@ fn outcome_view(
         }
         Outcome::FixTheForm => view! { <p class="hint">{tr(|t| t.fix_the_form)}</p> }.into_any(),
         Outcome::Failed(error) => status::error_panel(error, move || results.retry()).into_any(),
-        Outcome::Loading => status::working(
-            texts().loading_statistics,
-            move || expected_points(request),
-        )
-        .into_any(),
+        Outcome::Loading => {
+            status::working(texts().loading_statistics, move || expected_points(request)).into_any()
+        }
         Outcome::NoCalls => view! { <p class="empty">{tr(|t| t.no_calls_in_range)}</p> }.into_any(),
         Outcome::Shown {
             answer,

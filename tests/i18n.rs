@@ -11,14 +11,11 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-include!(concat!(env!("OUT_DIR"), "/built_texts.rs"));
+mod support;
 
 /// Every language's texts as the build compiled them (tests cannot fetch the bundle's copies).
 fn install_all() {
-    for (tag, json) in BUILT_TEXTS {
-        let language = i18n::by_tag(tag).expect("a language of the build");
-        i18n::install(language, json).expect("the build's file reads");
-    }
+    support::install_texts();
 }
 
 /// Runs `read` with `language` in use, then goes back to English (tests share the page's thread).

@@ -42,16 +42,13 @@ fn other_values() {
 /// page's thread).
 fn in_language(tag: &str, check: impl FnOnce()) {
     let language = portal::i18n::by_tag(tag).expect("a language of the portal");
-    for (tag, json) in BUILT_TEXTS {
-        let built = portal::i18n::by_tag(tag).expect("a language of the build");
-        portal::i18n::install(built, json).expect("the build's file reads");
-    }
+    support::install_texts();
     portal::i18n::set_language(language);
     check();
     portal::i18n::set_language(&portal::i18n::LANGUAGES[0]);
 }
 
-include!(concat!(env!("OUT_DIR"), "/built_texts.rs"));
+mod support;
 
 fn digits(text: &str) -> String {
     text.chars().filter(char::is_ascii_digit).collect()

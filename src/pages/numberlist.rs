@@ -917,7 +917,7 @@ fn notice_view(notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
             view! {
                 <p class="numberlist-added">
                     {(t.nl_added)(&crate::format::count(count as u64))}
-                    {(repeated > 0).then(|| format!(" {}", (t.nl_repeated)(&crate::format::count(repeated as u64))))}
+                    {(repeated > 0).then(|| view! { " " {(t.nl_repeated)(&crate::format::count(repeated as u64))} })}
                 </p>
             }
             .into_any(),

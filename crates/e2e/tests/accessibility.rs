@@ -500,6 +500,8 @@ fn audit_every_page(theme: &str, languages: &[&str]) {
                 for (index, tag) in languages.iter().enumerate() {
                     if index > 0 {
                         choose_language(&portal, tag).await;
+                        portal.open("/login").await;
+                        portal.wait_for(&format!("html[lang='{tag}']")).await;
                         settle(&portal, Stop::Login.content()).await;
                     }
                     audit(tag).await;

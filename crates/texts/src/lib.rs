@@ -147,10 +147,10 @@ fn is_keyed(id: &str) -> bool {
 fn arguments(pattern: &ast::Pattern<&str>, into: &mut Vec<String>) {
     fn inline(expression: &ast::InlineExpression<&str>, into: &mut Vec<String>) {
         match expression {
-            ast::InlineExpression::VariableReference { id } => {
-                if !into.iter().any(|a| a == id.name) {
-                    into.push(id.name.to_owned());
-                }
+            ast::InlineExpression::VariableReference { id }
+                if !into.iter().any(|a| a == id.name) =>
+            {
+                into.push(id.name.to_owned());
             }
             ast::InlineExpression::Placeable { expression } => expr(expression, into),
             _ => {}

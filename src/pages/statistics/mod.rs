@@ -382,13 +382,13 @@ fn charts_view(
             let (title, unit_of, currency) = (chart.title, chart.unit_of, currency.to_owned());
             let spec = ChartSpec {
                 id: format!("chart-{}", chart.id),
-                title: label(move || title(&texts()).to_string()),
+                title: label(move || title(texts()).to_string()),
                 unit: label(move || unit_for(unit_of, &currency)),
                 series: chart
                     .series
                     .iter()
                     .map(|&(key, words)| {
-                        (key.to_owned(), label(move || words(&texts()).to_string()))
+                        (key.to_owned(), label(move || words(texts()).to_string()))
                     })
                     .collect(),
                 payload: payload.clone(),

@@ -337,12 +337,24 @@ fn a_languages_texts_are_fetched_once_however_often_it_is_chosen() {
             )
             .await
         };
-        assert_eq!(fetched("uk").await, json!(0), "Ukrainian fetched before it was chosen");
+        assert_eq!(
+            fetched("uk").await,
+            json!(0),
+            "Ukrainian fetched before it was chosen"
+        );
         for tag in ["uk", "en", "uk", "en", "uk"] {
             portal.select("select#language", tag).await;
             portal.wait_for(&format!("html[lang='{tag}']")).await;
         }
-        assert_eq!(fetched("uk").await, json!(1), "Ukrainian fetched more than once");
-        assert_eq!(fetched("es").await, json!(0), "Spanish fetched though never chosen");
+        assert_eq!(
+            fetched("uk").await,
+            json!(1),
+            "Ukrainian fetched more than once"
+        );
+        assert_eq!(
+            fetched("es").await,
+            json!(0),
+            "Spanish fetched though never chosen"
+        );
     });
 }

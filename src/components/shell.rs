@@ -144,8 +144,8 @@ fn zone_picker() -> impl IntoView {
     let t = i18n::texts();
     let zone_name = browser_zone_name();
     let browser = move || match &zone_name {
-        Some(name) => (t.time_zone_local_named)(name),
-        None => t.time_zone_local.to_owned(),
+        Some(name) => (t.time_zone_local_named)(name).get(),
+        None => t.time_zone_local.to_string(),
     };
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(zone) = Zone::parse(&event_target_value(&ev)) {
@@ -293,7 +293,7 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     let host = move || {
         embedding
             .parent_origin()
-            .unwrap_or_else(|| t.embed_parent_unknown.to_owned())
+            .unwrap_or_else(|| t.embed_parent_unknown.to_string())
     };
     let message = move || match session.ended() {
         Some(Ended::Expired) => t.embed_waiting_expired,

@@ -136,7 +136,7 @@ fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
         .collect_view();
     let charges = value_of(collection, detail, "service-transactions-count")
         .and_then(|(_, cell)| match cell.value {
-            Value::Integer(n) => Some((t.service_charges)(&crate::format::integer(Some(n)))),
+            Value::Integer(n) => Some((t.service_charges)(&crate::format::integer(Some(n))).get()),
             _ => None,
         })
         .unwrap_or_default();
@@ -153,8 +153,8 @@ fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
                             <th scope="col">{t.successful_calls}</th>
                             <th scope="col">{t.call_time}</th>
                             <th scope="col">{t.billed_time}</th>
-                            <th scope="col">{in_zone(t.first_call)}</th>
-                            <th scope="col">{in_zone(t.last_call)}</th>
+                            <th scope="col">{in_zone(t.first_call.get())}</th>
+                            <th scope="col">{in_zone(t.last_call.get())}</th>
                         </tr>
                     </thead>
                     <tbody>

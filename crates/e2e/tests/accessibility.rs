@@ -917,6 +917,11 @@ fn on_a_phone_every_page_fits_in_ukrainian_and_the_navigation_folds_into_a_menu(
     on_a_phone_every_page_fits("uk");
 }
 
+#[test]
+fn on_a_phone_every_page_fits_in_spanish_and_the_navigation_folds_into_a_menu() {
+    on_a_phone_every_page_fits("es");
+}
+
 /// The layout box of an element: left, right, width.
 async fn box_of(portal: &Portal, css: &str) -> (f64, f64, f64) {
     let value = script(

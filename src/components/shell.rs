@@ -47,7 +47,7 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
                     .map(|page| {
                         view! {
                             <li on:click=move |_| menu_open.set(false)>
-                                <Link href=page.href() exact=page == Page::Dashboard>{move || t.page_title(page)}</Link>
+                                <Link href=page.href() exact=page == Page::Dashboard>{move || page.title(&t)}</Link>
                             </li>
                         }
                     })

@@ -519,6 +519,11 @@ pub static ENGLISH: Language = Language {
         duration_exactly: "Duration exactly (s)",
         time_zone_of_times: "Time zone of the times in the file",
         not_a_whole_number: |value| format!("“{value}” is not a whole number of seconds."),
+        create_record: "Create",
+        creating_record: "Creating…",
+        input_missing: "Fill this in.",
+        input_not_a_number: |value| format!("“{value}” is not a number."),
+        input_not_a_choice: |value| format!("“{value}” is not one of the choices."),
 
         // Values and records
         yes: "Yes",

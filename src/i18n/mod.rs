@@ -27,7 +27,6 @@ pub use errors::{
 /// Ukrainian plural forms for a formatted count (1 рядок, 2 рядки, 5 рядків).
 pub use uk::plural as ukrainian_plural;
 
-use crate::routing::{Charted, Page};
 use api_model::catalog::{Collection, Section};
 use std::cell::Cell;
 
@@ -350,6 +349,15 @@ pub struct Texts {
     pub duration_exactly: &'static str,
     pub time_zone_of_times: &'static str,
     pub not_a_whole_number: fn(&str) -> String,
+    /// A declared creation form's button, and while it is sent.
+    pub create_record: &'static str,
+    pub creating_record: &'static str,
+    /// A required input of a declared form left empty.
+    pub input_missing: &'static str,
+    /// An input that must be a number: what was typed.
+    pub input_not_a_number: fn(&str) -> String,
+    /// An input that must be one of the offered words: what was typed.
+    pub input_not_a_choice: fn(&str) -> String,
 
     // Values and records: headings, statuses, yes/no, identifiers
     pub yes: &'static str,
@@ -651,28 +659,6 @@ impl Texts {
             Collection::Transactions => &self.transactions,
             Collection::OutgoingNumberlists => &self.numberlists,
             Collection::OutgoingNumberlistItems => &self.numberlist_items,
-        }
-    }
-
-    /// A page's name, as the navigation and links say it.
-    pub fn page_title(&self, page: Page) -> &'static str {
-        let t = self;
-        match page {
-            Page::Login => t.sign_in,
-            Page::Dashboard => t.nav_overview,
-            Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
-            Page::Create(Collection::CdrExports) => t.new_cdr_export,
-            Page::Create(Collection::Payments) => t.top_up,
-            Page::Create(collection) => t.resource(collection).title,
-            Page::Statistics(Charted::Origination) => t.nav_origination,
-            Page::Statistics(Charted::Quality) => t.nav_quality,
-            Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,
-            Page::Statistics(Charted::OriginatedCps) => t.nav_cps_chart,
-            Page::CheckRate => t.check_rate,
-            Page::Statistics(Charted::Termination) => t.nav_termination,
-            Page::Statistics(Charted::TerminationQuality) => t.nav_termination_quality,
-            Page::Statistics(Charted::TerminationActiveCalls) => t.nav_termination_active_calls,
-            Page::LiveCalls => t.nav_live_calls,
         }
     }
 

@@ -498,6 +498,11 @@ pub static UKRAINIAN: Language = Language {
         duration_exactly: "Тривалість рівно (с)",
         time_zone_of_times: "Часовий пояс часу у файлі",
         not_a_whole_number: |value| format!("«{value}» — не ціле число секунд."),
+        create_record: "Створити",
+        creating_record: "Створення…",
+        input_missing: "Заповніть це поле.",
+        input_not_a_number: |value| format!("«{value}» — не число."),
+        input_not_a_choice: |value| format!("«{value}» — не один із варіантів."),
 
         // Values and records
         yes: "Так",

@@ -289,7 +289,7 @@ fn creation_links(collection: Collection) -> impl IntoView {
             (access.allows(form) == Some(true)).then(|| {
                 view! {
                     <Link href=form.href() class="new-record">
-                        {move || texts().page_title(form)}
+                        {move || form.title(&texts())}
                     </Link>
                 }
             })

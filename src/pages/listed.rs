@@ -58,7 +58,6 @@ pub fn listed_records(collection: Collection, id: String) -> impl IntoView {
 
 fn section(listed: Listed, id: String) -> impl IntoView {
     let api = expect_context::<Api>();
-    let prefs = expect_context::<Prefs>();
     let other = listed.collection;
     let params = listed_params(listed, &id);
     let whole_list = format!("{}?{}", Page::List(other).href(), params.to_query());
@@ -90,7 +89,34 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         },
     );
     let t = texts();
-    let heads = columns(other.spec());
+    let body = move || {
+        if let (Some(error), false) = (remote.error(), remote.has_data()) {
+            return status::error_panel(error, move || remote.retry()).into_any();
+        }
+        remote.with_data(|page| match page {
+            None => status::loading(move || t.resource(other).loading_list).into_any(),
+            Some(page) if page.rows.is_empty() => {
+                view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
+            }
+            Some(_) => view! { <LatestTable collection=other remote /> }.into_any(),
+        })
+    };
+    view! {
+        <section class="listed-records" data-collection=other.path()>
+            <h2>{move || (t.latest)(t.resource(other).title)}</h2>
+            {body}
+            <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
+            {download}
+        </section>
+    }
+}
+
+/// The latest records of a collection, in the first columns its list shows.
+#[component]
+fn LatestTable(collection: Collection, remote: Remote<TablePage>) -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let t = texts();
+    let heads = columns(collection.spec());
     // The first columns a list shows, with each cell's place in the row.
     let shown: Vec<usize> = heads
         .iter()
@@ -99,29 +125,16 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         .map(|(i, _)| i)
         .take(COLUMNS)
         .collect();
-    let header_columns: Vec<_> = shown
+    let header = shown
         .iter()
         .filter_map(|i| heads.get(*i).copied())
-        .collect();
-    let header = move || {
-        header_columns
-            .iter()
-            .map(|&column| view! { <th scope="col">{move || column.label()}</th> })
-            .collect_view()
-    };
-    let body = move || {
-        if let (Some(error), false) = (remote.error(), remote.has_data()) {
-            return status::error_panel(error, move || remote.retry()).into_any();
-        }
+        .map(|column| view! { <th scope="col">{move || column.label()}</th> })
+        .collect_view();
+    let rows = move || {
         let zone = prefs.zone();
-        remote.with_data(|page| match page {
-            None => status::loading(move || t.resource(other).loading_list).into_any(),
-            Some(page) if page.rows.is_empty() => {
-                view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
-            }
-            Some(page) => {
-                let rows = page
-                    .rows
+        remote.with_data(|page| {
+            page.map(|page| {
+                page.rows
                     .iter()
                     .map(|row| {
                         let cells = shown
@@ -134,26 +147,17 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                             .collect_view();
                         view! { <tr>{cells}</tr> }
                     })
-                    .collect_view();
-                view! {
-                    <div class="table-scroll" tabindex="0" role="region"
-                        aria-label=move || (t.latest)(t.resource(other).title)>
-                        <table class="data-table">
-                            <thead><tr>{header()}</tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                }
-                .into_any()
-            }
+                    .collect_view()
+            })
         })
     };
     view! {
-        <section class="listed-records" data-collection=other.path()>
-            <h2>{move || (t.latest)(t.resource(other).title)}</h2>
-            {body}
-            <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
-            {download}
-        </section>
+        <div class="table-scroll" tabindex="0" role="region"
+            aria-label=move || (t.latest)(t.resource(collection).title)>
+            <table class="data-table">
+                <thead><tr>{header}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }

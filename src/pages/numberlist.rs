@@ -428,6 +428,31 @@ fn items_editor(
     };
     view! {
         {add_form}
+        <Notices notice writer changed_elsewhere />
+        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
+        {search}
+        {loaded.load_status(params)}
+        <div
+            class="list-body"
+            hidden=move || !has_data() || params.with(Result::is_err)
+            class:stale=move || loading.get()
+            aria-busy=move || loading.get().to_string()
+        >
+            {empty}
+            <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
+            {pager(pager_state, go)}
+        </div>
+    }
+}
+
+/// What the last write did, and whether the list changed elsewhere.
+#[component]
+fn Notices(
+    notice: RwSignal<Notice>,
+    writer: Writer,
+    changed_elsewhere: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
         <div class="numberlist-notices">
             <div class="numberlist-status" role="status" aria-live="polite">
                 {move || notice_view(notice, writer)}
@@ -442,19 +467,6 @@ fn items_editor(
                     </p>
                 })}
             </div>
-        </div>
-        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
-        {search}
-        {loaded.load_status(params)}
-        <div
-            class="list-body"
-            hidden=move || !has_data() || params.with(Result::is_err)
-            class:stale=move || loading.get()
-            aria-busy=move || loading.get().to_string()
-        >
-            {empty}
-            <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
-            {pager(pager_state, go)}
         </div>
     }
 }

@@ -197,21 +197,7 @@ fn draw(
         .y_label_area_size(px(56.0))
         .build_cartesian_2d(from..to, low..high)
         .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(6)
-        .y_label_formatter(&|v| compact(*v))
-        .y_desc((spec.unit)())
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .max_light_lines(1)
-        .light_line_style(colors.light_lines)
-        .bold_line_style(colors.bold_lines)
-        .axis_style(colors.axis)
-        .draw()
-        .map_err(|e| e.to_string())?;
+    draw_value_axis(&mut chart, &(spec.unit)(), &font, colors)?;
 
     let (x_pixels, y_pixels) = chart.plotting_area().get_pixel_range();
     let width_px = (x_pixels.end - x_pixels.start).max(1) as usize;
@@ -275,6 +261,30 @@ fn value_range(
         high + (high - low) * 0.05
     };
     (low, high)
+}
+
+/// The value axis with its unit, and light lines across at its labels.
+fn draw_value_axis(
+    chart: &mut Plot<'_>,
+    unit: &str,
+    font: &TextStyle<'_>,
+    colors: &ChartColors,
+) -> Result<(), String> {
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|v| compact(*v))
+        .y_desc(unit)
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .max_light_lines(1)
+        .light_line_style(colors.light_lines)
+        .bold_line_style(colors.bold_lines)
+        .axis_style(colors.axis)
+        .draw()
+        .map_err(|e| e.to_string())
 }
 
 /// Lines and labels at the zone's round times across the window.

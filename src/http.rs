@@ -350,41 +350,26 @@ impl Api {
             },
         })?;
 
-        let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
-        let timeout_error = || ApiError::Network {
-            reason: Unreachable::Timeout {
-                seconds: REQUEST_TIMEOUT.as_secs(),
-            },
-        };
-        let response = match request.send().await {
-            Ok(response) => response,
-            Err(_) if aborted() => return Err(ApiError::Aborted),
-            Err(_) if deadline.passed() => return Err(timeout_error()),
-            Err(e) => {
-                return Err(ApiError::Network {
-                    reason: Unreachable::Failed {
-                        detail: without_secrets(&e.to_string(), &token),
-                    },
-                });
-            }
-        };
+        let caller = signal.as_ref();
+        let response = request.send().await.map_err(|e| {
+            deadline.ended(caller).unwrap_or_else(|| ApiError::Network {
+                reason: Unreachable::Failed {
+                    detail: without_secrets(&e.to_string(), &token),
+                },
+            })
+        })?;
         let status = response.status();
         let (content_type, file_name, retry_after) = answer_headers(&response);
-        let body = match response.binary().await {
-            Ok(body) => body,
-            Err(_) if aborted() => return Err(ApiError::Aborted),
-            Err(_) if deadline.passed() => return Err(timeout_error()),
-            // The body broke off mid-way: treat it as a failed answer of that status.
-            Err(e) => {
-                return Err(ApiError::Network {
-                    reason: Unreachable::BrokeOff {
-                        status,
-                        detail: without_secrets(&e.to_string(), &token),
-                    },
-                });
-            }
-        };
-        if aborted() {
+        // A body that broke off mid-way is a failed answer of that status.
+        let body = response.binary().await.map_err(|e| {
+            deadline.ended(caller).unwrap_or_else(|| ApiError::Network {
+                reason: Unreachable::BrokeOff {
+                    status,
+                    detail: without_secrets(&e.to_string(), &token),
+                },
+            })
+        })?;
+        if let Some(ApiError::Aborted) = deadline.ended(caller) {
             return Err(ApiError::Aborted);
         }
         if status == 401 && credential.is_some() {
@@ -465,9 +450,20 @@ impl Deadline {
         })
     }
 
-    /// The timeout aborted the request.
-    fn passed(&self) -> bool {
-        self.timed_out.get()
+    /// Why the request ended early, if it did: the caller gave it up (`caller`, superseded),
+    /// or the timeout passed.
+    fn ended(&self, caller: Option<&AbortSignal>) -> Option<ApiError> {
+        if caller.is_some_and(AbortSignal::aborted) {
+            Some(ApiError::Aborted)
+        } else if self.timed_out.get() {
+            Some(ApiError::Network {
+                reason: Unreachable::Timeout {
+                    seconds: REQUEST_TIMEOUT.as_secs(),
+                },
+            })
+        } else {
+            None
+        }
     }
 }
 

@@ -153,13 +153,7 @@ fn draw(
     dark: bool,
 ) -> Result<Option<PlotArea>, String> {
     let colors = colors(dark);
-    let ratio = web_sys::window()
-        .map(|w| w.device_pixel_ratio())
-        .unwrap_or(1.0)
-        .max(1.0);
-    let css_width = f64::from(canvas.client_width()).max(200.0);
-    canvas.set_width((css_width * ratio) as u32);
-    canvas.set_height((CHART_HEIGHT_CSS * ratio) as u32);
+    let (css_width, ratio) = fit_to_screen(canvas);
     let px = |css: f64| (css * ratio).round() as i32;
 
     let names: Vec<&str> = spec.series.iter().map(|(key, _)| key.as_str()).collect();
@@ -223,6 +217,19 @@ fn draw(
         from,
         to,
     }))
+}
+
+/// Sizes the canvas's pixels to its width on screen at the screen's pixel ratio: that width
+/// (CSS pixels) and the ratio.
+fn fit_to_screen(canvas: &web_sys::HtmlCanvasElement) -> (f64, f64) {
+    let ratio = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    let css_width = f64::from(canvas.client_width()).max(200.0);
+    canvas.set_width((css_width * ratio) as u32);
+    canvas.set_height((CHART_HEIGHT_CSS * ratio) as u32);
+    (css_width, ratio)
 }
 
 /// The chart's plotting area with time across and values up.

@@ -56,8 +56,8 @@ pub fn checklist(names: &Names) -> String {
 Adding the collection /{path}: every step's test fails until it is done.
 
 1. crates/api-model/src/catalog.rs (test: cargo test -p api-model catalog)
-   - `{variant},` in `enum Collection` and `Collection::{variant},` in `Collection::ALL`
-   - `{variant} => {spec},` in `declared! {{ … }}`
+   - `{variant},` in `enum Collection`, and `{variant} => {spec},` in `declared! {{ … }}`
+     (which makes `Collection::ALL`)
    - its declaration:
        pub const {spec}: Spec = Spec {{
            path: \"{path}\",
@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(names.spec, "PHONE_NUMBERS");
         assert_eq!(names.texts, "phone_numbers");
         let list = checklist(&names);
-        assert!(list.contains("Collection::PhoneNumbers,"));
+        assert!(list.contains("PhoneNumbers => PHONE_NUMBERS,"));
         assert!(list.contains("pub const PHONE_NUMBERS: Spec"));
     }
 

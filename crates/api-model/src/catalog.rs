@@ -34,25 +34,6 @@ pub enum Collection {
 }
 
 impl Collection {
-    pub const ALL: [Collection; 16] = [
-        Collection::Accounts,
-        Collection::Services,
-        Collection::Cdrs,
-        Collection::IncomingCdrs,
-        Collection::CdrExports,
-        Collection::Rateplans,
-        Collection::Rates,
-        Collection::NetworkTypes,
-        Collection::NetworkPrefixes,
-        Collection::Networks,
-        Collection::Countries,
-        Collection::Invoices,
-        Collection::Payments,
-        Collection::Transactions,
-        Collection::OutgoingNumberlists,
-        Collection::OutgoingNumberlistItems,
-    ];
-
     /// The collection whose path (or JSON:API type) this is.
     pub fn from_path(path: &str) -> Option<Collection> {
         Collection::ALL.into_iter().find(|c| c.path() == path)
@@ -93,6 +74,10 @@ impl Collection {
 macro_rules! declared {
     ($($variant:ident => $spec:ident),* $(,)?) => {
         impl Collection {
+            /// Every collection, in the order of `declared!` (the navigation's).
+            pub const ALL: [Collection; [$(stringify!($variant)),*].len()] =
+                [$(Collection::$variant),*];
+
             /// The declaration of the collection.
             pub fn spec(self) -> &'static Spec {
                 match self {

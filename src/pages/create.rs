@@ -190,3 +190,15 @@ fn WordChoice(name: &'static str, words: &'static [&'static str], typed: Typed) 
         </select>
     }
 }
+
+/// Yes or no, or nothing chosen.
+#[component]
+fn YesNo(name: &'static str, typed: Typed) -> impl IntoView {
+    view! {
+        <select name=name on:change=move |ev| typed.update(|t| _ = t.insert(name, event_target_value(&ev)))>
+            <option value="" selected=true>"—"</option>
+            <option value="true">{tr(|t| t.yes)}</option>
+            <option value="false">{tr(|t| t.no)}</option>
+        </select>
+    }
+}

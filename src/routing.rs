@@ -437,7 +437,8 @@ impl Page {
 
     /// The pages the navigation offers, by section in their order.
     pub fn navigation() -> Vec<(Section, Vec<Page>)> {
-        let collections = api_model::catalog::Collection::ALL
+        // Every declared collection (no special case: the declarations' own order).
+        let collections = Collection::ALL
             .into_iter()
             .filter(|c| c.has_own_pages())
             .map(Page::List);

@@ -133,9 +133,7 @@ fn InputField(input: Input, typed: Typed, write: CreateWrite) -> impl IntoView {
             view! { <AccountChoice name typed /> }.into_any()
         }
         (None, Kind::Choice(words)) => view! { <WordChoice name words typed /> }.into_any(),
-        (None, Kind::Boolean) => {
-            view! { <WordChoice name words=&["true", "false"] typed /> }.into_any()
-        }
+        (None, Kind::Boolean) => view! { <YesNo name typed /> }.into_any(),
         (_, kind) => {
             let mode = kind.is_numeric().then_some("decimal");
             view! {

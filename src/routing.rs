@@ -10,7 +10,7 @@
 //! (`cargo xtask dist --public-url /portal/`), so one build runs under one prefix and nothing
 //! else needs configuring.
 
-use crate::i18n::Texts;
+use crate::i18n::{Text, Texts};
 use api_model::catalog::{Collection, Form, RATEPLANS, Section};
 use api_model::query::decode_segment;
 use api_model::stats::StatsEndpoint;
@@ -207,14 +207,14 @@ pub struct Route {
     pub about_account: Option<&'static str>,
     pub drawn: Drawn,
     /// Its name in the navigation and links.
-    pub name: fn(&Texts) -> &'static str,
+    pub name: fn(&Texts) -> Text,
 }
 
 const fn statistics(
     charted: Charted,
     path: &'static str,
     profile_flag: &'static str,
-    name: fn(&Texts) -> &'static str,
+    name: fn(&Texts) -> Text,
 ) -> Route {
     Route {
         page: Page::Statistics(charted),
@@ -421,7 +421,7 @@ impl Page {
     }
 
     /// The page's name, as the navigation and links say it.
-    pub fn title(self, t: &Texts) -> &'static str {
+    pub fn title(self, t: &Texts) -> Text {
         match (self, self.route()) {
             (_, Some(route)) => (route.name)(t),
             (Page::Create(collection), _) => match collection.creation().map(|c| c.form) {

@@ -47,7 +47,7 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
                     .map(|page| {
                         view! {
                             <li on:click=move |_| menu_open.set(false)>
-                                <Link href=page.href() exact=page == Page::Dashboard>{move || page.title(&t)}</Link>
+                                <Link href=page.href() exact=page == Page::Dashboard>{page.title(t)}</Link>
                             </li>
                         }
                     })
@@ -144,8 +144,8 @@ fn zone_picker() -> impl IntoView {
     let t = i18n::texts();
     let zone_name = browser_zone_name();
     let browser = move || match &zone_name {
-        Some(name) => (t.time_zone_local_named)(name),
-        None => t.time_zone_local.to_owned(),
+        Some(name) => (t.time_zone_local_named)(name).get(),
+        None => t.time_zone_local.to_string(),
     };
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(zone) = Zone::parse(&event_target_value(&ev)) {
@@ -306,7 +306,7 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     let host = move || {
         embedding
             .parent_origin()
-            .unwrap_or_else(|| t.embed_parent_unknown.to_owned())
+            .unwrap_or_else(|| t.embed_parent_unknown.to_string())
     };
     let message = move || match session.ended() {
         Some(Ended::Expired) => t.embed_waiting_expired,

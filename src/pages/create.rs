@@ -37,11 +37,11 @@ impl Said for Shown {
     fn text(&self) -> String {
         let t = texts();
         match self {
-            Shown::Input(InputProblem::Missing) => t.input_missing.to_owned(),
+            Shown::Input(InputProblem::Missing) => t.input_missing.to_string(),
             Shown::Input(InputProblem::NotAnInteger(typed) | InputProblem::NotADecimal(typed)) => {
-                (t.input_not_a_number)(typed)
+                (t.input_not_a_number)(typed).get()
             }
-            Shown::Input(InputProblem::NotAChoice(typed)) => (t.input_not_a_choice)(typed),
+            Shown::Input(InputProblem::NotAChoice(typed)) => (t.input_not_a_choice)(typed).get(),
             Shown::Server(words) => words.clone(),
         }
     }
@@ -84,9 +84,9 @@ pub fn create_page(collection: Collection) -> impl IntoView {
     view! {
         <section class="export-form-page create-page">
             <p class="breadcrumb">
-                <Link href=Page::List(collection).href()>{move || texts().resource(collection).title}</Link>
+                <Link href=Page::List(collection).href()>{texts().resource(collection).title}</Link>
             </p>
-            <h1>{move || Page::Create(collection).title(&texts())}</h1>
+            <h1>{Page::Create(collection).title(texts())}</h1>
             {write.above_form()}
             <form class="export-form" on:submit=submit novalidate=true>
                 {fields}

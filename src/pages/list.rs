@@ -305,7 +305,7 @@ fn creation_links(collection: Collection) -> impl IntoView {
             (access.allows(form) == Some(true)).then(|| {
                 view! {
                     <Link href=form.href() class="new-record">
-                        {move || form.title(&texts())}
+                        {form.title(texts())}
                     </Link>
                 }
             })
@@ -458,7 +458,7 @@ fn list_status(
     }
     Some(match remote.error() {
         Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-        None => status::loading(move || t.resource(collection).loading_list).into_any(),
+        None => status::loading(t.resource(collection).loading_list).into_any(),
     })
 }
 
@@ -490,7 +490,7 @@ fn table_and_pager(
     });
     let settings = TableSettings {
         id: format!("{}-table", collection.path()),
-        caption: Signal::derive(move || texts().resource(collection).title.to_owned()),
+        caption: Signal::derive(move || texts().resource(collection).title.to_string()),
         columns,
         sort: Signal::derive(move || {
             params.with(|p| {
@@ -615,10 +615,12 @@ fn saved(outcome: Result<(String, u64), ApiError>, file_name: &str) -> ExportSta
 fn export_note(state: ExportState) -> Option<String> {
     let t = texts();
     match state {
-        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows))),
-        ExportState::Failed(error) => Some((t.export_failed)(&crate::i18n::error_text(&error))),
-        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text())),
-        ExportState::Cancelled => Some(t.export_cancelled.to_owned()),
+        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows)).get()),
+        ExportState::Failed(error) => {
+            Some((t.export_failed)(&crate::i18n::error_text(&error)).get())
+        }
+        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text().get()).get()),
+        ExportState::Cancelled => Some(t.export_cancelled.to_string()),
         ExportState::Idle | ExportState::Running { .. } => None,
     }
 }
@@ -628,7 +630,7 @@ pub fn export_control(
     params: Signal<Option<ListParams>>,
     load: PageLoader,
     file_name: String,
-    label: fn(&crate::i18n::Texts) -> &'static str,
+    label: fn(&crate::i18n::Texts) -> crate::i18n::Text,
 ) -> impl IntoView {
     let state = RwSignal::new(ExportState::Idle);
     let load = StoredValue::new_local(load);

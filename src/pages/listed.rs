@@ -94,7 +94,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
             return status::error_panel(error, move || remote.retry()).into_any();
         }
         remote.with_data(|page| match page {
-            None => status::loading(move || t.resource(other).loading_list).into_any(),
+            None => status::loading(t.resource(other).loading_list).into_any(),
             Some(page) if page.rows.is_empty() => {
                 view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
             }
@@ -103,9 +103,9 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     };
     view! {
         <section class="listed-records" data-collection=other.path()>
-            <h2>{move || (t.latest)(t.resource(other).title)}</h2>
+            <h2>{move || (t.latest)(t.resource(other).title.get())}</h2>
             {body}
-            <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
+            <p><Link href=whole_list>{move || (t.see_all)(&crate::i18n::lowercase(t.resource(other).title.get()))}</Link></p>
             {download}
         </section>
     }
@@ -153,7 +153,7 @@ fn LatestTable(collection: Collection, remote: Remote<TablePage>) -> impl IntoVi
     };
     view! {
         <div class="table-scroll" tabindex="0" role="region"
-            aria-label=move || (t.latest)(t.resource(collection).title)>
+            aria-label=move || (t.latest)(t.resource(collection).title.get())>
             <table class="data-table">
                 <thead><tr>{header}</tr></thead>
                 <tbody>{rows}</tbody>

@@ -51,6 +51,9 @@ pub fn checklist(names: &Names) -> String {
         spec,
         texts,
     } = names;
+    // The list's title as the files say it: `Phone numbers`.
+    let spaced = path.replace('-', " ");
+    let title = spaced[..1].to_ascii_uppercase() + &spaced[1..];
     format!(
         "\
 Adding the collection /{path}: every step's test fails until it is done.
@@ -74,11 +77,20 @@ Adding the collection /{path}: every step's test fails until it is done.
    - a typed struct in crates/api-model/src/resources.rs if code reads its records
      (test: cargo test -p api-model --test typed_resources)
 
-2. The portal's texts (test: cargo test -p portal --test i18n, in the browser: cargo xtask test)
-   - `pub {texts}: ResourceTexts,` in `Texts` (src/i18n/mod.rs) and its arm
-     `Collection::{variant} => &self.{texts},` in `Texts::resource`
-   - `{texts}: ResourceTexts {{ … }}` in src/i18n/en.rs and uk.rs
-   - a label for each new attribute name in `field_label` (and `choice_label` for known words)
+2. The portal's texts (the build checks the files; test: cargo test -p portal --test i18n, in
+   the browser: cargo xtask test)
+   - in every language file, src/i18n/en.ftl, uk.ftl and es.ftl, the message that becomes
+     `Texts::{texts}`, with the attributes every resource type has:
+       {path} = {title}
+           .loading-list = Loading {title}…
+           .loading-one = Loading <one record>…
+           .none-match = No <records> match this view.
+           .missing-title = No such <record>
+           .missing = There is no <record> with the identifier “{{ $id }}”, or it is not yours.
+           .heading = {{ $name }}
+   - its arm `Collection::{variant} => &self.{texts},` in `Texts::resource` (src/i18n/mod.rs)
+   - in every language file, `field-<name> = …` for each new attribute name (and
+     `choice-<attribute>-<word> = …` for known words)
 
 3. Demo data (test: cargo test -p demo-server --test http checklist)
    - a `Record` impl in crates/demo-server/src/jsonapi/records.rs over data the `seeded`
@@ -104,6 +116,8 @@ mod tests {
         let list = checklist(&names);
         assert!(list.contains("PhoneNumbers => PHONE_NUMBERS,"));
         assert!(list.contains("pub const PHONE_NUMBERS: Spec"));
+        assert!(list.contains("phone-numbers = Phone numbers"));
+        assert!(list.contains("Collection::PhoneNumbers => &self.phone_numbers,"));
     }
 
     #[test]

@@ -268,8 +268,8 @@ impl DetailView {
 /// Pages about the record, linked from its page: (href, label).
 pub fn related_pages(collection: Collection, id: &str) -> Vec<(String, Page)> {
     Page::about(collection)
-        .iter()
-        .map(|(page, parameter)| (page.href_with(&[(parameter, id)]), *page))
+        .into_iter()
+        .map(|(page, parameter)| (page.href_with(&[(parameter, id)]), page))
         .collect()
 }
 

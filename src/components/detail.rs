@@ -103,7 +103,7 @@ pub fn related_links(links: Vec<(String, Page)>) -> impl IntoView {
     let t = crate::i18n::texts();
     let items = links
         .into_iter()
-        .map(|(href, page)| view! { <li><Link href=href>{move || t.page_title(page)}</Link></li> })
+        .map(|(href, page)| view! { <li><Link href=href>{page.title(t)}</Link></li> })
         .collect_view();
     view! { <ul class="related-links">{items}</ul> }
 }

@@ -398,6 +398,11 @@ duration-at-most = Duración máxima (s)
 duration-exactly = Duración exacta (s)
 time-zone-of-times = Zona horaria de las horas del archivo
 not-a-whole-number = «{ $value }» no es un número entero de segundos.
+create-record = Crear
+creating-record = Creando…
+input-missing = Rellene este campo.
+input-not-a-number = «{ $value }» no es un número.
+input-not-a-choice = «{ $value }» no es una de las opciones.
 
 ## Valores y registros
 yes = Sí

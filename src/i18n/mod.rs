@@ -33,7 +33,6 @@ pub use errors::{
 };
 pub use loaded::{install, load};
 
-use crate::routing::{Charted, Page};
 use api_model::catalog::{Collection, Section};
 use leptos::prelude::{Get, GetUntracked, RwSignal, Set, Track};
 use std::cell::Cell;
@@ -154,28 +153,6 @@ impl Texts {
             Collection::Transactions => &self.transactions,
             Collection::OutgoingNumberlists => &self.numberlists,
             Collection::OutgoingNumberlistItems => &self.numberlist_items,
-        }
-    }
-
-    /// A page's name, as the navigation and links say it.
-    pub fn page_title(&self, page: Page) -> Text {
-        let t = self;
-        match page {
-            Page::Login => t.sign_in,
-            Page::Dashboard => t.nav_overview,
-            Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
-            Page::Create(Collection::CdrExports) => t.new_cdr_export,
-            Page::Create(Collection::Payments) => t.top_up,
-            Page::Create(collection) => t.resource(collection).title,
-            Page::Statistics(Charted::Origination) => t.nav_origination,
-            Page::Statistics(Charted::Quality) => t.nav_quality,
-            Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,
-            Page::Statistics(Charted::OriginatedCps) => t.nav_cps_chart,
-            Page::CheckRate => t.check_rate,
-            Page::Statistics(Charted::Termination) => t.nav_termination,
-            Page::Statistics(Charted::TerminationQuality) => t.nav_termination_quality,
-            Page::Statistics(Charted::TerminationActiveCalls) => t.nav_termination_active_calls,
-            Page::LiveCalls => t.nav_live_calls,
         }
     }
 

@@ -443,6 +443,11 @@ duration-at-most = Тривалість щонайбільше (с)
 duration-exactly = Тривалість рівно (с)
 time-zone-of-times = Часовий пояс часу у файлі
 not-a-whole-number = «{ $value }» — не ціле число секунд.
+create-record = Створити
+creating-record = Створення…
+input-missing = Заповніть це поле.
+input-not-a-number = «{ $value }» — не число.
+input-not-a-choice = «{ $value }» — не один із варіантів.
 
 ## Values and records
 yes = Так

@@ -60,7 +60,6 @@ pub fn listed_records(collection: Collection, id: String) -> impl IntoView {
 
 fn section(listed: Listed, id: String) -> impl IntoView {
     let api = expect_context::<Api>();
-    let prefs = expect_context::<Prefs>();
     let other = listed.collection;
     let params = listed_params(listed, &id);
     let whole_list = format!("{}?{}", Page::List(other).href(), params.to_query());
@@ -91,12 +90,43 @@ fn section(listed: Listed, id: String) -> impl IntoView {
             }
         },
     );
-    let t = texts();
-    let heads = columns(other.spec());
-    // The collection's key fields (a call's time, destination, duration, price), then the
-    // list's first columns, with each cell's place in the row; not the record this page is
-    // about (a service's charges all name the service).
+    // Not the record this page is about (a service's charges all name the service).
     let own_record = listed.filter.strip_suffix("-id");
+    let t = texts();
+    let body = move || {
+        if let (Some(error), false) = (remote.error(), remote.has_data()) {
+            return status::error_panel(error, move || remote.retry()).into_any();
+        }
+        remote.with_data(|page| match page {
+            None => status::loading(t.resource(other).loading_list).into_any(),
+            Some(page) if page.rows.is_empty() => {
+                view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
+            }
+            Some(_) => view! { <LatestTable collection=other own_record remote /> }.into_any(),
+        })
+    };
+    view! {
+        <section class="listed-records" data-collection=other.path()>
+            <h2>{move || (t.latest)(t.resource(other).title.get())}</h2>
+            {body}
+            <p><Link href=whole_list>{move || (t.see_all)(&crate::i18n::lowercase(t.resource(other).title.get()))}</Link></p>
+            {download}
+        </section>
+    }
+}
+
+/// The latest records of a collection: its key fields (a call's time, destination, duration,
+/// price), then its list's first columns, without `own_record`; on a phone each row is a card.
+#[component]
+fn LatestTable(
+    collection: Collection,
+    own_record: Option<&'static str>,
+    remote: Remote<TablePage>,
+) -> impl IntoView {
+    let prefs = expect_context::<Prefs>();
+    let t = texts();
+    let heads = columns(collection.spec());
+    // Each shown column's place in the row, key fields first.
     let mut shown: Vec<(usize, usize)> = heads
         .iter()
         .enumerate()
@@ -116,19 +146,11 @@ fn section(listed: Listed, id: String) -> impl IntoView {
             .map(|&column| view! { <th scope="col">{move || column_title(&column, prefs.zone())}</th> })
             .collect_view()
     };
-    let body = move || {
-        if let (Some(error), false) = (remote.error(), remote.has_data()) {
-            return status::error_panel(error, move || remote.retry()).into_any();
-        }
+    let rows = move || {
         let zone = prefs.zone();
-        remote.with_data(|page| match page {
-            None => status::loading(t.resource(other).loading_list).into_any(),
-            Some(page) if page.rows.is_empty() => {
-                view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
-            }
-            Some(page) => {
-                let rows = page
-                    .rows
+        remote.with_data(|page| {
+            page.map(|page| {
+                page.rows
                     .iter()
                     .map(|row| {
                         let cells = shown
@@ -147,26 +169,17 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                             .collect_view();
                         view! { <tr>{cells}</tr> }
                     })
-                    .collect_view();
-                view! {
-                    <div class="table-scroll" tabindex="0" role="region"
-                        aria-label=move || (t.latest)(t.resource(other).title.get())>
-                        <table class="data-table row-cards">
-                            <thead><tr>{header()}</tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                }
-                .into_any()
-            }
+                    .collect_view()
+            })
         })
     };
     view! {
-        <section class="listed-records" data-collection=other.path()>
-            <h2>{move || (t.latest)(t.resource(other).title.get())}</h2>
-            {body}
-            <p><Link href=whole_list>{move || (t.see_all)(&crate::i18n::lowercase(t.resource(other).title.get()))}</Link></p>
-            {download}
-        </section>
+        <div class="table-scroll" tabindex="0" role="region"
+            aria-label=move || (t.latest)(t.resource(collection).title.get())>
+            <table class="data-table row-cards">
+                <thead><tr>{header()}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }

@@ -9,7 +9,7 @@ use crate::i18n::{texts, tr};
 use crate::pages::dashboard::{todays_figures, todays_list};
 use crate::resources::{Cell, ColumnHead, DetailView, columns, display};
 use crate::write::Write;
-use api_model::catalog::{Action, Collection};
+use api_model::catalog::{Action, Collection, Summary};
 use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields};
@@ -17,26 +17,14 @@ use api_model::record::Value;
 use api_model::stats::Direction;
 use leptos::prelude::*;
 
-/// What a collection's record page shows above its attributes, when it has a view of its own.
+/// What a collection's record page shows above its attributes: the summary its declaration
+/// names.
 pub fn own_view(collection: Collection, detail: &DetailView, zone: Zone) -> Option<AnyView> {
-    match collection {
-        Collection::Invoices => Some(invoice_breakdown(detail, zone).into_any()),
-        Collection::Accounts => Some(account_summary(detail, zone).into_any()),
-        _ => None,
+    match collection.spec().summary? {
+        Summary::InvoiceParts => Some(invoice_breakdown(collection, detail, zone).into_any()),
+        Summary::Balance(_) => Some(account_summary(collection, detail, zone).into_any()),
     }
 }
-
-/// The attributes an account's summary shows: its balance against the limits (each amount
-/// with the currency) and its capacities.
-const ACCOUNT_SUMMARY_FIELDS: [&str; 7] = [
-    "balance",
-    "min-balance",
-    "max-balance",
-    "currency",
-    "origination-capacity",
-    "termination-capacity",
-    "total-capacity",
-];
 
 /// The invoice's figures its breakdown shows beside those of each call part
 /// ([`invoice_part_fields`]): the services' amount and count, and the total.
@@ -49,22 +37,22 @@ const INVOICE_BREAKDOWN_TOTALS: [&str; 3] = [
 /// Whether a collection's own view ([`own_view`]) shows the attribute `name`, which its
 /// attribute list then leaves out: each fact once on a record's page.
 pub fn shown_in_own_view(collection: Collection, name: &str) -> bool {
-    match collection {
-        Collection::Accounts => ACCOUNT_SUMMARY_FIELDS.contains(&name),
-        Collection::Invoices => {
+    match collection.spec().summary {
+        Some(Summary::Balance(fields)) => fields.contains(&name),
+        Some(Summary::InvoiceParts) => {
             INVOICE_BREAKDOWN_TOTALS.contains(&name)
                 || INVOICE_CALL_PARTS
                     .iter()
                     .any(|part| invoice_part_fields(part).iter().any(|field| field == name))
         }
-        _ => false,
+        None => false,
     }
 }
 
 /// What a record page shows once per record, not redrawn with each change of language or
 /// zone: an account's figures of today (the statistics the profile allows).
 pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyView> {
-    if collection != Collection::Accounts {
+    if !matches!(collection.spec().summary, Some(Summary::Balance(_))) {
         return None;
     }
     let id = detail.id.clone();
@@ -111,9 +99,12 @@ fn shown(collection: Collection, detail: &DetailView, name: &str, zone: Zone) ->
 
 /// The invoice as a table: calls made, calls received and services, each with its amount and
 /// figures, and the total.
-fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
+fn invoice_breakdown(
+    collection: Collection,
+    detail: &DetailView,
+    zone: Zone,
+) -> impl IntoView + use<> {
     let t = texts();
-    let collection = Collection::Invoices;
     // The first and last calls' headings name the zone; their times leave it out.
     let cell = |name: &str| {
         value_of(collection, detail, name)
@@ -192,9 +183,12 @@ fn amount(
 
 /// The account's balance between its minimum and maximum, a warning near the minimum, and
 /// its capacities.
-fn account_summary(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
+fn account_summary(
+    collection: Collection,
+    detail: &DetailView,
+    zone: Zone,
+) -> impl IntoView + use<> {
     let t = texts();
-    let collection = Collection::Accounts;
     let cell = |name: &str| shown(collection, detail, name, zone);
     let balance = amount(collection, detail, "balance");
     let (min, max) = (
@@ -286,7 +280,7 @@ pub fn record_action(action: Action, id: String) -> impl IntoView {
     let api = expect_context::<Api>();
     let opened = RwSignal::new(None::<Opened>);
     let write: Write<String, Created> = Write::new(
-        &[],
+        [],
         move |id: String| {
             let api = api.clone();
             async move {

@@ -241,7 +241,9 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
         let shown = visible.with(|visible| {
             columns.with_value(|columns| shown_columns(columns, visible, zone, cards))
         });
-        rows.with(|rows| rows_html(rows, &shown, zone))
+        // The language is tracked once above; thousands of cells reading their texts would each
+        // subscribe this closure again.
+        rows.with(|rows| untrack(|| rows_html(rows, &shown, zone)))
     };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).
     Effect::new(move |_| {

@@ -188,7 +188,7 @@ pub fn field_label(name: &str) -> String {
 
 fn field_label_untracked(name: &str) -> String {
     loaded::current()
-        .and_then(|texts| texts.keyed(&format!("field-{name}")))
+        .and_then(|texts| texts.keyed(&["field-", name]))
         .map_or_else(|| spelled_out(name), str::to_owned)
 }
 
@@ -197,7 +197,7 @@ pub fn field_label_in(tag: &str, name: &str) -> Option<String> {
     let texts = loaded::of(tag)?;
     Some(
         texts
-            .keyed(&format!("field-{name}"))
+            .keyed(&["field-", name])
             .map_or_else(|| spelled_out(name), str::to_owned),
     )
 }
@@ -205,12 +205,12 @@ pub fn field_label_in(tag: &str, name: &str) -> Option<String> {
 /// A detail page's group of fields (`timing`, `billing`) as its heading.
 pub fn group_label(name: &str) -> Option<&'static str> {
     track_language();
-    loaded::current()?.keyed(&format!("group-{name}"))
+    loaded::current()?.keyed(&["group-", name])
 }
 
 /// [`group_label`] in the language `tag`, if its texts have come.
 pub fn group_label_in(tag: &str, name: &str) -> Option<&'static str> {
-    loaded::of(tag)?.keyed(&format!("group-{name}"))
+    loaded::of(tag)?.keyed(&["group-", name])
 }
 
 /// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the word
@@ -232,8 +232,8 @@ fn choice_label_of(
     word: &str,
 ) -> Option<&'static str> {
     texts
-        .keyed(&format!("choice-{attribute}-{word}"))
-        .or_else(|| texts.keyed(&format!("choice-{word}")))
+        .keyed(&["choice-", attribute, "-", word])
+        .or_else(|| texts.keyed(&["choice-", word]))
 }
 
 /// An API name spelled out for reading: `min-balance` → `Min balance`. English labels are

@@ -8,7 +8,7 @@ use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::{AuthRequest, AuthResponse};
 use api_model::errors::{
-    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body,
+    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body, classify_with,
 };
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -96,9 +96,21 @@ impl Api {
         query: &str,
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
-        // Only the decoding is generic: the request and its retries are compiled once.
+        self.get_with(path, query, signal, |body| serde_json::from_str(body))
+            .await
+    }
+
+    /// `GET {root}/{path}?{query}` read by `read` from the answer's text.
+    pub async fn get_with<T>(
+        &self,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+        read: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+    ) -> Result<T, ApiError> {
+        // Only the reading is generic: the request and its retries are compiled once.
         let (status, body) = self.get_text(path, query, signal).await?;
-        classify(status, &body)
+        classify_with(status, &body, read)
     }
 
     /// `GET {root}/{path}?{query}` as the browser's JSON value (`JSON.parse`), for what the

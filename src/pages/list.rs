@@ -94,9 +94,10 @@ pub fn page_loader(collection: Collection) -> PageLoader {
             Box::pin(async move {
                 let spec = collection.spec();
                 let query = api_query(&params, spec.column_includes());
-                let document: Document<Vec<Resource<serde_json::Value>>> =
-                    api.get(spec.path, &query, signal).await?;
-                Ok(table_page(collection, &document))
+                api.get_with(spec.path, &query, signal, |body| {
+                    table_page(collection, body)
+                })
+                .await
             })
         },
     )

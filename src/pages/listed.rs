@@ -16,7 +16,6 @@ use crate::remote::Remote;
 use crate::resources::{ColumnKind, TablePage, columns, table_page};
 use crate::routing::Page;
 use api_model::catalog::{Collection, Listed};
-use api_model::document::{Document, Resource};
 use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, SortKey};
 use leptos::prelude::*;
@@ -84,9 +83,10 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         move |params: ListParams, signal| {
             let api = api.clone();
             async move {
-                let document: Document<Vec<Resource<serde_json::Value>>> =
-                    api.get(other.path(), &params.to_query(), signal).await?;
-                Ok(table_page(other, &document))
+                api.get_with(other.path(), &params.to_query(), signal, |body| {
+                    table_page(other, body)
+                })
+                .await
             }
         },
     );

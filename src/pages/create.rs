@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 
 /// A problem to show next to an input (`None`: above the form), in the language in use.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Shown {
+pub enum Shown {
     Input(InputProblem),
     /// The server's own words.
     Server(String),
@@ -47,8 +47,10 @@ impl Said for Shown {
     }
 }
 
-type Created = Document<Resource<serde_json::Value>>;
-type CreateWrite = Write<serde_json::Value, Created, Shown>;
+/// The record the server created.
+pub type Created = Document<Resource<serde_json::Value>>;
+/// A declared form's write: the document it posts, the record created.
+pub type CreateWrite = Write<serde_json::Value, Created, Shown>;
 /// What the customer typed, by input name.
 type Typed = RwSignal<BTreeMap<&'static str, String>>;
 
@@ -60,8 +62,27 @@ pub fn create_page(collection: Collection) -> impl IntoView {
         _ => &[],
     };
     let path = creation.map_or(collection.path(), |c| c.path);
-    let typed: Typed = RwSignal::new(BTreeMap::new());
     let write = create_write(collection, path, inputs);
+    view! {
+        <section class="export-form-page create-page">
+            <p class="breadcrumb">
+                <Link href=Page::List(collection).href()>{texts().resource(collection).title}</Link>
+            </p>
+            <h1>{Page::Create(collection).title(texts())}</h1>
+            <DeclaredForm path inputs write />
+        </section>
+    }
+}
+
+/// A form of declared inputs: each shows as its kind asks, is checked before anything is sent,
+/// and the form posts to `path` through `write`.
+#[component]
+pub fn DeclaredForm(
+    path: &'static str,
+    inputs: &'static [Input],
+    write: CreateWrite,
+) -> impl IntoView {
+    let typed: Typed = RwSignal::new(BTreeMap::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let value_of = |name: &str| typed.with_untracked(|t| t.get(name).cloned());
@@ -82,19 +103,13 @@ pub fn create_page(collection: Collection) -> impl IntoView {
         .map(|&input| view! { <InputField input typed write /> })
         .collect_view();
     view! {
-        <section class="export-form-page create-page">
-            <p class="breadcrumb">
-                <Link href=Page::List(collection).href()>{texts().resource(collection).title}</Link>
-            </p>
-            <h1>{Page::Create(collection).title(texts())}</h1>
-            {write.above_form()}
-            <form class="export-form" on:submit=submit novalidate=true>
-                {fields}
-                <button type="submit" class="primary" disabled=move || write.pending()>
-                    {move || if write.pending() { texts().creating_record } else { texts().create_record }}
-                </button>
-            </form>
-        </section>
+        {write.above_form()}
+        <form class="export-form" on:submit=submit novalidate=true>
+            {fields}
+            <button type="submit" class="primary" disabled=move || write.pending()>
+                {move || if write.pending() { texts().creating_record } else { texts().create_record }}
+            </button>
+        </form>
     }
 }
 

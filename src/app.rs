@@ -7,7 +7,7 @@ use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::{EmbedBridge, Embedding, Framing};
 use crate::http::Api;
 use crate::i18n::tr;
-use crate::i18n::{self, Locale};
+use crate::i18n::{self, Language, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
 use crate::routing::Page;
@@ -22,17 +22,59 @@ use leptos_router::path;
 #[component]
 pub fn App() -> impl IntoView {
     let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
-    spawn_local(async move { config.set(Some(load_config().await)) });
+    // The first language's texts: which language needs config.json unless the user chose one.
+    let words = RwSignal::new(None::<Result<&'static Language, String>>);
+    let stored = crate::prefs::stored_language();
+    let chosen_before_config = stored.as_deref().and_then(i18n::by_tag);
+    if let Some(language) = chosen_before_config {
+        // Alongside config.json, not after it.
+        spawn_local(async move { words.set(Some(i18n::load(language).await.map(|()| language))) });
+    }
+    spawn_local(async move {
+        let loaded = load_config().await;
+        if chosen_before_config.is_none() {
+            let deployment = loaded.as_ref().ok().and_then(|c| c.locale.clone());
+            let language = chosen_language(None, deployment.as_deref());
+            words.set(Some(i18n::load(language).await.map(|()| language)));
+        }
+        config.set(Some(loaded));
+    });
     // After config.json's request, which the page's code must not hold up.
     fetch_ahead();
-    // index.html's skeleton stays until config.json has come: one loading state, no flash.
+    // index.html's skeleton stays until config.json and the texts have come: one loading
+    // state, no flash of empty words.
     move || {
         let loaded = config.get()?;
+        let words = words.get()?;
         crate::remove_skeleton();
-        Some(match loaded {
-            Err(error) => config_error_page(error).into_any(),
-            Ok(config) => view! { <Portal config /> }.into_any(),
+        Some(match (loaded, words) {
+            (_, Err(reason)) => texts_error_page(reason).into_any(),
+            (Err(error), Ok(language)) => {
+                i18n::set_language(language);
+                config_error_page(error).into_any()
+            }
+            (Ok(config), Ok(language)) => view! { <Portal config language /> }.into_any(),
         })
+    }
+}
+
+/// The user's choice, else the deployment's, else the browser's, else English.
+fn chosen_language(stored: Option<&str>, deployment: Option<&str>) -> &'static Language {
+    stored
+        .and_then(i18n::by_tag)
+        .or_else(|| deployment.and_then(i18n::by_tag))
+        .or_else(i18n::from_browser)
+        .unwrap_or(&i18n::LANGUAGES[0])
+}
+
+/// The texts could not be fetched: the portal has no words but these (English, the reference).
+fn texts_error_page(reason: String) -> impl IntoView {
+    view! {
+        <main id="main" class="fatal-error" role="alert">
+            <h1>"The portal could not load its texts"</h1>
+            <p>{reason}</p>
+            <button type="button" on:click=|_| reload()>"Reload"</button>
+        </main>
     }
 }
 
@@ -54,22 +96,17 @@ fn reload() {
 }
 
 #[component]
-fn Portal(config: PortalConfig) -> impl IntoView {
+fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
     }
     let prefs = crate::prefs::Prefs::load();
-    // The user's choice, else the deployment's, else the browser's, else English.
     let deployment_locale = config.locale.clone();
     let chosen_language = Memo::new(move |_| {
-        prefs
-            .language()
-            .and_then(|tag| i18n::by_tag(&tag))
-            .or_else(|| deployment_locale.as_deref().and_then(i18n::by_tag))
-            .or_else(i18n::from_browser)
-            .unwrap_or(i18n::LANGUAGES[0])
+        chosen_language(prefs.language().as_deref(), deployment_locale.as_deref())
     });
-    let locale = Locale::new(chosen_language.get_untracked());
+    // The first language's texts have come (`App`); another is put in force once its own do.
+    let locale = Locale::new(language);
     let chosen_theme = Memo::new(move |_| prefs.theme());
     let appearance = Appearance::new(chosen_theme.get_untracked());
     // A choice in the preferences, or their forgetting on sign-out, is put in force here; an

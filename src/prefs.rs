@@ -68,6 +68,12 @@ fn zone_of(stored: &Stored) -> Zone {
         .unwrap_or_default()
 }
 
+/// The language the user chose, as stored, read before the app starts (its texts are fetched
+/// alongside `config.json`).
+pub fn stored_language() -> Option<String> {
+    read_store().language
+}
+
 impl Prefs {
     pub fn load() -> Prefs {
         let store = RwSignal::new(read_store());

@@ -9,7 +9,7 @@
 use crate::accounts::AccountList;
 use crate::components::problems::FieldProblems;
 use crate::components::status;
-use crate::format::{self, Zone};
+use crate::format::{self, Zone, ZoneMark};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::account_choices::{AccountOptions, session_accounts};
@@ -204,9 +204,9 @@ pub fn live_calls_page() -> impl IntoView {
                 {move || {
                     let t = texts();
                     if paused.get() {
-                        t.live_calls_paused.to_owned()
+                        t.live_calls_paused.to_string()
                     } else {
-                        (t.live_calls_refreshing)(&REFRESH_AFTER.as_secs().to_string())
+                        (t.live_calls_refreshing)(&REFRESH_AFTER.as_secs().to_string()).get()
                     }
                 }}
             </p>
@@ -219,15 +219,15 @@ pub fn live_calls_page() -> impl IntoView {
 fn problem_text(problem: &LiveProblem) -> String {
     let t = texts();
     match problem {
-        LiveProblem::ChooseAccount => t.choose_account_error.to_owned(),
-        LiveProblem::NotAnIp(value) => (t.not_an_ip)(value),
-        LiveProblem::NotAPort(value) => (t.not_a_port)(value),
-        LiveProblem::NotATransport(value) => (t.not_a_transport)(value),
-        LiveProblem::NotTrueOrFalse(value) => (t.not_true_or_false)(value),
+        LiveProblem::ChooseAccount => t.choose_account_error.to_string(),
+        LiveProblem::NotAnIp(value) => (t.not_an_ip)(value).get(),
+        LiveProblem::NotAPort(value) => (t.not_a_port)(value).get(),
+        LiveProblem::NotATransport(value) => (t.not_a_transport)(value).get(),
+        LiveProblem::NotTrueOrFalse(value) => (t.not_true_or_false)(value).get(),
     }
 }
 
-fn text_field_label(field: &str) -> &'static str {
+fn text_field_label(field: &str) -> crate::i18n::Text {
     let t = texts();
     match field {
         "src-name-in" => t.live_src_name,
@@ -238,7 +238,7 @@ fn text_field_label(field: &str) -> &'static str {
     }
 }
 
-fn match_label(how: &str) -> &'static str {
+fn match_label(how: &str) -> crate::i18n::Text {
     let t = texts();
     match how {
         "eq" => t.match_eq,
@@ -248,7 +248,7 @@ fn match_label(how: &str) -> &'static str {
     }
 }
 
-fn address_label(name: &str) -> &'static str {
+fn address_label(name: &str) -> crate::i18n::Text {
     let t = texts();
     match name {
         "auth-orig-ip" => t.orig_ip,
@@ -453,8 +453,8 @@ fn live_form(
             </div>
             <details class="more-filters" open=move || applied.with(|q| q.filters.keys().any(|k| k != ANSWERED_PARAM))>
                 <summary>{move || match set_count() {
-                    0 => t.more_filters.to_owned(),
-                    n => (t.more_filters_set)(&n.to_string()),
+                    0 => t.more_filters.to_string(),
+                    n => (t.more_filters_set)(&n.to_string()).get(),
                 }}</summary>
                 <div class="narrowing-fields">{addresses}{texts_fields}</div>
             </details>
@@ -496,7 +496,7 @@ fn calls_view(
     let Some(snapshot) = calls.data() else {
         return match failed {
             Some(panel) => panel.into_any(),
-            None => status::loading(move || t.live_calls_loading).into_any(),
+            None => status::loading(t.live_calls_loading).into_any(),
         };
     };
     let count = snapshot.live.calls.len() as u64;
@@ -507,7 +507,7 @@ fn calls_view(
             <strong>{move || (texts().live_calls_count)(&format::count(count))}</strong>
             {(new_count > 0).then(|| view! { " · " <span class="live-new-count">{move || (texts().live_calls_new_count)(&format::count(new_count))}</span> })}
             " · "
-            <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_in(&at, zone.get()))}</span>
+            <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_marked(&at, zone.get(), ZoneMark::InHeading))}</span>
         </p>
     };
     if count == 0 {
@@ -529,10 +529,10 @@ fn calls_view(
         {failed}
         {summary}
         <div class="table-scroll" tabindex="0" role="region" aria-label=t.live_calls_title>
-            <table class="data-table live-calls" class:stale=move || calls.is_loading()>
+            <table class="data-table live-calls row-cards" class:stale=move || calls.is_loading()>
                 <thead>
                     <tr>
-                        <th scope="col">{tr(|t| t.column_started)}</th>
+                        <th scope="col">{move || started_heading(zone.get())}</th>
                         <th scope="col">{tr(|t| t.column_state)}</th>
                         <th scope="col" class="num">{tr(|t| t.column_duration_so_far)}</th>
                         <th scope="col">{tr(|t| t.column_from)}</th>
@@ -549,6 +549,11 @@ fn calls_view(
     .into_any()
 }
 
+/// The start's column heading, naming the zone its times are in (they leave it out).
+fn started_heading(zone: Zone) -> String {
+    format!("{} ({})", texts().column_started, format::zone_name(zone))
+}
+
 fn call_row(
     call: ActiveCall,
     is_new: bool,
@@ -559,7 +564,7 @@ fn call_row(
     let started = move || {
         start.map_or_else(
             || format::DASH.to_owned(),
-            |t| format::timestamp_in(&t, zone.get()),
+            |t| format::timestamp_marked(&t, zone.get(), ZoneMark::InHeading),
         )
     };
     let answered = call.is_answered();
@@ -588,19 +593,21 @@ fn call_row(
         (Some(ip), Some(port)) => format!("{ip}:{port}"),
         (ip, _) => text(ip),
     };
+    // On a phone the row is a card (style/main.css's `.row-cards`): the start, where to, how
+    // long so far, the state and the rate lead, each under its heading (`data-label`).
     view! {
         <tr class:new-call=is_new class:answered=answered>
-            <td>
+            <td class="key key-0 time" data-label=move || started_heading(zone.get())>
                 {started}
                 {is_new.then(|| view! { " " <span class="badge new-badge">{tr(|t| t.live_calls_new)}</span> })}
             </td>
-            <td>{state}</td>
-            <td class="num">{elapsed}</td>
-            <td>{from}</td>
-            <td>{text(&call.dst_prefix_in)}</td>
-            <td>{text(&call.destination_prefix)}</td>
-            <td class="num">{rate}</td>
-            <td>{origin}</td>
+            <td class="key key-3" data-label=tr(|t| t.column_state)>{state}</td>
+            <td class="num key key-2" data-label=tr(|t| t.column_duration_so_far)>{elapsed}</td>
+            <td class="from" data-label=tr(|t| t.column_from)>{from}</td>
+            <td class="key key-1" data-label=tr(|t| t.column_to)>{text(&call.dst_prefix_in)}</td>
+            <td data-label=tr(|t| t.column_destination)>{text(&call.destination_prefix)}</td>
+            <td class="num key key-4" data-label=tr(|t| t.column_rate)>{rate}</td>
+            <td data-label=tr(|t| t.column_origin)>{origin}</td>
         </tr>
     }
 }

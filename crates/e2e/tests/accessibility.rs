@@ -389,30 +389,141 @@ async fn choose_language(portal: &Portal, tag: &str) {
     .await;
 }
 
-/// Every page passes axe-core without serious or critical violations in `theme`, in the
-/// language `tag`.
-fn audit_every_page(theme: &str, tag: &str) {
-    let (theme, tag) = (theme.to_owned(), tag.to_owned());
+/// The plain texts of language `tag` by position, as the bundle's compiled file has them
+/// (`crates/texts`): `None` for a text with values.
+fn compiled_texts(tag: &str) -> Vec<Option<String>> {
+    let dir = e2e::portal_dist().join("i18n");
+    let file = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .find(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with(&format!("{tag}.")) && name.ends_with(".json")
+        })
+        .unwrap_or_else(|| panic!("no {tag} texts in {}", dir.display()));
+    let compiled: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    compiled["m"]
+        .as_array()
+        .expect("texts by position")
+        .iter()
+        .map(|text| text.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The words of `from` a page switched in place to `to` must no longer show: each text of
+/// `from` that `to` says otherwise, unless `to` says it somewhere too.
+fn words_left_behind(from: &str, to: &str) -> Vec<String> {
+    let (old, new) = (compiled_texts(from), compiled_texts(to));
+    let kept: std::collections::HashSet<&String> = new.iter().flatten().collect();
+    old.iter()
+        .zip(&new)
+        .filter_map(|(old, new)| match (old, new) {
+            (Some(old), Some(new)) if old != new && !kept.contains(old) => Some(old.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Switches the page's language in place with the header's menu and checks that every text
+/// followed: no text node, label, title or placeholder still says a word of the old language
+/// (a text read once, outside anything reactive, would).
+async fn switch_language_in_place(portal: &Portal, page: &str, from: &str, to: &str) {
+    portal.select("select#language", to).await;
+    portal.wait_for(&format!("html[lang='{to}']")).await;
+    let old_words = words_left_behind(from, to);
+    // A text follows the language in the same redraw; a moment is allowed for it all the same.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let shown = script(
+            portal,
+            "the page's words",
+            "const words = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) words.push(walker.currentNode.nodeValue.trim());
+            for (const element of document.body.querySelectorAll('[aria-label],[title],[placeholder]')) {
+                for (const name of ['aria-label', 'title', 'placeholder']) {
+                    const value = element.getAttribute(name);
+                    if (value) words.push(value.trim());
+                }
+            }
+            return words;",
+            vec![],
+        )
+        .await;
+        let left: Vec<&str> = shown
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|w| w.as_str())
+            .filter(|w| old_words.iter().any(|old| old == w))
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{}",
+            portal
+                .failure(&format!(
+                    "{page}: words of {from} left after switching to {to}: {left:?}"
+                ))
+                .await
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// Every page passes axe-core without serious or critical violations in `theme`, in each of
+/// `languages`. The pages are walked once: each signed-in page is audited in the language it
+/// opened in, switched in place to the next language (every word must follow) and audited
+/// again, and the next page opens in that one; the sign-in page is audited in each language.
+fn audit_every_page(theme: &str, languages: &[&str]) {
+    let theme = theme.to_owned();
+    let languages: Vec<String> = languages.iter().map(|l| (*l).to_owned()).collect();
     e2e::run(|portal| async move {
-        choose_language(&portal, &tag).await;
+        choose_language(&portal, &languages[0]).await;
         // The sign-in page has no theme picker: it follows the system, which is set alike.
         portal.emulate_system_dark(theme == "dark").await;
         let mut found = Vec::new();
         let mut counts = Vec::new();
         let mut themed = false;
+        let mut current = 0;
         walk(&portal, false, async |page: &str| {
-            if !themed && page != Stop::Login.name() {
+            let mut audit = async |tag: &str| {
+                assert_landmarks(&portal, page).await;
+                let page = format!("{page} ({tag})");
+                let violations = portal.audit_accessibility(&page).await;
+                counts.push(format!("{page}: {}", violations.len()));
+                found.extend(describe_violations(&page, &violations));
+            };
+            if page == Stop::Login.name() {
+                for (index, tag) in languages.iter().enumerate() {
+                    if index > 0 {
+                        choose_language(&portal, tag).await;
+                        portal.open("/login").await;
+                        portal.wait_for(&format!("html[lang='{tag}']")).await;
+                        settle(&portal, Stop::Login.content()).await;
+                    }
+                    audit(tag).await;
+                }
+                current = languages.len() - 1;
+                return;
+            }
+            if !themed {
                 portal.select("select#theme", &theme).await;
                 portal
                     .wait_for(&format!("html[data-theme='{theme}']"))
                     .await;
                 themed = true;
             }
-            assert_landmarks(&portal, page).await;
-            let page = format!("{page} ({tag})");
-            let violations = portal.audit_accessibility(&page).await;
-            counts.push(format!("{page}: {}", violations.len()));
-            found.extend(describe_violations(&page, &violations));
+            audit(&languages[current]).await;
+            if languages.len() > 1 {
+                let next = (current + 1) % languages.len();
+                switch_language_in_place(&portal, page, &languages[current], &languages[next])
+                    .await;
+                current = next;
+                audit(&languages[current]).await;
+            }
         })
         .await;
         eprintln!(
@@ -428,15 +539,16 @@ fn audit_every_page(theme: &str, tag: &str) {
 }
 
 /// Each theme in one language and each language in one theme: every page is audited in
-/// both themes and both languages without walking all four combinations.
+/// both themes and every language without walking all the combinations.
 #[test]
 fn every_page_passes_axe_in_the_light_theme_in_english() {
-    audit_every_page("light", "en");
+    audit_every_page("light", &["en"]);
 }
 
+/// The other languages in the dark theme, each page switched between them in place.
 #[test]
-fn every_page_passes_axe_in_the_dark_theme_in_ukrainian() {
-    audit_every_page("dark", "uk");
+fn every_page_passes_axe_in_the_dark_theme_in_ukrainian_and_spanish() {
+    audit_every_page("dark", &["uk", "es"]);
 }
 
 /// Audits the page as it is in the light and then the dark theme (the system's, which the
@@ -626,6 +738,70 @@ async fn assert_rows_fit(portal: &Portal, page: &str) {
     }
 }
 
+/// No two pieces of visible text under `main` and the top bar are drawn over each other, and
+/// none reaches past the right edge of the screen outside a scrolling table (a label run into
+/// its value, a figure wider than its box, a word cut off at the edge).
+async fn assert_text_readable(portal: &Portal, page: &str) {
+    let code = "const width = document.documentElement.clientWidth;
+        const describe = (node) => {
+            const e = node.parentElement;
+            return e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+                ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+                + ' \"' + node.textContent.trim().slice(0, 30) + '\"';
+        };
+        // Text kept for screen readers only: clipped to a pixel (`.visually-hidden` and the
+        // like), never drawn.
+        const clipped = (e) => {
+            for (; e; e = e.parentElement) {
+                const style = getComputedStyle(e);
+                if (style.position === 'absolute' && style.clip !== 'auto') return true;
+            }
+            return false;
+        };
+        const pieces = [];
+        const sticking = [];
+        for (const root of document.querySelectorAll('main, header.topbar')) {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const parent = node.parentElement;
+                if (!node.textContent.trim() || !parent) continue;
+                if (parent.closest('option, select, script, style')) continue;
+                if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+                if (clipped(parent)) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const scrolled = parent.closest('.table-scroll') !== null;
+                for (const box of range.getClientRects()) {
+                    if (box.width < 1 || box.height < 1) continue;
+                    pieces.push([node, box]);
+                    if (!scrolled && box.right > width + 1) sticking.push(describe(node));
+                }
+            }
+        }
+        const overlaps = [];
+        for (let i = 0; i < pieces.length && overlaps.length < 8; i++) {
+            for (let j = i + 1; j < pieces.length; j++) {
+                const [a, p] = pieces[i];
+                const [b, q] = pieces[j];
+                if (a === b) continue;
+                const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+                const down = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+                if (across > 2 && down > 2) overlaps.push(describe(a) + ' and ' + describe(b));
+            }
+        }
+        return { overlaps, sticking: sticking.slice(0, 8) };";
+    let result = script(portal, "looking for overlapping text", code, vec![]).await;
+    let found = |key: &str| result[key].as_array().cloned().unwrap_or_default();
+    let (overlaps, sticking) = (found("overlaps"), found("sticking"));
+    if !overlaps.is_empty() || !sticking.is_empty() {
+        let message = format!(
+            "{page}: text drawn over other text: {overlaps:?}; text past the screen's edge: \
+             {sticking:?}"
+        );
+        panic!("{}", portal.failure(&message).await);
+    }
+}
+
 /// No two visible interactive elements inside `scope` overlap (neither containing the other).
 async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
     let code = "const [scope, selector] = arguments;
@@ -681,6 +857,7 @@ fn on_a_phone_every_page_fits(tag: &str) {
             let page = &format!("{page} ({tag})");
             assert_fits(&portal, page).await;
             assert_rows_fit(&portal, page).await;
+            assert_text_readable(&portal, page).await;
             assert_no_overlaps(&portal, "header", page).await;
             assert_no_overlaps(&portal, "main", page).await;
             let signed_in_page = ![Stop::Login, Stop::NotFound]
@@ -738,6 +915,11 @@ fn on_a_phone_every_page_fits_in_english_and_the_navigation_folds_into_a_menu() 
 #[test]
 fn on_a_phone_every_page_fits_in_ukrainian_and_the_navigation_folds_into_a_menu() {
     on_a_phone_every_page_fits("uk");
+}
+
+#[test]
+fn on_a_phone_every_page_fits_in_spanish_and_the_navigation_folds_into_a_menu() {
+    on_a_phone_every_page_fits("es");
 }
 
 /// The layout box of an element: left, right, width.
@@ -1203,4 +1385,122 @@ fn a_chart_page_works_by_keyboard_alone() {
             "no zoom is announced after the reset"
         );
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screenshots for a person to look at
+
+/// Where [`screenshots_of_every_page`] saves its pictures.
+fn shots_dir() -> std::path::PathBuf {
+    std::env::var_os("E2E_SHOTS_DIR")
+        .map(Into::into)
+        .unwrap_or_else(|| std::env::temp_dir().join("portal-shots"))
+}
+
+/// How tall one saved picture is at most: a long page is saved in parts this tall (the first
+/// [`SHOT_PARTS`] of them), so that each part stays readable.
+const SHOT_PART_HEIGHT: u64 = 1500;
+const SHOT_PARTS: u64 = 3;
+
+/// The page, beyond the viewport, as PNGs of at most [`SHOT_PART_HEIGHT`] px each, from the
+/// top (Chromium's DevTools).
+async fn page_pngs(portal: &Portal) -> Vec<Vec<u8>> {
+    use base64::Engine as _;
+    let size = script(
+        portal,
+        "measuring the page",
+        "return [window.innerWidth, document.documentElement.scrollHeight];",
+        vec![],
+    )
+    .await;
+    let (width, height) = (
+        size[0].as_u64().unwrap_or(360),
+        size[1].as_u64().unwrap_or(740),
+    );
+    let mut parts = Vec::new();
+    let mut top = 0;
+    while top < height && (parts.len() as u64) < SHOT_PARTS {
+        let clip = json!({
+            "x": 0, "y": top, "width": width,
+            "height": SHOT_PART_HEIGHT.min(height - top), "scale": 1
+        });
+        let shot = portal
+            .devtools(
+                "Page.captureScreenshot",
+                json!({ "format": "png", "captureBeyondViewport": true, "clip": clip }),
+            )
+            .await;
+        let data = shot["data"].as_str().unwrap_or_default();
+        match base64::engine::general_purpose::STANDARD.decode(data) {
+            Ok(png) => parts.push(png),
+            Err(error) => panic!("the screenshot is not base64: {error}"),
+        }
+        top += SHOT_PART_HEIGHT;
+    }
+    parts
+}
+
+/// Not a check but a look: walks every page in the language `tag` and `theme` and saves each
+/// whole page at 1400 and at 360 px into `$E2E_SHOTS_DIR` (default: a folder in the system's
+/// temporary directory), named `<tag>-<theme>-<width>-<nn>-<page>-<part>.png`, for a person to read
+/// the pages as a customer would. Run with `--ignored screenshots`.
+fn screenshots_of_every_page(tag: &str, theme: &str) {
+    let (tag, theme) = (tag.to_owned(), theme.to_owned());
+    let setup = e2e::Setup {
+        time_limit: std::time::Duration::from_secs(20 * 60),
+        ..e2e::Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        let dir = shots_dir();
+        std::fs::create_dir_all(&dir).expect("making the screenshot folder");
+        choose_language(&portal, &tag).await;
+        portal.emulate_system_dark(theme == "dark").await;
+        let wide = (1400, 900);
+        portal.set_viewport(wide.0, wide.1).await;
+        let mut number = 0;
+        walk(&portal, false, async |page: &str| {
+            number += 1;
+            let slug: String = page
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            for (width, height) in [wide, PHONE] {
+                portal.set_viewport(width, height).await;
+                settle(&portal, "main").await;
+                // Charts draw again for the new width on the next frame.
+                tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+                for (part, png) in page_pngs(&portal).await.into_iter().enumerate() {
+                    let name = format!("{tag}-{theme}-{width}-{number:02}-{slug}-{part}.png");
+                    std::fs::write(dir.join(&name), png).expect("saving a screenshot");
+                }
+            }
+            portal.set_viewport(wide.0, wide.1).await;
+        })
+        .await;
+        eprintln!("screenshots of {number} pages in {}", dir.display());
+    });
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_english_light() {
+    screenshots_of_every_page("en", "light");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_english_dark() {
+    screenshots_of_every_page("en", "dark");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_ukrainian_light() {
+    screenshots_of_every_page("uk", "light");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_ukrainian_dark() {
+    screenshots_of_every_page("uk", "dark");
 }

@@ -225,3 +225,55 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
         assert_no_overlap(&live_requests(&portal));
     });
 }
+
+/// The live calls name the zone once, in the start's column heading (and as the label of a
+/// call's start on a phone's card): the times themselves carry no offset.
+#[test]
+fn live_calls_name_the_zone_once_in_the_start_heading() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.select("select#time-zone", "utc").await;
+        let account = account_id(&portal, ACCOUNT).await;
+        portal
+            .open(&format!(
+                "/active-calls?account-id={}",
+                api_model::query::encode_component(&account)
+            ))
+            .await;
+        let table = portal
+            .wait_for_table("table.live-calls", "calls in progress", |table| {
+                !table.rows.is_empty()
+            })
+            .await;
+        assert_eq!(
+            table.headers.first().map(String::as_str),
+            Some("Started (UTC)")
+        );
+        let starts = table.column("Started").unwrap_or_default();
+        assert!(
+            starts
+                .iter()
+                .all(|start| !start.contains("UTC") && !start.contains("+00:00")),
+            "each start leaves the zone to the heading: {starts:?}"
+        );
+        let updated = portal.wait_for_text(".live-count .live-updated", ":").await;
+        assert!(
+            !updated.contains("UTC") && !updated.contains("+00:00"),
+            "the refresh time leaves the zone to the heading: {updated:?}"
+        );
+        let label = portal
+            .client()
+            .execute(
+                "return document.querySelector('table.live-calls tbody td').dataset.label;",
+                Vec::new(),
+            )
+            .await
+            .expect("reading a start's label");
+        assert_eq!(
+            label,
+            json!("Started (UTC)"),
+            "a card's start names the zone"
+        );
+    });
+}

@@ -2,7 +2,8 @@
 //!
 //! The table stays on the page while its rows change: headings update their sort marks in
 //! place, so a focused heading keeps the focus through sorting, paging and reloading. The body
-//! is HTML drawn in one go (see [`rows_html`]).
+//! is HTML (see [`rows_html`]): the first [`FIRST_ROWS`] rows with the table, a long page's
+//! others once those are painted.
 //!
 //! A narrow screen shows each row as a card (style/main.css, `.row-cards`): the collection's
 //! key fields first, each under its label, the other columns small below. The labels and the
@@ -207,6 +208,29 @@ fn shown_columns(
         .collect()
 }
 
+/// Adds the rows after the first [`FIRST_ROWS`] to the table's body.
+fn add_rest(
+    tbody: NodeRef<leptos::html::Tbody>,
+    rows: Signal<Vec<TableRow>>,
+    shown: &[ShownColumn],
+    zone: Zone,
+) {
+    let html = rows.with_untracked(|all| {
+        untrack(|| rows_html(all.get(FIRST_ROWS..).unwrap_or_default(), shown, zone))
+    });
+    if let Some(tbody) = tbody.get_untracked() {
+        let _ = tbody.insert_adjacent_html("beforeend", &html);
+        crate::perf::mark("portal:table-complete");
+    }
+}
+
+/// Runs `then` in a task after the next frame is painted.
+fn after_paint(then: impl FnOnce() + 'static) {
+    let _ = request_animation_frame_with_handle(move || {
+        let _ = set_timeout_with_handle(then, std::time::Duration::ZERO);
+    });
+}
+
 /// Where rows show as cards: style/main.css's `.row-cards` media query.
 const CARDS_QUERY: &str = "(max-width: 640px)";
 
@@ -226,6 +250,10 @@ fn rows_are_cards() -> ReadSignal<bool> {
     cards
 }
 
+/// Rows drawn with the table. A longer page's other rows follow in a task of their own once
+/// these are painted: a thousand rows' style and layout held the first paint back by 0.4 s.
+const FIRST_ROWS: usize = 100;
+
 pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> impl IntoView {
     let headers = settings
         .columns
@@ -235,15 +263,33 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
     let columns = StoredValue::new(settings.columns.clone());
     let (visible, zone) = (settings.visible, settings.zone);
     let cards = rows_are_cards();
+    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    // Counts the drawings, so that the rest of an older one is never added to a newer one.
+    let drawing = StoredValue::new(0u64);
     let body = move || {
         let _ = crate::i18n::language();
         let (zone, cards) = (zone.get(), cards.get());
         let shown = visible.with(|visible| {
             columns.with_value(|columns| shown_columns(columns, visible, zone, cards))
         });
+        drawing.update_value(|n| *n += 1);
+        let this_drawing = drawing.get_value();
         // The language is tracked once above; thousands of cells reading their texts would each
         // subscribe this closure again.
-        rows.with(|rows| untrack(|| rows_html(rows, &shown, zone)))
+        let (first, count) = rows.with(|all| {
+            let first = &all[..all.len().min(FIRST_ROWS)];
+            (untrack(|| rows_html(first, &shown, zone)), all.len())
+        });
+        if count > FIRST_ROWS {
+            after_paint(move || {
+                if drawing.try_get_value() == Some(this_drawing) {
+                    add_rest(tbody, rows, &shown, zone);
+                }
+            });
+        } else if count > 0 {
+            crate::perf::mark_when_shown("portal:table-complete");
+        }
+        first
     };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).
     Effect::new(move |_| {
@@ -262,7 +308,7 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
                 <thead>
                     <tr>{headers}</tr>
                 </thead>
-                <tbody inner_html=body on:click=copy_clicked></tbody>
+                <tbody node_ref=tbody inner_html=body on:click=copy_clicked></tbody>
             </table>
         </div>
     }

@@ -1,6 +1,8 @@
 //! `config.json`: read once at start-up from beside `index.html`, so one build serves every
 //! deployment. Unknown keys are ignored so that later keys never break an older portal.
 
+use crate::branding::{Branding, Support, read_branding, read_support};
+use crate::languages::{read_default_language, read_languages, read_time_zone};
 use crate::origin::{Origin, OriginError};
 use serde::Deserialize;
 use std::fmt;
@@ -10,10 +12,19 @@ pub struct PortalConfig {
     /// The deployment's `{base_url}`; empty means the page's own origin.
     pub api_base_url: String,
     pub title: String,
-    /// The deployment's language (`uk`); `None` leaves it to the browser's languages.
+    /// The language a visitor who has not chosen one gets (`defaultLanguage`, or the older
+    /// `locale`), one of `languages`; `None` leaves it to the browser's languages.
     pub locale: Option<String>,
+    /// The languages offered, in the switcher's order (`languages`; every shipped one when
+    /// absent).
+    pub languages: Vec<String>,
+    /// The IANA zone times are shown in for customers who have not chosen one (`timeZone`);
+    /// `None`: the browser's.
+    pub time_zone: Option<String>,
     pub auth: AuthMode,
     pub embed: EmbedConfig,
+    pub branding: Branding,
+    pub support: Support,
 }
 
 /// How requests prove who the customer is.
@@ -47,8 +58,15 @@ impl Default for PortalConfig {
             api_base_url: String::new(),
             title: DEFAULT_TITLE.to_owned(),
             locale: None,
+            languages: crate::languages::SHIPPED
+                .iter()
+                .map(|tag| (*tag).to_owned())
+                .collect(),
+            time_zone: None,
             auth: AuthMode::Token,
             embed: EmbedConfig::default(),
+            branding: Branding::default(),
+            support: Support::default(),
         }
     }
 }
@@ -61,6 +79,14 @@ impl PortalConfig {
     pub fn api_origin(&self) -> Option<Origin> {
         Origin::of_url(&self.api_base_url)
     }
+
+    /// The product's name in `language`: `branding.productName`, else `title`.
+    pub fn product_name(&self, language: &str) -> &str {
+        match &self.branding.product_name {
+            Some(name) => name.for_language(language),
+            None => &self.title,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -69,8 +95,14 @@ struct RawConfig {
     api_base_url: Option<String>,
     title: Option<String>,
     locale: Option<String>,
+    default_language: Option<String>,
+    languages: Option<Vec<String>>,
+    time_zone: Option<String>,
     auth: Option<String>,
     embed: Option<RawEmbed>,
+    // Read by hand, so that a wrong value inside is named by its key.
+    branding: Option<serde_json::Value>,
+    support: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -143,18 +175,25 @@ fn checked(raw: RawConfig) -> Result<PortalConfig, ConfigError> {
         .map(|text| Origin::parse(text))
         .collect::<Result<Vec<_>, OriginError>>()
         .map_err(|e| ConfigError::Invalid(format!("embed.allowedOrigins: {e}")))?;
+    let languages = read_languages(raw.languages).map_err(ConfigError::Invalid)?;
+    let locale = match raw.default_language {
+        Some(tag) => read_default_language("defaultLanguage", Some(tag), &languages),
+        None => read_default_language("locale", raw.locale, &languages),
+    }
+    .map_err(ConfigError::Invalid)?;
     Ok(PortalConfig {
         api_base_url,
         title: raw
             .title
             .filter(|t| !t.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_TITLE.to_owned()),
-        locale: raw
-            .locale
-            .map(|l| l.trim().to_owned())
-            .filter(|l| !l.is_empty()),
+        locale,
+        languages,
+        time_zone: read_time_zone(raw.time_zone).map_err(ConfigError::Invalid)?,
         auth,
         embed: EmbedConfig { allowed_origins },
+        branding: read_branding(raw.branding.as_ref()).map_err(ConfigError::Invalid)?,
+        support: read_support(raw.support.as_ref()).map_err(ConfigError::Invalid)?,
     })
 }
 
@@ -213,6 +252,42 @@ mod tests {
     }
 
     #[test]
+    fn brand_support_languages_and_zone() {
+        let config = parse_config(
+            r##"{"title":"Portal","languages":["uk","en"],"defaultLanguage":"uk",
+                "timeZone":"Europe/Kyiv",
+                "branding":{"productName":{"en":"Acme Voice","uk":"Акме Голос"},
+                    "logo":"brand/logo.svg","favicon":"/brand/favicon.png",
+                    "accentColor":"#0b7a75"},
+                "support":{"email":"help@acme.example","phone":"+380 44 123 45 67",
+                    "url":"https://help.acme.example","hours":"Mon–Fri 9–18"}}"##,
+        )
+        .unwrap();
+        assert_eq!(config.languages, ["uk", "en"]);
+        assert_eq!(config.locale.as_deref(), Some("uk"));
+        assert_eq!(config.time_zone.as_deref(), Some("Europe/Kyiv"));
+        assert_eq!(config.product_name("uk"), "Акме Голос");
+        assert_eq!(config.product_name("en"), "Acme Voice");
+        assert_eq!(config.branding.logo.as_deref(), Some("brand/logo.svg"));
+        assert_eq!(
+            config.branding.favicon.as_deref(),
+            Some("/brand/favicon.png")
+        );
+        let accent = config.branding.accent.unwrap();
+        assert_eq!(accent.light.link.hex(), "#0b7a75");
+        assert_eq!(config.support.email.as_deref(), Some("help@acme.example"));
+        assert_eq!(
+            config.support.url.as_deref(),
+            Some("https://help.acme.example")
+        );
+        // Without a product name the title names the product.
+        assert_eq!(
+            parse_config("{}").unwrap().product_name("uk"),
+            "Customer Portal"
+        );
+    }
+
+    #[test]
     fn wrong_values_name_the_key() {
         for (text, key) in [
             (r#"{"apiBaseUrl":"switch.example"}"#, "apiBaseUrl"),
@@ -226,6 +301,40 @@ mod tests {
                 "apiBaseUrl",
             ),
             (r#"{"auth":"basic"}"#, "auth"),
+            (r#"{"languages":["en","xx"]}"#, "languages"),
+            (
+                r#"{"languages":["uk"],"defaultLanguage":"en"}"#,
+                "defaultLanguage",
+            ),
+            (r#"{"locale":"de"}"#, "locale"),
+            (r#"{"timeZone":"+03:00"}"#, "timeZone"),
+            (r#"{"branding":"Acme"}"#, "branding"),
+            (r#"{"branding":{"productName":""}}"#, "branding.productName"),
+            (
+                r#"{"branding":{"productName":{"xx":"A"}}}"#,
+                "branding.productName.xx",
+            ),
+            (
+                r#"{"branding":{"logo":"https://cdn.example/a.svg"}}"#,
+                "branding.logo",
+            ),
+            (r#"{"branding":{"logo":"brand/logo.gif"}}"#, "branding.logo"),
+            (
+                r#"{"branding":{"favicon":"//cdn.example/f.ico"}}"#,
+                "branding.favicon",
+            ),
+            (
+                r##"{"branding":{"accentColor":"#ffff00"}}"##,
+                "branding.accentColor",
+            ),
+            (
+                r#"{"branding":{"accentColor":"bluish"}}"#,
+                "branding.accentColor",
+            ),
+            (r#"{"branding":{"accentColor":7}}"#, "branding.accentColor"),
+            (r#"{"support":{"email":"nobody"}}"#, "support.email"),
+            (r#"{"support":{"phone":"ring"}}"#, "support.phone"),
+            (r#"{"support":{"url":"ftp://help.example"}}"#, "support.url"),
             (
                 r#"{"embed":{"allowedOrigins":["*"]}}"#,
                 "embed.allowedOrigins",

@@ -24,6 +24,11 @@ pub enum ParentMessage {
     Theme { theme: Theme },
     /// Follow the parent's language (a BCP 47 tag such as `uk` or `en-GB`).
     Locale { locale: String },
+    /// Show times in this IANA zone (`Europe/Kyiv`, `UTC`).
+    TimeZone {
+        #[serde(rename = "timeZone")]
+        time_zone: String,
+    },
     /// Hide (or show again) the portal's own navigation bar.
     Chrome { hidden: bool },
     /// Show the portal page at `path` (a portal path such as `/accounts`).
@@ -51,6 +56,23 @@ pub enum PortalMessage {
     Location { path: String },
     /// The customer pressed "Sign out" in the portal; it has forgotten its token.
     SignedOut,
+    /// The customer changed the language, theme or time zone in the portal (not sent for the
+    /// parent's own messages): all three as they are now, for the parent to follow or keep.
+    Preferences {
+        locale: String,
+        theme: ThemeSetting,
+        #[serde(rename = "timeZone")]
+        time_zone: String,
+    },
+}
+
+/// The theme the customer chose in the portal: one of the parent's, or the system's setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeSetting {
+    System,
+    Light,
+    Dark,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -99,6 +121,12 @@ impl ParentMessage {
         match &message {
             ParentMessage::Token { token } if token.trim().is_empty() => {
                 Err(Refusal::NotUnderstood("an empty token".into()))
+            }
+            ParentMessage::TimeZone { time_zone } if !crate::languages::is_zone_name(time_zone) => {
+                Err(Refusal::NotUnderstood(format!(
+                    "time-zone “{}”: an IANA zone name such as Europe/Kyiv or UTC",
+                    time_zone.escape_debug()
+                )))
             }
             ParentMessage::Navigate { path } if crate::in_app_path(path).is_none() => {
                 Err(Refusal::NotUnderstood(format!(
@@ -161,6 +189,12 @@ mod tests {
                 },
             ),
             (
+                json!({"type": "time-zone", "timeZone": "Europe/Kyiv"}),
+                ParentMessage::TimeZone {
+                    time_zone: "Europe/Kyiv".into(),
+                },
+            ),
+            (
                 json!({"type": "chrome", "hidden": true}),
                 ParentMessage::Chrome { hidden: true },
             ),
@@ -202,6 +236,9 @@ mod tests {
             ours(json!({"type": "token", "token": "  "})),
             ours(json!({"type": "theme", "theme": "sepia"})),
             ours(json!({"type": "launch-missiles"})),
+            ours(json!({"type": "time-zone", "timeZone": "+03:00"})),
+            ours(json!({"type": "time-zone", "zone": "UTC"})),
+            ours(json!({"type": "time-zone", "timeZone": 3})),
             ours(json!({"type": "navigate", "path": "https://evil.example/"})),
             ours(json!({"type": "navigate", "path": "//evil.example/"})),
             // Browsers read `\` as `/` and drop tabs and new lines: each is `//evil.example`.
@@ -235,6 +272,16 @@ mod tests {
             "expiring"
         );
         assert_eq!(PortalMessage::SignedOut.encode()["type"], "signed-out");
+        assert_eq!(
+            PortalMessage::Preferences {
+                locale: "uk".into(),
+                theme: ThemeSetting::System,
+                time_zone: "UTC".into()
+            }
+            .encode(),
+            json!({"protocol": "yeti-portal", "version": 1, "type": "preferences",
+                "locale": "uk", "theme": "system", "timeZone": "UTC"})
+        );
         assert_eq!(
             PortalMessage::Location {
                 path: "/accounts".into()

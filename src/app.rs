@@ -58,15 +58,33 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
     }
-    let prefs = crate::prefs::Prefs::load();
-    // The user's choice, else the deployment's, else the browser's, else English.
+    crate::appearance::apply_branding(&config);
+    // The deployment's zone (checked against the browser's zones as config.json was read) for
+    // customers who have not chosen one.
+    let default_zone = config
+        .time_zone
+        .as_deref()
+        .and_then(crate::format::Zone::parse)
+        .unwrap_or_default();
+    let prefs = crate::prefs::Prefs::load(default_zone);
+    // Among the languages the deployment offers: the user's choice, else the deployment's,
+    // else the browser's, else the first offered.
+    let offered = i18n::offered(&config.languages);
     let deployment_locale = config.locale.clone();
     let chosen_language = Memo::new(move |_| {
+        let offer = |language: &'static i18n::Language| {
+            offered
+                .iter()
+                .any(|o| o.tag == language.tag)
+                .then_some(language)
+        };
         prefs
             .language()
             .and_then(|tag| i18n::by_tag(&tag))
+            .and_then(offer)
             .or_else(|| deployment_locale.as_deref().and_then(i18n::by_tag))
-            .or_else(i18n::from_browser)
+            .or_else(|| i18n::from_browser_among(&offered))
+            .or_else(|| offered.first().copied())
             .unwrap_or(i18n::LANGUAGES[0])
     });
     let locale = Locale::new(chosen_language.get_untracked());

@@ -29,5 +29,15 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
     let document = crate::json::parse(&text).map_err(ConfigError::Malformed)?;
-    portal_config::read_config(serde_wasm_bindgen::Deserializer::from(document))
+    let config = portal_config::read_config(serde_wasm_bindgen::Deserializer::from(document))?;
+    // Which zones exist is the browser's tz database's to say.
+    if let Some(zone) = config.time_zone.as_deref()
+        && !crate::format::zone_exists(zone)
+    {
+        return Err(ConfigError::Invalid(format!(
+            "timeZone “{zone}”: this browser knows no time zone of that name (an IANA name \
+             such as Europe/Kyiv)"
+        )));
+    }
+    Ok(config)
 }

@@ -55,25 +55,38 @@ fn write_store(stored: &Stored) {
 #[derive(Clone, Copy)]
 pub struct Prefs {
     store: RwSignal<Stored>,
+    /// The zone an embedding parent asked for, for this page only; the customer's own choice
+    /// replaces it.
+    parent_zone: RwSignal<Option<Zone>>,
+    /// The deployment's zone (`timeZone`) for customers who have not chosen one.
+    default_zone: Zone,
     /// The zone alone: what follows it is not disturbed by other preferences changing (every
     /// list view shown is remembered here).
     zone: Memo<Zone>,
 }
 
-fn zone_of(stored: &Stored) -> Zone {
+fn zone_of(stored: &Stored, default_zone: Zone) -> Zone {
     stored
         .zone
         .as_deref()
         .and_then(Zone::parse)
-        .unwrap_or_default()
+        .unwrap_or(default_zone)
 }
 
 impl Prefs {
-    pub fn load() -> Prefs {
+    /// The stored preferences; `default_zone` stands for a zone the customer has not chosen.
+    pub fn load(default_zone: Zone) -> Prefs {
         let store = RwSignal::new(read_store());
+        let parent_zone = RwSignal::new(None::<Zone>);
         Prefs {
             store,
-            zone: Memo::new(move |_| store.with(zone_of)),
+            parent_zone,
+            default_zone,
+            zone: Memo::new(move |_| {
+                parent_zone
+                    .get()
+                    .unwrap_or_else(|| store.with(|s| zone_of(s, default_zone)))
+            }),
         }
     }
 
@@ -97,11 +110,30 @@ impl Prefs {
 
     /// The zone in force, without following its changes.
     pub fn zone_untracked(&self) -> Zone {
-        self.store.with_untracked(zone_of)
+        self.zone.get_untracked()
     }
 
+    /// The deployment's zone for customers who have not chosen (`timeZone`), if it named one.
+    pub fn deployment_zone(&self) -> Option<Zone> {
+        matches!(self.default_zone, Zone::Named(_)).then_some(self.default_zone)
+    }
+
+    /// The customer's choice: remembered, and in force over the parent's.
     pub fn set_zone(&self, zone: Zone) {
+        self.parent_zone.set(None);
         self.change(|s| s.zone = Some(zone.as_str().to_owned()));
+    }
+
+    /// The embedding parent's zone, for this page only (the customer's stored choice stays).
+    pub fn set_parent_zone(&self, zone: Zone) {
+        self.parent_zone.set(Some(zone));
+    }
+
+    /// The customer's own choices of language, theme and zone as stored (`None` where they
+    /// have not chosen), for telling an embedding parent when they change.
+    pub fn chosen(&self) -> (Option<String>, Option<String>, Option<String>) {
+        self.store
+            .with(|s| (s.language.clone(), s.theme.clone(), s.zone.clone()))
     }
 
     /// The language the user chose, if they chose.

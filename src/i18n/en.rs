@@ -48,6 +48,20 @@ pub static ENGLISH: Language = Language {
         embed_waiting_signed_out: "You signed out. Waiting to be signed in again by",
         embed_parent_unknown: "the page around the portal",
         embed_sign_in_here: "Sign in here instead",
+        help: "Help",
+        support_title: "Support",
+        support_email: "Email",
+        support_phone: "Phone",
+        support_web: "Help centre",
+        support_hours: "Hours",
+        cant_sign_in: "Can't sign in?",
+        cant_sign_in_text: "Your provider's support desk can help you sign in.",
+        error_time_for_support: |time| {
+            format!("This happened at {time}. If it goes on, tell the support desk this time.")
+        },
+        payment_failed_help: "Payment did not go through? The support desk can help.",
+        not_available_help: "To have this page opened for your account, ask the support desk.",
+        time_zone_named: |zone| zone.replace('_', " "),
 
         // Start-up failure and the crash page
         config_error_title: "The portal is not configured correctly",

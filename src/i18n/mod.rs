@@ -90,6 +90,22 @@ pub struct Texts {
     /// Stands for the parent's origin until it is known.
     pub embed_parent_unknown: &'static str,
     pub embed_sign_in_here: &'static str,
+    // The operator's support desk (`config.json` `support`): the help place, the sign-in page
+    // and error pages
+    pub help: &'static str,
+    pub support_title: &'static str,
+    pub support_email: &'static str,
+    pub support_phone: &'static str,
+    pub support_web: &'static str,
+    pub support_hours: &'static str,
+    pub cant_sign_in: &'static str,
+    pub cant_sign_in_text: &'static str,
+    /// Under a server error: when it happened, for the support desk (a timestamp with zone).
+    pub error_time_for_support: fn(&str) -> String,
+    pub payment_failed_help: &'static str,
+    pub not_available_help: &'static str,
+    /// A timezone by its IANA name that the deployment or the parent page chose.
+    pub time_zone_named: fn(&str) -> String,
 
     // Start-up failure (config.json) and the crash page
     pub config_error_title: &'static str,
@@ -870,9 +886,25 @@ impl Locale {
 
 /// The first of the browser's preferred languages the portal speaks.
 pub fn from_browser() -> Option<&'static Language> {
+    from_browser_among(&LANGUAGES)
+}
+
+/// The first of the browser's languages among `offered`.
+pub fn from_browser_among(offered: &[&'static Language]) -> Option<&'static Language> {
     let languages = web_sys::window()?.navigator().languages();
     languages
         .iter()
         .filter_map(|tag| tag.as_string())
-        .find_map(|tag| by_tag(&tag))
+        .find_map(|tag| by_tag(&tag).filter(|l| offered.iter().any(|o| o.tag == l.tag)))
+}
+
+/// The languages a deployment offers (`config.json` `languages`, shipped tags as
+/// `portal_config` checked them), in its order; every shipped one if it names none.
+pub fn offered(tags: &[String]) -> Vec<&'static Language> {
+    let offered: Vec<&'static Language> = tags.iter().filter_map(|tag| by_tag(tag)).collect();
+    if offered.is_empty() {
+        LANGUAGES.to_vec()
+    } else {
+        offered
+    }
 }

@@ -47,6 +47,20 @@ pub static UKRAINIAN: Language = Language {
         embed_waiting_signed_out: "Ви вийшли. Очікуємо повторного входу від",
         embed_parent_unknown: "сторінки, у яку вбудовано портал",
         embed_sign_in_here: "Увійти тут",
+        help: "Допомога",
+        support_title: "Підтримка",
+        support_email: "Ел. пошта",
+        support_phone: "Телефон",
+        support_web: "Центр допомоги",
+        support_hours: "Години роботи",
+        cant_sign_in: "Не вдається увійти?",
+        cant_sign_in_text: "Служба підтримки вашого провайдера допоможе увійти.",
+        error_time_for_support: |time| {
+            format!("Це сталося о {time}. Якщо це повторюється, назвіть цей час службі підтримки.")
+        },
+        payment_failed_help: "Оплата не пройшла? Служба підтримки допоможе.",
+        not_available_help: "Щоб відкрити цю сторінку для вашого облікового запису, зверніться до служби підтримки.",
+        time_zone_named: |zone| zone.replace('_', " "),
 
         // Start-up failure and the crash page
         config_error_title: "Портал налаштовано неправильно",

@@ -1,5 +1,7 @@
 //! `/login`: sign in with a login and password, or with a token minted by the provider.
 
+use crate::components::brand::BrandMark;
+use crate::components::support::CantSignIn;
 use crate::config::{AuthMode, PortalConfig};
 use crate::http::Api;
 use crate::i18n::tr;
@@ -88,7 +90,7 @@ pub fn LoginPage() -> impl IntoView {
     crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
     view! {
         <main id="main" class="login-page">
-            <h1>{config.title.clone()}</h1>
+            <h1><BrandMark /></h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
             <form id="login-form" on:submit=submit novalidate=true>
                 <h2>{tr(|t| t.sign_in)}</h2>
@@ -128,6 +130,7 @@ pub fn LoginPage() -> impl IntoView {
                 </form>
             </details>
             })}
+            <CantSignIn />
         </main>
     }
 }

@@ -179,6 +179,9 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
     let look = use_context::<Appearance>();
     let use_locale = use_context::<Locale>();
     let prefs = use_context::<Prefs>();
+    let offered_languages = use_context::<PortalConfig>()
+        .map(|config| i18n::offered(&config.languages))
+        .unwrap_or_else(|| i18n::LANGUAGES.to_vec());
     move |message| match message {
         ParentMessage::Token { token } => {
             if let Err(e) = session.sign_in(&token, Keep::InMemory) {
@@ -193,7 +196,7 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
                 look.set_theme(theme.into())
             }
         }
-        ParentMessage::Locale { locale } => match (offered(&locale), use_locale) {
+        ParentMessage::Locale { locale } => match (offered(&offered_languages, &locale), use_locale) {
             (Some(language), Some(use_locale)) => use_locale.set(language),
             _ => leptos::logging::warn!("portal: the language {locale} is not offered here"),
         },
@@ -212,12 +215,12 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
 }
 
 /// The language for a tag, when the deployment offers it (`config.json` `languages`).
-fn offered(tag: &str) -> Option<&'static i18n::Language> {
+fn offered(
+    offered: &[&'static i18n::Language],
+    tag: &str,
+) -> Option<&'static i18n::Language> {
     let language = i18n::by_tag(tag)?;
-    let config = use_context::<PortalConfig>()?;
-    i18n::offered(&config.languages)
-        .contains(&language)
-        .then_some(language)
+    offered.contains(&language).then_some(language)
 }
 
 /// Tells the parent when the customer changes the language, theme or time zone in the portal

@@ -9,6 +9,7 @@ use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
+use crate::prefs::Choice;
 use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
 use crate::routing::Page;
 use crate::session::Session;
@@ -94,6 +95,12 @@ fn Portal(config: PortalConfig) -> impl IntoView {
     // embedding parent's theme and language go straight to the page instead.
     Effect::new(move |_| locale.set(chosen_language.get()));
     Effect::new(move |_| appearance.set_theme(chosen_theme.get()));
+    // Chosen again while the parent's is in force, a choice changes no memo: put it in force.
+    Effect::new(move |_| match prefs.last_choice() {
+        Some(Choice::Language) => locale.set(chosen_language.get_untracked()),
+        Some(Choice::Theme) => appearance.set_theme(chosen_theme.get_untracked()),
+        Some(Choice::Zone) | None => {}
+    });
     provide_context(locale);
     provide_context(appearance);
     let embedding = match Framing::detect(&config.embed) {

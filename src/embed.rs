@@ -10,7 +10,7 @@ use crate::config::PortalConfig;
 use crate::format::Zone;
 use crate::i18n::{self, Locale};
 use crate::long_timeout::LongTimeout;
-use crate::prefs::Prefs;
+use crate::prefs::{Choice, Prefs};
 use crate::routing;
 use crate::session::{Ended, Keep, Session};
 use chrono::Utc;
@@ -229,35 +229,32 @@ fn report_preferences(embedding: Embedding) {
     let (Some(prefs), Some(look)) = (use_context::<Prefs>(), use_context::<Appearance>()) else {
         return;
     };
-    Effect::new(
-        move |previous: Option<(Option<String>, Option<String>, Option<String>)>| {
-            let chosen = prefs.chosen();
-            let Some(previous) = previous.filter(|previous| *previous != chosen) else {
-                return chosen;
-            };
-            // What the customer just chose, else what is in force (perhaps the parent's); the
-            // app's effects may not have put the new choice in force yet.
-            let just_chosen = |now: &Option<String>, before: &Option<String>| {
-                now.as_ref().filter(|_| now != before).cloned()
-            };
-            let locale = just_chosen(&chosen.0, &previous.0)
-                .and_then(|tag| i18n::by_tag(&tag))
-                .unwrap_or_else(i18n::language_untracked);
-            let theme = just_chosen(&chosen.1, &previous.1)
-                .and_then(|theme| ThemeChoice::parse(&theme))
-                .unwrap_or_else(|| look.theme_untracked());
-            embedding.post(&PortalMessage::Preferences {
-                locale: locale.tag.to_owned(),
-                theme: match theme {
-                    ThemeChoice::System => ThemeSetting::System,
-                    ThemeChoice::Light => ThemeSetting::Light,
-                    ThemeChoice::Dark => ThemeSetting::Dark,
-                },
-                time_zone: prefs.zone_untracked().iana_name().unwrap_or_default(),
-            });
-            chosen
-        },
-    );
+    Effect::new(move |started: Option<()>| {
+        let choice = prefs.last_choice();
+        if started.is_none() || choice.is_none() {
+            return;
+        }
+        // What the customer just chose, else what is in force (perhaps the parent's): the
+        // app's effects may not have put the new choice in force yet.
+        let locale = (choice == Some(Choice::Language))
+            .then(|| prefs.language_untracked().and_then(|tag| i18n::by_tag(&tag)))
+            .flatten()
+            .unwrap_or_else(i18n::language_untracked);
+        let theme = if choice == Some(Choice::Theme) {
+            prefs.theme_untracked()
+        } else {
+            look.theme_untracked()
+        };
+        embedding.post(&PortalMessage::Preferences {
+            locale: locale.tag.to_owned(),
+            theme: match theme {
+                ThemeChoice::System => ThemeSetting::System,
+                ThemeChoice::Light => ThemeSetting::Light,
+                ThemeChoice::Dark => ThemeSetting::Dark,
+            },
+            time_zone: prefs.zone_untracked().iana_name().unwrap_or_default(),
+        });
+    });
 }
 
 /// Asks the parent for a new token a little before this one runs out, and again when the

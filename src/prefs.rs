@@ -52,9 +52,20 @@ fn write_store(stored: &Stored) {
     }
 }
 
+/// A preference the customer just chose in the portal's switchers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    Language,
+    Theme,
+    Zone,
+}
+
 #[derive(Clone, Copy)]
 pub struct Prefs {
     store: RwSignal<Stored>,
+    /// The customer's latest choice, counted: choosing again what is stored is news too (an
+    /// embedding parent's language or theme may be in force instead).
+    last_choice: RwSignal<Option<(u64, Choice)>>,
     /// The zone an embedding parent asked for, for this page only; the customer's own choice
     /// replaces it.
     parent_zone: RwSignal<Option<Zone>>,
@@ -80,6 +91,7 @@ impl Prefs {
         let parent_zone = RwSignal::new(None::<Zone>);
         Prefs {
             store,
+            last_choice: RwSignal::new(None),
             parent_zone,
             default_zone,
             zone: Memo::new(move |_| {
@@ -94,6 +106,16 @@ impl Prefs {
     pub fn forget(&self) {
         kept::forget(&[Kept::Prefs]);
         self.store.set(Stored::default());
+    }
+
+    /// The customer's latest choice, if any; tracked.
+    pub fn last_choice(&self) -> Option<Choice> {
+        self.last_choice.get().map(|(_, choice)| choice)
+    }
+
+    fn chose(&self, choice: Choice) {
+        self.last_choice
+            .update(|last| *last = Some((last.map_or(0, |(n, _)| n + 1), choice)));
     }
 
     fn change(&self, edit: impl FnOnce(&mut Stored)) {
@@ -122,6 +144,7 @@ impl Prefs {
     pub fn set_zone(&self, zone: Zone) {
         self.parent_zone.set(None);
         self.change(|s| s.zone = Some(zone.as_str().to_owned()));
+        self.chose(Choice::Zone);
     }
 
     /// The embedding parent's zone, for this page only (the customer's stored choice stays).
@@ -129,12 +152,6 @@ impl Prefs {
         self.parent_zone.set(Some(zone));
     }
 
-    /// The customer's own choices of language, theme and zone as stored (`None` where they
-    /// have not chosen), for telling an embedding parent when they change.
-    pub fn chosen(&self) -> (Option<String>, Option<String>, Option<String>) {
-        self.store
-            .with(|s| (s.language.clone(), s.theme.clone(), s.zone.clone()))
-    }
 
     /// The language the user chose, if they chose.
     pub fn language(&self) -> Option<String> {
@@ -143,6 +160,20 @@ impl Prefs {
 
     pub fn set_language(&self, tag: &str) {
         self.change(|s| s.language = Some(tag.to_owned()));
+        self.chose(Choice::Language);
+    }
+
+    pub fn language_untracked(&self) -> Option<String> {
+        self.store.with_untracked(|s| s.language.clone())
+    }
+
+    pub fn theme_untracked(&self) -> ThemeChoice {
+        self.store.with_untracked(|s| {
+            s.theme
+                .as_deref()
+                .and_then(ThemeChoice::parse)
+                .unwrap_or_default()
+        })
     }
 
     pub fn theme(&self) -> ThemeChoice {
@@ -156,6 +187,7 @@ impl Prefs {
 
     pub fn set_theme(&self, theme: ThemeChoice) {
         self.change(|s| s.theme = Some(theme.as_str().to_owned()));
+        self.chose(Choice::Theme);
     }
 
     /// The columns the user chose for a collection, if they chose.

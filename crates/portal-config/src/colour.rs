@@ -224,6 +224,13 @@ impl Accent {
     }
 }
 
+/// A contrast ratio to one decimal, rounded down (`4.4`: never more than it is), written
+/// without float formatting, which the portal's first load would otherwise carry.
+fn ratio_text(ratio: f64) -> String {
+    let tenths = (ratio * 10.0).floor() as u32;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
 /// The least shifted colour that reaches `needed` against every background of `theme`.
 fn least_shift(given: Rgb, theme: Theme, needed: f64) -> Option<Rgb> {
     (0..=MAX_SHIFT_PERCENT)
@@ -239,11 +246,11 @@ fn derive_theme(given: Rgb, theme: Theme) -> Result<ThemeColours, String> {
             Theme::Dark => "lightened",
         };
         return Err(format!(
-            "its links and buttons in the {} theme would reach at most {:.1}:1 against the \
-             page even {direction} by half, and WCAG AA asks {TEXT_CONTRAST}:1; choose a colour \
-             with more contrast",
+            "its links and buttons in the {} theme would reach at most {}:1 against the \
+             page even {direction} by half, and WCAG AA asks 4.5:1; choose a colour with more \
+             contrast",
             theme.name(),
-            theme.worst_contrast(farthest),
+            ratio_text(theme.worst_contrast(farthest)),
         ));
     };
     // Never more shifted than the link, which reaches more than the focus ring needs.
@@ -255,10 +262,10 @@ fn derive_theme(given: Rgb, theme: Theme) -> Result<ThemeColours, String> {
         .unwrap_or(WHITE);
     if contrast(accent_text, link) < TEXT_CONTRAST {
         return Err(format!(
-            "text on its buttons in the {} theme would reach only {:.1}:1, and WCAG AA asks \
-             {TEXT_CONTRAST}:1; choose a darker or lighter colour",
+            "text on its buttons in the {} theme would reach only {}:1, and WCAG AA asks \
+             4.5:1; choose a darker or lighter colour",
             theme.name(),
-            contrast(accent_text, link),
+            ratio_text(contrast(accent_text, link)),
         ));
     }
     Ok(ThemeColours {
@@ -348,6 +355,13 @@ mod tests {
             .unwrap();
         let less = rgb("#3b82f6").mixed_with(BLACK, percent - 1);
         assert!(Theme::Light.worst_contrast(less) < TEXT_CONTRAST);
+    }
+
+    #[test]
+    fn ratios_are_written_rounded_down() {
+        assert_eq!(ratio_text(4.49), "4.4");
+        assert_eq!(ratio_text(21.0), "21.0");
+        assert_eq!(ratio_text(1.07), "1.0");
     }
 
     #[test]

@@ -196,10 +196,12 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
                 look.set_theme(theme.into())
             }
         }
-        ParentMessage::Locale { locale } => match (offered(&offered_languages, &locale), use_locale) {
-            (Some(language), Some(use_locale)) => use_locale.set(language),
-            _ => leptos::logging::warn!("portal: the language {locale} is not offered here"),
-        },
+        ParentMessage::Locale { locale } => {
+            match (offered(&offered_languages, &locale), use_locale) {
+                (Some(language), Some(use_locale)) => use_locale.set(language),
+                _ => leptos::logging::warn!("portal: the language {locale} is not offered here"),
+            }
+        }
         ParentMessage::TimeZone { time_zone } => match (Zone::parse(&time_zone), prefs) {
             (Some(zone), Some(prefs)) => prefs.set_parent_zone(zone),
             _ => leptos::logging::warn!("portal: this browser knows no time zone {time_zone}"),
@@ -215,10 +217,7 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
 }
 
 /// The language for a tag, when the deployment offers it (`config.json` `languages`).
-fn offered(
-    offered: &[&'static i18n::Language],
-    tag: &str,
-) -> Option<&'static i18n::Language> {
+fn offered(offered: &[&'static i18n::Language], tag: &str) -> Option<&'static i18n::Language> {
     let language = i18n::by_tag(tag)?;
     offered.contains(&language).then_some(language)
 }
@@ -237,7 +236,11 @@ fn report_preferences(embedding: Embedding) {
         // What the customer just chose, else what is in force (perhaps the parent's): the
         // app's effects may not have put the new choice in force yet.
         let locale = (choice == Some(Choice::Language))
-            .then(|| prefs.language_untracked().and_then(|tag| i18n::by_tag(&tag)))
+            .then(|| {
+                prefs
+                    .language_untracked()
+                    .and_then(|tag| i18n::by_tag(&tag))
+            })
             .flatten()
             .unwrap_or_else(i18n::language_untracked);
         let theme = if choice == Some(Choice::Theme) {

@@ -152,7 +152,6 @@ impl Prefs {
         self.parent_zone.set(Some(zone));
     }
 
-
     /// The language the user chose, if they chose.
     pub fn language(&self) -> Option<String> {
         self.store.with(|s| s.language.clone())

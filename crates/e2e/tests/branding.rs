@@ -71,7 +71,12 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
         let logo = wait_for_logo(&portal, ".login-page h1").await;
         assert_eq!(logo, json!(["Acme Voice", "Acme Voice", "brand/logo.svg"]));
         // The accent is the brand's, on the sign-in button.
-        let button = computed(&portal, "#login-form button[type=submit]", "background-color").await;
+        let button = computed(
+            &portal,
+            "#login-form button[type=submit]",
+            "background-color",
+        )
+        .await;
         assert_eq!(button, ACCENT_LIGHT);
         let favicon = script(
             &portal,
@@ -80,12 +85,17 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
         )
         .await;
         assert!(
-            favicon.as_str().unwrap_or_default().ends_with("/brand/favicon.svg"),
+            favicon
+                .as_str()
+                .unwrap_or_default()
+                .ends_with("/brand/favicon.svg"),
             "{favicon}"
         );
         // Can't sign in? The support desk's contacts.
         portal.click(".cant-sign-in summary").await;
-        portal.wait_for_text(".cant-sign-in .support-email", SUPPORT_EMAIL).await;
+        portal
+            .wait_for_text(".cant-sign-in .support-email", SUPPORT_EMAIL)
+            .await;
         portal
             .wait_for_text(".cant-sign-in .support-phone", "+380 44 123 45 67")
             .await;
@@ -104,7 +114,10 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
         let header_logo = wait_for_logo(&portal, ".topbar .brand").await;
         assert_eq!(header_logo[0], json!("Acme Voice"));
         portal.wait_for(CURRENT_NAV_LINK).await;
-        assert_eq!(computed(&portal, CURRENT_NAV_LINK, "color").await, ACCENT_LIGHT);
+        assert_eq!(
+            computed(&portal, CURRENT_NAV_LINK, "color").await,
+            ACCENT_LIGHT
+        );
 
         // Only the languages offered, in the order config.json gives them.
         let languages = script(
@@ -121,23 +134,31 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
 
         // The Help place in the header; its words and the product's name follow the language.
         portal.click(".help-menu summary").await;
-        portal.wait_for_text(".help-panel .support-email", SUPPORT_EMAIL).await;
+        portal
+            .wait_for_text(".help-panel .support-email", SUPPORT_EMAIL)
+            .await;
         portal.select("select#language", "uk").await;
         portal.wait_for_text(".help-menu summary", "Допомога").await;
         portal
-            .wait_until("the product's Ukrainian name as the logo's alt text", async || {
-                let logo = wait_for_logo(&portal, ".topbar .brand").await;
-                (logo[0] == json!("Акме Голос")).then_some(())
-            })
+            .wait_until(
+                "the product's Ukrainian name as the logo's alt text",
+                async || {
+                    let logo = wait_for_logo(&portal, ".topbar .brand").await;
+                    (logo[0] == json!("Акме Голос")).then_some(())
+                },
+            )
             .await;
 
         // The dark theme has its own accent, derived from the brand's with contrast enough.
         portal.select("select#theme", "dark").await;
         portal
-            .wait_until("a dark-theme accent on the current page's link", async || {
-                let colour = computed(&portal, CURRENT_NAV_LINK, "color").await;
-                (colour.starts_with("rgb(") && colour != ACCENT_LIGHT).then_some(())
-            })
+            .wait_until(
+                "a dark-theme accent on the current page's link",
+                async || {
+                    let colour = computed(&portal, CURRENT_NAV_LINK, "color").await;
+                    (colour.starts_with("rgb(") && colour != ACCENT_LIGHT).then_some(())
+                },
+            )
             .await;
     });
 }
@@ -156,13 +177,18 @@ fn support_contacts_and_the_time_show_under_a_server_error() {
         portal.click("#main-nav a[href='/services']").await;
         portal.wait_for_text(".error-panel", "HTTP 500").await;
         // When it happened, in the customer's zone with its offset, for the support desk.
-        let time = portal.wait_for_text(".error-panel .error-time", "support desk").await;
+        let time = portal
+            .wait_for_text(".error-panel .error-time", "support desk")
+            .await;
         assert!(time.contains("+02:00") || time.contains("+03:00"), "{time}");
         portal
             .wait_for_text(".error-panel .support-email", SUPPORT_EMAIL)
             .await;
         portal
-            .wait_for_text(".error-panel .support-url", "https://help.acme.example/portal")
+            .wait_for_text(
+                ".error-panel .support-url",
+                "https://help.acme.example/portal",
+            )
             .await;
         portal.clear_faults().await;
     });
@@ -203,23 +229,28 @@ fn the_parent_sets_language_theme_and_zone_and_hears_the_customer_s_changes() {
         portal.select("#time-zone", "America/New_York").await;
         enter_portal_frame(&portal).await;
         portal
-            .wait_until("the parent's theme, language and zone in the portal", async || {
-                let look = script(
-                    &portal,
-                    "the portal's theme, language and zone",
-                    "const zone = document.querySelector('select#time-zone'); \
+            .wait_until(
+                "the parent's theme, language and zone in the portal",
+                async || {
+                    let look = script(
+                        &portal,
+                        "the portal's theme, language and zone",
+                        "const zone = document.querySelector('select#time-zone'); \
                      return [document.documentElement.dataset.theme, \
                        document.documentElement.lang, zone && zone.value];",
-                )
-                .await;
-                (look == json!(["dark", "uk", "America/New_York"])).then_some(())
-            })
+                    )
+                    .await;
+                    (look == json!(["dark", "uk", "America/New_York"])).then_some(())
+                },
+            )
             .await;
 
         // The customer's own choices in the portal go back to the parent, which follows them.
         portal.select("select#time-zone", "utc").await;
         leave_frame(&portal).await;
-        portal.wait_for_text("#portal-preferences", "uk dark UTC").await;
+        portal
+            .wait_for_text("#portal-preferences", "uk dark UTC")
+            .await;
         assert_eq!(portal.value_of("#time-zone").await, "UTC");
         enter_portal_frame(&portal).await;
         portal.select("select#language", "en").await;

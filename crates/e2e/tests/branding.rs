@@ -109,6 +109,11 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
         )
         .await;
         assert_eq!(phone_link, json!("tel:+380441234567"));
+        assert_no_violations(
+            &portal,
+            "the branded sign-in page with its support contacts",
+        )
+        .await;
 
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         let header_logo = wait_for_logo(&portal, ".topbar .brand").await;
@@ -262,6 +267,16 @@ fn the_parent_sets_language_theme_and_zone_and_hears_the_customer_s_changes() {
         assert_eq!(portal.value_of("#locale").await, "en");
         assert_eq!(portal.value_of("#theme").await, "light");
     });
+}
+
+/// axe-core's audit of the page finds nothing serious or critical.
+async fn assert_no_violations(portal: &Portal, what: &str) {
+    let violations = portal.audit_accessibility(what).await;
+    assert!(
+        violations.is_empty(),
+        "{what}: {}",
+        serde_json::to_string_pretty(&violations).unwrap_or_default()
+    );
 }
 
 async fn enter_portal_frame(portal: &Portal) {

@@ -854,8 +854,10 @@ fn slow_answers_show_loading_and_the_latest_filter_wins() {
         wait_for_account_names(&portal, &DEMO_ACCOUNTS).await;
 
         // The race: Kyiv, then Berlin; the Kyiv answer is due seconds after the Berlin one.
-        let (latency, jitter) = (300, 4000);
-        let seed = seed_for_overtaking(jitter, 3, 1500);
+        // The gap is the time the user may take between the two filters for the answers still
+        // to cross: seconds, as a busy machine's WebDriver typing takes (2.5 s seen at load 26).
+        let (latency, jitter) = (300, 12_000);
+        let seed = seed_for_overtaking(jitter, 3, 5000);
         portal
             .set_faults(json!({"latency-ms": latency, "jitter-ms": jitter, "seed": seed}))
             .await;

@@ -5,11 +5,13 @@
 
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, ServedRequest};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const ACCOUNT: &str = "Kyiv Wholesale";
 /// The page asks again this long after each answer (`pages::live_calls::REFRESH_AFTER`).
 const REFRESH_AFTER: Duration = Duration::from_secs(5);
+/// How much earlier than asked a browser's timer may fire (their clocks are coarsened).
+const TIMER_SLACK: Duration = Duration::from_millis(50);
 
 /// The browser's requests for the live calls so far.
 fn live_requests(portal: &Portal) -> Vec<ServedRequest> {
@@ -21,20 +23,46 @@ fn live_requests(portal: &Portal) -> Vec<ServedRequest> {
 }
 
 /// Makes the page believe its tab is hidden (or shown again): `document.visibilityState` as the
-/// browser reports it for a background tab, and the `visibilitychange` event it fires.
-async fn set_tab_visible(portal: &Portal, visible: bool) {
+/// browser reports it for a background tab, and the `visibilitychange` event it fires. Answers
+/// the browser's clock (`performance.now()`, ms) just before the event.
+async fn set_tab_visible(portal: &Portal, visible: bool) -> f64 {
     let script = "const state = arguments[0] ? 'visible' : 'hidden';
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+        const at = performance.now();
         // Bubbling, as the browser fires it, so the window hears it too.
         document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-        return document.visibilityState;";
-    let state = portal
+        return [document.visibilityState, at];";
+    let answer = portal
         .client()
         .execute(script, vec![json!(visible)])
         .await
         .expect("changing the tab's visibility");
-    assert_eq!(state, json!(if visible { "visible" } else { "hidden" }));
+    assert_eq!(answer[0], json!(if visible { "visible" } else { "hidden" }));
+    answer[1].as_f64().expect("the browser's clock")
+}
+
+/// When the browser started each live-calls request it has an answer for, by its own clock
+/// (`performance.now()`, ms): the portal's decisions, whatever a busy machine does to their
+/// delivery.
+async fn live_request_starts(portal: &Portal) -> Vec<f64> {
+    let script = "return performance.getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('/outgoing-active-calls'))
+        .map((entry) => entry.startTime);";
+    let starts = portal
+        .client()
+        .execute(script, Vec::new())
+        .await
+        .expect("reading the browser's resource timings");
+    serde_json::from_value(starts).expect("start times")
+}
+
+async fn script_quietly(portal: &Portal, code: &str) {
+    portal
+        .client()
+        .execute(code, Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("running {code}: {e}"));
 }
 
 async fn account_id(portal: &Portal, name: &str) -> String {
@@ -107,46 +135,61 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
         );
 
         // Visible: asked again after each answer, one request at a time.
-        let started = Instant::now();
+        // The browser keeps timings of its first 250 requests only: room for this page's.
+        script_quietly(&portal, "performance.setResourceTimingBufferSize(5000);").await;
         let duration_before = first_duration(&portal).await;
         wait_for_requests(&portal, 3, "two refreshes while visible").await;
-        assert!(
-            started.elapsed() >= REFRESH_AFTER,
-            "refreshes come a few seconds apart, not at once"
-        );
+        // The server's clock: each refresh arrived a refresh interval after the answer before.
+        for pair in live_requests(&portal).windows(2) {
+            let answered = pair[0].answer.map(|(_, at)| at).expect("answered");
+            assert!(
+                pair[1].received.duration_since(answered) >= REFRESH_AFTER - TIMER_SLACK,
+                "refreshes come a few seconds apart, not at once: {pair:?}"
+            );
+        }
         assert_no_overlap(&live_requests(&portal));
         // Answered calls talk: their duration so far moved on meanwhile.
         if let (Some(before), Some(after)) = (duration_before, first_duration(&portal).await) {
             assert_ne!(before, after, "the duration ticks");
         }
 
-        // Hidden: nothing more is asked, and the page says it is paused.
-        set_tab_visible(&portal, false).await;
+        // The browser's timings see what the server saw (so the checks below can fail).
+        assert!(live_request_starts(&portal).await.len() >= 3);
+
+        // Hidden: nothing more is asked, and the page says it is paused. A request already on
+        // its way may still be answered; the browser's own clock tells it from a new one.
+        let hidden_at = set_tab_visible(&portal, false).await;
         portal.wait_for_text(".live-status", "Paused").await;
-        // A request that was already on its way may still be answered; then none follows.
-        tokio::time::sleep(Duration::from_secs(1)).await;
-        let while_hidden = live_requests(&portal).len();
         tokio::time::sleep(REFRESH_AFTER * 2 + Duration::from_secs(1)).await;
+        let started_while_hidden: Vec<f64> = live_request_starts(&portal)
+            .await
+            .into_iter()
+            .filter(|start| *start > hidden_at)
+            .collect();
         assert_eq!(
-            live_requests(&portal).len(),
-            while_hidden,
-            "no request while the tab is hidden"
+            started_while_hidden,
+            [] as [f64; 0],
+            "no request while the tab is hidden (hidden at {hidden_at} ms)"
         );
+        let while_hidden = live_requests(&portal).len();
 
         // Shown again: asked at once, then every few seconds again.
-        let shown_at = Instant::now();
-        set_tab_visible(&portal, true).await;
+        let shown_at = set_tab_visible(&portal, true).await;
         wait_for_requests(
             &portal,
             while_hidden + 1,
             "a request as soon as the tab shows",
         )
         .await;
-        let back = live_requests(&portal);
-        let latest = back.last().expect("a request");
+        let first_after = live_request_starts(&portal)
+            .await
+            .into_iter()
+            .find(|start| *start >= shown_at)
+            .expect("a request started once shown");
         assert!(
-            latest.received.duration_since(shown_at) < REFRESH_AFTER,
-            "asked at once when shown, not after the next interval"
+            first_after - shown_at < REFRESH_AFTER.as_millis() as f64,
+            "asked at once when shown ({} ms after), not after the next interval",
+            first_after - shown_at
         );
         wait_for_requests(&portal, while_hidden + 2, "refreshing again once shown").await;
         assert_no_overlap(&live_requests(&portal));

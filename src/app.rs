@@ -7,7 +7,7 @@ use crate::config::{ConfigError, PortalConfig, load_config};
 use crate::embed::{EmbedBridge, Embedding, Framing};
 use crate::http::Api;
 use crate::i18n::tr;
-use crate::i18n::{self, Locale};
+use crate::i18n::{self, Language, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
 use crate::prefs::Choice;
@@ -23,17 +23,76 @@ use leptos_router::path;
 #[component]
 pub fn App() -> impl IntoView {
     let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
-    spawn_local(async move { config.set(Some(load_config().await)) });
+    // The first language's texts: which language needs config.json unless the user chose one.
+    let words = RwSignal::new(None::<Result<&'static Language, String>>);
+    let stored = crate::prefs::stored_language();
+    let chosen_before_config = stored.as_deref().and_then(i18n::by_tag);
+    if let Some(language) = chosen_before_config {
+        // Alongside config.json, not after it.
+        spawn_local(async move {
+            let loaded = i18n::load(language).await.map(|()| language);
+            // Unless the deployment's own choice has come first.
+            if words.get_untracked().is_none() {
+                words.set(Some(loaded));
+            }
+        });
+    }
+    spawn_local(async move {
+        let loaded = load_config().await;
+        let (offered, deployment) = match &loaded {
+            Ok(config) => (i18n::offered(&config.languages), config.locale.as_deref()),
+            Err(_) => (i18n::offered(&[]), None),
+        };
+        let language = chosen_language(stored.as_deref(), &offered, deployment);
+        // The stored choice fetched alongside is not one this deployment offers: fetch its own.
+        if chosen_before_config != Some(language) {
+            words.set(Some(i18n::load(language).await.map(|()| language)));
+        }
+        config.set(Some(loaded));
+    });
     // After config.json's request, which the page's code must not hold up.
     fetch_ahead();
-    // index.html's skeleton stays until config.json has come: one loading state, no flash.
+    // index.html's skeleton stays until config.json and the texts have come: one loading
+    // state, no flash of empty words.
     move || {
         let loaded = config.get()?;
+        let words = words.get()?;
         crate::remove_skeleton();
-        Some(match loaded {
-            Err(error) => config_error_page(error).into_any(),
-            Ok(config) => view! { <Portal config /> }.into_any(),
+        Some(match (loaded, words) {
+            (_, Err(reason)) => texts_error_page(reason).into_any(),
+            (Err(error), Ok(language)) => {
+                i18n::set_language(language);
+                config_error_page(error).into_any()
+            }
+            (Ok(config), Ok(language)) => view! { <Portal config language /> }.into_any(),
         })
+    }
+}
+
+/// Among the languages the deployment offers (`config.json` `languages`): the user's choice,
+/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered.
+fn chosen_language(
+    stored: Option<&str>,
+    offered: &[&'static Language],
+    deployment: Option<&str>,
+) -> &'static Language {
+    stored
+        .and_then(i18n::by_tag)
+        .filter(|language| offered.contains(language))
+        .or_else(|| deployment.and_then(i18n::by_tag))
+        .or_else(|| i18n::from_browser_among(offered))
+        .or_else(|| offered.first().copied())
+        .unwrap_or(&i18n::LANGUAGES[0])
+}
+
+/// The texts could not be fetched: the portal has no words but these (English, the reference).
+fn texts_error_page(reason: String) -> impl IntoView {
+    view! {
+        <main id="main" class="fatal-error" role="alert">
+            <h1>"The portal could not load its texts"</h1>
+            <p>{reason}</p>
+            <button type="button" on:click=|_| reload()>"Reload"</button>
+        </main>
     }
 }
 
@@ -55,7 +114,7 @@ fn reload() {
 }
 
 #[component]
-fn Portal(config: PortalConfig) -> impl IntoView {
+fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
     }
@@ -68,27 +127,17 @@ fn Portal(config: PortalConfig) -> impl IntoView {
         .and_then(crate::format::Zone::parse)
         .unwrap_or_default();
     let prefs = crate::prefs::Prefs::load(default_zone);
-    // Among the languages the deployment offers: the user's choice, else the deployment's,
-    // else the browser's, else the first offered.
     let offered = i18n::offered(&config.languages);
     let deployment_locale = config.locale.clone();
     let chosen_language = Memo::new(move |_| {
-        let offer = |language: &'static i18n::Language| {
-            offered
-                .iter()
-                .any(|o| o.tag == language.tag)
-                .then_some(language)
-        };
-        prefs
-            .language()
-            .and_then(|tag| i18n::by_tag(&tag))
-            .and_then(offer)
-            .or_else(|| deployment_locale.as_deref().and_then(i18n::by_tag))
-            .or_else(|| i18n::from_browser_among(&offered))
-            .or_else(|| offered.first().copied())
-            .unwrap_or(i18n::LANGUAGES[0])
+        chosen_language(
+            prefs.language().as_deref(),
+            &offered,
+            deployment_locale.as_deref(),
+        )
     });
-    let locale = Locale::new(chosen_language.get_untracked());
+    // The first language's texts have come (`App`); another is put in force once its own do.
+    let locale = Locale::new(language);
     let chosen_theme = Memo::new(move |_| prefs.theme());
     let appearance = Appearance::new(chosen_theme.get_untracked());
     // A choice in the preferences, or their forgetting on sign-out, is put in force here; an

@@ -181,7 +181,7 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
     let prefs = use_context::<Prefs>();
     let offered_languages = use_context::<PortalConfig>()
         .map(|config| i18n::offered(&config.languages))
-        .unwrap_or_else(|| i18n::LANGUAGES.to_vec());
+        .unwrap_or_else(|| i18n::offered(&[]));
     move |message| match message {
         ParentMessage::Token { token } => {
             if let Err(e) = session.sign_in(&token, Keep::InMemory) {

@@ -56,7 +56,7 @@ pub enum SaveError {
 
 impl SaveError {
     /// In the language in use.
-    pub fn text(self) -> &'static str {
+    pub fn text(self) -> crate::i18n::Text {
         let t = crate::i18n::texts();
         match self {
             SaveError::NotMade => t.file_not_made,

@@ -181,7 +181,7 @@ pub fn integer(value: Option<i64>) -> String {
 pub fn hours_minutes(seconds: i64) -> String {
     let minutes = (seconds.saturating_add(30)).div_euclid(60);
     let (hours, minutes) = (minutes.div_euclid(60), minutes.rem_euclid(60));
-    (crate::i18n::texts().hours_minutes)(&integer(Some(hours)), &format!("{minutes:02}"))
+    (crate::i18n::texts().hours_minutes)(&integer(Some(hours)), &format!("{minutes:02}")).get()
 }
 
 pub fn count(value: u64) -> String {
@@ -467,9 +467,9 @@ pub fn timestamp_marked(time: &DateTime<Utc>, zone: Zone, mark: ZoneMark) -> Str
 /// "Local time" when the browser does not tell its name.
 pub fn zone_name(zone: Zone) -> String {
     match zone {
-        Zone::Utc => i18n::texts().time_zone_utc.to_owned(),
+        Zone::Utc => i18n::texts().time_zone_utc.to_string(),
         Zone::Browser => {
-            browser_zone_name().unwrap_or_else(|| i18n::texts().time_zone_local.to_owned())
+            browser_zone_name().unwrap_or_else(|| i18n::texts().time_zone_local.to_string())
         }
         Zone::Named(name) => name.to_owned(),
     }

@@ -72,18 +72,26 @@ pub fn render_crash_page(document: &web_sys::Document, container: &web_sys::Elem
         .and_then(|l| l.href().ok())
         .unwrap_or_else(|| "/".to_owned());
     let t = i18n::texts();
+    // Before the texts have come, in English, the reference language.
+    let words = |text: i18n::Text, english: &'static str| match text.get_untracked() {
+        "" => english,
+        text => text,
+    };
     let page = || -> Option<web_sys::Element> {
         let main = document.create_element("main").ok()?;
         main.set_class_name("fatal-error");
         main.set_attribute("role", "alert").ok()?;
         let title = document.create_element("h1").ok()?;
-        title.set_text_content(Some(t.crash_title));
+        title.set_text_content(Some(words(t.crash_title, "Something went wrong")));
         let text = document.create_element("p").ok()?;
-        text.set_text_content(Some(t.crash_text));
+        text.set_text_content(Some(words(
+            t.crash_text,
+            "The portal hit an unexpected problem and stopped. Reloading the page usually helps.",
+        )));
         let reload = document.create_element("a").ok()?;
         reload.set_class_name("reload button");
         reload.set_attribute("href", &here).ok()?;
-        reload.set_text_content(Some(t.crash_reload));
+        reload.set_text_content(Some(words(t.crash_reload, "Reload the page")));
         main.append_with_node_3(&title, &text, &reload).ok()?;
         Some(main)
     };

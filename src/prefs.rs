@@ -84,6 +84,12 @@ fn zone_of(stored: &Stored, default_zone: Zone) -> Zone {
         .unwrap_or(default_zone)
 }
 
+/// The language the user chose, as stored, read before the app starts (its texts are fetched
+/// alongside `config.json`).
+pub fn stored_language() -> Option<String> {
+    read_store().language
+}
+
 impl Prefs {
     /// The stored preferences; `default_zone` stands for a zone the customer has not chosen.
     pub fn load(default_zone: Zone) -> Prefs {

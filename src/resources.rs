@@ -261,7 +261,7 @@ impl DetailView {
             .map(|(column, cell)| display(&cell.value, column, zone))
             .filter(|text| text != format::DASH)
             .unwrap_or_else(|| format::short_id(&self.id));
-        (texts().resource(collection).heading)(&title)
+        (texts().resource(collection).heading)(&title).get()
     }
 }
 
@@ -296,9 +296,9 @@ pub fn display_marked(
         Value::Money { amount, currency } => {
             format::money(Some(amount), currency.as_deref().unwrap_or_default())
         }
-        Value::Bool(true) if column.key == RECORDING => t.play_recording.to_owned(),
-        Value::Bool(true) => t.yes.to_owned(),
-        Value::Bool(false) => t.no.to_owned(),
+        Value::Bool(true) if column.key == RECORDING => t.play_recording.to_string(),
+        Value::Bool(true) => t.yes.to_string(),
+        Value::Bool(false) => t.no.to_string(),
         Value::Time(time) => format::timestamp_marked(time, zone, mark),
         Value::Choice(word) => {
             crate::i18n::choice_label(column.key, word).map_or_else(|| word.clone(), str::to_owned)

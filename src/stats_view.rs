@@ -63,15 +63,15 @@ impl Problem {
     pub fn text(&self) -> String {
         let t = crate::i18n::texts();
         match self {
-            Problem::ChooseAccount => t.choose_account_error.to_owned(),
-            Problem::ChooseSampling => t.choose_sampling.to_owned(),
-            Problem::EnterStartTime => t.enter_start_time.to_owned(),
-            Problem::EndTimeUnreadable => t.end_time_unreadable.to_owned(),
-            Problem::EndAfterStart => t.end_after_start.to_owned(),
-            Problem::NotADuration(value) => (t.not_a_duration)(value),
-            Problem::NotAPrice(value) => (t.not_a_price)(value),
-            Problem::NotAnIp(value) => (t.not_an_ip)(value),
-            Problem::CountryUnreadable => t.country_unreadable.to_owned(),
+            Problem::ChooseAccount => t.choose_account_error.to_string(),
+            Problem::ChooseSampling => t.choose_sampling.to_string(),
+            Problem::EnterStartTime => t.enter_start_time.to_string(),
+            Problem::EndTimeUnreadable => t.end_time_unreadable.to_string(),
+            Problem::EndAfterStart => t.end_after_start.to_string(),
+            Problem::NotADuration(value) => (t.not_a_duration)(value).get(),
+            Problem::NotAPrice(value) => (t.not_a_price)(value).get(),
+            Problem::NotAnIp(value) => (t.not_an_ip)(value).get(),
+            Problem::CountryUnreadable => t.country_unreadable.to_string(),
         }
     }
 }

@@ -17,6 +17,8 @@ use rust_decimal::Decimal;
 use std::str::FromStr;
 use wasm_bindgen_test::*;
 
+mod support;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn accounts() -> Collection {
@@ -39,6 +41,7 @@ fn cell(value: Value) -> Cell {
 
 #[wasm_bindgen_test]
 fn url_query_becomes_the_view_or_an_inline_error() {
+    support::install_texts();
     let params = params_from_url(
         accounts(),
         "?filter[name-cont]=west&sort=-balance&page[number]=2&page[size]=25",
@@ -104,6 +107,7 @@ fn clicking_a_header_sorts_then_toggles() {
 
 #[wasm_bindgen_test]
 fn pager_summary_reads_like_a_person_would_say_it() {
+    support::install_texts();
     assert_eq!(
         summary(&PageWindow::new(2, 50, 50, 1237)),
         "51–100 of 1,237"
@@ -203,6 +207,7 @@ fn csv_export_is_exact_and_safe_for_spreadsheets() {
 
 #[wasm_bindgen_test]
 fn values_read_in_the_chosen_zone_and_language_and_export_exactly() {
+    support::install_texts();
     let time = api_model::stats::parse_time("2026-07-02T08:00:07.000Z").unwrap();
     let created = column("created-at", Kind::Time);
     assert_eq!(

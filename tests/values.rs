@@ -42,10 +42,13 @@ fn other_values() {
 /// page's thread).
 fn in_language(tag: &str, check: impl FnOnce()) {
     let language = portal::i18n::by_tag(tag).expect("a language of the portal");
+    support::install_texts();
     portal::i18n::set_language(language);
     check();
-    portal::i18n::set_language(portal::i18n::LANGUAGES[0]);
+    portal::i18n::set_language(&portal::i18n::LANGUAGES[0]);
 }
+
+mod support;
 
 fn digits(text: &str) -> String {
     text.chars().filter(char::is_ascii_digit).collect()
@@ -87,7 +90,7 @@ fn ukrainian_numbers_and_dates_keep_every_digit() {
 #[wasm_bindgen_test]
 fn every_language_has_a_valid_date_pattern() {
     use chrono::format::{Item, StrftimeItems};
-    for language in portal::i18n::LANGUAGES {
+    for language in &portal::i18n::LANGUAGES {
         let broken = StrftimeItems::new(language.date_time_pattern).any(|item| item == Item::Error);
         assert!(!broken, "{}: {}", language.tag, language.date_time_pattern);
     }
@@ -146,7 +149,7 @@ fn numbers_read_as_intl_writes_them_in_every_language() {
     let texts = [
         "0", "7", "999", "0.5", "12.3456", "999.99", "1000", "1000.5", "-5", "-0.25",
     ];
-    for language in portal::i18n::LANGUAGES {
+    for language in &portal::i18n::LANGUAGES {
         in_language(language.tag, || {
             for text in texts {
                 assert_eq!(
@@ -178,13 +181,15 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
         href: None,
     };
     let mut html = String::new();
-    cell_html(
-        &cell,
-        &column,
-        format::Zone::Utc,
-        format::ZoneMark::OnEachTime,
-        &mut html,
-    );
+    in_language("en", || {
+        cell_html(
+            &cell,
+            &column,
+            format::Zone::Utc,
+            format::ZoneMark::OnEachTime,
+            &mut html,
+        )
+    });
     assert!(html.contains(">0b9f7a8e…0003</code>"), "{html}");
     assert!(
         html.contains(&format!("<button type=\"button\" class=\"copy\" aria-label=\"Copy the full identifier\" data-copy=\"{id}\">Copy</button>")),

@@ -165,7 +165,7 @@ fn draw(
     let names: Vec<&str> = spec.series.iter().map(|(key, _)| key.as_str()).collect();
     let data = drawable(&spec.payload, &names);
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or(crate::i18n::texts().chart_canvas_unusable)?;
+        .ok_or_else(|| crate::i18n::texts().chart_canvas_unusable.to_string())?;
     let root = backend.into_drawing_area();
     root.fill(&colors.background).map_err(|e| e.to_string())?;
     let (Some(&first), Some(&last)) = (data.t.first(), data.t.last()) else {
@@ -356,7 +356,7 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
     let values_id = format!("{id}-values");
     let summary = move || {
         state.spec.with_value(|s| {
-            (t.chart_summary)(&(s.title)(), &(s.unit)(), &s.payload.t.len().to_string())
+            (t.chart_summary)(&(s.title)(), &(s.unit)(), &s.payload.t.len().to_string()).get()
         })
     };
     view! {
@@ -403,7 +403,9 @@ fn redraw_when_needed(state: ChartState, canvas: NodeRef<html::Canvas>) {
                 state.area.set(plot);
                 state.failure.set(None);
             }
-            Err(reason) => state.failure.set(Some((t.chart_failed)(&reason))),
+            Err(reason) => state
+                .failure
+                .set(Some((t.chart_failed)(&reason).to_string())),
         }
     });
 }
@@ -505,7 +507,7 @@ fn crosshair(state: ChartState) -> Option<impl IntoView + use<>> {
             .map(|(i, (key, label))| {
                 let value = exact_at(&s.payload, key, index)
                     .map(|d| format!("{} {unit}", format::decimal(&d)))
-                    .unwrap_or_else(|| t.chart_no_data.to_owned());
+                    .unwrap_or_else(|| t.chart_no_data.to_string());
                 (css_color(color_of(i, dark)), label(), value)
             })
             .collect();
@@ -679,7 +681,7 @@ fn zoom_state(state: ChartState) -> Option<String> {
             .map(|time| format::timestamp_in(&time, zone))
             .unwrap_or_default()
     };
-    Some((crate::i18n::texts().chart_zoom_state)(&at(from), &at(to)))
+    Some((crate::i18n::texts().chart_zoom_state)(&at(from), &at(to)).get())
 }
 
 /// The numbers in words beside the picture: per series its lowest, highest and average value.
@@ -693,7 +695,7 @@ fn values_table(state: ChartState, id: String) -> impl IntoView {
                 .map(|(key, label)| {
                     let summary = summarize(&s.payload, key);
                     let cell = |value: Option<&rust_decimal::Decimal>| {
-                        value.map_or_else(|| t.chart_no_data.to_owned(), format::decimal)
+                        value.map_or_else(|| t.chart_no_data.to_string(), format::decimal)
                     };
                     let min = cell(summary.as_ref().map(|s| &s.min));
                     let max = cell(summary.as_ref().map(|s| &s.max));

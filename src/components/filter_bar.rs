@@ -17,7 +17,7 @@ use std::time::Duration;
 pub const TYPING_PAUSE: Duration = Duration::from_millis(400);
 
 /// An operator's name in the language in use.
-pub fn operator_label(op: Operator) -> &'static str {
+pub fn operator_label(op: Operator) -> crate::i18n::Text {
     let t = crate::i18n::texts();
     match op {
         Operator::Eq => t.op_eq,

@@ -35,13 +35,14 @@ fn target(link: Option<&String>, current: &ListParams) -> Option<ListParams> {
 pub fn summary(window: &PageWindow) -> String {
     let t = crate::i18n::texts();
     if window.total == 0 || window.first_row == 0 {
-        return (t.pager_no_rows)(&format::count(window.total));
+        return (t.pager_no_rows)(&format::count(window.total)).get();
     }
     (t.pager_rows)(
         &format::count(window.first_row),
         &format::count(window.last_row),
         &format::count(window.total),
     )
+    .get()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,7 +80,7 @@ impl PagerState {
 
 pub fn pager(state: Memo<PagerState>, go: Callback<ListParams>) -> impl IntoView {
     let t = crate::i18n::texts();
-    let button = move |class: &'static str, step: Step, label: fn() -> &'static str| {
+    let button = move |class: &'static str, step: Step, label: crate::i18n::Text| {
         let to = Memo::new(move |_| state.with(|s| s.target(step)));
         view! {
             <button
@@ -131,10 +132,10 @@ pub fn pager(state: Memo<PagerState>, go: Callback<ListParams>) -> impl IntoView
                 })}
             </span>
             <span class="pager-buttons">
-                {button("page-first", Step::First, || crate::i18n::texts().page_first)}
-                {button("page-prev", Step::Prev, || crate::i18n::texts().page_prev)}
-                {button("page-next", Step::Next, || crate::i18n::texts().page_next)}
-                {button("page-last", Step::Last, || crate::i18n::texts().page_last)}
+                {button("page-first", Step::First, crate::i18n::texts().page_first)}
+                {button("page-prev", Step::Prev, crate::i18n::texts().page_prev)}
+                {button("page-next", Step::Next, crate::i18n::texts().page_next)}
+                {button("page-last", Step::Last, crate::i18n::texts().page_last)}
             </span>
             <label class="pager-size">
                 {tr(|t| t.rows_per_page)} " "

@@ -149,8 +149,8 @@ fn zone_picker() -> impl IntoView {
     let t = i18n::texts();
     let zone_name = browser_zone_name();
     let browser = move || match &zone_name {
-        Some(name) => (t.time_zone_local_named)(name),
-        None => t.time_zone_local.to_owned(),
+        Some(name) => (t.time_zone_local_named)(name).get(),
+        None => t.time_zone_local.to_string(),
     };
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(zone) = Zone::parse(&event_target_value(&ev)) {
@@ -171,7 +171,6 @@ fn zone_picker() -> impl IntoView {
 
 /// The deployment's zone and the zone in force, when named (`Europe/Kyiv`), as options.
 fn named_zone_options(prefs: Prefs) -> impl IntoView {
-    let t = i18n::texts();
     let mut named: Vec<Zone> = prefs.deployment_zone().into_iter().collect();
     let current = prefs.zone();
     if matches!(current, Zone::Named(_)) && !named.contains(&current) {
@@ -182,7 +181,7 @@ fn named_zone_options(prefs: Prefs) -> impl IntoView {
         .map(|zone| {
             view! {
                 <option value=zone.as_str() selected=move || prefs.zone() == zone>
-                    {move || (t.time_zone_named)(zone.as_str())}
+                    {zone.as_str().replace('_', " ")}
                 </option>
             }
         })
@@ -318,7 +317,7 @@ fn waiting_for_parent(embedding: Embedding, session: Session) -> impl IntoView {
     let host = move || {
         embedding
             .parent_origin()
-            .unwrap_or_else(|| t.embed_parent_unknown.to_owned())
+            .unwrap_or_else(|| t.embed_parent_unknown.to_string())
     };
     let message = move || match session.ended() {
         Some(Ended::Expired) => t.embed_waiting_expired,

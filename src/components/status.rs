@@ -1,18 +1,13 @@
 //! Loading, empty and error states, each distinct and saying what happened.
 
 use crate::components::support::SupportForFailure;
-use crate::i18n::tr;
+use crate::i18n::{Text, tr};
 use api_model::errors::ApiError;
 use leptos::prelude::*;
 
-/// A text of the language in use, read anew when the language changes.
-pub trait Words: Fn() -> &'static str + Copy + Send + Sync + 'static {}
-
-impl<F: Fn() -> &'static str + Copy + Send + Sync + 'static> Words for F {}
-
 /// Shown while the first answer is on its way (later loads dim the old rows instead). `text`
 /// gives the whole sentence, such as `Loading accounts…` (`crate::i18n::Texts`).
-pub fn loading(text: impl Words) -> impl IntoView {
+pub fn loading(text: Text) -> impl IntoView {
     view! {
         <p class="loading" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
@@ -24,7 +19,7 @@ pub fn loading(text: impl Words) -> impl IntoView {
 /// Long work on its way (a large statistics request): what it is, how much of it, an
 /// indeterminate progress bar, and after a moment how long it has taken so far.
 pub fn working(
-    text: impl Words,
+    text: Text,
     detail: impl Fn() -> Option<String> + Send + Sync + 'static,
 ) -> impl IntoView {
     let t = crate::i18n::texts();

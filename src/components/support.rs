@@ -4,7 +4,7 @@
 
 use crate::config::PortalConfig;
 use crate::format;
-use crate::i18n::{self, Texts, tr};
+use crate::i18n::{self, Text, Texts, tr};
 use crate::prefs::Prefs;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -45,7 +45,7 @@ fn contacts(support: portal_config::Support) -> impl IntoView {
 
 /// A sentence that says why the support desk may help here, then its contacts.
 #[component]
-pub fn SupportNote(lead: fn(&Texts) -> &'static str) -> impl IntoView {
+pub fn SupportNote(lead: fn(&Texts) -> Text) -> impl IntoView {
     support_config().map(|_| {
         view! {
             <aside class="support-note">

@@ -94,7 +94,7 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
                 <button
                     type="button"
                     class="sort"
-                    title=move || (t.sort_by)(&title())
+                    title=move || (t.sort_by)(&crate::i18n::lowercase(&title()))
                     on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, key)))
                 >
                     {title}

@@ -35,7 +35,7 @@ pub fn from_input(input: &str, zone: Zone) -> String {
 }
 
 /// A preset's name in the language in use.
-pub fn preset_label(preset: Preset) -> &'static str {
+pub fn preset_label(preset: Preset) -> crate::i18n::Text {
     let t = texts();
     match preset {
         Preset::LastHour => t.range_last_hour,

@@ -35,11 +35,11 @@ pub fn cell_html(cell: &Cell, column: &ColumnHead, zone: Zone, mark: ZoneMark, o
         out.push_str("\">");
         escape_html(&format::short_id(id), out);
         out.push_str("</code><button type=\"button\" class=\"copy\" aria-label=\"");
-        escape_html(t.copy_identifier, out);
+        escape_html(t.copy_identifier.get(), out);
         out.push_str("\" data-copy=\"");
         escape_html(id, out);
         out.push_str("\">");
-        escape_html(t.copy, out);
+        escape_html(t.copy.get(), out);
         out.push_str("</button></span>");
         return;
     }

@@ -74,11 +74,11 @@ type Problems = Vec<(Option<&'static str>, String)>;
 fn lookup_problem_text(problem: &LookupProblem) -> String {
     let t = texts();
     match problem {
-        LookupProblem::NoRateplan => t.rateplan_missing.to_owned(),
-        LookupProblem::RateplanNotUuid => t.rateplan_not_uuid.to_owned(),
-        LookupProblem::NoNumber => t.number_missing.to_owned(),
-        LookupProblem::NumberNotDigits => t.number_not_digits.to_owned(),
-        LookupProblem::NumberTooLong => (t.number_too_long)(&MAX_NUMBER_DIGITS.to_string()),
+        LookupProblem::NoRateplan => t.rateplan_missing.to_string(),
+        LookupProblem::RateplanNotUuid => t.rateplan_not_uuid.to_string(),
+        LookupProblem::NoNumber => t.number_missing.to_string(),
+        LookupProblem::NumberNotDigits => t.number_not_digits.to_string(),
+        LookupProblem::NumberTooLong => (t.number_too_long)(&MAX_NUMBER_DIGITS.to_string()).get(),
     }
 }
 
@@ -96,10 +96,10 @@ fn check(asked: &Asked, plans: Option<&[PlanChoice]>) -> Result<Lookup, Problems
             .iter()
             .any(|p| p.id.eq_ignore_ascii_case(&lookup.rateplan_id))
     {
-        problems.push((Some("rateplan-id"), texts().rateplan_unknown.to_owned()));
+        problems.push((Some("rateplan-id"), texts().rateplan_unknown.to_string()));
     }
     if !asked.duration.trim().is_empty() && duration_seconds(&asked.duration).is_none() {
-        problems.push((Some(DURATION_KEY), texts().duration_invalid.to_owned()));
+        problems.push((Some(DURATION_KEY), texts().duration_invalid.to_string()));
     }
     match lookup {
         Ok(lookup) if problems.is_empty() => Ok(lookup),
@@ -238,7 +238,7 @@ fn results_area(
     let results = move || {
         let lookup = wanted.get()?;
         if answer.is_loading() && !answer.has_data() {
-            return Some(status::loading(move || texts().check_rate_checking).into_any());
+            return Some(status::loading(texts().check_rate_checking).into_any());
         }
         answer.with_data(|found| {
             found.map(|found| results_view(&lookup, found, seconds.get()).into_any())
@@ -548,12 +548,13 @@ fn cost_breakdown(prefix: &str, seconds: u64, cost: CallCost, rate: &MatchedRate
     let t = texts();
     let parts = if cost.answered {
         let mut parts = vec![
-            (t.cost_connect_fee.to_owned(), cost.connect_fee),
+            (t.cost_connect_fee.to_string(), cost.connect_fee),
             (
                 (t.cost_initial)(
                     &cost.initial_seconds.to_string(),
                     &crate::format::decimal(&rate.initial_rate),
-                ),
+                )
+                .get(),
                 cost.initial_amount,
             ),
         ];
@@ -563,7 +564,8 @@ fn cost_breakdown(prefix: &str, seconds: u64, cost: CallCost, rate: &MatchedRate
                     &cost.next_intervals.to_string(),
                     &rate.next_interval.max(1).to_string(),
                     &crate::format::decimal(&rate.next_rate),
-                ),
+                )
+                .get(),
                 cost.next_amount,
             ));
         }

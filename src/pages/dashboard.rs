@@ -259,10 +259,10 @@ fn account_card(accounts: Accounts, chosen: Memo<Option<String>>) -> AnyView {
     }
     let chosen = chosen.get();
     accounts.with_data(|list| match list.map(Vec::as_slice) {
-        None => status::loading(move || t.loading_accounts).into_any(),
+        None => status::loading(t.loading_accounts).into_any(),
         Some([]) => view! { <p class="empty">{tr(|t| t.no_accounts)}</p> }.into_any(),
         Some(list) => match list.iter().find(|a| Some(&a.id) == chosen.as_ref()) {
-            None => status::loading(move || t.loading_the_account).into_any(),
+            None => status::loading(t.loading_the_account).into_any(),
             Some(account) => card(account).into_any(),
         },
     })
@@ -345,7 +345,7 @@ pub fn todays_list(today: Remote<Today>, direction: Direction, currency: &str) -
         return status::error_panel(error, move || today.retry()).into_any();
     }
     let Some(today) = today.data() else {
-        return status::loading(move || t.loading_todays_figures).into_any();
+        return status::loading(t.loading_todays_figures).into_any();
     };
     let total = |key: &str| today.totals.get(key).and_then(|m| m.0);
     let show = |value: Option<Decimal>, unit: &str| match value {
@@ -357,7 +357,7 @@ pub fn todays_list(today: Remote<Today>, direction: Direction, currency: &str) -
         ("active-now", t.active_calls_now, show(today.active_now, "")),
         ("total_calls", t.calls_today, show(total("total_calls"), "")),
         ("asr", t.asr_today, show(total("asr"), "%")),
-        ("acd", t.acd_today, show(total("acd"), t.unit_seconds)),
+        ("acd", t.acd_today, show(total("acd"), t.unit_seconds.get())),
         (
             "total_price",
             match direction {
@@ -387,16 +387,16 @@ fn sparkline(cps: Remote<Arc<StatsPayload>>) -> AnyView {
         return status::error_panel(error, move || cps.retry()).into_any();
     }
     match cps.data() {
-        None => status::loading(move || t.loading_cps_chart).into_any(),
+        None => status::loading(t.loading_cps_chart).into_any(),
         Some(payload) if payload.is_empty() => {
             view! { <p class="empty">{tr(|t| t.no_calls_last_hour)}</p> }.into_any()
         }
         Some(payload) => line_chart(
             ChartSpec {
                 id: "dashboard-cps".into(),
-                title: label(move || texts().cps_last_hour.to_owned()),
-                unit: label(move || texts().unit_calls_per_second.to_owned()),
-                series: vec![("cps".into(), label(move || texts().cps.to_owned()))],
+                title: label(move || texts().cps_last_hour.to_string()),
+                unit: label(move || texts().unit_calls_per_second.to_string()),
+                series: vec![("cps".into(), label(move || texts().cps.to_string()))],
                 payload,
                 span: None,
             },

@@ -82,7 +82,7 @@ pub fn detail_page(collection: Collection) -> impl IntoView {
         if shown {
             record_view(collection, remote).into_any()
         } else {
-            status::loading(move || t.resource(collection).loading_one).into_any()
+            status::loading(t.resource(collection).loading_one).into_any()
         }
     };
     let refresh_error = move || {
@@ -239,11 +239,11 @@ fn download_button(offer: FileOffer) -> impl IntoView {
     };
     let message = move || match state.get() {
         Some(Err(Failure::Request(error))) if error.status() == Some(404) => {
-            Some(Err(t.no_file.to_owned()))
+            Some(Err(t.no_file.to_string()))
         }
         Some(Err(Failure::Request(error))) => Some(Err(crate::i18n::error_text(&error))),
-        Some(Err(Failure::Save(error))) => Some(Err(error.text().to_owned())),
-        Some(Ok(())) => Some(Ok(t.downloaded)),
+        Some(Err(Failure::Save(error))) => Some(Err(error.text().to_string())),
+        Some(Ok(())) => Some(Ok(t.downloaded.to_string())),
         None => None,
     };
     view! {
@@ -311,7 +311,7 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
                         .into_any();
                 }
                 remote.with_data(|records| match records {
-                    None => status::loading(move || t.loading_related).into_any(),
+                    None => status::loading(t.loading_related).into_any(),
                     Some(records) if records.is_empty() => {
                         view! { <p class="empty">{tr(|t| t.related_none)}</p> }.into_any()
                     }

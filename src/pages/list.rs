@@ -442,7 +442,7 @@ fn list_status(
     }
     Some(match remote.error() {
         Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-        None => status::loading(move || t.resource(collection).loading_list).into_any(),
+        None => status::loading(t.resource(collection).loading_list).into_any(),
     })
 }
 
@@ -474,7 +474,7 @@ fn table_and_pager(
     });
     let settings = TableSettings {
         id: format!("{}-table", collection.path()),
-        caption: Signal::derive(move || texts().resource(collection).title.to_owned()),
+        caption: Signal::derive(move || texts().resource(collection).title.to_string()),
         columns,
         sort: Signal::derive(move || {
             params.with(|p| {
@@ -589,7 +589,7 @@ pub fn export_control(
     params: Signal<Option<ListParams>>,
     load: PageLoader,
     file_name: String,
-    label: fn(&crate::i18n::Texts) -> &'static str,
+    label: fn(&crate::i18n::Texts) -> crate::i18n::Text,
 ) -> impl IntoView {
     let state = RwSignal::new(ExportState::Idle);
     let load = StoredValue::new_local(load);
@@ -648,10 +648,12 @@ pub fn export_control(
     };
     let t = texts();
     let note = move || match state.get() {
-        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows))),
-        ExportState::Failed(error) => Some((t.export_failed)(&crate::i18n::error_text(&error))),
-        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text())),
-        ExportState::Cancelled => Some(t.export_cancelled.to_owned()),
+        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows)).get()),
+        ExportState::Failed(error) => {
+            Some((t.export_failed)(&crate::i18n::error_text(&error)).get())
+        }
+        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text().get()).get()),
+        ExportState::Cancelled => Some(t.export_cancelled.to_string()),
         ExportState::Idle | ExportState::Running { .. } => None,
     };
     view! {

@@ -115,7 +115,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         }
         let zone = prefs.zone();
         remote.with_data(|page| match page {
-            None => status::loading(move || t.resource(other).loading_list).into_any(),
+            None => status::loading(t.resource(other).loading_list).into_any(),
             Some(page) if page.rows.is_empty() => {
                 view! { <p class="empty">{move || t.resource(other).none_match}</p> }.into_any()
             }
@@ -137,7 +137,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
                     .collect_view();
                 view! {
                     <div class="table-scroll" tabindex="0" role="region"
-                        aria-label=move || (t.latest)(t.resource(other).title)>
+                        aria-label=move || (t.latest)(t.resource(other).title.get())>
                         <table class="data-table">
                             <thead><tr>{header()}</tr></thead>
                             <tbody>{rows}</tbody>
@@ -150,9 +150,9 @@ fn section(listed: Listed, id: String) -> impl IntoView {
     };
     view! {
         <section class="listed-records" data-collection=other.path()>
-            <h2>{move || (t.latest)(t.resource(other).title)}</h2>
+            <h2>{move || (t.latest)(t.resource(other).title.get())}</h2>
             {body}
-            <p><Link href=whole_list>{move || (t.see_all)(t.resource(other).title)}</Link></p>
+            <p><Link href=whole_list>{move || (t.see_all)(&crate::i18n::lowercase(t.resource(other).title.get()))}</Link></p>
             {download}
         </section>
     }

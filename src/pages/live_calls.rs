@@ -204,9 +204,9 @@ pub fn live_calls_page() -> impl IntoView {
                 {move || {
                     let t = texts();
                     if paused.get() {
-                        t.live_calls_paused.to_owned()
+                        t.live_calls_paused.to_string()
                     } else {
-                        (t.live_calls_refreshing)(&REFRESH_AFTER.as_secs().to_string())
+                        (t.live_calls_refreshing)(&REFRESH_AFTER.as_secs().to_string()).get()
                     }
                 }}
             </p>
@@ -219,15 +219,15 @@ pub fn live_calls_page() -> impl IntoView {
 fn problem_text(problem: &LiveProblem) -> String {
     let t = texts();
     match problem {
-        LiveProblem::ChooseAccount => t.choose_account_error.to_owned(),
-        LiveProblem::NotAnIp(value) => (t.not_an_ip)(value),
-        LiveProblem::NotAPort(value) => (t.not_a_port)(value),
-        LiveProblem::NotATransport(value) => (t.not_a_transport)(value),
-        LiveProblem::NotTrueOrFalse(value) => (t.not_true_or_false)(value),
+        LiveProblem::ChooseAccount => t.choose_account_error.to_string(),
+        LiveProblem::NotAnIp(value) => (t.not_an_ip)(value).get(),
+        LiveProblem::NotAPort(value) => (t.not_a_port)(value).get(),
+        LiveProblem::NotATransport(value) => (t.not_a_transport)(value).get(),
+        LiveProblem::NotTrueOrFalse(value) => (t.not_true_or_false)(value).get(),
     }
 }
 
-fn text_field_label(field: &str) -> &'static str {
+fn text_field_label(field: &str) -> crate::i18n::Text {
     let t = texts();
     match field {
         "src-name-in" => t.live_src_name,
@@ -238,7 +238,7 @@ fn text_field_label(field: &str) -> &'static str {
     }
 }
 
-fn match_label(how: &str) -> &'static str {
+fn match_label(how: &str) -> crate::i18n::Text {
     let t = texts();
     match how {
         "eq" => t.match_eq,
@@ -248,7 +248,7 @@ fn match_label(how: &str) -> &'static str {
     }
 }
 
-fn address_label(name: &str) -> &'static str {
+fn address_label(name: &str) -> crate::i18n::Text {
     let t = texts();
     match name {
         "auth-orig-ip" => t.orig_ip,
@@ -453,8 +453,8 @@ fn live_form(
             </div>
             <details class="more-filters" open=move || applied.with(|q| q.filters.keys().any(|k| k != ANSWERED_PARAM))>
                 <summary>{move || match set_count() {
-                    0 => t.more_filters.to_owned(),
-                    n => (t.more_filters_set)(&n.to_string()),
+                    0 => t.more_filters.to_string(),
+                    n => (t.more_filters_set)(&n.to_string()).get(),
                 }}</summary>
                 <div class="narrowing-fields">{addresses}{texts_fields}</div>
             </details>
@@ -496,7 +496,7 @@ fn calls_view(
     let Some(snapshot) = calls.data() else {
         return match failed {
             Some(panel) => panel.into_any(),
-            None => status::loading(move || t.live_calls_loading).into_any(),
+            None => status::loading(t.live_calls_loading).into_any(),
         };
     };
     let count = snapshot.live.calls.len() as u64;

@@ -48,7 +48,7 @@ pub fn LoginPage() -> impl IntoView {
         }
         let (user, secret) = (login.get_untracked(), password.get_untracked());
         if user.trim().is_empty() || secret.is_empty() {
-            error.set(Some(t.enter_login_and_password.into()));
+            error.set(Some(t.enter_login_and_password.to_string()));
             return;
         }
         error.set(None);
@@ -71,7 +71,7 @@ pub fn LoginPage() -> impl IntoView {
     let submit_token = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if token.get_untracked().trim().is_empty() {
-            token_error.set(Some(t.paste_token_first.into()));
+            token_error.set(Some(t.paste_token_first.to_string()));
             return;
         }
         // A pasted token must at least look like one: catch copy-paste slips before using it.

@@ -114,7 +114,7 @@ fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
         .collect_view();
     let charges = value_of(collection, detail, "service-transactions-count")
         .and_then(|(_, cell)| match cell.value {
-            Value::Integer(n) => Some((t.service_charges)(&crate::format::integer(Some(n)))),
+            Value::Integer(n) => Some((t.service_charges)(&crate::format::integer(Some(n))).get()),
             _ => None,
         })
         .unwrap_or_default();

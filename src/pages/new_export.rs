@@ -35,11 +35,13 @@ impl Shown {
     fn text(&self) -> String {
         let t = texts();
         match self {
-            Shown::Draft(DraftProblem::ChooseAccount) => t.choose_account_error.to_owned(),
-            Shown::Draft(DraftProblem::EnterStart) => t.enter_start_time.to_owned(),
-            Shown::Draft(DraftProblem::EnterEnd) => t.end_time_unreadable.to_owned(),
-            Shown::Draft(DraftProblem::EndNotAfterStart) => t.end_after_start.to_owned(),
-            Shown::Draft(DraftProblem::NotWholeSeconds(typed)) => (t.not_a_whole_number)(typed),
+            Shown::Draft(DraftProblem::ChooseAccount) => t.choose_account_error.to_string(),
+            Shown::Draft(DraftProblem::EnterStart) => t.enter_start_time.to_string(),
+            Shown::Draft(DraftProblem::EnterEnd) => t.end_time_unreadable.to_string(),
+            Shown::Draft(DraftProblem::EndNotAfterStart) => t.end_after_start.to_string(),
+            Shown::Draft(DraftProblem::NotWholeSeconds(typed)) => {
+                (t.not_a_whole_number)(typed).get()
+            }
             Shown::Server(words) => words.clone(),
         }
     }
@@ -171,7 +173,7 @@ fn text_field(
     draft: RwSignal<ExportDraft>,
     write: ExportWrite,
     name: &'static str,
-    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    label: crate::i18n::Text,
     field: fn(&mut ExportDraft) -> &mut String,
     numeric: bool,
 ) -> impl IntoView {
@@ -180,7 +182,7 @@ fn text_field(
         .unwrap_or_default(); // as prefilled
     view! {
         <label>
-            {move || label()}
+            {label}
             <input type="text" name=name inputmode=numeric.then_some("numeric") prop:value=value
                 on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev)) />
             <FieldProblems texts=write.texts_at(Some(name)) />
@@ -202,11 +204,11 @@ fn narrowing_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl In
                     <option value="false" selected=success == "false">{tr(|t| t.failed_only)}</option>
                 </select>
             </label>
-            {text_field(draft, write, export::DURATION_GTEQ, move || t.duration_at_least, |d| &mut d.duration_gteq, true)}
-            {text_field(draft, write, export::DURATION_LTEQ, move || t.duration_at_most, |d| &mut d.duration_lteq, true)}
-            {text_field(draft, write, export::DURATION_EQ, move || t.duration_exactly, |d| &mut d.duration_eq, true)}
-            {text_field(draft, write, export::SRC_PREFIX_ROUTING, move || t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
-            {text_field(draft, write, export::DST_PREFIX_ROUTING, move || t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
+            {text_field(draft, write, export::DURATION_GTEQ, t.duration_at_least, |d| &mut d.duration_gteq, true)}
+            {text_field(draft, write, export::DURATION_LTEQ, t.duration_at_most, |d| &mut d.duration_lteq, true)}
+            {text_field(draft, write, export::DURATION_EQ, t.duration_exactly, |d| &mut d.duration_eq, true)}
+            {text_field(draft, write, export::SRC_PREFIX_ROUTING, t.src_prefix_eq, |d| &mut d.src_prefix_routing, false)}
+            {text_field(draft, write, export::DST_PREFIX_ROUTING, t.dst_prefix_eq, |d| &mut d.dst_prefix_routing, false)}
         </fieldset>
     }
 }
@@ -230,7 +232,7 @@ fn file_fields(draft: RwSignal<ExportDraft>, write: ExportWrite) -> impl IntoVie
                 </select>
                 <FieldProblems texts=write.texts_at(Some(export::TIME_FORMAT)) />
             </label>
-            {text_field(draft, write, export::TIME_ZONE_NAME, move || t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
+            {text_field(draft, write, export::TIME_ZONE_NAME, t.time_zone_of_times, |d| &mut d.time_zone_name, false)}
         </div>
     }
 }

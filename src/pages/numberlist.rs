@@ -65,13 +65,15 @@ fn action_of_value(value: &str) -> Option<i64> {
 fn batch_error_text(error: &BatchError) -> String {
     let t = texts();
     match error {
-        BatchError::Empty => t.nl_batch_empty.to_owned(),
+        BatchError::Empty => t.nl_batch_empty.to_string(),
         BatchError::BadCharacter { key, character } => {
-            (t.nl_batch_bad_character)(key, &character.to_string())
+            (t.nl_batch_bad_character)(key, &character.to_string()).get()
         }
-        BatchError::TooLong { key } => (t.nl_batch_too_long)(key, &MAX_KEY_LENGTH.to_string()),
+        BatchError::TooLong { key } => {
+            (t.nl_batch_too_long)(key, &MAX_KEY_LENGTH.to_string()).get()
+        }
         BatchError::TooMany { count } => {
-            (t.nl_batch_too_many)(&count.to_string(), &MAX_BATCH_KEYS.to_string())
+            (t.nl_batch_too_many)(&count.to_string(), &MAX_BATCH_KEYS.to_string()).get()
         }
     }
 }
@@ -190,10 +192,8 @@ pub fn numberlist_page() -> impl IntoView {
         // Another list's page (or none yet): its own items editor comes with its data.
         let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
         if !shown {
-            return status::loading(move || {
-                t.resource(Collection::OutgoingNumberlists).loading_one
-            })
-            .into_any();
+            return status::loading(t.resource(Collection::OutgoingNumberlists).loading_one)
+                .into_any();
         }
         view! {
             <h1>{heading}</h1>
@@ -328,7 +328,7 @@ impl ItemsView {
             }
             Some(match self.error.get() {
                 Some(error) => status::error_panel(error, reload_now).into_any(),
-                None => status::loading(move || texts().resource(ITEMS).loading_list).into_any(),
+                None => status::loading(texts().resource(ITEMS).loading_list).into_any(),
             })
         };
         view! {
@@ -503,7 +503,14 @@ fn action_options(default_action: Signal<String>, selected: Signal<String>) -> i
         view! { <option value=value selected=move || selected.with(|s| s == value)>{label}</option> }
     };
     view! {
-        {option("", Box::new(move || (texts().nl_action_default)(&default_action.get())))}
+        {option("", Box::new(move || {
+            let name = default_action.get();
+            if name.is_empty() {
+                texts().nl_action_default.to_string()
+            } else {
+                (texts().nl_action_default_named)(&name).get()
+            }
+        }))}
         {option("1", Box::new(|| code_name("action-id", NUMBERLIST_ACTIONS, Some(REJECT))))}
         {option("2", Box::new(|| code_name("action-id", NUMBERLIST_ACTIONS, Some(ALLOW))))}
     }
@@ -910,7 +917,7 @@ fn notice_view(notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
             view! {
                 <p class="numberlist-added">
                     {(t.nl_added)(&crate::format::count(count as u64))}
-                    {(repeated > 0).then(|| format!(" {}", (t.nl_repeated)(&crate::format::count(repeated as u64))))}
+                    {(repeated > 0).then(|| view! { " " {(t.nl_repeated)(&crate::format::count(repeated as u64))} })}
                 </p>
             }
             .into_any(),

@@ -67,7 +67,7 @@ pub fn recording_player(path: String, id: String, now: bool) -> impl IntoView {
                             object_url.try_set_value(Some(url));
                             ready
                         }
-                        Err(error) => State::Failed(SaveError::text(error).to_owned()),
+                        Err(error) => State::Failed(SaveError::text(error).to_string()),
                     }
                 }
                 Err(error) if error.status() == Some(404) => State::NoRecording,

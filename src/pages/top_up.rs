@@ -81,7 +81,7 @@ fn go_to_provider(
         .and_then(web_url)
         .map(str::to_owned);
     let Some(url) = provider_page else {
-        return Err(texts().top_up_no_provider_page.to_owned());
+        return Err(texts().top_up_no_provider_page.to_string());
     };
     let mut list = remembered();
     list.retain(|s| s.id != created.data.id);
@@ -104,14 +104,16 @@ fn checked_amount(account_id: &str, typed: &str) -> Result<Decimal, Vec<Problem<
     let t = texts();
     let mut found = Vec::new();
     if account_id.is_empty() {
-        found.push((Some("account"), t.choose_account_error.to_owned()));
+        found.push((Some("account"), t.choose_account_error.to_string()));
     }
     match top_up_amount(typed) {
         Ok(value) if found.is_empty() => return Ok(value),
         Ok(_) => {}
-        Err(AmountProblem::TooSmall) => found.push((Some("amount"), t.amount_too_small.to_owned())),
+        Err(AmountProblem::TooSmall) => {
+            found.push((Some("amount"), t.amount_too_small.to_string()))
+        }
         Err(AmountProblem::Unreadable(typed)) => {
-            found.push((Some("amount"), (t.amount_unreadable)(&typed)))
+            found.push((Some("amount"), (t.amount_unreadable)(&typed).get()))
         }
     }
     Err(found)
@@ -180,7 +182,10 @@ pub fn top_up_page() -> impl IntoView {
                     <AccountsFailed accounts />
                 </label>
                 <label>
-                    {move || (texts().top_up_amount)(&currency())}
+                    {move || match currency() {
+                        currency if currency.is_empty() => texts().top_up_amount.to_string(),
+                        currency => (texts().top_up_amount_in)(&currency).get(),
+                    }}
                     <input type="text" name="amount" inputmode="decimal" autocomplete="off"
                         prop:value=move || amount.get()
                         on:input=move |ev| amount.set(event_target_value(&ev)) />

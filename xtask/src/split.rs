@@ -153,6 +153,7 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     }
 
     point_index_at(&trunk, &dir_name)?;
+    write_languages(root, &trunk)?;
     if trunk.release {
         // Trunk's own hashed files (the stylesheet, the loader) are in the staging directory
         // by now too.
@@ -164,6 +165,67 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         split.split_modules.len()
     );
     Ok(())
+}
+
+/// The language files, compiled as the portal's build script compiled them (the `texts` crate),
+/// under the content-hashed names the portal fetches them by; index.html preloads the one of
+/// the bundle's `config.json` (English by default), so a visitor who has not chosen a language
+/// gets its texts while the code downloads, as `config.json`. A deployment that serves another
+/// config or a visitor who chose another language fetches theirs when the portal starts.
+fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
+    let staging_dir = &trunk.staging_dir;
+    let languages = texts::read_languages(&root.join(texts::DIR), texts::REFERENCE)
+        .map_err(|problems| anyhow::anyhow!("the language files: {}", problems.join("\n")))?;
+    let dir = staging_dir.join(texts::BUNDLE_DIR);
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    for language in &languages.languages {
+        let path = dir.join(language.file_name());
+        fs::write(&path, &language.json).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let config = fs::read_to_string(staging_dir.join("config.json")).unwrap_or_default();
+    let tag = portal_config::parse_config(&config).ok().map_or_else(
+        || texts::REFERENCE.to_owned(),
+        |config| preloaded_tag(&config),
+    );
+    let primary = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let preloaded = languages
+        .languages
+        .iter()
+        .find(|l| l.tag == primary)
+        .or(languages.languages.first())
+        .context("no language files")?;
+    let index_path = staging_dir.join("index.html");
+    let index = fs::read_to_string(&index_path)
+        .with_context(|| format!("reading {}", index_path.display()))?;
+    let link = format!(
+        "<link rel=\"preload\" href=\"{}{}/{}\" as=\"fetch\" crossorigin=\"anonymous\" />\n  </head>",
+        trunk.public_url,
+        texts::BUNDLE_DIR,
+        preloaded.file_name()
+    );
+    fs::write(&index_path, index.replacen("</head>", &link, 1))
+        .with_context(|| format!("writing {}", index_path.display()))
+}
+
+/// The language a first visitor most likely gets: the deployment's (`defaultLanguage`), else
+/// English if offered (the browser's choice is unknown here), else the first offered.
+fn preloaded_tag(config: &portal_config::PortalConfig) -> String {
+    let offered = &config.languages;
+    config
+        .locale
+        .clone()
+        .or_else(|| {
+            offered
+                .iter()
+                .find(|tag| tag.as_str() == texts::REFERENCE)
+                .or(offered.first())
+                .cloned()
+        })
+        .unwrap_or_else(|| texts::REFERENCE.to_owned())
 }
 
 /// Replaces the glue and the chunk loader in `parts_dir` by one module: them and `START`.

@@ -123,7 +123,8 @@ fn served_under_a_sub_path_with_deep_links_and_cache_rules() {
         assert!(status.is_redirection(), "GET / answered {status}");
         assert_eq!(header(&headers, "location"), "/portal/");
 
-        // index.html and config.json are revalidated; the hashed files are kept for good.
+        // index.html and config.json are revalidated; the hashed files (code, style, the
+        // preloaded language's texts) are kept for good.
         let (_, headers, index) = portal.plain_get(&portal.url_for("/portal/rates")).await;
         assert_eq!(header(&headers, "cache-control"), "no-cache");
         let index = String::from_utf8_lossy(&index).into_owned();
@@ -139,9 +140,10 @@ fn served_under_a_sub_path_with_deep_links_and_cache_rules() {
                     && [".js", ".wasm", ".css"]
                         .iter()
                         .any(|ext| part.ends_with(ext))
+                    || part.starts_with("/portal/i18n/") && part.ends_with(".json")
             })
             .collect();
-        assert!(assets.len() >= 4, "assets named in index.html: {assets:?}");
+        assert!(assets.len() >= 5, "assets named in index.html: {assets:?}");
         for asset in assets {
             let (status, headers, _) = portal.plain_get(&portal.url_for(asset)).await;
             assert!(status.is_success(), "{asset}: {status}");

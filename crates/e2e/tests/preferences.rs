@@ -317,3 +317,44 @@ fn a_language_switch_keeps_a_half_typed_filter_and_a_charts_zoom() {
         assert_ne!(still, zoomed, "the zoom's words did not change language");
     });
 }
+
+/// Only the language in use travels: a language's texts are fetched the first time it is
+/// chosen, and never again however often it comes back.
+#[test]
+fn a_languages_texts_are_fetched_once_however_often_it_is_chosen() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        settle(&portal, "table#accounts-table tbody tr").await;
+        let fetched = async |tag: &str| {
+            script(
+                &portal,
+                "the texts fetched",
+                &format!(
+                    "return performance.getEntriesByType('resource')
+                        .filter(e => new URL(e.name).pathname.startsWith('/i18n/{tag}.')).length;"
+                ),
+            )
+            .await
+        };
+        assert_eq!(
+            fetched("uk").await,
+            json!(0),
+            "Ukrainian fetched before it was chosen"
+        );
+        for tag in ["uk", "en", "uk", "en", "uk"] {
+            portal.select("select#language", tag).await;
+            portal.wait_for(&format!("html[lang='{tag}']")).await;
+        }
+        assert_eq!(
+            fetched("uk").await,
+            json!(1),
+            "Ukrainian fetched more than once"
+        );
+        assert_eq!(
+            fetched("es").await,
+            json!(0),
+            "Spanish fetched though never chosen"
+        );
+    });
+}

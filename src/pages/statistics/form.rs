@@ -326,8 +326,8 @@ fn narrowing_fields(
     view! {
         <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty())>
             <summary>{move || match active() {
-                0 => t.more_filters.to_owned(),
-                n => (t.more_filters_set)(&n.to_string()),
+                0 => t.more_filters.to_string(),
+                n => (t.more_filters_set)(&n.to_string()).get(),
             }}</summary>
             <div class="narrowing-fields">{fields}</div>
         </details>

@@ -269,11 +269,9 @@ fn outcome_view(
         }
         Outcome::FixTheForm => view! { <p class="hint">{tr(|t| t.fix_the_form)}</p> }.into_any(),
         Outcome::Failed(error) => status::error_panel(error, move || results.retry()).into_any(),
-        Outcome::Loading => status::working(
-            move || texts().loading_statistics,
-            move || expected_points(request),
-        )
-        .into_any(),
+        Outcome::Loading => {
+            status::working(texts().loading_statistics, move || expected_points(request)).into_any()
+        }
         Outcome::NoCalls => view! { <p class="empty">{tr(|t| t.no_calls_in_range)}</p> }.into_any(),
         Outcome::Shown {
             answer,
@@ -332,7 +330,7 @@ fn expected_points(request: Memo<Result<StatsQuery, Vec<FieldError>>>) -> Option
     let step = query.sampling?.seconds()?;
     let span = (query.to_time? - query.from_time?).num_seconds();
     let points = u64::try_from(span / step).ok().filter(|p| *p > 0)?;
-    Some((texts().points_per_series)(&format::count(points)))
+    Some((texts().points_per_series)(&format::count(points)).get())
 }
 
 fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView + use<> {
@@ -384,13 +382,13 @@ fn charts_view(
             let (title, unit_of, currency) = (chart.title, chart.unit_of, currency.to_owned());
             let spec = ChartSpec {
                 id: format!("chart-{}", chart.id),
-                title: label(move || title(&texts()).to_owned()),
+                title: label(move || title(texts()).to_string()),
                 unit: label(move || unit_for(unit_of, &currency)),
                 series: chart
                     .series
                     .iter()
                     .map(|&(key, words)| {
-                        (key.to_owned(), label(move || words(&texts()).to_owned()))
+                        (key.to_owned(), label(move || words(texts()).to_string()))
                     })
                     .collect(),
                 payload: payload.clone(),

@@ -5,7 +5,7 @@ use crate::i18n::{Texts, texts};
 use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, series_unit};
 
 /// A text of the language in use, picked from its [`Texts`].
-pub type Words = fn(&Texts) -> &'static str;
+pub type Words = fn(&Texts) -> crate::i18n::Text;
 
 /// One chart of a page: which series it draws and in which unit.
 pub struct ChartPlan {
@@ -49,7 +49,7 @@ pub enum StatsPage {
 }
 
 impl StatsPage {
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> crate::i18n::Text {
         let t = texts();
         let StatsPage::Table(endpoint) = self else {
             return t.stats_originated_cps;
@@ -141,7 +141,7 @@ impl StatsPage {
 }
 
 /// Readable names of the totals.
-pub fn total_label(key: &str) -> &'static str {
+pub fn total_label(key: &str) -> crate::i18n::Text {
     let t = texts();
     match key {
         "total_calls" => t.total_calls,
@@ -161,16 +161,16 @@ pub fn unit_for(key: &str, currency: &str) -> String {
     let t = texts();
     match series_unit(key) {
         "currency" => currency.to_owned(),
-        "min" => t.unit_minutes.to_owned(),
-        "s" => t.unit_seconds.to_owned(),
-        "calls/s" => t.unit_calls_per_second.to_owned(),
-        "calls" => t.unit_calls.to_owned(),
+        "min" => t.unit_minutes.to_string(),
+        "s" => t.unit_seconds.to_string(),
+        "calls/s" => t.unit_calls_per_second.to_string(),
+        "calls" => t.unit_calls.to_string(),
         unit => unit.to_owned(),
     }
 }
 
 /// A sampling's name in the language in use.
-pub fn sampling_label(sampling: Sampling) -> &'static str {
+pub fn sampling_label(sampling: Sampling) -> crate::i18n::Text {
     let t = texts();
     match sampling {
         Sampling::Minute => t.sampling_minute,
@@ -184,7 +184,7 @@ pub fn sampling_label(sampling: Sampling) -> &'static str {
 }
 
 /// A narrowing parameter's name in the language in use.
-pub fn narrowing_label(name: &str) -> &'static str {
+pub fn narrowing_label(name: &str) -> crate::i18n::Text {
     let t = texts();
     match name {
         "src-country-id" => t.src_country,

@@ -3,7 +3,7 @@
 //! document by hand so that every wrong value is named by its key.
 
 use crate::colour::{Accent, Rgb};
-use serde_json::{Map, Value};
+use crate::loose::Loose;
 
 /// A text the operator may give once or per language (`{"en": "…", "uk": "…"}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,12 +27,12 @@ impl LocalText {
         }
     }
 
-    fn read(value: &Value, key: &str) -> Result<LocalText, String> {
+    fn read(value: &Loose, key: &str) -> Result<LocalText, String> {
         match value {
-            Value::String(text) if !text.trim().is_empty() => {
+            Loose::Text(text) if !text.trim().is_empty() => {
                 Ok(LocalText::One(text.trim().to_owned()))
             }
-            Value::Object(texts) if !texts.is_empty() => texts
+            Loose::Object(texts) if !texts.is_empty() => texts
                 .iter()
                 .map(|(tag, text)| match text.as_str().map(str::trim) {
                     Some(text) if !text.is_empty() && crate::languages::is_shipped(tag) => {
@@ -99,18 +99,19 @@ impl Support {
     }
 }
 
-fn object<'a>(value: &'a Value, key: &str) -> Result<&'a Map<String, Value>, String> {
-    value
-        .as_object()
-        .ok_or_else(|| format!("{key} must be an object"))
+fn object<'a>(value: &'a Loose, key: &str) -> Result<&'a Loose, String> {
+    match value {
+        Loose::Object(_) => Ok(value),
+        _ => Err(format!("{key} must be an object")),
+    }
 }
 
 /// The non-empty string at `parent.name`, if present.
-fn text_at(parent: &Map<String, Value>, name: &str, key: &str) -> Result<Option<String>, String> {
+fn text_at(parent: &Loose, name: &str, key: &str) -> Result<Option<String>, String> {
     match parent.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(Value::String(text)) => Ok(Some(text.clone())),
+        None | Some(Loose::Null) => Ok(None),
+        Some(Loose::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(Loose::Text(text)) => Ok(Some(text.clone())),
         Some(_) => Err(format!("{key} must be a text")),
     }
 }
@@ -143,13 +144,13 @@ fn image_path(text: &str, key: &str, extensions: &[&str]) -> Result<String, Stri
     Ok(text.to_owned())
 }
 
-pub(crate) fn read_branding(value: Option<&Value>) -> Result<Branding, String> {
+pub(crate) fn read_branding(value: Option<&Loose>) -> Result<Branding, String> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
         return Ok(Branding::default());
     };
     let branding = object(value, "branding")?;
     let product_name = match branding.get("productName") {
-        None | Some(Value::Null) => None,
+        None | Some(Loose::Null) => None,
         Some(name) => Some(LocalText::read(name, "branding.productName")?),
     };
     let logo = text_at(branding, "logo", "branding.logo")?
@@ -221,7 +222,7 @@ fn check_phone(text: &str) -> Result<String, String> {
     }
 }
 
-pub(crate) fn read_support(value: Option<&Value>) -> Result<Support, String> {
+pub(crate) fn read_support(value: Option<&Loose>) -> Result<Support, String> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
         return Ok(Support::default());
     };
@@ -246,7 +247,7 @@ pub(crate) fn read_support(value: Option<&Value>) -> Result<Support, String> {
             .transpose()?,
         url,
         hours: match support.get("hours") {
-            None | Some(Value::Null) => None,
+            None | Some(Loose::Null) => None,
             Some(hours) => Some(LocalText::read(hours, "support.hours")?),
         },
     })
@@ -255,7 +256,13 @@ pub(crate) fn read_support(value: Option<&Value>) -> Result<Support, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    /// A value as `config.json` would give it.
+    macro_rules! json {
+        ($($value:tt)+) => {
+            serde_json::from_value::<Loose>(serde_json::json!($($value)+)).unwrap()
+        };
+    }
 
     #[test]
     fn product_names_once_or_per_language() {
@@ -331,7 +338,7 @@ mod tests {
             (json!("help@acme.example"), "support"),
         ] {
             let error = read_support(Some(&bad)).unwrap_err();
-            assert!(error.starts_with(key), "{bad}: {error}");
+            assert!(error.starts_with(key), "{bad:?}: {error}");
         }
     }
 }

@@ -101,8 +101,8 @@ struct RawConfig {
     auth: Option<String>,
     embed: Option<RawEmbed>,
     // Read by hand, so that a wrong value inside is named by its key.
-    branding: Option<serde_json::Value>,
-    support: Option<serde_json::Value>,
+    branding: Option<crate::loose::Loose>,
+    support: Option<crate::loose::Loose>,
 }
 
 #[derive(Deserialize)]

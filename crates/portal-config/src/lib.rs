@@ -12,6 +12,7 @@ mod config;
 mod csp;
 pub mod embed;
 pub mod languages;
+mod loose;
 mod origin;
 mod public_url;
 mod url_checks;

@@ -9,9 +9,15 @@
 
 use crate::remote::Remote;
 use crate::session::Session;
+use api_model::catalog::Collection;
 use api_model::document::Resource;
 use api_model::resources::Account;
 use leptos::prelude::*;
+
+/// The collection of the customer's accounts. The portal is about them: the account chooser,
+/// balances, the overview and the pages about one account (statistics, live calls) are about
+/// this collection's records, a role of the API itself that no declaration names.
+pub const ACCOUNTS: Collection = Collection::Accounts;
 
 /// The customer's accounts as the server lists them.
 pub type AccountList = Remote<Vec<Resource<Account>>>;

@@ -8,7 +8,7 @@ use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::{AuthRequest, AuthResponse};
 use api_model::errors::{
-    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body,
+    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body, classify_with,
 };
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -96,9 +96,21 @@ impl Api {
         query: &str,
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
-        // Only the decoding is generic: the request and its retries are compiled once.
+        self.get_with(path, query, signal, |body| serde_json::from_str(body))
+            .await
+    }
+
+    /// `GET {root}/{path}?{query}` read by `read` from the answer's text.
+    pub async fn get_with<T>(
+        &self,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+        read: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+    ) -> Result<T, ApiError> {
+        // Only the reading is generic: the request and its retries are compiled once.
         let (status, body) = self.get_text(path, query, signal).await?;
-        classify(status, &body)
+        classify_with(status, &body, read)
     }
 
     /// `GET {root}/{path}?{query}` as the browser's JSON value (`JSON.parse`), for what the
@@ -320,38 +332,9 @@ impl Api {
         with_session: bool,
         expect: Expect,
     ) -> Result<RawAnswer, ApiError> {
-        use gloo_net::http::{Request, RequestBuilder};
-        let builder: RequestBuilder = match &method {
-            Method::Get => Request::get(url),
-            Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
-            Method::Patch(_) => Request::patch(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
-            Method::Delete => Request::delete(url),
-        };
-        // Files come in their own type; the server still wants JSON:API (or */*) accepted.
-        let accept = match expect {
-            Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
-            Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
-        };
-        // The request has its own controller: the caller's signal (superseded) and the timeout
-        // both abort it.
-        let own = AbortController::new().map_err(|_| ApiError::Network {
-            reason: Unreachable::NoRequests,
-        })?;
-        let timed_out = std::rc::Rc::new(std::cell::Cell::new(false));
-        let _timeout = {
-            let (own, timed_out) = (own.clone(), timed_out.clone());
-            gloo_timers::callback::Timeout::new(REQUEST_TIMEOUT.as_millis() as u32, move || {
-                timed_out.set(true);
-                own.abort();
-            })
-        };
-        let _follow_caller = signal.as_ref().map(|caller| {
-            let own = own.clone();
-            gloo_events::EventListener::once(caller, "abort", move |_| own.abort())
-        });
-        let mut builder = builder
-            .header("Accept", &accept)
-            .abort_signal(Some(&own.signal()));
+        let deadline = Deadline::new(signal.as_ref())?;
+        let mut builder =
+            request_builder(url, &method, expect).abort_signal(Some(&deadline.own.signal()));
         // Cookie mode: the browser sends (and, on sign-in, stores) the session cookie, also
         // to an API on another origin.
         if self.auth == AuthMode::Cookie {
@@ -379,62 +362,30 @@ impl Api {
             },
         })?;
 
-        let aborted = || signal.as_ref().is_some_and(AbortSignal::aborted);
-        let timeout_error = || ApiError::Network {
-            reason: Unreachable::Timeout {
-                seconds: REQUEST_TIMEOUT.as_secs(),
-            },
-        };
-        let response = match request.send().await {
-            Ok(response) => response,
-            Err(_) if aborted() => return Err(ApiError::Aborted),
-            Err(_) if timed_out.get() => return Err(timeout_error()),
-            Err(e) => {
-                return Err(ApiError::Network {
-                    reason: Unreachable::Failed {
-                        detail: without_secrets(&e.to_string(), &token),
-                    },
-                });
-            }
-        };
+        let caller = signal.as_ref();
+        let response = request.send().await.map_err(|e| {
+            deadline.ended(caller).unwrap_or_else(|| ApiError::Network {
+                reason: Unreachable::Failed {
+                    detail: without_secrets(&e.to_string(), &token),
+                },
+            })
+        })?;
         let status = response.status();
-        let content_type = response.headers().get("content-type").unwrap_or_default();
-        let file_name = response
-            .headers()
-            .get("content-disposition")
-            .and_then(|header| api_model::money::attachment_file_name(&header));
-        let retry_after = response
-            .headers()
-            .get("retry-after")
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(std::time::Duration::from_secs);
-        let body = match response.binary().await {
-            Ok(body) => body,
-            Err(_) if aborted() => return Err(ApiError::Aborted),
-            Err(_) if timed_out.get() => return Err(timeout_error()),
-            // The body broke off mid-way: treat it as a failed answer of that status.
-            Err(e) => {
-                return Err(ApiError::Network {
-                    reason: Unreachable::BrokeOff {
-                        status,
-                        detail: without_secrets(&e.to_string(), &token),
-                    },
-                });
-            }
-        };
-        if aborted() {
+        let (content_type, file_name, retry_after) = answer_headers(&response);
+        // A body that broke off mid-way is a failed answer of that status.
+        let body = response.binary().await.map_err(|e| {
+            deadline.ended(caller).unwrap_or_else(|| ApiError::Network {
+                reason: Unreachable::BrokeOff {
+                    status,
+                    detail: without_secrets(&e.to_string(), &token),
+                },
+            })
+        })?;
+        if let Some(ApiError::Aborted) = deadline.ended(caller) {
             return Err(ApiError::Aborted);
         }
         if status == 401 && credential.is_some() {
-            let error = error_of_answer(status, &String::from_utf8_lossy(&body));
-            let message = match &error {
-                ApiError::Unauthorized { message } => message.clone(),
-                other => other.message(),
-            };
-            // An empty 401 has no words of the server's own.
-            self.session
-                .reject((!body.is_empty()).then(|| message.clone()));
-            return Err(ApiError::Unauthorized { message });
+            return Err(self.session_refused(&body));
         }
         Ok(RawAnswer {
             status,
@@ -444,6 +395,104 @@ impl Api {
             retry_after,
         })
     }
+
+    /// The server refused the session's credential (401): the session ends, with the server's
+    /// words when it said any.
+    fn session_refused(&self, body: &[u8]) -> ApiError {
+        let error = error_of_answer(401, &String::from_utf8_lossy(body));
+        let message = match &error {
+            ApiError::Unauthorized { message } => message.clone(),
+            other => other.message(),
+        };
+        // An empty 401 has no words of the server's own.
+        self.session
+            .reject((!body.is_empty()).then(|| message.clone()));
+        ApiError::Unauthorized { message }
+    }
+}
+
+/// A request of `method` to `url`, accepting what `expect` says.
+fn request_builder(url: &str, method: &Method, expect: Expect) -> gloo_net::http::RequestBuilder {
+    use gloo_net::http::Request;
+    let builder = match method {
+        Method::Get => Request::get(url),
+        Method::Post(_) => Request::post(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
+        Method::Patch(_) => Request::patch(url).header("Content-Type", JSONAPI_MEDIA_TYPE),
+        Method::Delete => Request::delete(url),
+    };
+    // Files come in their own type; the server still wants JSON:API (or */*) accepted.
+    let accept = match expect {
+        Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
+        Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
+    };
+    builder.header("Accept", &accept)
+}
+
+/// A request's own controller: the caller's signal (superseded) and the timeout both abort
+/// it, for as long as this lives.
+struct Deadline {
+    own: AbortController,
+    timed_out: std::rc::Rc<std::cell::Cell<bool>>,
+    _timeout: gloo_timers::callback::Timeout,
+    _follow_caller: Option<gloo_events::EventListener>,
+}
+
+impl Deadline {
+    fn new(caller: Option<&AbortSignal>) -> Result<Deadline, ApiError> {
+        let own = AbortController::new().map_err(|_| ApiError::Network {
+            reason: Unreachable::NoRequests,
+        })?;
+        let timed_out = std::rc::Rc::new(std::cell::Cell::new(false));
+        let timeout = {
+            let (own, timed_out) = (own.clone(), timed_out.clone());
+            gloo_timers::callback::Timeout::new(REQUEST_TIMEOUT.as_millis() as u32, move || {
+                timed_out.set(true);
+                own.abort();
+            })
+        };
+        let follow_caller = caller.map(|caller| {
+            let own = own.clone();
+            gloo_events::EventListener::once(caller, "abort", move |_| own.abort())
+        });
+        Ok(Deadline {
+            own,
+            timed_out,
+            _timeout: timeout,
+            _follow_caller: follow_caller,
+        })
+    }
+
+    /// Why the request ended early, if it did: the caller gave it up (`caller`, superseded),
+    /// or the timeout passed.
+    fn ended(&self, caller: Option<&AbortSignal>) -> Option<ApiError> {
+        if caller.is_some_and(AbortSignal::aborted) {
+            Some(ApiError::Aborted)
+        } else if self.timed_out.get() {
+            Some(ApiError::Network {
+                reason: Unreachable::Timeout {
+                    seconds: REQUEST_TIMEOUT.as_secs(),
+                },
+            })
+        } else {
+            None
+        }
+    }
+}
+
+/// What an answer's headers say: its type, the file name it offers, when to ask again.
+fn answer_headers(
+    response: &gloo_net::http::Response,
+) -> (String, Option<String>, Option<std::time::Duration>) {
+    let headers = response.headers();
+    let content_type = headers.get("content-type").unwrap_or_default();
+    let file_name = headers
+        .get("content-disposition")
+        .and_then(|header| api_model::money::attachment_file_name(&header));
+    let retry_after = headers
+        .get("retry-after")
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(std::time::Duration::from_secs);
+    (content_type, file_name, retry_after)
 }
 
 struct RawAnswer {

@@ -10,7 +10,7 @@ use crate::i18n::texts;
 use crate::routing::{Page, record_href};
 use api_model::catalog::{Collection, Kind, Spec};
 use api_model::document::{Document, PageLinks, Resource};
-use api_model::record::{Record, Value, read_list, read_single};
+use api_model::record::{Record, Value, read_page, read_single};
 
 /// The attribute that says a call has a recording.
 pub const RECORDING: &str = "rec";
@@ -157,19 +157,18 @@ fn row(collection: Collection, record: Record) -> TableRow {
     }
 }
 
-/// A page of a collection as its table shows it.
-pub fn table_page(
-    collection: Collection,
-    document: &Document<Vec<Resource<serde_json::Value>>>,
-) -> TablePage {
-    TablePage {
-        rows: read_list(collection.spec(), document)
+/// A page of a collection as its table shows it, read from the answer's text.
+pub fn table_page(collection: Collection, body: &str) -> Result<TablePage, serde_json::Error> {
+    let page = read_page(collection.spec(), body)?;
+    Ok(TablePage {
+        rows: page
+            .records
             .into_iter()
             .map(|record| row(collection, record))
             .collect(),
-        links: document.links.clone(),
-        total: document.total_count(),
-    }
+        links: page.links,
+        total: page.total,
+    })
 }
 
 /// A file a record's page offers: its API path, and the name it is saved under.
@@ -268,8 +267,8 @@ impl DetailView {
 /// Pages about the record, linked from its page: (href, label).
 pub fn related_pages(collection: Collection, id: &str) -> Vec<(String, Page)> {
     Page::about(collection)
-        .iter()
-        .map(|(page, parameter)| (page.href_with(&[(parameter, id)]), *page))
+        .into_iter()
+        .map(|(page, parameter)| (page.href_with(&[(parameter, id)]), page))
         .collect()
 }
 

@@ -2,16 +2,18 @@
 //! between portal paths (`/accounts`, what routes and `?next=` use) and browser paths
 //! (`/portal/accounts`, what links and the address bar show).
 //!
-//! It also holds the portal's one route table, [`Page::at`]: the router renders from it, and the
-//! start fetches the code of the page the address bar points at from it (`pages::on_demand`).
+//! It also holds the portal's one route table, [`ROUTES`] with the collections' declarations
+//! ([`Page::at`]): the router renders from it, the navigation lists it, and the start fetches
+//! the code of the page the address bar points at from it (`pages::on_demand`).
 //!
 //! The prefix is the bundle's public URL, which Trunk writes into `<base href>` at build time
 //! (`cargo xtask dist --public-url /portal/`), so one build runs under one prefix and nothing
 //! else needs configuring.
 
-use api_model::catalog::{Collection, Section};
+use crate::i18n::{Text, Texts};
+use api_model::catalog::{Collection, Form, RATEPLANS, Section};
 use api_model::query::decode_segment;
-use api_model::stats::{Direction, StatsEndpoint, StatsKind};
+use api_model::stats::StatsEndpoint;
 use std::cell::OnceCell;
 
 thread_local! {
@@ -119,19 +121,6 @@ impl Charted {
         Charted::TerminationActiveCalls,
     ];
 
-    /// The path segment below `/statistics/`.
-    pub fn segment(self) -> &'static str {
-        match self {
-            Charted::Origination => "origination",
-            Charted::Quality => "quality",
-            Charted::ActiveCalls => "active-calls",
-            Charted::OriginatedCps => "cps",
-            Charted::Termination => "termination",
-            Charted::TerminationQuality => "termination-quality",
-            Charted::TerminationActiveCalls => "termination-active-calls",
-        }
-    }
-
     /// The statistics endpoint the page shows; `None` for the CPS chart, which is no such
     /// endpoint.
     pub fn endpoint(self) -> Option<StatsEndpoint> {
@@ -153,25 +142,11 @@ impl Charted {
             .find(|c| c.endpoint() == Some(endpoint))
             .unwrap_or(Charted::Origination)
     }
-
-    /// The `GET /profiles` flag that allows the page: the side's statistics, or its active
-    /// calls' own flag.
-    pub fn profile_flag(self) -> &'static str {
-        let Some(endpoint) = self.endpoint() else {
-            return "outgoing-statistics";
-        };
-        match (endpoint.direction, endpoint.kind) {
-            (Direction::Origination, StatsKind::ActiveCalls) => "outgoing-statistics-active-calls",
-            (Direction::Origination, _) => "outgoing-statistics",
-            (Direction::Termination, StatsKind::ActiveCalls) => "incoming-statistics-active-calls",
-            (Direction::Termination, _) => "incoming-statistics",
-        }
-    }
 }
 
 /// A page of the portal. Lists and records come from the API's collection declarations
 /// (`api_model::catalog`): a collection with a list has `/<path>`, one with a detail page has
-/// `/<path>/<id>` too.
+/// `/<path>/<id>` too. The other pages are in [`ROUTES`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
     Login,
@@ -187,62 +162,218 @@ pub enum Page {
     LiveCalls,
 }
 
+/// Which page of a collection the records chunk draws; `repr(u8)` to cross into the chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum RecordView {
+    List,
+    Detail,
+    /// The collection's creation form (its declaration says which).
+    Create,
+    /// The rate lookup, beside the rate plans it looks up in.
+    CheckRate,
+}
+
+/// Which page of the overview-and-statistics family the charts chunk draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ChartsView {
+    Overview,
+    Statistics(Charted),
+    LiveCalls,
+}
+
+/// The code that draws a page: the shell's, or a view of one of the chunks fetched on demand
+/// (`pages::on_demand`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    Shell,
+    Records(Collection, RecordView),
+    Charts(ChartsView),
+}
+
+/// One page of the route table that is not a collection's.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub page: Page,
+    /// The portal path.
+    pub path: &'static str,
+    pub section: Section,
+    /// The `GET /profiles` flag that must allow it; `None` for pages every customer has.
+    pub profile_flag: Option<&'static str>,
+    /// Offered by the navigation.
+    pub in_navigation: bool,
+    /// The query parameter that names the account it is about: an account's page links it.
+    pub about_account: Option<&'static str>,
+    pub drawn: Drawn,
+    /// Its name in the navigation and links.
+    pub name: fn(&Texts) -> Text,
+}
+
+const fn statistics(
+    charted: Charted,
+    path: &'static str,
+    profile_flag: &'static str,
+    name: fn(&Texts) -> Text,
+) -> Route {
+    Route {
+        page: Page::Statistics(charted),
+        path,
+        section: Section::Statistics,
+        profile_flag: Some(profile_flag),
+        in_navigation: true,
+        about_account: Some("account-id"),
+        drawn: Drawn::Charts(ChartsView::Statistics(charted)),
+        name,
+    }
+}
+
+/// The portal's one route table, with the collections' pages (from their declarations, see
+/// [`Page::at`]): the router renders from it, the navigation lists it, the start fetches the
+/// code of the page the address bar points at from it (`pages::on_demand`), and a page's name
+/// is reached through it.
+pub const ROUTES: [Route; 11] = [
+    Route {
+        page: Page::Login,
+        path: "/login",
+        section: Section::Overview,
+        profile_flag: None,
+        in_navigation: false,
+        about_account: None,
+        drawn: Drawn::Shell,
+        name: |t| t.sign_in,
+    },
+    Route {
+        page: Page::Dashboard,
+        path: "/",
+        section: Section::Overview,
+        profile_flag: None,
+        in_navigation: true,
+        about_account: None,
+        drawn: Drawn::Charts(ChartsView::Overview),
+        name: |t| t.nav_overview,
+    },
+    statistics(
+        Charted::Origination,
+        "/statistics/origination",
+        "outgoing-statistics",
+        |t| t.nav_origination,
+    ),
+    statistics(
+        Charted::Quality,
+        "/statistics/quality",
+        "outgoing-statistics",
+        |t| t.nav_quality,
+    ),
+    statistics(
+        Charted::ActiveCalls,
+        "/statistics/active-calls",
+        "outgoing-statistics-active-calls",
+        |t| t.nav_active_calls,
+    ),
+    statistics(
+        Charted::OriginatedCps,
+        "/statistics/cps",
+        "outgoing-statistics",
+        |t| t.nav_cps_chart,
+    ),
+    statistics(
+        Charted::Termination,
+        "/statistics/termination",
+        "incoming-statistics",
+        |t| t.nav_termination,
+    ),
+    statistics(
+        Charted::TerminationQuality,
+        "/statistics/termination-quality",
+        "incoming-statistics",
+        |t| t.nav_termination_quality,
+    ),
+    statistics(
+        Charted::TerminationActiveCalls,
+        "/statistics/termination-active-calls",
+        "incoming-statistics-active-calls",
+        |t| t.nav_termination_active_calls,
+    ),
+    Route {
+        page: Page::LiveCalls,
+        path: "/active-calls",
+        section: Section::Statistics,
+        profile_flag: Some("outgoing-active-calls"),
+        in_navigation: true,
+        about_account: Some("account-id"),
+        drawn: Drawn::Charts(ChartsView::LiveCalls),
+        name: |t| t.nav_live_calls,
+    },
+    Route {
+        page: Page::CheckRate,
+        path: CHECK_RATE_PATH,
+        section: Section::Rates,
+        // The lookup offers only the rate plans the customer may see.
+        profile_flag: RATEPLANS.profile_flag,
+        in_navigation: true,
+        about_account: None,
+        // The rate lookup is no collection of the API, so no declaration can name the rate
+        // plans it looks a number up in.
+        drawn: Drawn::Records(Collection::Rateplans, RecordView::CheckRate),
+        name: |t| t.check_rate,
+    },
+];
+
 /// The path of the rate lookup page; its query is the request's attributes.
 pub const CHECK_RATE_PATH: &str = "/check-rate";
-
-/// The path of [`Page::LiveCalls`].
-pub const LIVE_CALLS_PATH: &str = "active-calls";
 
 impl Page {
     /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
     /// for a path the portal has no page for.
     pub fn at(portal_path: &str) -> Option<Page> {
         let path = portal_path.split(['?', '#']).next().unwrap_or_default();
+        let bare = path.trim_end_matches('/');
+        if let Some(route) = ROUTES.iter().find(|r| r.path.trim_end_matches('/') == bare) {
+            return Some(route.page);
+        }
         let mut segments = path.split('/').filter(|s| !s.is_empty());
-        let first = segments.next();
+        let collection = Collection::from_route(segments.next()?)?;
         let second = segments.next();
         if segments.next().is_some() {
             return None;
         }
-        match (first, second) {
-            (None, _) => Some(Page::Dashboard),
-            (Some("login"), None) => Some(Page::Login),
-            (Some(segment), None) if Some(segment) == CHECK_RATE_PATH.strip_prefix('/') => {
-                Some(Page::CheckRate)
+        match second {
+            None => Some(Page::List(collection)),
+            Some(segment) if collection.creation().is_some_and(|f| f.segment == segment) => {
+                Some(Page::Create(collection))
             }
-            (Some(LIVE_CALLS_PATH), None) => Some(Page::LiveCalls),
-            (Some("statistics"), Some(segment)) => Charted::ALL
-                .into_iter()
-                .find(|c| c.segment() == segment)
-                .map(Page::Statistics),
-            (Some(path), None) => Collection::from_route(path).map(Page::List),
-            (Some(path), Some(segment))
-                if Collection::from_route(path)
-                    .and_then(Collection::creation)
-                    .is_some_and(|form| form.segment == segment) =>
-            {
-                Collection::from_route(path).map(Page::Create)
+            Some(_) => collection
+                .has_detail_page()
+                .then_some(Page::Detail(collection)),
+        }
+    }
+
+    /// The page's entry in [`ROUTES`]; `None` for a collection's pages.
+    pub fn route(self) -> Option<&'static Route> {
+        ROUTES.iter().find(|r| r.page == self)
+    }
+
+    /// The collection whose page it is.
+    fn collection(self) -> Option<Collection> {
+        match self {
+            Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
+                Some(collection)
             }
-            (Some(path), Some(_)) => Collection::from_route(path)
-                .filter(|c| c.has_detail_page())
-                .map(Page::Detail),
+            _ => None,
         }
     }
 
     /// The portal path of the page; a record page's is its list's (see [`record_href`]).
     pub fn href(self) -> String {
-        match self {
-            Page::Login => "/login".to_owned(),
-            Page::Dashboard => "/".to_owned(),
-            Page::List(collection) | Page::Detail(collection) => format!("/{}", collection.route()),
-            Page::Create(collection) => format!(
+        match (self, self.route()) {
+            (Page::Create(collection), _) => format!(
                 "/{}/{}",
                 collection.route(),
                 collection.creation().map_or("new", |form| form.segment)
             ),
-            Page::Statistics(charted) => format!("/statistics/{}", charted.segment()),
-            Page::CheckRate => CHECK_RATE_PATH.to_owned(),
-            Page::LiveCalls => format!("/{LIVE_CALLS_PATH}"),
+            (_, Some(route)) => route.path.to_owned(),
+            _ => format!("/{}", self.collection().map_or("", Collection::route)),
         }
     }
 
@@ -258,45 +389,61 @@ impl Page {
 
     /// The `GET /profiles` flag that must allow the page; `None` for pages every customer has.
     pub fn profile_flag(self) -> Option<&'static str> {
-        match self {
-            Page::Login | Page::Dashboard => None,
-            Page::Create(collection) => collection
+        match (self, self.route()) {
+            (_, Some(route)) => route.profile_flag,
+            (Page::Create(collection), _) => collection
                 .creation()
                 .and_then(|form| form.profile_flag)
                 .or(collection.profile_flag()),
-            Page::List(collection) | Page::Detail(collection) => collection.profile_flag(),
-            Page::Statistics(charted) => Some(charted.profile_flag()),
-            // The lookup offers only the rate plans the customer may see.
-            Page::CheckRate => Collection::Rateplans.profile_flag(),
-            Page::LiveCalls => Some("outgoing-active-calls"),
+            _ => self.collection().and_then(Collection::profile_flag),
         }
     }
 
     /// The group of the navigation the page is in.
     pub fn section(self) -> Section {
-        match self {
-            Page::Login | Page::Dashboard => Section::Overview,
-            Page::List(collection) | Page::Detail(collection) | Page::Create(collection) => {
-                collection.section()
-            }
-            Page::Statistics(_) | Page::LiveCalls => Section::Statistics,
-            Page::CheckRate => Section::Rates,
+        match (self.route(), self.collection()) {
+            (Some(route), _) => route.section,
+            (None, Some(collection)) => collection.section(),
+            (None, None) => Section::Overview,
+        }
+    }
+
+    /// The code that draws the page.
+    pub fn drawn(self) -> Drawn {
+        match (self, self.route()) {
+            (_, Some(route)) => route.drawn,
+            (Page::List(c), _) => Drawn::Records(c, RecordView::List),
+            (Page::Detail(c), _) => Drawn::Records(c, RecordView::Detail),
+            (Page::Create(c), _) => Drawn::Records(c, RecordView::Create),
+            // Every other page is in the table (`tests/routing.rs`).
+            _ => Drawn::Shell,
+        }
+    }
+
+    /// The page's name, as the navigation and links say it.
+    pub fn title(self, t: &Texts) -> Text {
+        match (self, self.route()) {
+            (_, Some(route)) => (route.name)(t),
+            (Page::Create(collection), _) => match collection.creation().map(|c| c.form) {
+                Some(Form::CdrExport) => t.new_cdr_export,
+                Some(Form::TopUp) => t.top_up,
+                _ => t.resource(collection).title,
+            },
+            _ => self
+                .collection()
+                .map_or(t.nav_overview, |c| t.resource(c).title),
         }
     }
 
     /// The pages the navigation offers, by section in their order.
     pub fn navigation() -> Vec<(Section, Vec<Page>)> {
-        let pages: Vec<Page> = std::iter::once(Page::Dashboard)
-            .chain(
-                Collection::ALL
-                    .into_iter()
-                    .filter(|c| c.has_own_pages())
-                    .map(Page::List),
-            )
-            .chain(Charted::ALL.into_iter().map(Page::Statistics))
-            .chain(std::iter::once(Page::LiveCalls))
-            .chain([Page::CheckRate])
-            .collect();
+        // Every declared collection (no special case: the declarations' own order).
+        let collections = Collection::ALL
+            .into_iter()
+            .filter(|c| c.has_own_pages())
+            .map(Page::List);
+        let others = ROUTES.iter().filter(|r| r.in_navigation).map(|r| r.page);
+        let pages: Vec<Page> = collections.chain(others).collect();
         Section::ALL
             .into_iter()
             .map(|section| {
@@ -311,25 +458,16 @@ impl Page {
             .collect()
     }
 
-    /// The pages about one record of a collection, linked from its page with the record's id:
-    /// an account's statistics and live calls.
-    pub fn about(collection: Collection) -> &'static [(Page, &'static str)] {
-        match collection {
-            Collection::Accounts => &[
-                (Page::Statistics(Charted::Origination), "account-id"),
-                (Page::Statistics(Charted::Quality), "account-id"),
-                (Page::Statistics(Charted::ActiveCalls), "account-id"),
-                (Page::Statistics(Charted::OriginatedCps), "account-id"),
-                (Page::Statistics(Charted::Termination), "account-id"),
-                (Page::Statistics(Charted::TerminationQuality), "account-id"),
-                (
-                    Page::Statistics(Charted::TerminationActiveCalls),
-                    "account-id",
-                ),
-                (Page::LiveCalls, "account-id"),
-            ],
-            _ => &[],
+    /// The pages about one record of a collection, linked from its page with the record's id
+    /// as their query parameter: an account's statistics and live calls.
+    pub fn about(collection: Collection) -> Vec<(Page, &'static str)> {
+        if collection != crate::accounts::ACCOUNTS {
+            return Vec::new();
         }
+        ROUTES
+            .iter()
+            .filter_map(|r| Some((r.page, r.about_account?)))
+            .collect()
     }
 }
 

@@ -71,7 +71,7 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
     /// still refuse it with a problem shown above the form. `fields` are the form's, as the
     /// server's pointers name them.
     pub fn new<Fut>(
-        fields: &'static [&'static str],
+        fields: impl AsRef<[&'static str]> + 'static,
         send: impl Fn(I) -> Fut + 'static,
         done: impl Fn(&I, &O) -> Result<(), P> + 'static,
     ) -> Write<I, O, P>
@@ -81,8 +81,10 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
         let problems = RwSignal::new(Vec::new());
         let retryable = RwSignal::new(false);
         let done = Rc::new(done);
+        let fields: Rc<[&'static str]> = fields.as_ref().into();
         let action = Action::new_local(move |input: &I| {
             let (input, request, done) = (input.clone(), send(input.clone()), done.clone());
+            let fields = fields.clone();
             async move {
                 let answer = request.await;
                 match &answer {
@@ -92,7 +94,7 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
                         }
                     }
                     Err(error) => {
-                        problems.try_set(server_problems(error, fields));
+                        problems.try_set(server_problems(error, &fields));
                         retryable.try_set(error.is_retryable());
                     }
                 }

@@ -208,3 +208,34 @@ fn the_rate_lookup_has_its_own_address_in_the_rates_section() {
         ]
     );
 }
+
+#[wasm_bindgen_test]
+fn every_page_that_is_no_collections_is_in_the_one_route_table_under_its_own_path() {
+    use portal::routing::ROUTES;
+    let others = [
+        Page::Login,
+        Page::Dashboard,
+        Page::CheckRate,
+        Page::LiveCalls,
+    ]
+    .into_iter()
+    .chain(Charted::ALL.into_iter().map(Page::Statistics));
+    for page in others {
+        let route = page.route().expect("a page of the route table");
+        assert_eq!(Page::at(route.path), Some(page), "{}", route.path);
+        assert_eq!(page.href(), route.path);
+    }
+    let mut paths: Vec<&str> = ROUTES.iter().map(|r| r.path).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    assert_eq!(paths.len(), ROUTES.len(), "one page per path");
+    // No collection's route hides a page of the table.
+    for collection in Collection::ALL.into_iter().filter(|c| c.has_own_pages()) {
+        assert!(Page::List(collection).route().is_none());
+        assert!(
+            ROUTES
+                .iter()
+                .all(|r| r.path.trim_start_matches('/') != collection.route())
+        );
+    }
+}

@@ -43,7 +43,7 @@ fn scripted(
 ) -> Write<String, u32> {
     let answers = Rc::new(RefCell::new(answers.into_iter()));
     Write::new(
-        &["amount", "account"],
+        ["amount", "account"],
         move |input: String| {
             sent.borrow_mut().push(input);
             let answer = answers

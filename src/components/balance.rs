@@ -5,7 +5,6 @@ use crate::components::link::Link;
 use crate::format;
 use crate::i18n::texts;
 use crate::routing::{Page, record_href};
-use api_model::catalog::Collection;
 use api_model::document::Resource;
 use api_model::money::{Standing, standing};
 use api_model::resources::Account;
@@ -127,7 +126,7 @@ pub fn balance_summary(accounts: &[Resource<Account>]) -> Option<AnyView> {
 fn lowest_entry(account: &Resource<Account>) -> impl IntoView + use<> {
     let a = &account.attributes;
     let balance = format::money(Some(&a.balance), a.currency.as_deref().unwrap_or_default());
-    let href = record_href(Collection::Accounts, &account.id).unwrap_or_default();
+    let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
     let name = a.name.clone();
     view! {
         <li>
@@ -147,7 +146,7 @@ fn low_balances_href(flagged: &[Flagged]) -> String {
         .map(|f| f.account.attributes.balance)
         .max()
         .unwrap_or_default();
-    Page::List(Collection::Accounts).href_with(&[
+    Page::List(crate::accounts::ACCOUNTS).href_with(&[
         ("filter[balance-lteq]", &highest.normalize().to_string()),
         ("sort", "balance"),
     ])

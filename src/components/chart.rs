@@ -153,13 +153,7 @@ fn draw(
     dark: bool,
 ) -> Result<Option<PlotArea>, String> {
     let colors = colors(dark);
-    let ratio = web_sys::window()
-        .map(|w| w.device_pixel_ratio())
-        .unwrap_or(1.0)
-        .max(1.0);
-    let css_width = f64::from(canvas.client_width()).max(200.0);
-    canvas.set_width((css_width * ratio) as u32);
-    canvas.set_height((CHART_HEIGHT_CSS * ratio) as u32);
+    let (css_width, ratio) = fit_to_screen(canvas);
     let px = |css: f64| (css * ratio).round() as i32;
 
     let names: Vec<&str> = spec.series.iter().map(|(key, _)| key.as_str()).collect();
@@ -183,11 +177,82 @@ fn draw(
         .filter(|(_, (name, _))| !hidden.contains(name))
         .map(|(i, (_, values))| (i, values))
         .collect();
-    // Bounds of what is in the window only, so a zoomed view fills the height.
+    let (low, high) = value_range(&data.t, &visible, (from, to));
+
+    // The family as a value, not the name "sans-serif" (which plotters would look up in lower
+    // case, bringing Unicode's case tables into the wasm).
+    let font = (FontFamily::SansSerif, px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let mut chart = ChartBuilder::on(&root)
+        .margin_top(px(10.0))
+        .margin_right(px(16.0))
+        .x_label_area_size(px(28.0))
+        .y_label_area_size(px(56.0))
+        .build_cartesian_2d(from..to, low..high)
+        .map_err(|e| e.to_string())?;
+    draw_value_axis(&mut chart, &(spec.unit)(), &font, colors)?;
+
+    let (x_pixels, y_pixels) = chart.plotting_area().get_pixel_range();
+    let width_px = (x_pixels.end - x_pixels.start).max(1) as usize;
+    let ticks = (css_width / 110.0).max(2.0) as usize;
+    let style = (&font, colors.time_grid);
+    draw_time_ticks(&root, &chart, (from, to, low), ticks, zone, style, px(6.0))?;
+    let stroke = px(1.5).max(1) as u32;
+    draw_lines(
+        &mut chart,
+        &data.t,
+        &visible,
+        (from, to),
+        width_px * 2,
+        stroke,
+        dark,
+    )?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(Some(PlotArea {
+        left: f64::from(x_pixels.start) / ratio,
+        right: f64::from(x_pixels.end) / ratio,
+        top: f64::from(y_pixels.start) / ratio,
+        bottom: f64::from(y_pixels.end) / ratio,
+        from,
+        to,
+    }))
+}
+
+/// Sizes the canvas's pixels to its width on screen at the screen's pixel ratio: that width
+/// (CSS pixels) and the ratio.
+fn fit_to_screen(canvas: &web_sys::HtmlCanvasElement) -> (f64, f64) {
+    let ratio = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    let css_width = f64::from(canvas.client_width()).max(200.0);
+    canvas.set_width((css_width * ratio) as u32);
+    canvas.set_height((CHART_HEIGHT_CSS * ratio) as u32);
+    (css_width, ratio)
+}
+
+/// The chart's plotting area with time across and values up.
+type Plot<'a> = plotters::chart::ChartContext<
+    'a,
+    CanvasBackend,
+    plotters::coord::cartesian::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
+/// The values' span up the chart: of what is in the window only, so a zoomed view fills the
+/// height; from zero at most, with a little room above.
+fn value_range(
+    times: &[f64],
+    visible: &[(usize, &Vec<Option<f64>>)],
+    (from, to): (f64, f64),
+) -> (f64, f64) {
     let in_window: Vec<Vec<Option<f64>>> = visible
         .iter()
         .map(|(_, values)| {
-            data.t
+            times
                 .iter()
                 .zip(values.iter())
                 .map(|(t, v)| if *t >= from && *t <= to { *v } else { None })
@@ -202,26 +267,23 @@ fn draw(
     } else {
         high + (high - low) * 0.05
     };
+    (low, high)
+}
 
-    // The family as a value, not the name "sans-serif" (which plotters would look up in lower
-    // case, bringing Unicode's case tables into the wasm).
-    let font = (FontFamily::SansSerif, px(12.0))
-        .into_font()
-        .color(&colors.text);
-    let mut chart = ChartBuilder::on(&root)
-        .margin_top(px(10.0))
-        .margin_right(px(16.0))
-        .x_label_area_size(px(28.0))
-        .y_label_area_size(px(56.0))
-        .build_cartesian_2d(from..to, low..high)
-        .map_err(|e| e.to_string())?;
+/// The value axis with its unit, and light lines across at its labels.
+fn draw_value_axis(
+    chart: &mut Plot<'_>,
+    unit: &str,
+    font: &TextStyle<'_>,
+    colors: &ChartColors,
+) -> Result<(), String> {
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
         .y_label_formatter(&|v| compact(*v))
-        .y_desc((spec.unit)())
+        .y_desc(unit)
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .max_light_lines(1)
@@ -229,15 +291,24 @@ fn draw(
         .bold_line_style(colors.bold_lines)
         .axis_style(colors.axis)
         .draw()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
 
-    let (x_pixels, y_pixels) = chart.plotting_area().get_pixel_range();
-    let width_px = (x_pixels.end - x_pixels.start).max(1) as usize;
-    let grid = colors.time_grid;
+/// Lines and labels at the zone's round times across the window.
+fn draw_time_ticks(
+    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    chart: &Plot<'_>,
+    (from, to, low): (f64, f64, f64),
+    ticks: usize,
+    zone: Zone,
+    (font, grid): (&TextStyle<'_>, RGBColor),
+    gap: i32,
+) -> Result<(), String> {
+    let (_, y_pixels) = chart.plotting_area().get_pixel_range();
     for (tick, label) in time_ticks_with(
         from as i64,
         to as i64,
-        (css_width / 110.0).max(2.0) as usize,
+        ticks,
         zone.rules(),
         &format::month_day,
     ) {
@@ -251,16 +322,29 @@ fn draw(
             plotters::style::text_anchor::HPos::Center,
             plotters::style::text_anchor::VPos::Top,
         ));
-        root.draw(&Text::new(label, (x, y_pixels.end + px(6.0)), style))
+        root.draw(&Text::new(label, (x, y_pixels.end + gap), style))
             .map_err(|e| e.to_string())?;
     }
-    for (index, values) in &visible {
+    Ok(())
+}
+
+/// Each shown series as lines, broken at its gaps, at most `max_points` each.
+fn draw_lines(
+    chart: &mut Plot<'_>,
+    times: &[f64],
+    visible: &[(usize, &Vec<Option<f64>>)],
+    (from, to): (f64, f64),
+    max_points: usize,
+    stroke_width: u32,
+    dark: bool,
+) -> Result<(), String> {
+    for (index, values) in visible {
         let style = ShapeStyle {
             color: color_of(*index, dark).to_rgba(),
             filled: false,
-            stroke_width: px(1.5).max(1) as u32,
+            stroke_width,
         };
-        for line in polylines(&data.t, values, width_px * 2) {
+        for line in polylines(times, values, max_points) {
             let clipped = line
                 .into_iter()
                 .filter(|(t, _)| *t >= from - 1.0 && *t <= to + 1.0);
@@ -269,15 +353,7 @@ fn draw(
                 .map_err(|e| e.to_string())?;
         }
     }
-    root.present().map_err(|e| e.to_string())?;
-    Ok(Some(PlotArea {
-        left: f64::from(x_pixels.start) / ratio,
-        right: f64::from(x_pixels.end) / ratio,
-        top: f64::from(y_pixels.start) / ratio,
-        bottom: f64::from(y_pixels.end) / ratio,
-        from,
-        to,
-    }))
+    Ok(())
 }
 
 /// The times a chart shows before any zoom (unix seconds): the requested span within the
@@ -367,6 +443,7 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
             </figcaption>
             <div class="legend">{legend(state)}</div>
             {canvas_area(state, canvas, summary, values_id.clone())}
+            <p class="chart-time-axis">{move || (crate::i18n::texts().chart_time_axis)(&format::zone_name(state.zone.get()))}</p>
             <p class="zoom-state" aria-live="polite">{move || zoom_state(state)}</p>
             {values_table(state, values_id)}
             {move || state.failure.get().map(|f| view! { <p class="form-error">{f}</p> })}
@@ -678,7 +755,7 @@ fn zoom_state(state: ChartState) -> Option<String> {
     let zone = state.zone.get();
     let at = |seconds: f64| {
         chrono::DateTime::from_timestamp(seconds.round() as i64, 0)
-            .map(|time| format::timestamp_in(&time, zone))
+            .map(|time| format::timestamp_marked(&time, zone, format::ZoneMark::InHeading))
             .unwrap_or_default()
     };
     Some((crate::i18n::texts().chart_zoom_state)(&at(from), &at(to)).get())

@@ -3,7 +3,7 @@
 use crate::components::link::Link;
 use crate::components::value::cell_markup;
 use crate::format::Zone;
-use crate::pages::money::own_view_fields;
+use crate::pages::money::shown_in_own_view;
 use crate::resources::{Cell, ColumnHead, ColumnKind, DetailView, columns};
 use crate::routing::Page;
 use api_model::catalog::Collection;
@@ -22,8 +22,7 @@ pub fn attribute_list(
     let t = crate::i18n::texts();
     let spec = collection.spec();
     let shown_elsewhere = |name: &str| {
-        spec.groups.is_empty()
-            && (name == spec.title || own_view_fields(collection).contains(&name))
+        spec.groups.is_empty() && (name == spec.title || shown_in_own_view(collection, name))
     };
     let entries: Vec<(ColumnHead, Cell)> = columns(spec)
         .into_iter()
@@ -80,11 +79,19 @@ pub fn attribute_list(
     .into_any()
 }
 
+/// How many characters a value may have and still share a phone's line with another.
+const LONG_VALUE: usize = 28;
+
 /// An attribute's entry. Identifiers have their own entry above, so no copy button needs a
 /// click handler here.
 fn entry(column: &ColumnHead, cell: &Cell, zone: Zone) -> impl IntoView + use<> {
+    // A long value (an export's filters) takes a whole line where facts sit two to a line.
+    let long = crate::resources::display(&cell.value, column, zone)
+        .chars()
+        .count()
+        > LONG_VALUE;
     view! {
-        <div class="attribute" data-key=column.key>
+        <div class="attribute" class:long-value=long data-key=column.key>
             <dt>{column.label()}</dt>
             <dd class:num=cell.value.is_numeric() inner_html=cell_markup(cell, column, zone)></dd>
         </div>
@@ -96,7 +103,7 @@ pub fn related_links(links: Vec<(String, Page)>) -> impl IntoView {
     let t = crate::i18n::texts();
     let items = links
         .into_iter()
-        .map(|(href, page)| view! { <li><Link href=href>{move || t.page_title(page)}</Link></li> })
+        .map(|(href, page)| view! { <li><Link href=href>{page.title(t)}</Link></li> })
         .collect_view();
     view! { <ul class="related-links">{items}</ul> }
 }

@@ -119,6 +119,50 @@ pub fn filter_bar(
         rows.set(applied.iter().map(new_row).collect());
     });
 
+    apply_after_a_pause(collection, rows, applied, last_applied, on_apply);
+
+    // The focus follows: to a new row's first field, and back to "Add filter" when the row it
+    // was in goes.
+    let add = move |_| {
+        let row = new_row(&blank_filter(collection));
+        let key = row.key;
+        rows.update(|rs| rs.push(row));
+        focus_soon(format!(
+            ".filter-bar .filter-row[data-key='{key}'] select.filter-field"
+        ));
+    };
+    let clear = move |_| {
+        rows.set(Vec::new());
+        focus_soon(ADD_BUTTON.to_owned());
+    };
+
+    view! {
+        <div class="filter-bar" role="group" aria-label=tr(|t| t.filters_label)>
+            <For each=move || rows.get() key=|row| row.key let:row>
+                {filter_row(collection, row, move || {
+                    rows.update(|rs| rs.retain(|r| r.key != row.key));
+                    focus_soon(ADD_BUTTON.to_owned());
+                })}
+            </For>
+            <div class="filter-actions">
+                <button type="button" class="filter-add" on:click=add>{tr(|t| t.add_filter)}</button>
+                <Show when=move || rows.with(|rs| !rs.is_empty())>
+                    <button type="button" class="filter-clear" on:click=clear>{tr(|t| t.clear_filters)}</button>
+                </Show>
+            </div>
+        </div>
+    }
+}
+
+/// Hands the rows' filters on once typing pauses, when they are all valid and differ from the
+/// applied ones.
+fn apply_after_a_pause(
+    collection: Collection,
+    rows: RwSignal<Vec<Row>>,
+    applied: Signal<Vec<Filter>>,
+    last_applied: StoredValue<Option<Vec<Filter>>>,
+    on_apply: Callback<Vec<Filter>>,
+) {
     let pending = StoredValue::new(None::<TimeoutHandle>);
     let cancel_pending = move || {
         if let Some(handle) = pending.try_update_value(Option::take).flatten() {
@@ -156,38 +200,6 @@ pub fn filter_bar(
         pending.set_value(handle);
     });
     on_cleanup(cancel_pending);
-
-    // The focus follows: to a new row's first field, and back to "Add filter" when the row it
-    // was in goes.
-    let add = move |_| {
-        let row = new_row(&blank_filter(collection));
-        let key = row.key;
-        rows.update(|rs| rs.push(row));
-        focus_soon(format!(
-            ".filter-bar .filter-row[data-key='{key}'] select.filter-field"
-        ));
-    };
-    let clear = move |_| {
-        rows.set(Vec::new());
-        focus_soon(ADD_BUTTON.to_owned());
-    };
-
-    view! {
-        <div class="filter-bar" role="group" aria-label=tr(|t| t.filters_label)>
-            <For each=move || rows.get() key=|row| row.key let:row>
-                {filter_row(collection, row, move || {
-                    rows.update(|rs| rs.retain(|r| r.key != row.key));
-                    focus_soon(ADD_BUTTON.to_owned());
-                })}
-            </For>
-            <div class="filter-actions">
-                <button type="button" class="filter-add" on:click=add>{tr(|t| t.add_filter)}</button>
-                <Show when=move || rows.with(|rs| !rs.is_empty())>
-                    <button type="button" class="filter-clear" on:click=clear>{tr(|t| t.clear_filters)}</button>
-                </Show>
-            </div>
-        </div>
-    }
 }
 
 const ADD_BUTTON: &str = ".filter-bar button.filter-add";
@@ -216,8 +228,45 @@ fn filter_row(
     remove: impl Fn() + Copy + 'static,
 ) -> impl IntoView {
     let t = crate::i18n::texts();
-    let fields = collection.filter_fields();
-    let field_options = fields
+    let placeholder = move || {
+        let takes_list = row.operator.get().is_none_or(Operator::takes_list);
+        if takes_list {
+            t.placeholder_values
+        } else {
+            t.placeholder_value
+        }
+    };
+    let error = move || row.error(collection);
+    let error_id = format!("filter-error-{}", row.key);
+    let described_by = error_id.clone();
+    view! {
+        <div class="filter-row" data-key=row.key>
+            <FieldSelect collection row />
+            <OperatorSelect collection row />
+            <input
+                class="filter-value"
+                aria-label=tr(|t| t.filter_value)
+                placeholder=placeholder
+                bind:value=row.value
+                aria-invalid=move || error().is_some().to_string()
+                aria-describedby=described_by
+            />
+            <button type="button" class="filter-remove" aria-label=tr(|t| t.filter_remove) on:click=move |_| remove()>
+                "×"
+            </button>
+            <p class="filter-error" id=error_id role="alert">
+                {error}
+            </p>
+        </div>
+    }
+}
+
+/// The row's field, among the collection's filters; a field change keeps the operator only
+/// when the new field has it.
+#[component]
+fn FieldSelect(collection: Collection, row: Row) -> impl IntoView {
+    let field_options = collection
+        .filter_fields()
         .iter()
         .map(|f| {
             let name = f.name;
@@ -238,6 +287,16 @@ fn filter_row(
             row.field.set(name);
         }
     };
+    view! {
+        <select class="filter-field" aria-label=tr(|t| t.filter_field) on:change=on_field>
+            {field_options}
+        </select>
+    }
+}
+
+/// The row's operator, among its field's (none to choose for a plain filter).
+#[component]
+fn OperatorSelect(collection: Collection, row: Row) -> impl IntoView {
     let operator_options = move || {
         let set = collection
             .filter_field(&row.field.get())
@@ -262,44 +321,14 @@ fn filter_row(
     let on_operator = move |ev: leptos::ev::Event| {
         row.operator.set(Operator::parse(&event_target_value(&ev)));
     };
-    let placeholder = move || {
-        let takes_list = row.operator.get().is_none_or(Operator::takes_list);
-        if takes_list {
-            t.placeholder_values
-        } else {
-            t.placeholder_value
-        }
-    };
-    let error = move || row.error(collection);
-    let error_id = format!("filter-error-{}", row.key);
-    let described_by = error_id.clone();
     view! {
-        <div class="filter-row" data-key=row.key>
-            <select class="filter-field" aria-label=tr(|t| t.filter_field) on:change=on_field>
-                {field_options}
-            </select>
-            <select
-                class="filter-operator"
-                aria-label=tr(|t| t.filter_operator)
-                on:change=on_operator
-                disabled=move || collection.filter_field(&row.field.get()).is_none_or(|f| f.operators.is_none())
-            >
-                {operator_options}
-            </select>
-            <input
-                class="filter-value"
-                aria-label=tr(|t| t.filter_value)
-                placeholder=placeholder
-                bind:value=row.value
-                aria-invalid=move || error().is_some().to_string()
-                aria-describedby=described_by
-            />
-            <button type="button" class="filter-remove" aria-label=tr(|t| t.filter_remove) on:click=move |_| remove()>
-                "×"
-            </button>
-            <p class="filter-error" id=error_id role="alert">
-                {error}
-            </p>
-        </div>
+        <select
+            class="filter-operator"
+            aria-label=tr(|t| t.filter_operator)
+            on:change=on_operator
+            disabled=move || collection.filter_field(&row.field.get()).is_none_or(|f| f.operators.is_none())
+        >
+            {operator_options}
+        </select>
     }
 }

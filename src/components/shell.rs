@@ -49,7 +49,7 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
                     .map(|page| {
                         view! {
                             <li on:click=move |_| menu_open.set(false)>
-                                <Link href=page.href() exact=page == Page::Dashboard>{move || t.page_title(page)}</Link>
+                                <Link href=page.href() exact=page == Page::Dashboard>{page.title(t)}</Link>
                             </li>
                         }
                     })
@@ -191,7 +191,6 @@ fn named_zone_options(prefs: Prefs) -> impl IntoView {
 #[component]
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
-    let navigate = use_navigate();
 
     // Embedded, the parent page signs the customer in; the portal waits for its token. (A
     // signed-out visitor elsewhere is sent to sign in before this code is even fetched:
@@ -199,17 +198,6 @@ pub fn Shell() -> impl IntoView {
     let embedding = use_context::<Option<Embedding>>().flatten();
     let embedded = embedding.is_some();
 
-    let prefs = expect_context::<Prefs>();
-    // Signing out forgets the preferences too: remembered views hold the customer's filters.
-    // An expired session keeps them, so the user comes back to the same views.
-    let api = expect_context::<Api>();
-    let sign_out = move |_| {
-        if !embedded {
-            navigate("/login", NavigateOptions::default());
-        }
-        prefs.forget();
-        api.sign_out();
-    };
     let chrome_hidden = {
         let embedding = embedding.clone();
         move || embedding.as_ref().is_some_and(Embedding::chrome_hidden)
@@ -234,16 +222,7 @@ pub fn Shell() -> impl IntoView {
             focus_by_id("menu-button");
         }
     };
-    // On another page the focus goes to its content, as a page load would take a screen
-    // reader there; the link that was followed may be gone.
-    let pathname = use_location().pathname;
-    Effect::new(move |previous: Option<String>| {
-        let path = pathname.get();
-        if previous.is_some_and(|previous| previous != path) {
-            focus_main();
-        }
-        path
-    });
+    focus_follows_the_page();
 
     view! {
         <Show when=move || session.is_signed_in() fallback=signed_out_view>
@@ -254,35 +233,69 @@ pub fn Shell() -> impl IntoView {
                 class:menu-open=menu_open
                 on:keydown=menu_keys
             >
-                <header class="topbar">
-                    <Link href="/" class="brand"><BrandMark /></Link>
-                    <button
-                        type="button"
-                        id="menu-button"
-                        class="menu-button"
-                        aria-controls="main-nav"
-                        aria-expanded=move || menu_open.get().to_string()
-                        on:click=move |_| menu_open.update(|open| *open = !*open)
-                    >
-                        {tr(|t| t.menu)}
-                    </button>
-                    <div class="preferences">
-                        {language_picker()}
-                        {theme_picker()}
-                        {zone_picker()}
-                    </div>
-                    <HelpMenu />
-                    <div class="account-state">
-                        <span class="signed-in">{tr(|t| t.signed_in)}</span>
-                        <button type="button" id="sign-out" on:click=sign_out.clone()>{tr(|t| t.sign_out)}</button>
-                    </div>
-                </header>
+                <Topbar menu_open embedded />
                 {navigation(menu_open)}
                 <main id="main" tabindex="-1">
                     <Outlet />
                 </main>
             </div>
         </Show>
+    }
+}
+
+/// On another page the focus goes to its content, as a page load would take a screen reader
+/// there; the link that was followed may be gone.
+fn focus_follows_the_page() {
+    let pathname = use_location().pathname;
+    Effect::new(move |previous: Option<String>| {
+        let path = pathname.get();
+        if previous.is_some_and(|previous| previous != path) {
+            focus_main();
+        }
+        path
+    });
+}
+
+/// The bar above every signed-in page: the brand (name, logo), the menu button (narrow screens),
+/// the preferences, the Help menu and signing out.
+#[component]
+fn Topbar(menu_open: RwSignal<bool>, embedded: bool) -> impl IntoView {
+    let navigate = use_navigate();
+    let prefs = expect_context::<Prefs>();
+    let api = expect_context::<Api>();
+    // Signing out forgets the preferences too: remembered views hold the customer's filters.
+    // An expired session keeps them, so the user comes back to the same views.
+    let sign_out = move |_| {
+        if !embedded {
+            navigate("/login", NavigateOptions::default());
+        }
+        prefs.forget();
+        api.sign_out();
+    };
+    view! {
+        <header class="topbar">
+            <Link href="/" class="brand"><BrandMark /></Link>
+            <button
+                type="button"
+                id="menu-button"
+                class="menu-button"
+                aria-controls="main-nav"
+                aria-expanded=move || menu_open.get().to_string()
+                on:click=move |_| menu_open.update(|open| *open = !*open)
+            >
+                {tr(|t| t.menu)}
+            </button>
+            <div class="preferences">
+                {language_picker()}
+                {theme_picker()}
+                {zone_picker()}
+            </div>
+            <HelpMenu />
+            <div class="account-state">
+                <span class="signed-in">{tr(|t| t.signed_in)}</span>
+                <button type="button" id="sign-out" on:click=sign_out.clone()>{tr(|t| t.sign_out)}</button>
+            </div>
+        </header>
     }
 }
 

@@ -44,7 +44,7 @@ pub struct TableSettings {
 
 /// A column's heading in the language in use. A time column's names the zone, which its cells
 /// then leave out.
-fn column_title(column: &ColumnHead, zone: Zone) -> String {
+pub fn column_title(column: &ColumnHead, zone: Zone) -> String {
     let label = column.label();
     match column.kind {
         ColumnKind::Attribute(Kind::Time) => {
@@ -165,21 +165,28 @@ fn opening_tag(column: &ColumnHead, zone: Zone, cards: bool) -> String {
     let mut tag = String::from("<td data-label=\"");
     escape_html(&column_title(column, zone), &mut tag);
     tag.push('"');
+    let classes = card_cell_classes(column);
+    // Only where there are classes: an empty attribute would still be parsed for every cell.
+    if !classes.is_empty() {
+        tag.push_str(&format!(" class=\"{classes}\""));
+    }
+    tag.push('>');
+    tag
+}
+
+/// A row card's cell classes (style/main.css's `.row-cards`): its key field's place, whether
+/// it is a number, whether it is a leading time (which keeps its label, naming the zone; a
+/// leading name needs none).
+pub fn card_cell_classes(column: &ColumnHead) -> String {
     let place = column.key_place.filter(|place| *place < KEY_PLACES);
-    // A card's leading time keeps its label, which names the zone; a leading name needs none.
     let time = column.kind == ColumnKind::Attribute(Kind::Time);
     let classes: Vec<String> = place
         .map(|place| format!("key key-{place}"))
         .into_iter()
-        .chain(numeric.then(|| "num".to_owned()))
+        .chain(is_numeric(column).then(|| "num".to_owned()))
         .chain((time && place.is_some()).then(|| "time".to_owned()))
         .collect();
-    // Only where there are classes: an empty attribute would still be parsed for every cell.
-    if !classes.is_empty() {
-        tag.push_str(&format!(" class=\"{}\"", classes.join(" ")));
-    }
-    tag.push('>');
-    tag
+    classes.join(" ")
 }
 
 fn shown_columns(
@@ -234,7 +241,9 @@ pub fn resource_table(rows: Signal<Vec<TableRow>>, settings: TableSettings) -> i
         let shown = visible.with(|visible| {
             columns.with_value(|columns| shown_columns(columns, visible, zone, cards))
         });
-        rows.with(|rows| rows_html(rows, &shown, zone))
+        // The language is tracked once above; thousands of cells reading their texts would each
+        // subscribe this closure again.
+        rows.with(|rows| untrack(|| rows_html(rows, &shown, zone)))
     };
     // Marks the moment a page of rows is on screen (`cargo xtask bench`).
     Effect::new(move |_| {

@@ -438,6 +438,15 @@ duration-at-most = Duration at most (s)
 duration-exactly = Duration exactly (s)
 time-zone-of-times = Time zone of the times in the file
 not-a-whole-number = “{ $value }” is not a whole number of seconds.
+# A declared creation form's button, and while it is sent.
+create-record = Create
+creating-record = Creating…
+# A required input of a declared form left empty.
+input-missing = Fill this in.
+# An input that must be a number: what was typed.
+input-not-a-number = “{ $value }” is not a number.
+# An input that must be one of the offered words: what was typed.
+input-not-a-choice = “{ $value }” is not one of the choices.
 
 ## Values and records
 yes = Yes
@@ -517,6 +526,8 @@ chart-zoom-in = Zoom in
 chart-zoom-out = Zoom out
 # $from, $to
 chart-zoom-state = Showing { $from } to { $to }
+# $zone
+chart-time-axis = Time ({ $zone })
 chart-values-caption = Lowest, highest and average values ({ $unit })
 chart-series = Series
 chart-minimum = Minimum

@@ -411,6 +411,11 @@ duration-at-most = Duración máxima (s)
 duration-exactly = Duración exacta (s)
 time-zone-of-times = Zona horaria de las horas del archivo
 not-a-whole-number = «{ $value }» no es un número entero de segundos.
+create-record = Crear
+creating-record = Creando…
+input-missing = Rellene este campo.
+input-not-a-number = «{ $value }» no es un número.
+input-not-a-choice = «{ $value }» no es una de las opciones.
 
 ## Valores y registros
 yes = Sí
@@ -496,6 +501,8 @@ chart-csv = CSV
 chart-zoom-in = Ampliar
 chart-zoom-out = Reducir
 chart-zoom-state = Se muestra del { $from } al { $to }
+# $zone
+chart-time-axis = Hora ({ $zone })
 chart-values-caption = Valores mínimo, máximo y medio ({ $unit })
 chart-series = Serie
 chart-minimum = Mínimo

@@ -221,9 +221,12 @@ impl Loaded {
         }
     }
 
-    /// A text looked up by name (`field-min-balance`).
-    pub fn keyed(&'static self, id: &str) -> Option<&'static str> {
-        let found = self.keyed.binary_search_by(|(key, _)| key.as_str().cmp(id));
+    /// A text looked up by its name in parts (`["field-", "min-balance"]` for
+    /// `field-min-balance`): a table asks once per cell, so the name is never built.
+    pub fn keyed(&'static self, id: &[&str]) -> Option<&'static str> {
+        let found = self
+            .keyed
+            .binary_search_by(|(key, _)| compare_joined(key.as_bytes(), id));
         found.ok().map(|index| self.keyed[index].1.as_str())
     }
 
@@ -276,4 +279,23 @@ fn count(value: &str) -> Option<u64> {
         return None;
     }
     digits.parse().ok()
+}
+
+/// How `key` orders against the concatenation of `parts`, byte by byte as `str::cmp` orders.
+fn compare_joined(key: &[u8], parts: &[&str]) -> std::cmp::Ordering {
+    let mut rest = key;
+    for part in parts {
+        let part = part.as_bytes();
+        let common = part.len().min(rest.len());
+        match rest[..common].cmp(&part[..common]) {
+            std::cmp::Ordering::Equal if common < part.len() => return std::cmp::Ordering::Less,
+            std::cmp::Ordering::Equal => rest = &rest[common..],
+            unequal => return unequal,
+        }
+    }
+    if rest.is_empty() {
+        std::cmp::Ordering::Equal
+    } else {
+        std::cmp::Ordering::Greater
+    }
 }

@@ -33,7 +33,6 @@ pub use errors::{
 };
 pub use loaded::{install, load};
 
-use crate::routing::{Charted, Page};
 use api_model::catalog::{Collection, Section};
 use leptos::prelude::{Get, GetUntracked, RwSignal, Set, Track};
 use std::cell::Cell;
@@ -157,28 +156,6 @@ impl Texts {
         }
     }
 
-    /// A page's name, as the navigation and links say it.
-    pub fn page_title(&self, page: Page) -> Text {
-        let t = self;
-        match page {
-            Page::Login => t.sign_in,
-            Page::Dashboard => t.nav_overview,
-            Page::List(collection) | Page::Detail(collection) => t.resource(collection).title,
-            Page::Create(Collection::CdrExports) => t.new_cdr_export,
-            Page::Create(Collection::Payments) => t.top_up,
-            Page::Create(collection) => t.resource(collection).title,
-            Page::Statistics(Charted::Origination) => t.nav_origination,
-            Page::Statistics(Charted::Quality) => t.nav_quality,
-            Page::Statistics(Charted::ActiveCalls) => t.nav_active_calls,
-            Page::Statistics(Charted::OriginatedCps) => t.nav_cps_chart,
-            Page::CheckRate => t.check_rate,
-            Page::Statistics(Charted::Termination) => t.nav_termination,
-            Page::Statistics(Charted::TerminationQuality) => t.nav_termination_quality,
-            Page::Statistics(Charted::TerminationActiveCalls) => t.nav_termination_active_calls,
-            Page::LiveCalls => t.nav_live_calls,
-        }
-    }
-
     /// A group of the navigation's name.
     pub fn section(&self, section: Section) -> Text {
         match section {
@@ -211,7 +188,7 @@ pub fn field_label(name: &str) -> String {
 
 fn field_label_untracked(name: &str) -> String {
     loaded::current()
-        .and_then(|texts| texts.keyed(&format!("field-{name}")))
+        .and_then(|texts| texts.keyed(&["field-", name]))
         .map_or_else(|| spelled_out(name), str::to_owned)
 }
 
@@ -220,7 +197,7 @@ pub fn field_label_in(tag: &str, name: &str) -> Option<String> {
     let texts = loaded::of(tag)?;
     Some(
         texts
-            .keyed(&format!("field-{name}"))
+            .keyed(&["field-", name])
             .map_or_else(|| spelled_out(name), str::to_owned),
     )
 }
@@ -228,12 +205,12 @@ pub fn field_label_in(tag: &str, name: &str) -> Option<String> {
 /// A detail page's group of fields (`timing`, `billing`) as its heading.
 pub fn group_label(name: &str) -> Option<&'static str> {
     track_language();
-    loaded::current()?.keyed(&format!("group-{name}"))
+    loaded::current()?.keyed(&["group-", name])
 }
 
 /// [`group_label`] in the language `tag`, if its texts have come.
 pub fn group_label_in(tag: &str, name: &str) -> Option<&'static str> {
-    loaded::of(tag)?.keyed(&format!("group-{name}"))
+    loaded::of(tag)?.keyed(&["group-", name])
 }
 
 /// A known word of an attribute (`status`, `Pending`) in the language; `None` leaves the word
@@ -255,8 +232,8 @@ fn choice_label_of(
     word: &str,
 ) -> Option<&'static str> {
     texts
-        .keyed(&format!("choice-{attribute}-{word}"))
-        .or_else(|| texts.keyed(&format!("choice-{word}")))
+        .keyed(&["choice-", attribute, "-", word])
+        .or_else(|| texts.keyed(&["choice-", word]))
 }
 
 /// An API name spelled out for reading: `min-balance` → `Min balance`. English labels are

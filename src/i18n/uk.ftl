@@ -456,6 +456,11 @@ duration-at-most = Тривалість щонайбільше (с)
 duration-exactly = Тривалість рівно (с)
 time-zone-of-times = Часовий пояс часу у файлі
 not-a-whole-number = «{ $value }» — не ціле число секунд.
+create-record = Створити
+creating-record = Створення…
+input-missing = Заповніть це поле.
+input-not-a-number = «{ $value }» — не число.
+input-not-a-choice = «{ $value }» — не один із варіантів.
 
 ## Values and records
 yes = Так
@@ -552,6 +557,8 @@ chart-zoom-in = Збільшити
 chart-zoom-out = Зменшити
 # $from, $to
 chart-zoom-state = Показано з { $from } до { $to }
+# $zone
+chart-time-axis = Час ({ $zone })
 chart-values-caption = Найменше, найбільше та середнє значення ({ $unit })
 chart-series = Ряд
 chart-minimum = Мінімум

@@ -26,8 +26,9 @@ pub fn session_accounts() -> AccountList {
             move |params: ListParams, signal| {
                 let api = api.clone();
                 async move {
-                    let document: ListDocument<Account> =
-                        api.get("accounts", &params.to_query(), signal).await?;
+                    let document: ListDocument<Account> = api
+                        .get(crate::accounts::ACCOUNTS.path(), &params.to_query(), signal)
+                        .await?;
                     Ok(document.data)
                 }
             },

@@ -134,8 +134,9 @@ fn shown_cost(value: Decimal) -> String {
     }
 }
 
-/// The customer's rate plans: the ones offered and the only ones looked up in.
-fn customer_plans(api: Api) -> Remote<Vec<PlanChoice>> {
+/// The customer's rate plans (records of `plans`): the ones offered and the only ones looked
+/// up in.
+fn customer_plans(api: Api, plans: Collection) -> Remote<Vec<PlanChoice>> {
     Remote::new(
         || {
             Some(ListParams {
@@ -146,9 +147,8 @@ fn customer_plans(api: Api) -> Remote<Vec<PlanChoice>> {
         move |params: ListParams, signal| {
             let api = api.clone();
             async move {
-                let document: ListDocument<Rateplan> = api
-                    .get(Collection::Rateplans.path(), &params.to_query(), signal)
-                    .await?;
+                let document: ListDocument<Rateplan> =
+                    api.get(plans.path(), &params.to_query(), signal).await?;
                 Ok(document
                     .data
                     .into_iter()
@@ -370,12 +370,13 @@ fn submitted(
     }
 }
 
-pub fn check_rate_page() -> impl IntoView {
+/// The rate lookup in one of the customer's rate plans (`collection`'s records).
+pub fn check_rate_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
     let navigate = use_navigate();
     let asked = Memo::new(move |_| Asked::read(&location.search.get()));
-    let plans = customer_plans(api.clone());
+    let plans = customer_plans(api.clone(), collection);
     let typed = Typed::following(asked, plans);
     let Typed {
         plan,

@@ -17,7 +17,6 @@ use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::{Charted, Page, record_href};
-use api_model::catalog::Collection;
 use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
 use api_model::resources::{Account, ChartOriginatedCps, chart_request};
@@ -292,7 +291,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
         }
     })
     .collect_view();
-    let href = record_href(Collection::Accounts, &account.id).unwrap_or_default();
+    let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
     let id = account.id.clone();
     let statistics = Page::Statistics(Charted::Origination).href_with(&[("account-id", &id)]);
     let cps = Page::Statistics(Charted::OriginatedCps).href_with(&[("account-id", &id)]);

@@ -94,9 +94,10 @@ pub fn page_loader(collection: Collection) -> PageLoader {
             Box::pin(async move {
                 let spec = collection.spec();
                 let query = api_query(&params, spec.column_includes());
-                let document: Document<Vec<Resource<serde_json::Value>>> =
-                    api.get(spec.path, &query, signal).await?;
-                Ok(table_page(collection, &document))
+                api.get_with(spec.path, &query, signal, |body| {
+                    table_page(collection, body)
+                })
+                .await
             })
         },
     )
@@ -181,15 +182,11 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     }
 }
 
-/// A filter chosen among another collection's records by name (a rate plan for rates), from
-/// the first [`MAX_PAGE_SIZE`] of them; the filter bar shows and edits the same filter.
-fn picker(
-    pick: Pick,
-    applied: Signal<Vec<Filter>>,
-    on_filters: Callback<Vec<Filter>>,
-) -> impl IntoView {
+/// The first [`MAX_PAGE_SIZE`] records of a collection, each as its id and the text that names
+/// it.
+fn named_records(collection: Collection) -> Remote<Vec<(String, String)>> {
     let api = expect_context::<Api>();
-    let choices: Remote<Vec<(String, String)>> = Remote::new(
+    Remote::new(
         || {
             Some(ListParams {
                 page_size: Some(MAX_PAGE_SIZE),
@@ -199,7 +196,7 @@ fn picker(
         move |params: ListParams, signal| {
             let api = api.clone();
             async move {
-                let spec = pick.from.spec();
+                let spec = collection.spec();
                 let document: Document<Vec<Resource<serde_json::Value>>> =
                     api.get(spec.path, &params.to_query(), signal).await?;
                 Ok(document
@@ -216,9 +213,19 @@ fn picker(
                     .collect())
             }
         },
-    );
+    )
+}
+
+/// A filter chosen among another collection's records by name (a rate plan for rates), from
+/// the first [`MAX_PAGE_SIZE`] of them; the filter bar shows and edits the same filter.
+fn picker(
+    pick: Pick,
+    applied: Signal<Vec<Filter>>,
+    on_filters: Callback<Vec<Filter>>,
+) -> impl IntoView {
+    let choices = named_records(pick.from);
     let is_pick = move |f: &Filter| f.field == pick.filter && f.operator == Some(Operator::Eq);
-    let chosen = Memo::new(move |_| {
+    let chosen = Signal::derive(move || {
         applied.with(|filters| {
             filters
                 .iter()
@@ -239,7 +246,24 @@ fn picker(
         }
         on_filters.run(filters);
     };
-    let options = move || {
+    view! {
+        <div class="rateplan-picker">
+            <label>
+                {move || crate::i18n::field_label(pick.filter)} " "
+                <select name=format!("pick-{}", pick.filter) on:change=change>
+                    <option value="" selected=move || chosen.with(String::is_empty)>{tr(|t| t.all_rateplans)}</option>
+                    <NamedOptions choices chosen />
+                </select>
+            </label>
+            <LoadFailed remote=choices />
+        </div>
+    }
+}
+
+/// The `<option>`s of named records, the one `chosen` names selected.
+#[component]
+fn NamedOptions(choices: Remote<Vec<(String, String)>>, chosen: Signal<String>) -> impl IntoView {
+    move || {
         let chosen = chosen.get();
         choices.with_data(|list| {
             list.map(|list| {
@@ -254,26 +278,19 @@ fn picker(
                     .collect_view()
             })
         })
-    };
-    let failed = move || {
-        choices.error().map(|error| {
+    }
+}
+
+/// A fetch's failure in the server's words, with a retry.
+#[component]
+fn LoadFailed(remote: Remote<Vec<(String, String)>>) -> impl IntoView {
+    move || {
+        remote.error().map(|error| {
             view! {
                 <span class="field-error" role="alert">{move || crate::i18n::error_text(&error)}</span>
-                <button type="button" class="retry" on:click=move |_| choices.retry()>{tr(|t| t.retry)}</button>
+                <button type="button" class="retry" on:click=move |_| remote.retry()>{tr(|t| t.retry)}</button>
             }
         })
-    };
-    view! {
-        <div class="rateplan-picker">
-            <label>
-                {move || crate::i18n::field_label(pick.filter)} " "
-                <select name=format!("pick-{}", pick.filter) on:change=change>
-                    <option value="" selected=move || chosen.with(String::is_empty)>{tr(|t| t.all_rateplans)}</option>
-                    {options}
-                </select>
-            </label>
-            {failed}
-        </div>
     }
 }
 
@@ -289,7 +306,7 @@ fn creation_links(collection: Collection) -> impl IntoView {
             (access.allows(form) == Some(true)).then(|| {
                 view! {
                     <Link href=form.href() class="new-record">
-                        {move || texts().page_title(form)}
+                        {form.title(texts())}
                     </Link>
                 }
             })
@@ -584,6 +601,31 @@ async fn export_pages(
 
 /// "Export CSV": every page of the view `params` (none while it is not valid), with progress
 /// and a way to cancel, saved as `file_name`; `label` names the button.
+/// The export's end: the file saved, or why not.
+fn saved(outcome: Result<(String, u64), ApiError>, file_name: &str) -> ExportState {
+    match outcome {
+        Err(error) => ExportState::Failed(error),
+        Ok((csv, rows)) => match export::save_text(file_name, "text/csv;charset=utf-8", &csv) {
+            Ok(()) => ExportState::Done { rows },
+            Err(reason) => ExportState::NotSaved(reason),
+        },
+    }
+}
+
+/// What an export that ended says.
+fn export_note(state: ExportState) -> Option<String> {
+    let t = texts();
+    match state {
+        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows)).get()),
+        ExportState::Failed(error) => {
+            Some((t.export_failed)(&crate::i18n::error_text(&error)).get())
+        }
+        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text().get()).get()),
+        ExportState::Cancelled => Some(t.export_cancelled.to_string()),
+        ExportState::Idle | ExportState::Running { .. } => None,
+    }
+}
+
 pub fn export_control(
     collection: Collection,
     params: Signal<Option<ListParams>>,
@@ -612,33 +654,19 @@ pub fn export_control(
             pages_total: 1,
         });
         let file_name = file_name.clone();
+        let cancelled = move || run.try_get_value() != this_run;
         spawn_local(async move {
-            let cancelled = move || run.try_get_value() != this_run;
-            let progress = move |pages_done, pages_total| {
-                state.set(ExportState::Running {
-                    pages_done,
-                    pages_total,
-                })
-            };
-            let outcome = export_pages(
-                collection,
-                view_params,
-                load,
-                in_flight,
-                cancelled,
-                progress,
-            )
-            .await;
-            state.set(match outcome {
-                None => return,
-                Some(Err(error)) => ExportState::Failed(error),
-                Some(Ok((csv, rows))) => {
-                    match export::save_text(&file_name, "text/csv;charset=utf-8", &csv) {
-                        Ok(()) => ExportState::Done { rows },
-                        Err(reason) => ExportState::NotSaved(reason),
-                    }
+            let export = export_pages(collection, view_params, load, in_flight, cancelled, {
+                move |pages_done, pages_total| {
+                    state.set(ExportState::Running {
+                        pages_done,
+                        pages_total,
+                    })
                 }
             });
+            if let Some(outcome) = export.await {
+                state.set(saved(outcome, &file_name));
+            }
         });
     };
     let cancel = move |_| {
@@ -647,15 +675,7 @@ pub fn export_control(
         state.set(ExportState::Cancelled);
     };
     let t = texts();
-    let note = move || match state.get() {
-        ExportState::Done { rows } => Some((t.export_done)(&crate::format::count(rows)).get()),
-        ExportState::Failed(error) => {
-            Some((t.export_failed)(&crate::i18n::error_text(&error)).get())
-        }
-        ExportState::NotSaved(reason) => Some((t.export_failed)(reason.text().get()).get()),
-        ExportState::Cancelled => Some(t.export_cancelled.to_string()),
-        ExportState::Idle | ExportState::Running { .. } => None,
-    };
+    let note = move || export_note(state.get());
     view! {
         <div class="export" aria-live="polite">
             {move || match state.get() {

@@ -9,7 +9,7 @@
 use crate::accounts::AccountList;
 use crate::components::problems::FieldProblems;
 use crate::components::status;
-use crate::format::{self, Zone};
+use crate::format::{self, Zone, ZoneMark};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::account_choices::{AccountOptions, session_accounts};
@@ -507,7 +507,7 @@ fn calls_view(
             <strong>{move || (texts().live_calls_count)(&format::count(count))}</strong>
             {(new_count > 0).then(|| view! { " · " <span class="live-new-count">{move || (texts().live_calls_new_count)(&format::count(new_count))}</span> })}
             " · "
-            <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_in(&at, zone.get()))}</span>
+            <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_marked(&at, zone.get(), ZoneMark::InHeading))}</span>
         </p>
     };
     if count == 0 {
@@ -529,10 +529,10 @@ fn calls_view(
         {failed}
         {summary}
         <div class="table-scroll" tabindex="0" role="region" aria-label=t.live_calls_title>
-            <table class="data-table live-calls" class:stale=move || calls.is_loading()>
+            <table class="data-table live-calls row-cards" class:stale=move || calls.is_loading()>
                 <thead>
                     <tr>
-                        <th scope="col">{tr(|t| t.column_started)}</th>
+                        <th scope="col">{move || started_heading(zone.get())}</th>
                         <th scope="col">{tr(|t| t.column_state)}</th>
                         <th scope="col" class="num">{tr(|t| t.column_duration_so_far)}</th>
                         <th scope="col">{tr(|t| t.column_from)}</th>
@@ -549,6 +549,11 @@ fn calls_view(
     .into_any()
 }
 
+/// The start's column heading, naming the zone its times are in (they leave it out).
+fn started_heading(zone: Zone) -> String {
+    format!("{} ({})", texts().column_started, format::zone_name(zone))
+}
+
 fn call_row(
     call: ActiveCall,
     is_new: bool,
@@ -559,7 +564,7 @@ fn call_row(
     let started = move || {
         start.map_or_else(
             || format::DASH.to_owned(),
-            |t| format::timestamp_in(&t, zone.get()),
+            |t| format::timestamp_marked(&t, zone.get(), ZoneMark::InHeading),
         )
     };
     let answered = call.is_answered();
@@ -588,19 +593,21 @@ fn call_row(
         (Some(ip), Some(port)) => format!("{ip}:{port}"),
         (ip, _) => text(ip),
     };
+    // On a phone the row is a card (style/main.css's `.row-cards`): the start, where to, how
+    // long so far, the state and the rate lead, each under its heading (`data-label`).
     view! {
         <tr class:new-call=is_new class:answered=answered>
-            <td>
+            <td class="key key-0 time" data-label=move || started_heading(zone.get())>
                 {started}
                 {is_new.then(|| view! { " " <span class="badge new-badge">{tr(|t| t.live_calls_new)}</span> })}
             </td>
-            <td>{state}</td>
-            <td class="num">{elapsed}</td>
-            <td>{from}</td>
-            <td>{text(&call.dst_prefix_in)}</td>
-            <td>{text(&call.destination_prefix)}</td>
-            <td class="num">{rate}</td>
-            <td>{origin}</td>
+            <td class="key key-3" data-label=tr(|t| t.column_state)>{state}</td>
+            <td class="num key key-2" data-label=tr(|t| t.column_duration_so_far)>{elapsed}</td>
+            <td class="from" data-label=tr(|t| t.column_from)>{from}</td>
+            <td class="key key-1" data-label=tr(|t| t.column_to)>{text(&call.dst_prefix_in)}</td>
+            <td data-label=tr(|t| t.column_destination)>{text(&call.destination_prefix)}</td>
+            <td class="num key key-4" data-label=tr(|t| t.column_rate)>{rate}</td>
+            <td data-label=tr(|t| t.column_origin)>{origin}</td>
         </tr>
     }
 }

@@ -13,8 +13,6 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 #[component]
 pub fn LoginPage() -> impl IntoView {
-    let t = crate::i18n::texts();
-    let api = expect_context::<Api>();
     let session = expect_context::<Session>();
     let config = expect_context::<PortalConfig>();
     let query = use_query_map();
@@ -35,12 +33,30 @@ pub fn LoginPage() -> impl IntoView {
         }
     });
 
+    let keep_signed_in = RwSignal::new(false);
+    crate::perf::mark_when_shown("portal:sign-in-shown");
+    crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
+    view! {
+        <main id="main" class="login-page">
+            <h1><BrandMark /></h1>
+            {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
+            <PasswordForm keep_signed_in />
+            // Cookie mode keeps no token in the browser, so none can be pasted either.
+            {(config.auth == AuthMode::Token).then(|| view! { <TokenForm keep_signed_in /> })}
+            <CantSignIn />
+        </main>
+    }
+}
+
+/// Sign-in with a login and password (`POST /auth`); a refusal empties the password.
+#[component]
+fn PasswordForm(keep_signed_in: RwSignal<bool>) -> impl IntoView {
+    let t = crate::i18n::texts();
+    let api = expect_context::<Api>();
     let login = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
-    let keep_signed_in = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
-
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if busy.get_untracked() {
@@ -65,7 +81,39 @@ pub fn LoginPage() -> impl IntoView {
             busy.set(false);
         });
     };
+    view! {
+        <form id="login-form" on:submit=submit novalidate=true>
+            <h2>{tr(|t| t.sign_in)}</h2>
+            <label>
+                {tr(|t| t.login_label)} <input name="login" autocomplete="username" required=true bind:value=login />
+            </label>
+            <label>
+                {tr(|t| t.password_label)}
+                <input
+                    name="password"
+                    type="password"
+                    autocomplete="current-password"
+                    required=true
+                    bind:value=password
+                />
+            </label>
+            <label class="checkbox">
+                <input name="remember" type="checkbox" bind:checked=keep_signed_in />
+                {tr(|t| t.keep_signed_in)}
+            </label>
+            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <button type="submit" disabled=move || busy.get()>
+                {move || if busy.get() { t.signing_in } else { t.sign_in }}
+            </button>
+        </form>
+    }
+}
 
+/// Sign-in with a token the provider minted, pasted whole; checked before it is used.
+#[component]
+fn TokenForm(keep_signed_in: RwSignal<bool>) -> impl IntoView {
+    let t = crate::i18n::texts();
+    let session = expect_context::<Session>();
     let token = RwSignal::new(String::new());
     let token_error = RwSignal::new(None::<String>);
     let submit_token = move |ev: leptos::ev::SubmitEvent| {
@@ -85,53 +133,18 @@ pub fn LoginPage() -> impl IntoView {
             Err(e) => token_error.set(Some(crate::i18n::token_error_text(&e))),
         }
     };
-
-    crate::perf::mark_when_shown("portal:sign-in-shown");
-    crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
     view! {
-        <main id="main" class="login-page">
-            <h1><BrandMark /></h1>
-            {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
-            <form id="login-form" on:submit=submit novalidate=true>
-                <h2>{tr(|t| t.sign_in)}</h2>
+        <details class="token-sign-in">
+            <summary>{tr(|t| t.token_sign_in)}</summary>
+            <form id="token-form" on:submit=submit_token>
+                <p class="hint">{tr(|t| t.token_hint)}</p>
                 <label>
-                    {tr(|t| t.login_label)} <input name="login" autocomplete="username" required=true bind:value=login />
+                    {tr(|t| t.token_label)} <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
                 </label>
-                <label>
-                    {tr(|t| t.password_label)}
-                    <input
-                        name="password"
-                        type="password"
-                        autocomplete="current-password"
-                        required=true
-                        bind:value=password
-                    />
-                </label>
-                <label class="checkbox">
-                    <input name="remember" type="checkbox" bind:checked=keep_signed_in />
-                    {tr(|t| t.keep_signed_in)}
-                </label>
-                {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                <button type="submit" disabled=move || busy.get()>
-                    {move || if busy.get() { t.signing_in } else { t.sign_in }}
-                </button>
+                {move || token_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                <button type="submit">{tr(|t| t.use_token)}</button>
             </form>
-            // Cookie mode keeps no token in the browser, so none can be pasted either.
-            {(config.auth == AuthMode::Token).then(|| view! {
-            <details class="token-sign-in">
-                <summary>{tr(|t| t.token_sign_in)}</summary>
-                <form id="token-form" on:submit=submit_token>
-                    <p class="hint">{tr(|t| t.token_hint)}</p>
-                    <label>
-                        {tr(|t| t.token_label)} <textarea name="token" rows="4" spellcheck="false" bind:value=token></textarea>
-                    </label>
-                    {move || token_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                    <button type="submit">{tr(|t| t.use_token)}</button>
-                </form>
-            </details>
-            })}
-            <CantSignIn />
-        </main>
+        </details>
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod account_choices;
 pub mod check_rate;
+pub mod create;
 pub mod dashboard;
 pub mod detail;
 pub mod list;

@@ -3,13 +3,13 @@
 //! service's hosted phone system).
 
 use crate::components::balance::balance_notice;
-use crate::format::Zone;
+use crate::format::{Zone, ZoneMark};
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::dashboard::{todays_figures, todays_list};
 use crate::resources::{Cell, ColumnHead, DetailView, columns, display};
 use crate::write::Write;
-use api_model::catalog::{Action, Collection};
+use api_model::catalog::{Action, Collection, Summary};
 use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields};
@@ -17,40 +17,42 @@ use api_model::record::Value;
 use api_model::stats::Direction;
 use leptos::prelude::*;
 
-/// What a collection's record page shows above its attributes, when it has a view of its own.
+/// What a collection's record page shows above its attributes: the summary its declaration
+/// names.
 pub fn own_view(collection: Collection, detail: &DetailView, zone: Zone) -> Option<AnyView> {
-    match collection {
-        Collection::Invoices => Some(invoice_breakdown(detail, zone).into_any()),
-        Collection::Accounts => Some(account_summary(detail, zone).into_any()),
-        _ => None,
+    match collection.spec().summary? {
+        Summary::InvoiceParts => Some(invoice_breakdown(collection, detail, zone).into_any()),
+        Summary::Balance(_) => Some(account_summary(collection, detail, zone).into_any()),
     }
 }
 
-/// The attributes an account's summary shows: its balance against the limits (each amount
-/// with the currency) and its capacities.
-const ACCOUNT_SUMMARY_FIELDS: [&str; 7] = [
-    "balance",
-    "min-balance",
-    "max-balance",
-    "currency",
-    "origination-capacity",
-    "termination-capacity",
-    "total-capacity",
+/// The invoice's figures its breakdown shows beside those of each call part
+/// ([`invoice_part_fields`]): the services' amount and count, and the total.
+const INVOICE_BREAKDOWN_TOTALS: [&str; 3] = [
+    "services-amount-spent",
+    "service-transactions-count",
+    "amount-spent",
 ];
 
-/// The attributes a collection's own view ([`own_view`]) shows, which its attribute list then
-/// leaves out.
-pub fn own_view_fields(collection: Collection) -> &'static [&'static str] {
-    match collection {
-        Collection::Accounts => &ACCOUNT_SUMMARY_FIELDS,
-        _ => &[],
+/// Whether a collection's own view ([`own_view`]) shows the attribute `name`, which its
+/// attribute list then leaves out: each fact once on a record's page.
+pub fn shown_in_own_view(collection: Collection, name: &str) -> bool {
+    match collection.spec().summary {
+        Some(Summary::Balance(fields)) => fields.contains(&name),
+        Some(Summary::InvoiceParts) => {
+            INVOICE_BREAKDOWN_TOTALS.contains(&name)
+                || INVOICE_CALL_PARTS
+                    .iter()
+                    .any(|part| invoice_part_fields(part).iter().any(|field| field == name))
+        }
+        None => false,
     }
 }
 
 /// What a record page shows once per record, not redrawn with each change of language or
 /// zone: an account's figures of today (the statistics the profile allows).
 pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyView> {
-    if collection != Collection::Accounts {
+    if !matches!(collection.spec().summary, Some(Summary::Balance(_))) {
         return None;
     }
     let id = detail.id.clone();
@@ -97,10 +99,21 @@ fn shown(collection: Collection, detail: &DetailView, name: &str, zone: Zone) ->
 
 /// The invoice as a table: calls made, calls received and services, each with its amount and
 /// figures, and the total.
-fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
+fn invoice_breakdown(
+    collection: Collection,
+    detail: &DetailView,
+    zone: Zone,
+) -> impl IntoView + use<> {
     let t = texts();
-    let collection = Collection::Invoices;
-    let cell = |name: &str| shown(collection, detail, name, zone);
+    // The first and last calls' headings name the zone; their times leave it out.
+    let cell = |name: &str| {
+        value_of(collection, detail, name)
+            .map(|(column, cell)| {
+                crate::resources::display_marked(&cell.value, &column, zone, ZoneMark::InHeading)
+            })
+            .unwrap_or_else(|| crate::format::DASH.to_owned())
+    };
+    let in_zone = |label: &str| format!("{label} ({})", crate::format::zone_name(zone));
     let call_rows = INVOICE_CALL_PARTS
         .into_iter()
         .zip([t.invoice_originated, t.invoice_terminated])
@@ -131,8 +144,8 @@ fn invoice_breakdown(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
                             <th scope="col">{t.successful_calls}</th>
                             <th scope="col">{t.call_time}</th>
                             <th scope="col">{t.billed_time}</th>
-                            <th scope="col">{t.first_call}</th>
-                            <th scope="col">{t.last_call}</th>
+                            <th scope="col">{in_zone(t.first_call.get())}</th>
+                            <th scope="col">{in_zone(t.last_call.get())}</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -170,9 +183,12 @@ fn amount(
 
 /// The account's balance between its minimum and maximum, a warning near the minimum, and
 /// its capacities.
-fn account_summary(detail: &DetailView, zone: Zone) -> impl IntoView + use<> {
+fn account_summary(
+    collection: Collection,
+    detail: &DetailView,
+    zone: Zone,
+) -> impl IntoView + use<> {
     let t = texts();
-    let collection = Collection::Accounts;
     let cell = |name: &str| shown(collection, detail, name, zone);
     let balance = amount(collection, detail, "balance");
     let (min, max) = (
@@ -264,7 +280,7 @@ pub fn record_action(action: Action, id: String) -> impl IntoView {
     let api = expect_context::<Api>();
     let opened = RwSignal::new(None::<Opened>);
     let write: Write<String, Created> = Write::new(
-        &[],
+        [],
         move |id: String| {
             let api = api.clone();
             async move {

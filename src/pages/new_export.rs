@@ -61,7 +61,12 @@ impl Said for Shown {
 type ExportWrite = Write<serde_json::Value, Created, Shown>;
 type Created = Document<Resource<serde_json::Value>>;
 
-pub fn new_export_page() -> impl IntoView {
+/// The CDR export form of `collection`, as its declaration's [`Form::CdrExport`] says: its own
+/// view, as an export's attributes are a call filter over a window, prefilled from a call
+/// list's view, which declared inputs cannot say.
+///
+/// [`Form::CdrExport`]: api_model::catalog::Form::CdrExport
+pub fn new_export_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let navigate = use_navigate();
@@ -74,14 +79,17 @@ pub fn new_export_page() -> impl IntoView {
         .unwrap_or_default();
     prefilled.time_zone_name = prefs.zone_untracked().iana_name().unwrap_or_default();
     let draft = RwSignal::new(prefilled);
+    let path = collection
+        .creation()
+        .map_or(collection.path(), |form| form.path);
     let write: ExportWrite = Write::new(
-        &export::FIELDS,
+        export::FIELDS,
         move |document| {
             let api = api.clone();
-            async move { api.create("cdr-exports", &document, None).await }
+            async move { api.create(path, &document, None).await }
         },
         move |_, created: &Created| {
-            if let Some(href) = record_href(Collection::CdrExports, &created.data.id) {
+            if let Some(href) = record_href(collection, &created.data.id) {
                 navigate(&href, Default::default());
             }
             Ok(())

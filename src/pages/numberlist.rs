@@ -33,6 +33,9 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use std::time::Duration;
 
+/// The records the editor edits. Its rules are number-list items' as `api_model::numberlist`
+/// types them (keys, batches, actions), which no declaration can say: a declaration's `within`
+/// leads a record page here, and this page's items are these.
 const ITEMS: Collection = Collection::OutgoingNumberlistItems;
 /// How long a deleted item can be brought back.
 pub const UNDO_FOR: Duration = Duration::from_secs(10);
@@ -144,44 +147,37 @@ fn default_action_of(list: crate::remote::Remote<Resource<Numberlist>>) -> Signa
     })
 }
 
-pub fn numberlist_page() -> impl IntoView {
+/// The page of a record of `collection` (number lists), where its items are edited.
+pub fn numberlist_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
     let t = texts();
     let id =
         Memo::new(move |_| record_id(&portal_path(&location.pathname.get())).unwrap_or_default());
-    let well_formed =
-        Memo::new(move |_| Collection::OutgoingNumberlists.spec().id.accepts(&id.get()));
+    let well_formed = Memo::new(move |_| collection.spec().id.accepts(&id.get()));
     let list_api = api.clone();
     let list: crate::remote::Remote<Resource<Numberlist>> = crate::remote::Remote::new(
         move || well_formed.get().then(|| id.get()),
         move |id: String, signal| {
             let api = list_api.clone();
             async move {
-                let path = format!(
-                    "{}/{}",
-                    Collection::OutgoingNumberlists.path(),
-                    encode_component(&id)
-                );
+                let path = format!("{}/{}", collection.path(), encode_component(&id));
                 let document: Document<Resource<Numberlist>> = api.get(&path, "", signal).await?;
                 Ok(document.data)
             }
         },
     );
     let missing = move || !well_formed.get() || list.error().is_some_and(|e| e.is_no_such_record());
-    let heading = move || {
-        list.with_data(|l| {
-            l.map(|l| (t.resource(Collection::OutgoingNumberlists).heading)(&l.attributes.name))
-        })
-    };
+    let heading =
+        move || list.with_data(|l| l.map(|l| (t.resource(collection).heading)(&l.attributes.name)));
     let facts = move || list_facts(list);
     let default_action = default_action_of(list);
     let body = move || {
         if missing() {
             return view! {
                 <div class="not-found">
-                    <h1>{move || t.resource(Collection::OutgoingNumberlists).missing_title}</h1>
-                    <p>{move || (t.resource(Collection::OutgoingNumberlists).missing)(&id.get())}</p>
+                    <h1>{move || t.resource(collection).missing_title}</h1>
+                    <p>{move || (t.resource(collection).missing)(&id.get())}</p>
                 </div>
             }
             .into_any();
@@ -192,21 +188,20 @@ pub fn numberlist_page() -> impl IntoView {
         // Another list's page (or none yet): its own items editor comes with its data.
         let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
         if !shown {
-            return status::loading(t.resource(Collection::OutgoingNumberlists).loading_one)
-                .into_any();
+            return status::loading(t.resource(collection).loading_one).into_any();
         }
         view! {
             <h1>{heading}</h1>
             {facts}
-            {untrack(|| items_editor(id.get_untracked(), default_action))}
+            {untrack(|| items_editor(collection, id.get_untracked(), default_action))}
         }
         .into_any()
     };
     view! {
         <section class="detail-page numberlist-page">
             <p class="breadcrumb">
-                <Link href=Page::List(Collection::OutgoingNumberlists).href()>
-                    {move || t.resource(Collection::OutgoingNumberlists).title}
+                <Link href=Page::List(collection).href()>
+                    {move || t.resource(collection).title}
                 </Link>
             </p>
             {body}
@@ -384,12 +379,16 @@ impl ItemsView {
 }
 
 /// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
-fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoView {
+fn items_editor(
+    collection: Collection,
+    list_id: String,
+    default_action: Signal<String>,
+) -> impl IntoView {
     let api = expect_context::<Api>();
     let location = use_location();
     let navigate = use_navigate();
     let t = texts();
-    let own_path = record_href(Collection::OutgoingNumberlists, &list_id).unwrap_or_default();
+    let own_path = record_href(collection, &list_id).unwrap_or_default();
     let params = Memo::new(move |_| items_params(&location.search.get()));
     let loaded = ItemsView::new();
     let ItemsView {
@@ -431,6 +430,31 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
     };
     view! {
         {add_form}
+        <Notices notice writer changed_elsewhere />
+        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
+        {search}
+        {loaded.load_status(params)}
+        <div
+            class="list-body"
+            hidden=move || !has_data() || params.with(Result::is_err)
+            class:stale=move || loading.get()
+            aria-busy=move || loading.get().to_string()
+        >
+            {empty}
+            <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
+            {pager(pager_state, go)}
+        </div>
+    }
+}
+
+/// What the last write did, and whether the list changed elsewhere.
+#[component]
+fn Notices(
+    notice: RwSignal<Notice>,
+    writer: Writer,
+    changed_elsewhere: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
         <div class="numberlist-notices">
             <div class="numberlist-status" role="status" aria-live="polite">
                 {move || notice_view(notice, writer)}
@@ -445,19 +469,6 @@ fn items_editor(list_id: String, default_action: Signal<String>) -> impl IntoVie
                     </p>
                 })}
             </div>
-        </div>
-        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
-        {search}
-        {loaded.load_status(params)}
-        <div
-            class="list-body"
-            hidden=move || !has_data() || params.with(Result::is_err)
-            class:stale=move || loading.get()
-            aria-busy=move || loading.get().to_string()
-        >
-            {empty}
-            <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
-            {pager(pager_state, go)}
         </div>
     }
 }
@@ -537,7 +548,7 @@ fn add_write(
     notice: RwSignal<Notice>,
 ) -> Write<Addition, ()> {
     let write: Write<Addition, ()> = Write::new(
-        &ADD_FIELDS,
+        ADD_FIELDS,
         move |addition: Addition| {
             let pending = writer.try_get_value().map(|write| write(addition.change));
             async move {

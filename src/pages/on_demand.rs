@@ -15,6 +15,7 @@
 use crate::components::shell::Shell;
 use crate::i18n::tr;
 use crate::pages::check_rate::check_rate_page;
+use crate::pages::create::create_page;
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
 use crate::pages::list::list_page;
@@ -24,9 +25,9 @@ use crate::pages::new_export::new_export_page;
 use crate::pages::numberlist::numberlist_page;
 use crate::pages::statistics::{StatsPage, statistics_page};
 use crate::pages::top_up::top_up_page;
-use crate::routing::{Charted, Page};
+use crate::routing::{ChartsView, Drawn, Page, RecordView};
 use crate::session::Session;
-use api_model::catalog::Collection;
+use api_model::catalog::{Collection, Form};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
@@ -39,31 +40,10 @@ use std::task::{Context, Poll, Waker};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChunkUnavailable;
 
-/// Which page of a collection the records chunk draws; `repr(u8)` to cross into the chunk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum RecordView {
-    List,
-    Detail,
-    /// A creation form: a CDR export's, or a top-up's.
-    Create,
-    /// The rate lookup, beside the rate plans it looks up in.
-    CheckRate,
-}
-
 impl From<SplitLoaderError> for ChunkUnavailable {
     fn from(_: SplitLoaderError) -> Self {
         ChunkUnavailable
     }
-}
-
-/// Which page of the overview-and-statistics family the charts chunk draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum ChartsView {
-    Overview,
-    Statistics(Charted),
-    LiveCalls,
 }
 
 /// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
@@ -98,14 +78,17 @@ page_chunk!(
     fn render_records(collection: Collection, view: RecordView) {
         match view {
             RecordView::List => list_page(collection).into_any(),
-            // A number list's page is where its items are edited.
-            RecordView::Detail if collection == Collection::OutgoingNumberlists => {
-                numberlist_page().into_any()
+            // The page of a record whose items are edited on it (a number list's).
+            RecordView::Detail if collection.edited_within().is_some() => {
+                numberlist_page(collection).into_any()
             }
             RecordView::Detail => detail_page(collection).into_any(),
-            RecordView::Create if collection == Collection::Payments => top_up_page().into_any(),
-            RecordView::CheckRate => check_rate_page().into_any(),
-            RecordView::Create => new_export_page().into_any(),
+            RecordView::Create => match collection.creation().map(|c| c.form) {
+                Some(Form::TopUp) => top_up_page(collection).into_any(),
+                Some(Form::CdrExport) => new_export_page(collection).into_any(),
+                _ => create_page(collection).into_any(),
+            },
+            RecordView::CheckRate => check_rate_page(collection).into_any(),
         }
     }
 );
@@ -173,13 +156,12 @@ impl Code {
     /// The chunk the code is in; `None` for code in the shell (see the module's comment).
     fn chunk(self) -> Option<Chunk> {
         match self {
-            Code::Page(Page::Login) | Code::Layout => None,
-            Code::Page(Page::List(_) | Page::Detail(_) | Page::Create(_) | Page::CheckRate) => {
-                Some(Chunk::Records)
-            }
-            Code::Page(Page::Dashboard | Page::Statistics(_) | Page::LiveCalls) => {
-                Some(Chunk::Charts)
-            }
+            Code::Layout => None,
+            Code::Page(page) => match page.drawn() {
+                Drawn::Shell => None,
+                Drawn::Records(..) => Some(Chunk::Records),
+                Drawn::Charts(_) => Some(Chunk::Charts),
+            },
         }
     }
 
@@ -199,25 +181,12 @@ impl Code {
     /// call into the chunk then completes at once.
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
         match self {
-            Code::Page(Page::Login) => Ok(view! { <LoginPage /> }.into_any()),
-            Code::Page(Page::List(collection)) => {
-                completed(render_records(collection, RecordView::List))
-            }
-            Code::Page(Page::Detail(collection)) => {
-                completed(render_records(collection, RecordView::Detail))
-            }
-            Code::Page(Page::Create(collection)) => {
-                completed(render_records(collection, RecordView::Create))
-            }
-            Code::Page(Page::CheckRate) => {
-                completed(render_records(Collection::Rateplans, RecordView::CheckRate))
-            }
-            Code::Page(Page::Dashboard) => completed(render_charts(ChartsView::Overview)),
-            Code::Page(Page::Statistics(charted)) => {
-                completed(render_charts(ChartsView::Statistics(charted)))
-            }
-            Code::Page(Page::LiveCalls) => completed(render_charts(ChartsView::LiveCalls)),
             Code::Layout => Ok(view! { <Shell /> }.into_any()),
+            Code::Page(page) => match page.drawn() {
+                Drawn::Shell => Ok(view! { <LoginPage /> }.into_any()),
+                Drawn::Records(collection, view) => completed(render_records(collection, view)),
+                Drawn::Charts(view) => completed(render_charts(view)),
+            },
         }
     }
 }

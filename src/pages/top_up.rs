@@ -120,28 +120,33 @@ fn checked_amount(account_id: &str, typed: &str) -> Result<Decimal, Vec<Problem<
 }
 
 /// The top-up's request: on its answer, off to the provider's page.
-fn top_up_write(leaving: RwSignal<bool>) -> Write<TopUp, Created> {
+fn top_up_write(path: &'static str, leaving: RwSignal<bool>) -> Write<TopUp, Created> {
     let api = expect_context::<Api>();
     Write::new(
-        &FIELDS,
+        FIELDS,
         move |top_up: TopUp| {
             let api = api.clone();
-            async move {
-                api.create("cryptomus-payments", &top_up.document, None)
-                    .await
-            }
+            async move { api.create(path, &top_up.document, None).await }
         },
         move |top_up, created| go_to_provider(top_up, created, leaving),
     )
 }
 
-pub fn top_up_page() -> impl IntoView {
+/// The top-up form of `collection` (payments), as its declaration's [`Form::TopUp`] says:
+/// its own view, as what follows the answer (the provider's page, the payment followed until
+/// final) is more than declared inputs say.
+///
+/// [`Form::TopUp`]: api_model::catalog::Form::TopUp
+pub fn top_up_page(collection: Collection) -> impl IntoView {
     let accounts = session_accounts();
     let account = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());
     let notes = RwSignal::new(String::new());
     let leaving = RwSignal::new(false);
-    let write = top_up_write(leaving);
+    let path = collection
+        .creation()
+        .map_or(collection.path(), |form| form.path);
+    let write = top_up_write(path, leaving);
     choose_the_only_account(
         accounts,
         move || account.with_untracked(String::is_empty),
@@ -165,10 +170,10 @@ pub fn top_up_page() -> impl IntoView {
     view! {
         <section class="top-up-page">
             <p class="breadcrumb">
-                <a href=crate::routing::href(&Page::List(Collection::Payments).href())>{tr(|t| t.payments.title)}</a>
+                <a href=crate::routing::href(&Page::List(collection).href())>{move || texts().resource(collection).title}</a>
             </p>
             <h1>{tr(|t| t.top_up)}</h1>
-            {tracked_top_ups()}
+            {tracked_top_ups(collection)}
             <p class="hint">{tr(|t| t.top_up_hint)}</p>
             {write.above_form()}
             <form class="export-form top-up-form" on:submit=submit novalidate=true>
@@ -221,7 +226,7 @@ enum Progress {
 
 /// The top-ups this browser started, each followed until final. A final one is forgotten once
 /// shown.
-fn tracked_top_ups() -> impl IntoView {
+fn tracked_top_ups(payments: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
     let started = remembered();
     if started.is_empty() {
@@ -236,7 +241,7 @@ fn tracked_top_ups() -> impl IntoView {
             let t = texts();
             let amount = top_up.amount.clone();
             let url = top_up.url.clone();
-            let payment = record_href(Collection::Payments, &top_up.id).unwrap_or_default();
+            let payment = record_href(payments, &top_up.id).unwrap_or_default();
             view! {
                 <li class="top-up" data-payment=top_up.id.clone()>
                     {move || match progress.get() {
@@ -250,7 +255,7 @@ fn tracked_top_ups() -> impl IntoView {
                             view! {
                                 <span role="status" data-status=status>{text}</span> " "
                                 {balance.map(|b| view! { <span class="new-balance">{t.balance} ": " {b}</span> })} " "
-                                <a href=crate::routing::href(&payment)>{t.payments.title}</a>
+                                <a href=crate::routing::href(&payment)>{t.resource(payments).title}</a>
                                 {(!paid).then(|| view! { <SupportNote lead=|t| t.payment_failed_help /> })}
                             }.into_any()
                         }

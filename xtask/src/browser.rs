@@ -101,6 +101,7 @@ pub fn ensure_other_engines_installed() -> Result<OtherEngines> {
         "geckodriver",
         GECKODRIVER_VERSION,
         &["--locked"],
+        tools::Optimise::Lightly,
     )?;
     let firefox = Cmd::new(FIREFOX)
         .arg("--version")

@@ -3,6 +3,7 @@
 mod browser;
 mod imports;
 mod lanes;
+mod new_resource;
 mod portal;
 mod process;
 mod sizes;
@@ -41,6 +42,8 @@ Commands:
                                  that FILE calls for (default public/config.json): its
                                  frame-ancestors and connect-src follow embed.allowedOrigins and
                                  apiBaseUrl
+  new-resource PATH              Print what adding the API collection at /PATH takes, step by
+                                 step with the names it gets and the test of each step
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
                                  on-demand page chunks
@@ -84,6 +87,16 @@ fn run(args: &[String]) -> Result<()> {
             bench(&root)
         }
         "csp" => csp(&root, options),
+        "new-resource" => match options {
+            [path] => {
+                let names = new_resource::Names::of(path)?;
+                print!("{}", new_resource::checklist(&names));
+                Ok(())
+            }
+            _ => {
+                bail!("`new-resource` takes the collection's API path: new-resource phone-numbers")
+            }
+        },
         "split-wasm" => {
             no_options(command, options)?;
             split::split_wasm(&root)

@@ -41,13 +41,22 @@ impl Toolchain {
         check_trunk_pins(&root.join("Trunk.toml"), &wasm_bindgen_version)?;
 
         ensure_rustup_parts()?;
-        ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
+        // Without its default features Trunk leaves out TLS for `trunk serve` and its update
+        // check (crates.io): neither is used here, and 16 fewer crates compile.
+        ensure_cargo_tool(
+            "trunk",
+            "trunk",
+            TRUNK_VERSION,
+            &["--locked", "--no-default-features"],
+            Optimise::Lightly,
+        )?;
         // No --locked: wasm-bindgen-cli's lockfile names a crate version the registry lacks.
         ensure_cargo_tool(
             "wasm-bindgen",
             "wasm-bindgen-cli",
             &wasm_bindgen_version,
             &[],
+            Optimise::Fully,
         )?;
         ensure_wasm_bindgen_test_runner(&wasm_bindgen_version)?;
         ensure_wasm_opt(&binaryen_dir, &binaryen_bin)?;
@@ -213,9 +222,25 @@ fn installed_version(program: &str) -> Option<String> {
     text.split_whitespace().nth(1).map(str::to_owned)
 }
 
+/// How much a tool installed with `cargo install` is optimised.
+#[derive(Clone, Copy)]
+pub enum Optimise {
+    /// opt-level 2: wasm-bindgen rewrites megabytes of wasm at every build and test binary.
+    Fully,
+    /// opt-level 1: Trunk and geckodriver mostly start other programs and pass messages; their
+    /// own work takes milliseconds either way, and they compile in far less time.
+    Lightly,
+}
+
 /// `program` at `version`, installed with `cargo install krate` (and `flags`) when missing or of
 /// another version: Trunk, wasm-bindgen-cli, and geckodriver for the tests in Firefox.
-pub fn ensure_cargo_tool(program: &str, krate: &str, version: &str, flags: &[&str]) -> Result<()> {
+pub fn ensure_cargo_tool(
+    program: &str,
+    krate: &str,
+    version: &str,
+    flags: &[&str],
+    optimise: Optimise,
+) -> Result<()> {
     let found = installed_version(program);
     if found.as_deref() == Some(version) {
         println!("xtask: {program} {version}: installed");
@@ -233,7 +258,13 @@ pub fn ensure_cargo_tool(program: &str, krate: &str, version: &str, flags: &[&st
         .args(flags)
         .env("CARGO_PROFILE_RELEASE_LTO", "off")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "2")
+        .env(
+            "CARGO_PROFILE_RELEASE_OPT_LEVEL",
+            match optimise {
+                Optimise::Fully => "2",
+                Optimise::Lightly => "1",
+            },
+        )
         .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
         .env("CARGO_PROFILE_RELEASE_INCREMENTAL", "false")
         .run()?;

@@ -34,25 +34,6 @@ pub enum Collection {
 }
 
 impl Collection {
-    pub const ALL: [Collection; 16] = [
-        Collection::Accounts,
-        Collection::Services,
-        Collection::Cdrs,
-        Collection::IncomingCdrs,
-        Collection::CdrExports,
-        Collection::Rateplans,
-        Collection::Rates,
-        Collection::NetworkTypes,
-        Collection::NetworkPrefixes,
-        Collection::Networks,
-        Collection::Countries,
-        Collection::Invoices,
-        Collection::Payments,
-        Collection::Transactions,
-        Collection::OutgoingNumberlists,
-        Collection::OutgoingNumberlistItems,
-    ];
-
     /// The collection whose path (or JSON:API type) this is.
     pub fn from_path(path: &str) -> Option<Collection> {
         Collection::ALL.into_iter().find(|c| c.path() == path)
@@ -65,6 +46,17 @@ impl Collection {
 
     pub fn filter_field(self, name: &str) -> Option<FilterField> {
         self.spec().filter_field(name)
+    }
+
+    /// The collection whose records are shown and edited on this collection's record page
+    /// (a number list's items on the list's page), when there is one.
+    pub fn edited_within(self) -> Option<Collection> {
+        Collection::ALL.into_iter().find(|other| {
+            other
+                .spec()
+                .within
+                .is_some_and(|within| within.collection == self)
+        })
     }
 
     /// The collection whose pages are at `/<route>` in the portal; collections shown only
@@ -82,6 +74,10 @@ impl Collection {
 macro_rules! declared {
     ($($variant:ident => $spec:ident),* $(,)?) => {
         impl Collection {
+            /// Every collection, in the order of `declared!` (the navigation's).
+            pub const ALL: [Collection; [$(stringify!($variant)),*].len()] =
+                [$(Collection::$variant),*];
+
             /// The declaration of the collection.
             pub fn spec(self) -> &'static Spec {
                 match self {
@@ -419,6 +415,45 @@ pub struct Creation {
     pub path: &'static str,
     /// The `GET /profiles` flag that must allow the form, when it is not the collection's.
     pub profile_flag: Option<&'static str>,
+    pub form: Form,
+}
+
+/// What a creation form asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// These inputs, in order: the portal's one declared form shows, checks and posts them
+    /// ([`crate::creation`]), and opens the created record's page.
+    Inputs(&'static [Input]),
+    /// A CDR export's: its attributes are a call filter over a time window, prefilled from a
+    /// call list's view (`crate::cdr_export`), which inputs cannot say.
+    CdrExport,
+    /// A top-up's: the answer is a provider's page to go to and a payment to follow there and
+    /// back, which inputs cannot say.
+    TopUp,
+}
+
+/// One input of a declared creation form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Input {
+    /// The attribute's name (or the relationship's, with `to`), as the server's 422 pointers
+    /// name it.
+    pub name: &'static str,
+    /// What the typed text must be: `Text`, `Integer`, `Decimal`, `Boolean` or `Choice`.
+    pub kind: Kind,
+    pub required: bool,
+    /// Sent as a to-one relationship to a record of this type (`accounts`: chosen among the
+    /// customer's accounts) instead of an attribute.
+    pub to: Option<&'static str>,
+}
+
+/// What a record page shows above the attributes, when the records have a view of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Summary {
+    /// An account's balance against its limits and its capacities (these attributes, left out
+    /// of the attribute list below it), and its figures of today.
+    Balance(&'static [&'static str]),
+    /// An invoice's breakdown: calls made, calls received, services, and the total.
+    InvoiceParts,
 }
 
 /// Whether a `GET /profiles` flag the server does not send counts as on: every flag does by
@@ -490,6 +525,8 @@ pub struct Spec {
     pub recordings: bool,
     /// The customer creates records with a form of the portal.
     pub create: Option<Creation>,
+    /// What the record page shows above the attributes, when not only them.
+    pub summary: Option<Summary>,
     /// The creatable collection a list's view can be handed to (calls → a CDR export).
     pub exports_to: Option<Collection>,
     /// Other collections' records the detail page lists.
@@ -523,6 +560,7 @@ impl Spec {
         groups: &[],
         recordings: false,
         create: None,
+        summary: None,
         exports_to: None,
         lists: &[],
         pick: None,
@@ -634,6 +672,15 @@ pub const ACCOUNTS: Spec = Spec {
     key_fields: &["name", "balance", "min-balance"],
     section: Section::AccountAndMoney,
     profile_flag: Some("account"),
+    summary: Some(Summary::Balance(&[
+        "balance",
+        "min-balance",
+        "max-balance",
+        "currency",
+        "origination-capacity",
+        "termination-capacity",
+        "total-capacity",
+    ])),
     lists: &[
         Listed {
             collection: Collection::Services,
@@ -1068,6 +1115,7 @@ pub const CDR_EXPORTS: Spec = Spec {
         segment: "new",
         path: "cdr-exports",
         profile_flag: None,
+        form: Form::CdrExport,
     }),
     ..Spec::BASE
 };
@@ -1266,6 +1314,7 @@ pub const INVOICES: Spec = Spec {
     key_fields: &["reference", "start-date", "end-date", "amount-spent"],
     section: Section::AccountAndMoney,
     profile_flag: Some("invoices"),
+    summary: Some(Summary::InvoiceParts),
     download: Some(Download {
         action: "download",
         when: Condition {
@@ -1318,6 +1367,7 @@ pub const PAYMENTS: Spec = Spec {
         segment: "top-up",
         path: "cryptomus-payments",
         profile_flag: Some("payments-cryptomus"),
+        form: Form::TopUp,
     }),
     ..Spec::BASE
 };
@@ -1445,6 +1495,24 @@ mod tests {
                 .chain(spec.download.iter().map(|d| &d.when))
             {
                 assert!(spec.field(condition.attribute).is_some(), "{}", spec.path);
+            }
+            if let Some(Summary::Balance(fields)) = spec.summary {
+                for name in fields {
+                    assert!(spec.field(name).is_some(), "{}: summary {name}", spec.path);
+                }
+            }
+            if let Some(Creation {
+                form: Form::Inputs(inputs),
+                ..
+            }) = spec.create
+            {
+                for input in inputs {
+                    let declared = match input.to {
+                        Some(target) => Collection::from_path(target).is_some(),
+                        None => spec.field(input.name).is_some(),
+                    };
+                    assert!(declared, "{}: input {}", spec.path, input.name);
+                }
             }
             let mut names: Vec<&str> = spec.filters.iter().map(|f| f.name).collect();
             names.sort_unstable();

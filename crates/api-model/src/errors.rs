@@ -296,8 +296,17 @@ pub fn status_text(status: u16) -> String {
 
 /// Turns a raw answer into decoded data or an [`ApiError`]. Pure, so it is tested natively.
 pub fn classify<T: serde::de::DeserializeOwned>(status: u16, body: &str) -> Result<T, ApiError> {
+    classify_with(status, body, |body| serde_json::from_str(body))
+}
+
+/// [`classify`] with the success read by `read` (which may borrow from the body).
+pub fn classify_with<T>(
+    status: u16,
+    body: &str,
+    read: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+) -> Result<T, ApiError> {
     if (200..300).contains(&status) {
-        return serde_json::from_str(body).map_err(|error| ApiError::Decode {
+        return read(body).map_err(|error| ApiError::Decode {
             status,
             reason: Unreadable::Malformed(error.to_string()),
         });

@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod catalog;
 pub mod cdr_export;
+pub mod creation;
 pub mod date_text;
 pub mod document;
 pub mod errors;

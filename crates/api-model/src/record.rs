@@ -7,12 +7,16 @@
 //! ([`Value::Unreadable`]) so the reader still sees it.
 
 use crate::catalog::{Kind, Spec};
-use crate::document::{Document, Resource};
+use crate::document::{Document, PageLinks, Resource};
 use crate::number::parse_decimal;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value as Json;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::fmt;
 
 /// A typed value of an attribute.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -216,7 +220,7 @@ pub fn naming_text(attributes: &Json) -> Option<String> {
 
 impl<'d> Included<'d> {
     /// The attributes of the record `relationship` points at, when the document includes it.
-    fn related(&self, resource: &Resource<Json>, relationship: &str) -> Option<&'d Json> {
+    fn related<A>(&self, resource: &Resource<A>, relationship: &str) -> Option<&'d Json> {
         let target = resource.related_id(relationship)?;
         self.0
             .get(&(target.kind.as_str(), target.id.as_str()))
@@ -224,24 +228,127 @@ impl<'d> Included<'d> {
     }
 }
 
-fn read_one<'d>(spec: &Spec, resource: &'d Resource<Json>, included: &Included<'d>) -> Record {
+/// Where a record's attributes are read from, by name.
+pub trait Attributes {
+    fn attribute(&self, name: &str) -> Option<Cow<'_, Json>>;
+}
+
+impl Attributes for Json {
+    fn attribute(&self, name: &str) -> Option<Cow<'_, Json>> {
+        self.get(name).map(Cow::Borrowed)
+    }
+}
+
+/// A record's attributes as the answer's own text, each parsed only when its declaration reads
+/// it: a page of a thousand calls is read without building a map of every value first (that
+/// building and dropping was most of the page's decoding time).
+#[derive(Debug, Default)]
+pub struct RawAttributes<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl Attributes for RawAttributes<'_> {
+    fn attribute(&self, name: &str) -> Option<Cow<'_, Json>> {
+        let (_, raw) = self.0.iter().find(|(key, _)| key == name)?;
+        serde_json::from_str(raw.get()).ok().map(Cow::Owned)
+    }
+}
+
+impl<'de> Deserialize<'de> for RawAttributes<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(RawAttributesVisitor)
+    }
+}
+
+struct RawAttributesVisitor;
+
+impl<'de> Visitor<'de> for RawAttributesVisitor {
+    type Value = RawAttributes<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("attributes")
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(32));
+        while let Some((AttributeName(name), raw)) = map.next_entry()? {
+            pairs.push((name, raw));
+        }
+        Ok(RawAttributes(pairs))
+    }
+
+    // Attributes that are not an object have no values (as with `Json::get`).
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(RawAttributes::default())
+    }
+}
+
+/// An attribute's name, borrowed from the answer unless it was escaped there.
+struct AttributeName<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for AttributeName<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl<'de> Visitor<'de> for Name {
+            type Value = AttributeName<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an attribute name")
+            }
+            fn visit_borrowed_str<E>(self, name: &'de str) -> Result<Self::Value, E> {
+                Ok(AttributeName(Cow::Borrowed(name)))
+            }
+            fn visit_str<E>(self, name: &str) -> Result<Self::Value, E> {
+                Ok(AttributeName(Cow::Owned(name.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(Name)
+    }
+}
+
+fn read_one<'d, A: Attributes>(
+    spec: &Spec,
+    resource: &'d Resource<A>,
+    included: &Included<'d>,
+) -> Record {
     let attributes = &resource.attributes;
     // `currency`, or `account.currency` of the included account.
-    let currency_of = |name: &str| {
-        let (holder, attribute) = match name.split_once('.') {
-            Some((relationship, attribute)) => {
-                (included.related(resource, relationship)?, attribute)
-            }
-            None => (attributes, name),
-        };
-        holder.get(attribute)?.as_str().map(str::to_owned)
+    let currency_of = |name: &str| match name.split_once('.') {
+        Some((relationship, attribute)) => included
+            .related(resource, relationship)?
+            .get(attribute)?
+            .as_str()
+            .map(str::to_owned),
+        None => attributes.attribute(name)?.as_str().map(str::to_owned),
     };
     Record {
         id: resource.id.clone(),
         values: spec
             .fields
             .iter()
-            .map(|f| Value::read(f.kind, attributes.get(f.name), currency_of))
+            .map(|f| Value::read(f.kind, attributes.attribute(f.name).as_deref(), currency_of))
             .collect(),
         related: spec
             .relationships
@@ -260,7 +367,7 @@ fn read_one<'d>(spec: &Spec, resource: &'d Resource<Json>, included: &Included<'
 }
 
 /// The records of a page of a collection.
-pub fn read_list(spec: &Spec, document: &Document<Vec<Resource<Json>>>) -> Vec<Record> {
+pub fn read_list<A: Attributes>(spec: &Spec, document: &Document<Vec<Resource<A>>>) -> Vec<Record> {
     let included = Included::from(document);
     document
         .data
@@ -270,8 +377,27 @@ pub fn read_list(spec: &Spec, document: &Document<Vec<Resource<Json>>>) -> Vec<R
 }
 
 /// One record of a collection.
-pub fn read_single(spec: &Spec, document: &Document<Resource<Json>>) -> Record {
+pub fn read_single<A: Attributes>(spec: &Spec, document: &Document<Resource<A>>) -> Record {
     read_one(spec, &document.data, &Included::from(document))
+}
+
+/// A page of a collection's records, with what the pager needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordPage {
+    pub records: Vec<Record>,
+    pub links: Option<PageLinks>,
+    /// `meta.total-count`, else the page's own length.
+    pub total: u64,
+}
+
+/// A page of a collection read from the answer's text by its declaration.
+pub fn read_page(spec: &Spec, body: &str) -> Result<RecordPage, serde_json::Error> {
+    let document: Document<Vec<Resource<RawAttributes>>> = serde_json::from_str(body)?;
+    Ok(RecordPage {
+        records: read_list(spec, &document),
+        total: document.total_count(),
+        links: document.links,
+    })
 }
 
 #[cfg(test)]
@@ -422,6 +548,37 @@ mod tests {
             values[3].raw(),
             "success_eq=true; time_start_gteq=2026-07-01 00:00:00"
         );
+    }
+
+    #[test]
+    fn a_page_read_from_its_text_equals_one_read_from_its_values() {
+        let body = r#"{
+            "data": [
+                {"id": "7", "type": "cdrs",
+                 "attributes": {"customer-price": "0.0125", "duration": 61, "success": true,
+                                "time-start": "2026-07-18T10:00:00.000Z", "src-name-in": null,
+                                "lega-disconnect-reason": "Bye \"now\" \u00e9", "extra": {"a": [1]}},
+                 "relationships": {"account": {"data": {"type": "accounts", "id": "a1"}}}},
+                {"id": "8", "type": "cdrs", "attributes": []},
+                {"id": "9", "type": "cdrs", "attributes": {"dura\u0074ion": "12"}}
+            ],
+            "included": [{"id": "a1", "type": "accounts", "attributes": {"name": "Main", "currency": "EUR"}}],
+            "meta": {"total-count": 40},
+            "links": {"next": "https://switch.example/api/rest/customer/v1/cdrs?page[number]=2"}
+        }"#;
+        let document: Document<Vec<Resource<Json>>> = serde_json::from_str(body).unwrap();
+        let page = read_page(&CDRS, body).unwrap();
+        assert_eq!(page.records, read_list(&CDRS, &document));
+        assert_eq!(page.total, 40);
+        assert_eq!(page.links, document.links);
+        let duration = CDRS
+            .fields
+            .iter()
+            .position(|f| f.name == "duration")
+            .unwrap();
+        // An escaped name is still its name.
+        assert_eq!(page.records[2].values[duration], Value::Integer(12));
+        assert!(read_page(&CDRS, "{\"data\": [{\"id\": 1}]}").is_err());
     }
 
     #[test]

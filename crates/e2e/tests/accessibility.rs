@@ -738,6 +738,70 @@ async fn assert_rows_fit(portal: &Portal, page: &str) {
     }
 }
 
+/// No two pieces of visible text under `main` and the top bar are drawn over each other, and
+/// none reaches past the right edge of the screen outside a scrolling table (a label run into
+/// its value, a figure wider than its box, a word cut off at the edge).
+async fn assert_text_readable(portal: &Portal, page: &str) {
+    let code = "const width = document.documentElement.clientWidth;
+        const describe = (node) => {
+            const e = node.parentElement;
+            return e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+                ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+                + ' \"' + node.textContent.trim().slice(0, 30) + '\"';
+        };
+        // Text kept for screen readers only: clipped to a pixel (`.visually-hidden` and the
+        // like), never drawn.
+        const clipped = (e) => {
+            for (; e; e = e.parentElement) {
+                const style = getComputedStyle(e);
+                if (style.position === 'absolute' && style.clip !== 'auto') return true;
+            }
+            return false;
+        };
+        const pieces = [];
+        const sticking = [];
+        for (const root of document.querySelectorAll('main, header.topbar')) {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const parent = node.parentElement;
+                if (!node.textContent.trim() || !parent) continue;
+                if (parent.closest('option, select, script, style')) continue;
+                if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+                if (clipped(parent)) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const scrolled = parent.closest('.table-scroll') !== null;
+                for (const box of range.getClientRects()) {
+                    if (box.width < 1 || box.height < 1) continue;
+                    pieces.push([node, box]);
+                    if (!scrolled && box.right > width + 1) sticking.push(describe(node));
+                }
+            }
+        }
+        const overlaps = [];
+        for (let i = 0; i < pieces.length && overlaps.length < 8; i++) {
+            for (let j = i + 1; j < pieces.length; j++) {
+                const [a, p] = pieces[i];
+                const [b, q] = pieces[j];
+                if (a === b) continue;
+                const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+                const down = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+                if (across > 2 && down > 2) overlaps.push(describe(a) + ' and ' + describe(b));
+            }
+        }
+        return { overlaps, sticking: sticking.slice(0, 8) };";
+    let result = script(portal, "looking for overlapping text", code, vec![]).await;
+    let found = |key: &str| result[key].as_array().cloned().unwrap_or_default();
+    let (overlaps, sticking) = (found("overlaps"), found("sticking"));
+    if !overlaps.is_empty() || !sticking.is_empty() {
+        let message = format!(
+            "{page}: text drawn over other text: {overlaps:?}; text past the screen's edge: \
+             {sticking:?}"
+        );
+        panic!("{}", portal.failure(&message).await);
+    }
+}
+
 /// No two visible interactive elements inside `scope` overlap (neither containing the other).
 async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
     let code = "const [scope, selector] = arguments;
@@ -793,6 +857,7 @@ fn on_a_phone_every_page_fits(tag: &str) {
             let page = &format!("{page} ({tag})");
             assert_fits(&portal, page).await;
             assert_rows_fit(&portal, page).await;
+            assert_text_readable(&portal, page).await;
             assert_no_overlaps(&portal, "header", page).await;
             assert_no_overlaps(&portal, "main", page).await;
             let signed_in_page = ![Stop::Login, Stop::NotFound]
@@ -850,6 +915,11 @@ fn on_a_phone_every_page_fits_in_english_and_the_navigation_folds_into_a_menu() 
 #[test]
 fn on_a_phone_every_page_fits_in_ukrainian_and_the_navigation_folds_into_a_menu() {
     on_a_phone_every_page_fits("uk");
+}
+
+#[test]
+fn on_a_phone_every_page_fits_in_spanish_and_the_navigation_folds_into_a_menu() {
+    on_a_phone_every_page_fits("es");
 }
 
 /// The layout box of an element: left, right, width.
@@ -1315,4 +1385,122 @@ fn a_chart_page_works_by_keyboard_alone() {
             "no zoom is announced after the reset"
         );
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screenshots for a person to look at
+
+/// Where [`screenshots_of_every_page`] saves its pictures.
+fn shots_dir() -> std::path::PathBuf {
+    std::env::var_os("E2E_SHOTS_DIR")
+        .map(Into::into)
+        .unwrap_or_else(|| std::env::temp_dir().join("portal-shots"))
+}
+
+/// How tall one saved picture is at most: a long page is saved in parts this tall (the first
+/// [`SHOT_PARTS`] of them), so that each part stays readable.
+const SHOT_PART_HEIGHT: u64 = 1500;
+const SHOT_PARTS: u64 = 3;
+
+/// The page, beyond the viewport, as PNGs of at most [`SHOT_PART_HEIGHT`] px each, from the
+/// top (Chromium's DevTools).
+async fn page_pngs(portal: &Portal) -> Vec<Vec<u8>> {
+    use base64::Engine as _;
+    let size = script(
+        portal,
+        "measuring the page",
+        "return [window.innerWidth, document.documentElement.scrollHeight];",
+        vec![],
+    )
+    .await;
+    let (width, height) = (
+        size[0].as_u64().unwrap_or(360),
+        size[1].as_u64().unwrap_or(740),
+    );
+    let mut parts = Vec::new();
+    let mut top = 0;
+    while top < height && (parts.len() as u64) < SHOT_PARTS {
+        let clip = json!({
+            "x": 0, "y": top, "width": width,
+            "height": SHOT_PART_HEIGHT.min(height - top), "scale": 1
+        });
+        let shot = portal
+            .devtools(
+                "Page.captureScreenshot",
+                json!({ "format": "png", "captureBeyondViewport": true, "clip": clip }),
+            )
+            .await;
+        let data = shot["data"].as_str().unwrap_or_default();
+        match base64::engine::general_purpose::STANDARD.decode(data) {
+            Ok(png) => parts.push(png),
+            Err(error) => panic!("the screenshot is not base64: {error}"),
+        }
+        top += SHOT_PART_HEIGHT;
+    }
+    parts
+}
+
+/// Not a check but a look: walks every page in the language `tag` and `theme` and saves each
+/// whole page at 1400 and at 360 px into `$E2E_SHOTS_DIR` (default: a folder in the system's
+/// temporary directory), named `<tag>-<theme>-<width>-<nn>-<page>-<part>.png`, for a person to read
+/// the pages as a customer would. Run with `--ignored screenshots`.
+fn screenshots_of_every_page(tag: &str, theme: &str) {
+    let (tag, theme) = (tag.to_owned(), theme.to_owned());
+    let setup = e2e::Setup {
+        time_limit: std::time::Duration::from_secs(20 * 60),
+        ..e2e::Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        let dir = shots_dir();
+        std::fs::create_dir_all(&dir).expect("making the screenshot folder");
+        choose_language(&portal, &tag).await;
+        portal.emulate_system_dark(theme == "dark").await;
+        let wide = (1400, 900);
+        portal.set_viewport(wide.0, wide.1).await;
+        let mut number = 0;
+        walk(&portal, false, async |page: &str| {
+            number += 1;
+            let slug: String = page
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            for (width, height) in [wide, PHONE] {
+                portal.set_viewport(width, height).await;
+                settle(&portal, "main").await;
+                // Charts draw again for the new width on the next frame.
+                tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+                for (part, png) in page_pngs(&portal).await.into_iter().enumerate() {
+                    let name = format!("{tag}-{theme}-{width}-{number:02}-{slug}-{part}.png");
+                    std::fs::write(dir.join(&name), png).expect("saving a screenshot");
+                }
+            }
+            portal.set_viewport(wide.0, wide.1).await;
+        })
+        .await;
+        eprintln!("screenshots of {number} pages in {}", dir.display());
+    });
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_english_light() {
+    screenshots_of_every_page("en", "light");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_english_dark() {
+    screenshots_of_every_page("en", "dark");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_ukrainian_light() {
+    screenshots_of_every_page("uk", "light");
+}
+
+#[test]
+#[ignore = "a tool: saves screenshots for a person to look at"]
+fn screenshots_in_ukrainian_dark() {
+    screenshots_of_every_page("uk", "dark");
 }

@@ -1051,6 +1051,20 @@ fn an_account_page_shows_its_attributes_and_statistics_links() {
             attributes.iter().all(|(_, text)| !text.is_empty()),
             "every attribute shows something: {attributes:?}"
         );
+        // The latest calls lead with a call's key fields, the time's heading naming the zone.
+        portal
+            .wait_for_texts(
+                "section.listed-records[data-collection=cdrs] thead th",
+                "time, destination, duration and price",
+                |heads| {
+                    heads.len() == 4
+                        && heads[0].starts_with("Start time (")
+                        && heads[1] == "Destination number"
+                        && heads[2].starts_with("Duration")
+                        && heads[3] == "Price"
+                },
+            )
+            .await;
 
         let links = wait_for_attributes(&portal, ".related-links a", "href", "8 links", |v| {
             v.len() == 8

@@ -4,7 +4,7 @@
 //! served.
 
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, ServedRequest};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
 
 const ACCOUNT: &str = "Kyiv Wholesale";
@@ -101,14 +101,28 @@ async fn wait_for_requests(portal: &Portal, count: usize, what: &str) {
         .await;
 }
 
-/// The first row's duration so far, if there is a row.
-async fn first_duration(portal: &Portal) -> Option<String> {
-    let script = "const cell = document.querySelector('table.live-calls tbody tr td.num');
-        return cell ? cell.innerText.trim() : null;";
-    match portal.client().execute(script, Vec::new()).await {
-        Ok(Value::String(text)) => Some(text),
-        _ => None,
-    }
+/// Each answered call on the page: (start, from, to) and its duration so far in seconds. The
+/// list is newest first, so the first row after a refresh may be another call: calls are
+/// compared by who called whom and when.
+async fn talking_durations(portal: &Portal) -> Vec<((String, String, String), u64)> {
+    let script = "return [...document.querySelectorAll('table.live-calls tbody tr.answered')]
+        .map((row) => [...row.cells].map((cell) => cell.innerText.trim()));";
+    let rows: Vec<Vec<String>> = match portal.client().execute(script, Vec::new()).await {
+        Ok(value) => serde_json::from_value(value).unwrap_or_default(),
+        Err(_) => Vec::new(),
+    };
+    rows.into_iter()
+        .filter_map(|cells| {
+            // "2026-11-26 12:52:00 +00:00 new": the badge goes at the next refresh.
+            let started = cells.first()?.split(" new").next()?.to_owned();
+            let (minutes, seconds) = cells.get(2)?.split_once(':')?;
+            let seconds = minutes.parse::<u64>().ok()? * 60 + seconds.parse::<u64>().ok()?;
+            Some((
+                (started, cells.get(3)?.clone(), cells.get(4)?.clone()),
+                seconds,
+            ))
+        })
+        .collect()
 }
 
 #[test]
@@ -137,7 +151,7 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
         // Visible: asked again after each answer, one request at a time.
         // The browser keeps timings of its first 250 requests only: room for this page's.
         script_quietly(&portal, "performance.setResourceTimingBufferSize(5000);").await;
-        let duration_before = first_duration(&portal).await;
+        let talking_before = talking_durations(&portal).await;
         wait_for_requests(&portal, 3, "two refreshes while visible").await;
         // The server's clock: each refresh arrived a refresh interval after the answer before.
         for pair in live_requests(&portal).windows(2) {
@@ -148,9 +162,25 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
             );
         }
         assert_no_overlap(&live_requests(&portal));
-        // Answered calls talk: their duration so far moved on meanwhile.
-        if let (Some(before), Some(after)) = (duration_before, first_duration(&portal).await) {
-            assert_ne!(before, after, "the duration ticks");
+        // Answered calls talk: the duration so far of each call still on the page moved on
+        // (two refreshes, ten seconds or more, lie between).
+        let talking_after = talking_durations(&portal).await;
+        let still_talking: Vec<_> = talking_before
+            .iter()
+            .filter_map(|(call, before)| {
+                let after = talking_after.iter().find(|(c, _)| c == call)?.1;
+                Some((call, *before, after))
+            })
+            .collect();
+        assert!(
+            !still_talking.is_empty(),
+            "some answered call stays on the page across two refreshes: {talking_before:?} then {talking_after:?}"
+        );
+        for (call, before, after) in still_talking {
+            assert!(
+                after > before,
+                "the duration of {call:?} ticks: {before} s then {after} s"
+            );
         }
 
         // The browser's timings see what the server saw (so the checks below can fail).
@@ -193,5 +223,57 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
         );
         wait_for_requests(&portal, while_hidden + 2, "refreshing again once shown").await;
         assert_no_overlap(&live_requests(&portal));
+    });
+}
+
+/// The live calls name the zone once, in the start's column heading (and as the label of a
+/// call's start on a phone's card): the times themselves carry no offset.
+#[test]
+fn live_calls_name_the_zone_once_in_the_start_heading() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.select("select#time-zone", "utc").await;
+        let account = account_id(&portal, ACCOUNT).await;
+        portal
+            .open(&format!(
+                "/active-calls?account-id={}",
+                api_model::query::encode_component(&account)
+            ))
+            .await;
+        let table = portal
+            .wait_for_table("table.live-calls", "calls in progress", |table| {
+                !table.rows.is_empty()
+            })
+            .await;
+        assert_eq!(
+            table.headers.first().map(String::as_str),
+            Some("Started (UTC)")
+        );
+        let starts = table.column("Started").unwrap_or_default();
+        assert!(
+            starts
+                .iter()
+                .all(|start| !start.contains("UTC") && !start.contains("+00:00")),
+            "each start leaves the zone to the heading: {starts:?}"
+        );
+        let updated = portal.wait_for_text(".live-count .live-updated", ":").await;
+        assert!(
+            !updated.contains("UTC") && !updated.contains("+00:00"),
+            "the refresh time leaves the zone to the heading: {updated:?}"
+        );
+        let label = portal
+            .client()
+            .execute(
+                "return document.querySelector('table.live-calls tbody td').dataset.label;",
+                Vec::new(),
+            )
+            .await
+            .expect("reading a start's label");
+        assert_eq!(
+            label,
+            json!("Started (UTC)"),
+            "a card's start names the zone"
+        );
     });
 }

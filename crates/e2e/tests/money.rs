@@ -77,6 +77,39 @@ fn an_invoice_shows_the_apis_numbers_and_downloads_its_pdf_with_the_token_in_a_h
                 a[name]
             );
         }
+        // Each fact once: the breakdown's figures are not listed again among the attributes.
+        portal
+            .wait_for("dl.attributes .attribute[data-key=start-date]")
+            .await;
+        let repeated = portal
+            .client()
+            .execute(
+                "return Array.from(document.querySelectorAll('.invoice-breakdown td[data-key]'),
+                    (cell) => cell.dataset.key)
+                    .filter((key) => document.querySelector(`dl.attributes .attribute[data-key='${key}']`));",
+                Vec::new(),
+            )
+            .await
+            .expect("looking for repeated figures");
+        assert_eq!(
+            repeated,
+            json!([]),
+            "figures both in the breakdown and the attributes"
+        );
+        // The first and last calls' headings name the zone once; their times leave it out.
+        let first = portal
+            .wait_for_text(
+                ".invoice-breakdown td[data-key=originated-first-call-at]",
+                ":",
+            )
+            .await;
+        assert!(
+            !first.contains("+00:00") && !first.contains("UTC"),
+            "the first call's time leaves the zone to its heading: {first:?}"
+        );
+        portal
+            .wait_for_text(".invoice-breakdown thead th", "First call (")
+            .await;
         // Durations read as hours and minutes.
         let call_time = portal
             .wait_for_text(

@@ -202,6 +202,11 @@ fn a_token_valid_for_a_month_is_not_renewed_in_a_loop() {
     e2e::run_with(setup, |portal| async move {
         portal.open_url(&format!("{}/", portal.parent_url())).await;
         portal.wait_for("iframe[name=portal]").await;
+        // Signed in by the parent first: a navigate sent before the portal listens is lost
+        // (on a busy machine its code takes seconds to start).
+        enter_frame(&portal, 0).await;
+        portal.wait_for(".dashboard .account-card").await;
+        leave_frame(&portal).await;
         portal.click("button[data-path='/accounts']").await;
         portal.wait_for_text("#portal-location", "/accounts").await;
         // Every answer the accounts list needed has come: a loop would have asked by now.

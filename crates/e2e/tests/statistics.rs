@@ -1413,7 +1413,8 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
 }
 
 /// Choosing UTC in the header keeps the view, shows the range and the crosshair's times in
-/// UTC, and redraws the charts without an error.
+/// UTC, and redraws the charts without an error. The time axis names the zone once; the zoomed
+/// span's times leave it out.
 #[test]
 fn switching_to_utc_keeps_the_view_and_redraws_the_charts() {
     e2e::run(|portal| async move {
@@ -1531,6 +1532,24 @@ fn switching_to_utc_keeps_the_view_and_redraws_the_charts() {
         let time = portal.wait_for_text(&tooltip_time, "UTC").await;
         assert!(time.ends_with(" UTC"), "the tooltip's time: {time:?}");
         let _ = portal.client().release_actions().await;
+
+        for chart in &shown.charts {
+            portal
+                .wait_for_text(&format!("#{chart} .chart-time-axis"), "Time (UTC)")
+                .await;
+        }
+        portal.click(&format!("#{chart} button.zoom-in")).await;
+        let zoomed = portal
+            .wait_for_texts(
+                &format!("#{chart} .zoom-state"),
+                "the zoomed span",
+                |texts| texts.len() == 1 && texts[0].starts_with("Showing"),
+            )
+            .await;
+        assert!(
+            !zoomed[0].contains("UTC") && !zoomed[0].contains("+00:00"),
+            "the zoomed span's times leave the zone to the axis: {zoomed:?}"
+        );
     });
 }
 

@@ -7,6 +7,7 @@
 
 mod cdrs;
 mod charts;
+mod checklist;
 mod client;
 mod collections;
 mod cookies;

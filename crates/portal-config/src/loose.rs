@@ -1,18 +1,21 @@
-//! A JSON value as far as `branding` and `support` read one: texts and objects of them, which
-//! are checked by hand so that a wrong value is named by its key. Not `serde_json::Value`: the
-//! portal reads `config.json` through the browser's `JSON.parse`, and this keeps
-//! `serde_json`'s value (numbers, maps) out of the shell's wasm.
+//! A JSON value as `config.json` is read: texts, lists and objects, which are checked by hand
+//! so that a wrong value is named by its key. Not `serde_json::Value` nor a serde derive: the
+//! portal builds this from the browser's `JSON.parse` (`src/json.rs`), which keeps serde's
+//! generic readers for the config (and `serde_json`'s numbers and maps) out of the shell's wasm.
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Loose {
     Null,
     Text(String),
-    /// Keys and values, in the order written.
+    List(Vec<Loose>),
+    /// Keys and values, in the order written; a key written twice has its last value, as
+    /// `JSON.parse` reads it.
     Object(Vec<(String, Loose)>),
-    /// A number, a boolean or an array: never right where a text or object is asked for.
+    /// A number or a boolean: never right where `config.json` asks for a text, a list or an
+    /// object.
     Other,
 }
 
@@ -25,6 +28,14 @@ impl Loose {
         match self {
             Loose::Text(text) => Some(text),
             _ => None,
+        }
+    }
+
+    /// Adds `key` to an object's entries, or gives it `value` if it is there already.
+    pub fn set(entries: &mut Vec<(String, Loose)>, key: String, value: Loose) {
+        match entries.iter_mut().find(|(name, _)| *name == key) {
+            Some((_, old)) => *old = value,
+            None => entries.push((key, value)),
         }
     }
 
@@ -89,14 +100,17 @@ impl<'de> Visitor<'de> for LooseVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Loose, A::Error> {
-        while items.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Loose::Other)
+        let mut list = Vec::new();
+        while let Some(item) = items.next_element::<Loose>()? {
+            list.push(item);
+        }
+        Ok(Loose::List(list))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
         let mut entries = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Loose>()? {
-            entries.push(entry);
+        while let Some((key, value)) = map.next_entry::<String, Loose>()? {
+            Loose::set(&mut entries, key, value);
         }
         Ok(Loose::Object(entries))
     }

@@ -103,7 +103,7 @@ impl Embedding {
         let Some(parent) = parent_window() else {
             return;
         };
-        let Ok(data) = js_sys::JSON::parse(&message.encode().to_string()) else {
+        let Ok(data) = js_sys::JSON::parse(&message.encode().to_json()) else {
             return;
         };
         match self.parent_origin.get_untracked() {
@@ -128,9 +128,7 @@ impl Embedding {
         if !from_parent || !self.allowed.allows(&origin) {
             return None;
         }
-        let text = js_sys::JSON::stringify(&event.data()).ok()?.as_string()?;
-        let data: serde_json::Value = serde_json::from_str(&text).ok()?;
-        match ParentMessage::decode(&data) {
+        match ParentMessage::decode(&crate::json::loose(&event.data())) {
             Ok(message) => {
                 self.parent_origin.set(Some(origin));
                 Some(message)

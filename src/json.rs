@@ -34,12 +34,12 @@ pub fn encode<T: Serialize>(value: &T) -> Result<String, String> {
         .map_err(|_| "cannot be written as JSON".to_owned())
 }
 
-/// How deep [`loose`] reads: `config.json` nests three levels; deeper is read as a value of
-/// no kind, which no key accepts, rather than recursing as far as a document goes.
+/// How deep [`loose`] reads: `config.json` nests three levels, messages one; deeper is read as
+/// a value of no kind, which no key accepts, rather than recursing as far as a value goes.
 const LOOSE_DEPTH: usize = 8;
 
-/// A value from [`parse`] as `config.json` is read (texts, lists, objects; a key written twice
-/// has the value `JSON.parse` kept).
+/// A value from [`parse`], or a message's data, as `config.json` and the embedding messages
+/// are read (a key written twice has the value `JSON.parse` kept).
 pub fn loose(value: &JsValue) -> Loose {
     loose_within(value, LOOSE_DEPTH)
 }
@@ -50,6 +50,12 @@ fn loose_within(value: &JsValue, depth: usize) -> Loose {
     }
     if value.is_null() || value.is_undefined() {
         return Loose::Null;
+    }
+    if let Some(yes) = value.as_bool() {
+        return Loose::Bool(yes);
+    }
+    if let Some(number) = value.as_f64() {
+        return Loose::number(number);
     }
     let Some(depth) = depth.checked_sub(1) else {
         return Loose::Other;

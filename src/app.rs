@@ -10,6 +10,7 @@ use crate::i18n::tr;
 use crate::i18n::{self, Language, Locale};
 use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
+use crate::prefs::Choice;
 use crate::routing::Page;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -28,13 +29,23 @@ pub fn App() -> impl IntoView {
     let chosen_before_config = stored.as_deref().and_then(i18n::by_tag);
     if let Some(language) = chosen_before_config {
         // Alongside config.json, not after it.
-        spawn_local(async move { words.set(Some(i18n::load(language).await.map(|()| language))) });
+        spawn_local(async move {
+            let loaded = i18n::load(language).await.map(|()| language);
+            // Unless the deployment's own choice has come first.
+            if words.get_untracked().is_none() {
+                words.set(Some(loaded));
+            }
+        });
     }
     spawn_local(async move {
         let loaded = load_config().await;
-        if chosen_before_config.is_none() {
-            let deployment = loaded.as_ref().ok().and_then(|c| c.locale.clone());
-            let language = chosen_language(None, deployment.as_deref());
+        let (offered, deployment) = match &loaded {
+            Ok(config) => (i18n::offered(&config.languages), config.locale.as_deref()),
+            Err(_) => (i18n::offered(&[]), None),
+        };
+        let language = chosen_language(stored.as_deref(), &offered, deployment);
+        // The stored choice fetched alongside is not one this deployment offers: fetch its own.
+        if chosen_before_config != Some(language) {
             words.set(Some(i18n::load(language).await.map(|()| language)));
         }
         config.set(Some(loaded));
@@ -58,12 +69,19 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The user's choice, else the deployment's, else the browser's, else English.
-fn chosen_language(stored: Option<&str>, deployment: Option<&str>) -> &'static Language {
+/// Among the languages the deployment offers (`config.json` `languages`): the user's choice,
+/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered.
+fn chosen_language(
+    stored: Option<&str>,
+    offered: &[&'static Language],
+    deployment: Option<&str>,
+) -> &'static Language {
     stored
         .and_then(i18n::by_tag)
+        .filter(|language| offered.contains(language))
         .or_else(|| deployment.and_then(i18n::by_tag))
-        .or_else(i18n::from_browser)
+        .or_else(|| i18n::from_browser_among(offered))
+        .or_else(|| offered.first().copied())
         .unwrap_or(&i18n::LANGUAGES[0])
 }
 
@@ -100,10 +118,23 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(&config.title);
     }
-    let prefs = crate::prefs::Prefs::load();
+    crate::appearance::apply_branding(&config);
+    // The deployment's zone (checked against the browser's zones as config.json was read) for
+    // customers who have not chosen one.
+    let default_zone = config
+        .time_zone
+        .as_deref()
+        .and_then(crate::format::Zone::parse)
+        .unwrap_or_default();
+    let prefs = crate::prefs::Prefs::load(default_zone);
+    let offered = i18n::offered(&config.languages);
     let deployment_locale = config.locale.clone();
     let chosen_language = Memo::new(move |_| {
-        chosen_language(prefs.language().as_deref(), deployment_locale.as_deref())
+        chosen_language(
+            prefs.language().as_deref(),
+            &offered,
+            deployment_locale.as_deref(),
+        )
     });
     // The first language's texts have come (`App`); another is put in force once its own do.
     let locale = Locale::new(language);
@@ -113,6 +144,12 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     // embedding parent's theme and language go straight to the page instead.
     Effect::new(move |_| locale.set(chosen_language.get()));
     Effect::new(move |_| appearance.set_theme(chosen_theme.get()));
+    // Chosen again while the parent's is in force, a choice changes no memo: put it in force.
+    Effect::new(move |_| match prefs.last_choice() {
+        Some(Choice::Language) => locale.set(chosen_language.get_untracked()),
+        Some(Choice::Theme) => appearance.set_theme(chosen_theme.get_untracked()),
+        Some(Choice::Zone) | None => {}
+    });
     provide_context(locale);
     provide_context(appearance);
     let embedding = match Framing::detect(&config.embed) {

@@ -78,6 +78,10 @@ impl Appearance {
         self.theme.get()
     }
 
+    pub fn theme_untracked(&self) -> ThemeChoice {
+        self.theme.get_untracked()
+    }
+
     pub fn set_theme(&self, theme: ThemeChoice) {
         apply_theme(theme);
         self.theme.set(theme);
@@ -127,5 +131,45 @@ pub fn apply_locale(locale: &str) {
 pub fn mark_embedded() {
     if let Some(root) = root() {
         let _ = root.class_list().add_1("embedded");
+    }
+}
+
+/// The operator's brand on the page as a whole: accent colours and favicon.
+pub fn apply_branding(config: &portal_config::PortalConfig) {
+    if let Some(accent) = &config.branding.accent {
+        apply_accent(accent);
+    }
+    if let Some(favicon) = &config.branding.favicon {
+        apply_favicon(favicon);
+    }
+}
+
+/// The operator's accent colours (`branding.accentColor`, derived and checked for contrast by
+/// `portal_config::colour`) in place of the stylesheet's, for both themes: set through the
+/// CSSOM on `<html>`, which the CSP allows (no inline style attribute is written).
+pub fn apply_accent(accent: &portal_config::colour::Accent) {
+    let Some(root) = root().and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return;
+    };
+    let (light, dark) = (accent.light, accent.dark);
+    let style = root.style();
+    for (property, light, dark) in [
+        ("--accent", light.accent, dark.accent),
+        ("--accent-text", light.accent_text, dark.accent_text),
+        ("--link", light.link, dark.link),
+        ("--focus", light.focus, dark.focus),
+    ] {
+        let _ = style.set_property(property, &format!("light-dark({light}, {dark})"));
+    }
+}
+
+/// The operator's favicon (`branding.favicon`, a path of this site) in place of index.html's
+/// empty one.
+pub fn apply_favicon(path: &str) {
+    let icon = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("link[rel=icon]").ok().flatten());
+    if let Some(icon) = icon {
+        let _ = icon.set_attribute("href", path);
     }
 }

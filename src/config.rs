@@ -28,6 +28,22 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
         .text()
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
-    let document = crate::json::parse(&text).map_err(ConfigError::Malformed)?;
-    portal_config::read_config(serde_wasm_bindgen::Deserializer::from(document))
+    read_config(&text)
+}
+
+/// Reads the text of `config.json` through the browser's JSON parser and checks it, time zone
+/// included.
+pub fn read_config(text: &str) -> Result<PortalConfig, ConfigError> {
+    let document = crate::json::parse(text).map_err(ConfigError::Malformed)?;
+    let config = portal_config::read_config(&crate::json::loose(&document))?;
+    // Which zones exist is the browser's tz database's to say.
+    if let Some(zone) = config.time_zone.as_deref()
+        && !crate::format::zone_exists(zone)
+    {
+        return Err(ConfigError::Invalid(format!(
+            "timeZone “{zone}”: this browser knows no time zone of that name (an IANA name \
+             such as Europe/Kyiv)"
+        )));
+    }
+    Ok(config)
 }

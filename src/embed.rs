@@ -5,9 +5,12 @@
 //! message comes from the window that frames us. The token arrives by message (never in the
 //! URL) and stays in memory; the parent is asked for a new one before it runs out.
 
-use crate::appearance::{self, Appearance};
+use crate::appearance::{self, Appearance, ThemeChoice};
+use crate::config::PortalConfig;
+use crate::format::Zone;
 use crate::i18n::{self, Locale};
 use crate::long_timeout::LongTimeout;
+use crate::prefs::{Choice, Prefs};
 use crate::routing;
 use crate::session::{Ended, Keep, Session};
 use chrono::Utc;
@@ -15,7 +18,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use portal_config::EmbedConfig;
 use portal_config::embed::{
-    ParentMessage, PortalMessage, Refusal, TokenRequestReason, renew_ahead,
+    ParentMessage, PortalMessage, Refusal, ThemeSetting, TokenRequestReason, renew_ahead,
 };
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -100,7 +103,7 @@ impl Embedding {
         let Some(parent) = parent_window() else {
             return;
         };
-        let Ok(data) = js_sys::JSON::parse(&message.encode().to_string()) else {
+        let Ok(data) = js_sys::JSON::parse(&message.encode().to_json()) else {
             return;
         };
         match self.parent_origin.get_untracked() {
@@ -125,9 +128,7 @@ impl Embedding {
         if !from_parent || !self.allowed.allows(&origin) {
             return None;
         }
-        let text = js_sys::JSON::stringify(&event.data()).ok()?.as_string()?;
-        let data: serde_json::Value = serde_json::from_str(&text).ok()?;
-        match ParentMessage::decode(&data) {
+        match ParentMessage::decode(&crate::json::loose(&event.data())) {
             Ok(message) => {
                 self.parent_origin.set(Some(origin));
                 Some(message)
@@ -166,6 +167,7 @@ pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     StoredValue::new_local((listener, resize_observer));
     ask_for_tokens(embedding.clone(), session);
     report_location(embedding.clone());
+    report_preferences(embedding.clone());
     embedding.post(&PortalMessage::Ready);
 }
 
@@ -174,6 +176,10 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
     let navigate = use_navigate();
     let look = use_context::<Appearance>();
     let use_locale = use_context::<Locale>();
+    let prefs = use_context::<Prefs>();
+    let offered_languages = use_context::<PortalConfig>()
+        .map(|config| i18n::offered(&config.languages))
+        .unwrap_or_else(|| i18n::offered(&[]));
     move |message| match message {
         ParentMessage::Token { token } => {
             if let Err(e) = session.sign_in(&token, Keep::InMemory) {
@@ -188,9 +194,15 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
                 look.set_theme(theme.into())
             }
         }
-        ParentMessage::Locale { locale } => match (i18n::by_tag(&locale), use_locale) {
-            (Some(language), Some(use_locale)) => use_locale.set(language),
-            _ => leptos::logging::warn!("portal: no texts in the language {locale}"),
+        ParentMessage::Locale { locale } => {
+            match (offered(&offered_languages, &locale), use_locale) {
+                (Some(language), Some(use_locale)) => use_locale.set(language),
+                _ => leptos::logging::warn!("portal: the language {locale} is not offered here"),
+            }
+        }
+        ParentMessage::TimeZone { time_zone } => match (Zone::parse(&time_zone), prefs) {
+            (Some(zone), Some(prefs)) => prefs.set_parent_zone(zone),
+            _ => leptos::logging::warn!("portal: this browser knows no time zone {time_zone}"),
         },
         ParentMessage::Chrome { hidden } => embedding.chrome_hidden.set(hidden),
         ParentMessage::Navigate { path } => match routing::in_app_target(&path) {
@@ -200,6 +212,50 @@ fn obey_parent(embedding: Embedding, session: Session) -> impl Fn(ParentMessage)
             ),
         },
     }
+}
+
+/// The language for a tag, when the deployment offers it (`config.json` `languages`).
+fn offered(offered: &[&'static i18n::Language], tag: &str) -> Option<&'static i18n::Language> {
+    let language = i18n::by_tag(tag)?;
+    offered.contains(&language).then_some(language)
+}
+
+/// Tells the parent when the customer changes the language, theme or time zone in the portal
+/// (their stored choices; the parent's own messages are not stored, so never echoed back).
+fn report_preferences(embedding: Embedding) {
+    let (Some(prefs), Some(look)) = (use_context::<Prefs>(), use_context::<Appearance>()) else {
+        return;
+    };
+    Effect::new(move |started: Option<()>| {
+        let choice = prefs.last_choice();
+        if started.is_none() || choice.is_none() {
+            return;
+        }
+        // What the customer just chose, else what is in force (perhaps the parent's): the
+        // app's effects may not have put the new choice in force yet.
+        let locale = (choice == Some(Choice::Language))
+            .then(|| {
+                prefs
+                    .language_untracked()
+                    .and_then(|tag| i18n::by_tag(&tag))
+            })
+            .flatten()
+            .unwrap_or_else(i18n::language_untracked);
+        let theme = if choice == Some(Choice::Theme) {
+            prefs.theme_untracked()
+        } else {
+            look.theme_untracked()
+        };
+        embedding.post(&PortalMessage::Preferences {
+            locale: locale.tag.to_owned(),
+            theme: match theme {
+                ThemeChoice::System => ThemeSetting::System,
+                ThemeChoice::Light => ThemeSetting::Light,
+                ThemeChoice::Dark => ThemeSetting::Dark,
+            },
+            time_zone: prefs.zone_untracked().iana_name().unwrap_or_default(),
+        });
+    });
 }
 
 /// Asks the parent for a new token a little before this one runs out, and again when the

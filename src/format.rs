@@ -195,6 +195,9 @@ pub enum Zone {
     #[default]
     Browser,
     Utc,
+    /// An IANA zone by name (`Europe/Kyiv`) that the deployment (`timeZone`) or the embedding
+    /// parent chose, or the customer from those; its rules come from the browser's `Intl`.
+    Named(&'static str),
 }
 
 impl Zone {
@@ -202,13 +205,27 @@ impl Zone {
         match self {
             Zone::Browser => "browser",
             Zone::Utc => "utc",
+            Zone::Named(name) => name,
         }
     }
 
+    /// `browser`, `utc`, or an IANA zone name the browser knows (`UTC` is `Zone::Utc`).
     pub fn parse(text: &str) -> Option<Zone> {
-        [Zone::Browser, Zone::Utc]
-            .into_iter()
-            .find(|z| z.as_str() == text)
+        match text {
+            "browser" => Some(Zone::Browser),
+            "utc" | "UTC" | "Etc/UTC" => Some(Zone::Utc),
+            name if zone_exists(name) => Some(Zone::Named(intern_zone(name))),
+            _ => None,
+        }
+    }
+
+    /// The zone's IANA name where known (`UTC`, `Europe/Kyiv`), for the embedding parent.
+    pub fn iana_name(self) -> Option<String> {
+        match self {
+            Zone::Utc => Some("UTC".to_owned()),
+            Zone::Named(name) => Some(name.to_owned()),
+            Zone::Browser => browser_zone_name(),
+        }
     }
 
     /// The zone's offset at an instant.
@@ -234,6 +251,7 @@ impl Zone {
                 LAST_BROWSER_OFFSET.set(Some((quarter, seconds)));
                 FixedOffset::east_opt(seconds).unwrap_or(utc)
             }
+            Zone::Named(name) => named_offset(name, time).unwrap_or(utc),
         }
     }
 }
@@ -242,6 +260,114 @@ thread_local! {
     /// The browser zone's offset (seconds east) in the last quarter hour asked about.
     static LAST_BROWSER_OFFSET: std::cell::Cell<Option<(i64, i32)>> =
         const { std::cell::Cell::new(None) };
+    /// Every named zone used, once: `Zone` stays `Copy`, and a page sees one or two.
+    static ZONE_NAMES: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+    /// Per named zone: its `Intl.DateTimeFormat`, and its offset in the last quarter hour
+    /// asked about (as for the browser's zone).
+    static NAMED_ZONES: RefCell<HashMap<&'static str, NamedZone>> = RefCell::new(HashMap::new());
+}
+
+/// A named zone's formatter, and its offset (seconds east) in the last quarter hour asked about.
+type NamedZone = (js_sys::Intl::DateTimeFormat, Option<(i64, i32)>);
+
+fn intern_zone(name: &str) -> &'static str {
+    ZONE_NAMES.with(|names| {
+        if let Some(known) = names.borrow().iter().find(|known| **known == name) {
+            return *known;
+        }
+        let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+        names.borrow_mut().push(leaked);
+        leaked
+    })
+}
+
+/// `new Intl.DateTimeFormat("en-US", {timeZone: name, …})` writing every field as digits, or
+/// `None` when the browser knows no such zone (the constructor throws a `RangeError`).
+fn zone_format(name: &str) -> Option<js_sys::Intl::DateTimeFormat> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"timeZone".into(), &name.into()).ok()?;
+    js_sys::Reflect::set(&options, &"hourCycle".into(), &"h23".into()).ok()?;
+    for field in ["year", "month", "day", "hour", "minute", "second"] {
+        js_sys::Reflect::set(&options, &field.into(), &"numeric".into()).ok()?;
+    }
+    let intl = js_sys::Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
+    let constructor: js_sys::Function = js_sys::Reflect::get(&intl, &"DateTimeFormat".into())
+        .ok()?
+        .into();
+    let arguments = js_sys::Array::of2(&"en-US".into(), &options);
+    use wasm_bindgen::JsCast;
+    js_sys::Reflect::construct(&constructor, &arguments)
+        .ok()?
+        .dyn_into()
+        .ok()
+}
+
+/// Whether the browser knows the IANA zone `name`.
+pub fn zone_exists(name: &str) -> bool {
+    portal_config::languages::is_zone_name(name) && zone_format(name).is_some()
+}
+
+/// The wall clock in `format`'s zone at `time`, read from `formatToParts`.
+fn wall_clock(
+    format: &js_sys::Intl::DateTimeFormat,
+    time: &DateTime<Utc>,
+) -> Option<chrono::NaiveDateTime> {
+    let date = js_sys::Date::new(&JsValue::from_f64(time.timestamp_millis() as f64));
+    let mut fields = [0u32; 6];
+    for part in format.format_to_parts(&date).iter() {
+        let kind = js_sys::Reflect::get(&part, &"type".into())
+            .ok()?
+            .as_string()?;
+        let value = js_sys::Reflect::get(&part, &"value".into())
+            .ok()?
+            .as_string()?;
+        let index = ["year", "month", "day", "hour", "minute", "second"]
+            .iter()
+            .position(|field| *field == kind);
+        if let Some(index) = index {
+            fields[index] = value.parse().ok()?;
+        }
+    }
+    let [year, month, day, hour, minute, second] = fields;
+    chrono::NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)?
+        .and_hms_opt(hour, minute, second)
+}
+
+fn named_offset(name: &'static str, time: &DateTime<Utc>) -> Option<FixedOffset> {
+    let quarter = time.timestamp().div_euclid(900);
+    NAMED_ZONES.with(|zones| {
+        let mut zones = zones.borrow_mut();
+        if !zones.contains_key(name) {
+            zones.insert(name, (zone_format(name)?, None));
+        }
+        let (format, last) = zones.get_mut(name)?;
+        if let Some((known, seconds)) = *last
+            && known == quarter
+        {
+            return FixedOffset::east_opt(seconds);
+        }
+        let whole_second = DateTime::from_timestamp(time.timestamp(), 0)?;
+        let local = wall_clock(format, &whole_second)?;
+        let seconds = i32::try_from((local - whole_second.naive_utc()).num_seconds()).ok()?;
+        *last = Some((quarter, seconds));
+        FixedOffset::east_opt(seconds)
+    })
+}
+
+/// A named zone as calendar rules (with its daylight-saving changes), from `Intl`.
+struct NamedRules(Zone);
+
+impl chart_data::ZoneRules for NamedRules {
+    fn to_utc(&self, local: chrono::NaiveDateTime) -> DateTime<Utc> {
+        // The offset at the local time read as UTC, then at the instant that gives: right
+        // everywhere but inside a daylight-saving change, where either answer will do.
+        let first = local.and_utc() - self.0.offset_at(&local.and_utc());
+        (local.and_utc() - self.0.offset_at(&first)).with_timezone(&Utc)
+    }
+
+    fn to_local(&self, utc: DateTime<Utc>) -> chrono::NaiveDateTime {
+        utc.with_timezone(&self.0.offset_at(&utc)).naive_local()
+    }
 }
 
 /// The browser's own zone as calendar rules (with its daylight-saving changes), read from `Date`.
@@ -267,12 +393,25 @@ impl chart_data::ZoneRules for BrowserRules {
     }
 }
 
+thread_local! {
+    static NAMED_RULES: RefCell<Vec<&'static NamedRules>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Zone {
     /// The zone's calendar rules, for ranges and axis ticks.
     pub fn rules(self) -> &'static dyn chart_data::ZoneRules {
         match self {
             Zone::Utc => &chart_data::UtcRules,
             Zone::Browser => &BrowserRules,
+            Zone::Named(_) => NAMED_RULES.with(|rules| {
+                if let Some(known) = rules.borrow().iter().find(|r| r.0 == self) {
+                    return *known as &'static dyn chart_data::ZoneRules;
+                }
+                // One per zone for the page's life, as its name.
+                let made: &'static NamedRules = Box::leak(Box::new(NamedRules(self)));
+                rules.borrow_mut().push(made);
+                made
+            }),
         }
     }
 }
@@ -292,7 +431,7 @@ pub fn timestamp_in(time: &DateTime<Utc>, zone: Zone) -> String {
     let pattern = i18n::language().date_time_pattern;
     match zone {
         Zone::Utc => format!("{} UTC", date_text::format(pattern, &time.naive_utc())),
-        Zone::Browser => {
+        Zone::Browser | Zone::Named(_) => {
             let offset = zone.offset_at(time);
             let local = time.with_timezone(&offset).naive_local();
             format!(
@@ -332,6 +471,7 @@ pub fn zone_name(zone: Zone) -> String {
         Zone::Browser => {
             browser_zone_name().unwrap_or_else(|| i18n::texts().time_zone_local.to_string())
         }
+        Zone::Named(name) => name.to_owned(),
     }
 }
 

@@ -52,20 +52,36 @@ fn write_store(stored: &Stored) {
     }
 }
 
+/// A preference the customer just chose in the portal's switchers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    Language,
+    Theme,
+    Zone,
+}
+
 #[derive(Clone, Copy)]
 pub struct Prefs {
     store: RwSignal<Stored>,
+    /// The customer's latest choice, counted: choosing again what is stored is news too (an
+    /// embedding parent's language or theme may be in force instead).
+    last_choice: RwSignal<Option<(u64, Choice)>>,
+    /// The zone an embedding parent asked for, for this page only; the customer's own choice
+    /// replaces it.
+    parent_zone: RwSignal<Option<Zone>>,
+    /// The deployment's zone (`timeZone`) for customers who have not chosen one.
+    default_zone: Zone,
     /// The zone alone: what follows it is not disturbed by other preferences changing (every
     /// list view shown is remembered here).
     zone: Memo<Zone>,
 }
 
-fn zone_of(stored: &Stored) -> Zone {
+fn zone_of(stored: &Stored, default_zone: Zone) -> Zone {
     stored
         .zone
         .as_deref()
         .and_then(Zone::parse)
-        .unwrap_or_default()
+        .unwrap_or(default_zone)
 }
 
 /// The language the user chose, as stored, read before the app starts (its texts are fetched
@@ -75,11 +91,20 @@ pub fn stored_language() -> Option<String> {
 }
 
 impl Prefs {
-    pub fn load() -> Prefs {
+    /// The stored preferences; `default_zone` stands for a zone the customer has not chosen.
+    pub fn load(default_zone: Zone) -> Prefs {
         let store = RwSignal::new(read_store());
+        let parent_zone = RwSignal::new(None::<Zone>);
         Prefs {
             store,
-            zone: Memo::new(move |_| store.with(zone_of)),
+            last_choice: RwSignal::new(None),
+            parent_zone,
+            default_zone,
+            zone: Memo::new(move |_| {
+                parent_zone
+                    .get()
+                    .unwrap_or_else(|| store.with(|s| zone_of(s, default_zone)))
+            }),
         }
     }
 
@@ -87,6 +112,16 @@ impl Prefs {
     pub fn forget(&self) {
         kept::forget(&[Kept::Prefs]);
         self.store.set(Stored::default());
+    }
+
+    /// The customer's latest choice, if any; tracked.
+    pub fn last_choice(&self) -> Option<Choice> {
+        self.last_choice.get().map(|(_, choice)| choice)
+    }
+
+    fn chose(&self, choice: Choice) {
+        self.last_choice
+            .update(|last| *last = Some((last.map_or(0, |(n, _)| n + 1), choice)));
     }
 
     fn change(&self, edit: impl FnOnce(&mut Stored)) {
@@ -103,11 +138,24 @@ impl Prefs {
 
     /// The zone in force, without following its changes.
     pub fn zone_untracked(&self) -> Zone {
-        self.store.with_untracked(zone_of)
+        self.zone.get_untracked()
     }
 
+    /// The deployment's zone for customers who have not chosen (`timeZone`), if it named one.
+    pub fn deployment_zone(&self) -> Option<Zone> {
+        matches!(self.default_zone, Zone::Named(_)).then_some(self.default_zone)
+    }
+
+    /// The customer's choice: remembered, and in force over the parent's.
     pub fn set_zone(&self, zone: Zone) {
+        self.parent_zone.set(None);
         self.change(|s| s.zone = Some(zone.as_str().to_owned()));
+        self.chose(Choice::Zone);
+    }
+
+    /// The embedding parent's zone, for this page only (the customer's stored choice stays).
+    pub fn set_parent_zone(&self, zone: Zone) {
+        self.parent_zone.set(Some(zone));
     }
 
     /// The language the user chose, if they chose.
@@ -117,6 +165,20 @@ impl Prefs {
 
     pub fn set_language(&self, tag: &str) {
         self.change(|s| s.language = Some(tag.to_owned()));
+        self.chose(Choice::Language);
+    }
+
+    pub fn language_untracked(&self) -> Option<String> {
+        self.store.with_untracked(|s| s.language.clone())
+    }
+
+    pub fn theme_untracked(&self) -> ThemeChoice {
+        self.store.with_untracked(|s| {
+            s.theme
+                .as_deref()
+                .and_then(ThemeChoice::parse)
+                .unwrap_or_default()
+        })
     }
 
     pub fn theme(&self) -> ThemeChoice {
@@ -130,6 +192,7 @@ impl Prefs {
 
     pub fn set_theme(&self, theme: ThemeChoice) {
         self.change(|s| s.theme = Some(theme.as_str().to_owned()));
+        self.chose(Choice::Theme);
     }
 
     /// The columns the user chose for a collection, if they chose.

@@ -381,3 +381,15 @@ fn every_declared_name_has_its_words_in_every_language() {
         }
     }
 }
+
+/// config.json's `languages` is checked (by `portal_config`, also in the demo server and
+/// `cargo xtask csp`) against the list of shipped languages: it must be this one.
+#[wasm_bindgen_test]
+fn config_json_knows_exactly_the_shipped_languages() {
+    let tags: Vec<&str> = LANGUAGES.iter().map(|l| l.tag).collect();
+    assert_eq!(
+        tags,
+        portal_config::languages::SHIPPED,
+        "add the language to portal_config::languages::SHIPPED as well"
+    );
+}

@@ -5,8 +5,9 @@
 use api_model::errors::{ApiError, ErrorBody, classify_error, classify_error_body};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use portal::config::read_config;
 use portal::json;
-use portal_config::{AuthMode, ConfigError, read_config};
+use portal_config::{AuthMode, ConfigError, parse_config};
 use std::collections::BTreeMap;
 use wasm_bindgen_test::*;
 
@@ -62,15 +63,56 @@ fn text_that_is_not_json_says_why() {
 #[wasm_bindgen_test]
 fn config_json_reads_through_the_browser_parser() {
     let text = r#"{"apiBaseUrl":"/","title":"Acme","auth":"cookie"}"#;
-    let document = json::parse(text).unwrap();
-    let config = read_config(serde_wasm_bindgen::Deserializer::from(document)).unwrap();
+    let config = read_config(text).unwrap();
     assert_eq!(config.title, "Acme");
     assert_eq!(config.auth, AuthMode::Cookie);
-    let not_an_object = json::parse(r#""apiBaseUrl""#).unwrap();
-    assert!(matches!(
-        read_config(serde_wasm_bindgen::Deserializer::from(not_an_object)),
-        Err(ConfigError::Malformed(_))
-    ));
+    for not_an_object in [r#""apiBaseUrl""#, "[]", "null", "{"] {
+        assert!(
+            matches!(read_config(not_an_object), Err(ConfigError::Malformed(_))),
+            "{not_an_object}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn every_key_reads_as_serde_json_reads_it() {
+    let text = r##"{"apiBaseUrl":"https://switch.example","title":"Portal","auth":"token",
+        "languages":["uk","en"],"defaultLanguage":"uk","timeZone":"Europe/Kyiv",
+        "embed":{"allowedOrigins":["https://acme.example"]},
+        "branding":{"productName":{"en":"Acme Voice","uk":"Акме Голос"},
+            "logo":"brand/logo.svg","favicon":"/brand/favicon.png","accentColor":"#0b7a75"},
+        "support":{"email":"help@acme.example","phone":"+380 44 123 45 67",
+            "url":"https://help.acme.example","hours":{"en":"Mon–Fri","uk":"Пн–Пт"}},
+        "later":[1,{"x":null}]}"##;
+    assert_eq!(read_config(text), parse_config(text));
+    assert_eq!(read_config(text).unwrap().product_name("uk"), "Акме Голос");
+    // A key written twice: both read the value JSON.parse keeps, the last.
+    let twice = r#"{"title":"First","embed":{"allowedOrigins":["https://a.example"]},
+        "title":"Last","embed":{"allowedOrigins":["https://b.example"]}}"#;
+    assert_eq!(read_config(twice), parse_config(twice));
+    assert!(
+        read_config(twice)
+            .unwrap()
+            .embed
+            .allows("https://b.example")
+    );
+    // Wrong values are named by their key, as natively.
+    for wrong in [
+        r#"{"embed":{"allowedOrigins":"x"}}"#,
+        r#"{"languages":["en",7]}"#,
+        r##"{"branding":{"accentColor":"#ffff00"}}"##,
+        r#"{"support":{"email":["a@b.example"]}}"#,
+    ] {
+        assert_eq!(read_config(wrong), parse_config(wrong), "{wrong}");
+        assert!(matches!(read_config(wrong), Err(ConfigError::Invalid(_))));
+    }
+    // Nesting far deeper than config.json's is read without recursing through all of it.
+    let deep = format!(
+        r#"{{"branding":{}1{}}}"#,
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    assert!(matches!(read_config(&deep), Err(ConfigError::Invalid(_))));
 }
 
 #[wasm_bindgen_test]

@@ -51,14 +51,17 @@ async function sendToken() {
 
 const theme = document.getElementById("theme");
 const locale = document.getElementById("locale");
+const timeZone = document.getElementById("time-zone");
 const hideChrome = document.getElementById("hide-chrome");
 const sendLook = () => {
   send("theme", { theme: theme.value });
   send("locale", { locale: locale.value });
+  send("time-zone", { timeZone: timeZone.value });
   send("chrome", { hidden: hideChrome.checked });
 };
 theme.addEventListener("change", () => send("theme", { theme: theme.value }));
 locale.addEventListener("change", () => send("locale", { locale: locale.value }));
+timeZone.addEventListener("change", () => send("time-zone", { timeZone: timeZone.value }));
 hideChrome.addEventListener("change", () => send("chrome", { hidden: hideChrome.checked }));
 document.getElementById("sign-in").addEventListener("click", sendToken);
 for (const button of document.querySelectorAll("button[data-path]")) {
@@ -91,6 +94,19 @@ window.addEventListener("message", async (event) => {
       break;
     case "signed-out":
       log("← signed-out");
+      break;
+    case "preferences":
+      // The customer changed the language, theme or time zone inside the portal: this page
+      // follows (a real one might keep them in the customer's profile).
+      log(`← preferences (${message.locale}, ${message.theme}, ${message.timeZone})`);
+      document.getElementById("portal-preferences").value =
+        `${message.locale} ${message.theme} ${message.timeZone}`;
+      locale.value = message.locale;
+      if (message.theme !== "system") theme.value = message.theme;
+      if (![...timeZone.options].some((option) => option.value === message.timeZone)) {
+        timeZone.add(new Option(message.timeZone, message.timeZone));
+      }
+      timeZone.value = message.timeZone;
       break;
     default:
       log(`← ${message.type} (not known to this page)`);

@@ -3,7 +3,9 @@
 
 use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
+use crate::components::brand::BrandMark;
 use crate::components::link::Link;
+use crate::components::support::HelpMenu;
 use crate::config::PortalConfig;
 use crate::embed::Embedding;
 use crate::format::{Zone, browser_zone_name};
@@ -88,8 +90,10 @@ fn language_picker() -> impl IntoView {
             prefs.set_language(language.tag);
         }
     };
-    let options = i18n::LANGUAGES
-        .iter()
+    // Only the deployment's languages (`config.json` `languages`), in its order.
+    let offered = i18n::offered(&expect_context::<PortalConfig>().languages);
+    let options = offered
+        .into_iter()
         .map(|l| {
             view! {
                 <option value=l.tag selected=move || i18n::language().tag == l.tag lang=l.tag>{l.native_name}</option>
@@ -138,7 +142,8 @@ fn theme_picker() -> impl IntoView {
     }
 }
 
-/// Which time zone timestamps are shown in: the browser's (named) or UTC.
+/// Which time zone timestamps are shown in: the browser's (named) or UTC, and a zone by name
+/// that the deployment or the embedding parent chose.
 fn zone_picker() -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     let t = i18n::texts();
@@ -158,9 +163,29 @@ fn zone_picker() -> impl IntoView {
             <select id="time-zone" on:change=on_change>
                 <option value="browser" selected=move || prefs.zone() == Zone::Browser>{browser}</option>
                 <option value="utc" selected=move || prefs.zone() == Zone::Utc>{tr(|t| t.time_zone_utc)}</option>
+                {move || named_zone_options(prefs)}
             </select>
         </label>
     }
+}
+
+/// The deployment's zone and the zone in force, when named (`Europe/Kyiv`), as options.
+fn named_zone_options(prefs: Prefs) -> impl IntoView {
+    let mut named: Vec<Zone> = prefs.deployment_zone().into_iter().collect();
+    let current = prefs.zone();
+    if matches!(current, Zone::Named(_)) && !named.contains(&current) {
+        named.push(current);
+    }
+    named
+        .into_iter()
+        .map(|zone| {
+            view! {
+                <option value=zone.as_str() selected=move || prefs.zone() == zone>
+                    {zone.as_str().replace('_', " ")}
+                </option>
+            }
+        })
+        .collect_view()
 }
 
 #[component]
@@ -231,11 +256,10 @@ fn focus_follows_the_page() {
     });
 }
 
-/// The bar above every signed-in page: the portal's name, the menu button (narrow screens),
-/// the preferences and signing out.
+/// The bar above every signed-in page: the brand (name, logo), the menu button (narrow screens),
+/// the preferences, the Help menu and signing out.
 #[component]
 fn Topbar(menu_open: RwSignal<bool>, embedded: bool) -> impl IntoView {
-    let config = expect_context::<PortalConfig>();
     let navigate = use_navigate();
     let prefs = expect_context::<Prefs>();
     let api = expect_context::<Api>();
@@ -248,10 +272,9 @@ fn Topbar(menu_open: RwSignal<bool>, embedded: bool) -> impl IntoView {
         prefs.forget();
         api.sign_out();
     };
-    let title = StoredValue::new(config.title.clone());
     view! {
         <header class="topbar">
-            <Link href="/" class="brand">{move || title.get_value()}</Link>
+            <Link href="/" class="brand"><BrandMark /></Link>
             <button
                 type="button"
                 id="menu-button"
@@ -267,6 +290,7 @@ fn Topbar(menu_open: RwSignal<bool>, embedded: bool) -> impl IntoView {
                 {theme_picker()}
                 {zone_picker()}
             </div>
+            <HelpMenu />
             <div class="account-state">
                 <span class="signed-in">{tr(|t| t.signed_in)}</span>
                 <button type="button" id="sign-out" on:click=sign_out.clone()>{tr(|t| t.sign_out)}</button>

@@ -1,5 +1,6 @@
 //! Loading, empty and error states, each distinct and saying what happened.
 
+use crate::components::support::SupportForFailure;
 use crate::i18n::{Text, tr};
 use api_model::errors::ApiError;
 use leptos::prelude::*;
@@ -50,10 +51,12 @@ pub fn working(
     }
 }
 
-/// A failed request: the server's words and a way to try again.
+/// A failed request: the server's words and a way to try again; for a server's failure also
+/// when it happened and the support desk's contacts.
 pub fn error_panel(error: ApiError, retry: impl Fn() + 'static) -> impl IntoView {
     let t = crate::i18n::texts();
     let status = error.status();
+    let server_failed = status.is_some_and(|s| s >= 500);
     view! {
         <div class="error-panel" role="alert" aria-live="assertive">
             <p class="error-message">{move || crate::i18n::error_text(&error)}</p>
@@ -61,6 +64,7 @@ pub fn error_panel(error: ApiError, retry: impl Fn() + 'static) -> impl IntoView
             <button type="button" class="retry" on:click=move |_| retry()>
                 {tr(|t| t.retry)}
             </button>
+            {server_failed.then(|| view! { <SupportForFailure at=chrono::Utc::now() /> })}
         </div>
     }
 }

@@ -55,6 +55,20 @@ embed-waiting-signed-out = You signed out. Waiting to be signed in again by
 embed-parent-unknown = the page around the portal
 embed-sign-in-here = Sign in here instead
 
+## The operator's support desk (config.json `support`): the header's Help, the sign-in page, error pages
+help = Help
+support-title = Support
+support-email = Email
+support-phone = Phone
+support-web = Help centre
+support-hours = Hours
+cant-sign-in = Can't sign in?
+cant-sign-in-text = Your provider's support desk can help you sign in.
+# Under a server error: when it happened (a timestamp with its zone), for the support desk.
+error-time-for-support = This happened at { $time }. If it goes on, tell the support desk this time.
+payment-failed-help = Payment did not go through? The support desk can help.
+not-available-help = To have this page opened for your account, ask the support desk.
+
 ## Start-up failure and the crash page
 config-error-title = The portal is not configured correctly
 config-error-hint = If you run this portal, check config.json. Otherwise, please tell your provider.

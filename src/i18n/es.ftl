@@ -45,6 +45,19 @@ embed-waiting-signed-out = Ha cerrado la sesión. Esperando a que la inicie de n
 embed-parent-unknown = la página que contiene el portal
 embed-sign-in-here = Iniciar sesión aquí
 
+## El servicio de asistencia del operador (config.json `support`)
+help = Ayuda
+support-title = Asistencia
+support-email = Correo electrónico
+support-phone = Teléfono
+support-web = Centro de ayuda
+support-hours = Horario
+cant-sign-in = ¿No puede iniciar sesión?
+cant-sign-in-text = El servicio de asistencia de su proveedor puede ayudarle a iniciar sesión.
+error-time-for-support = Esto ocurrió el { $time }. Si se repite, indique esta hora al servicio de asistencia.
+payment-failed-help = ¿No se completó el pago? El servicio de asistencia puede ayudarle.
+not-available-help = Para que esta página se habilite en su cuenta, consulte al servicio de asistencia.
+
 ## Fallo al arrancar y página de error grave
 config-error-title = El portal no está bien configurado
 config-error-hint = Si administra este portal, revise config.json. Si no, avise a su proveedor.

@@ -301,6 +301,33 @@ thread_local! {
     static SIGNAL: Cell<Option<RwSignal<&'static Language>>> = const { Cell::new(None) };
     /// The language last asked for, which a file arriving late must not override.
     static WANTED: Cell<&'static Language> = Cell::new(&LANGUAGES[0]);
+    /// The languages whose files are on the way for [`Locale::set`].
+    static FETCHING: Cell<Fetching> = const { Cell::new(Fetching(0)) };
+}
+
+/// A set of languages, by their place in [`LANGUAGES`].
+#[derive(Clone, Copy)]
+struct Fetching(u64);
+
+impl Fetching {
+    fn bit(language: &'static Language) -> u64 {
+        LANGUAGES
+            .iter()
+            .position(|l| l == language)
+            .map_or(0, |place| 1 << (place % 64))
+    }
+
+    fn contains(self, language: &'static Language) -> bool {
+        self.0 & Fetching::bit(language) != 0
+    }
+
+    fn with(self, language: &'static Language) -> Fetching {
+        Fetching(self.0 | Fetching::bit(language))
+    }
+
+    fn without(self, language: &'static Language) -> Fetching {
+        Fetching(self.0 & !Fetching::bit(language))
+    }
 }
 
 /// Makes `language` the one in use, for the start-up before the app's [`Locale`] exists (its
@@ -340,9 +367,17 @@ impl Locale {
             self.put_in_force(language);
             return;
         }
+        // Asked for again while its file is on the way (two effects may ask at once): the
+        // file on the way puts it in force, as it is the one wanted.
+        if FETCHING.with(|fetching| fetching.get().contains(language)) {
+            return;
+        }
+        FETCHING.with(|fetching| fetching.set(fetching.get().with(language)));
         let locale = *self;
         leptos::task::spawn_local(async move {
-            match load(language).await {
+            let loaded = load(language).await;
+            FETCHING.with(|fetching| fetching.set(fetching.get().without(language)));
+            match loaded {
                 Ok(()) if WANTED.with(Cell::get) == language => locale.put_in_force(language),
                 Ok(()) => {}
                 Err(reason) => leptos::logging::warn!("{reason}"),
@@ -362,9 +397,25 @@ impl Locale {
 
 /// The first of the browser's preferred languages the portal speaks.
 pub fn from_browser() -> Option<&'static Language> {
+    from_browser_among(&offered(&[]))
+}
+
+/// The first of the browser's languages among `offered`.
+pub fn from_browser_among(offered: &[&'static Language]) -> Option<&'static Language> {
     let languages = web_sys::window()?.navigator().languages();
     languages
         .iter()
         .filter_map(|tag| tag.as_string())
-        .find_map(|tag| by_tag(&tag))
+        .find_map(|tag| by_tag(&tag).filter(|l| offered.contains(l)))
+}
+
+/// The languages a deployment offers (`config.json` `languages`, shipped tags as
+/// `portal_config` checked them), in its order; every shipped one if it names none.
+pub fn offered(tags: &[String]) -> Vec<&'static Language> {
+    let offered: Vec<&'static Language> = tags.iter().filter_map(|tag| by_tag(tag)).collect();
+    if offered.is_empty() {
+        LANGUAGES.iter().collect()
+    } else {
+        offered
+    }
 }

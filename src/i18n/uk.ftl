@@ -45,6 +45,19 @@ embed-waiting-signed-out = Ви вийшли. Очікуємо повторно�
 embed-parent-unknown = сторінки, у яку вбудовано портал
 embed-sign-in-here = Увійти тут
 
+## Служба підтримки оператора (config.json `support`)
+help = Допомога
+support-title = Підтримка
+support-email = Ел. пошта
+support-phone = Телефон
+support-web = Центр допомоги
+support-hours = Години роботи
+cant-sign-in = Не вдається увійти?
+cant-sign-in-text = Служба підтримки вашого провайдера допоможе увійти.
+error-time-for-support = Час події: { $time }. Якщо це повторюється, назвіть цей час службі підтримки.
+payment-failed-help = Оплата не пройшла? Служба підтримки допоможе.
+not-available-help = Щоб відкрити цю сторінку для вашого облікового запису, зверніться до служби підтримки.
+
 ## Start-up failure and the crash page
 config-error-title = Портал налаштовано неправильно
 config-error-hint = Якщо ви адмініструєте цей портал, перевірте config.json. Інакше, будь ласка, повідомте свого провайдера.

@@ -1,5 +1,7 @@
 //! `/login`: sign in with a login and password, or with a token minted by the provider.
 
+use crate::components::brand::BrandMark;
+use crate::components::support::CantSignIn;
 use crate::config::{AuthMode, PortalConfig};
 use crate::http::Api;
 use crate::i18n::tr;
@@ -36,11 +38,12 @@ pub fn LoginPage() -> impl IntoView {
     crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
     view! {
         <main id="main" class="login-page">
-            <h1>{config.title.clone()}</h1>
+            <h1><BrandMark /></h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
             <PasswordForm keep_signed_in />
             // Cookie mode keeps no token in the browser, so none can be pasted either.
             {(config.auth == AuthMode::Token).then(|| view! { <TokenForm keep_signed_in /> })}
+            <CantSignIn />
         </main>
     }
 }

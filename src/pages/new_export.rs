@@ -6,7 +6,7 @@
 use crate::accounts::AccountList;
 use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, to_input};
-use crate::format::{Zone, browser_zone_name};
+use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::account_choices::{
@@ -77,10 +77,7 @@ pub fn new_export_page(collection: Collection) -> impl IntoView {
         .window
         .map(|window| ExportDraft::from_call_filters(&filters, window, Utc::now()))
         .unwrap_or_default();
-    prefilled.time_zone_name = match prefs.zone_untracked() {
-        Zone::Utc => "UTC".to_owned(),
-        Zone::Browser => browser_zone_name().unwrap_or_default(),
-    };
+    prefilled.time_zone_name = prefs.zone_untracked().iana_name().unwrap_or_default();
     let draft = RwSignal::new(prefilled);
     let path = collection
         .creation()

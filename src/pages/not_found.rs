@@ -1,4 +1,5 @@
 use crate::components::link::Link;
+use crate::components::support::SupportNote;
 use crate::i18n::tr;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -26,6 +27,7 @@ pub fn NotAvailable() -> impl IntoView {
         <section class="not-found not-available">
             <h1>{tr(|t| t.not_available_title)}</h1>
             <p>{tr(|t| t.not_available_text)}</p>
+            <SupportNote lead=|t| t.not_available_help />
             <p>
                 <Link href="/">{tr(|t| t.go_to_overview)}</Link>
             </p>

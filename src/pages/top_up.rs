@@ -5,6 +5,7 @@
 //! the server says it is final, then shown with the account's new balance.
 
 use crate::components::problems::FieldProblems;
+use crate::components::support::SupportNote;
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
 use crate::kept::{self, Kept};
@@ -249,11 +250,13 @@ fn tracked_top_ups(payments: Collection) -> impl IntoView {
                             <a href=url.clone()>{t.top_up_continue}</a>
                         }.into_any(),
                         Progress::Done { status, balance } => {
-                            let text = if status == "completed" { (t.top_up_paid)(&amount) } else { (t.top_up_canceled)(&amount) };
+                            let paid = status == "completed";
+                            let text = if paid { (t.top_up_paid)(&amount) } else { (t.top_up_canceled)(&amount) };
                             view! {
                                 <span role="status" data-status=status>{text}</span> " "
                                 {balance.map(|b| view! { <span class="new-balance">{t.balance} ": " {b}</span> })} " "
                                 <a href=crate::routing::href(&payment)>{t.resource(payments).title}</a>
+                                {(!paid).then(|| view! { <SupportNote lead=|t| t.payment_failed_help /> })}
                             }.into_any()
                         }
                     }}

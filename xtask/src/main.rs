@@ -23,10 +23,12 @@ const USAGE: &str = "\
 Usage: cargo xtask <command> [options]
 
 Commands:
-  serve [--port N] [--release] [--upstream URL]
+  serve [--port N] [--release] [--upstream URL] [--config FILE]
                                  Build the portal into dist/ and run the demo server on it
                                  (default port 8080; --release optimises the portal build;
-                                 --upstream proxies the API to a real deployment's base URL)
+                                 --upstream proxies the API to a real deployment's base URL;
+                                 --config serves FILE as config.json, with the brand's
+                                 images beside it: --config examples/branded/config.json)
   dist [--public-url /path/]     Release build of the portal into dist/, with file sizes;
                                  --public-url builds it for serving under that path
   test                           fmt, clippy, native tests, release build, wasm browser tests,
@@ -134,6 +136,8 @@ struct ServeOptions {
     release: bool,
     /// A real deployment's base URL to proxy the API to, instead of the demo data.
     upstream: Option<String>,
+    /// A `config.json` to serve instead of dist's (its brand's images beside it).
+    config: Option<String>,
 }
 
 fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
@@ -141,6 +145,7 @@ fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
         port: DEFAULT_PORT,
         release: false,
         upstream: None,
+        config: None,
     };
     let mut options = options.iter();
     while let Some(option) = options.next() {
@@ -148,6 +153,9 @@ fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
             "--release" => parsed.release = true,
             "--upstream" => {
                 parsed.upstream = Some(options.next().context("--upstream needs a URL")?.clone())
+            }
+            "--config" => {
+                parsed.config = Some(options.next().context("--config needs a file")?.clone())
             }
             "--port" => {
                 let value = options.next().context("--port needs a number")?;
@@ -162,6 +170,8 @@ fn parse_serve_options(options: &[String]) -> Result<ServeOptions> {
                         .with_context(|| format!("--port: `{value}` is not a port number"))?
                 } else if let Some(value) = other.strip_prefix("--upstream=") {
                     parsed.upstream = Some(value.to_owned())
+                } else if let Some(value) = other.strip_prefix("--config=") {
+                    parsed.config = Some(value.to_owned())
                 } else {
                     bail!("`serve` does not know the option `{other}`")
                 }
@@ -190,6 +200,11 @@ fn serve(root: &Path, options: ServeOptions) -> Result<()> {
         .args(["--dist", "dist", "--port", &port]);
     if let Some(upstream) = &options.upstream {
         server = server.args(["--upstream", upstream]);
+    }
+    if let Some(config) = &options.config {
+        // The server runs from the workspace root; a relative path is the caller's.
+        let config = std::env::current_dir()?.join(config);
+        server = server.arg("--config").arg(config);
     }
     server.exec()
 }

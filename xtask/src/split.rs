@@ -183,10 +183,10 @@ fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
         fs::write(&path, &language.json).with_context(|| format!("writing {}", path.display()))?;
     }
     let config = fs::read_to_string(staging_dir.join("config.json")).unwrap_or_default();
-    let tag = portal_config::parse_config(&config)
-        .ok()
-        .and_then(|config| config.locale)
-        .unwrap_or_else(|| texts::REFERENCE.to_owned());
+    let tag = portal_config::parse_config(&config).ok().map_or_else(
+        || texts::REFERENCE.to_owned(),
+        |config| preloaded_tag(&config),
+    );
     let primary = tag
         .split(['-', '_'])
         .next()
@@ -209,6 +209,23 @@ fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
     );
     fs::write(&index_path, index.replacen("</head>", &link, 1))
         .with_context(|| format!("writing {}", index_path.display()))
+}
+
+/// The language a first visitor most likely gets: the deployment's (`defaultLanguage`), else
+/// English if offered (the browser's choice is unknown here), else the first offered.
+fn preloaded_tag(config: &portal_config::PortalConfig) -> String {
+    let offered = &config.languages;
+    config
+        .locale
+        .clone()
+        .or_else(|| {
+            offered
+                .iter()
+                .find(|tag| tag.as_str() == texts::REFERENCE)
+                .or(offered.first())
+                .cloned()
+        })
+        .unwrap_or_else(|| texts::REFERENCE.to_owned())
 }
 
 /// Replaces the glue and the chunk loader in `parts_dir` by one module: them and `START`.

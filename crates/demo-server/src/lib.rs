@@ -70,6 +70,8 @@ pub struct Options {
     pub public_url: String,
     /// The text `{public_url}config.json` answers instead of dist's file (`--config FILE`).
     pub config_json: Option<String>,
+    /// The directory of `--config FILE`: the images its `branding` names are served from there.
+    pub config_dir: Option<std::path::PathBuf>,
     /// Base URL of a real deployment (`https://switch.example`) to forward every API request
     /// to instead of answering it from the demo data (`--upstream URL`).
     pub upstream: Option<String>,
@@ -90,6 +92,7 @@ impl Default for Options {
             enable_fault_control: false,
             public_url: "/".to_owned(),
             config_json: None,
+            config_dir: None,
             upstream: None,
             hide_cdr_fields: Vec::new(),
         }
@@ -193,12 +196,15 @@ pub fn app(options: Options) -> Router {
     }
     match &options.dist_dir {
         Some(dist) => {
-            let portal = static_files::Portal::new(
+            let mut portal = static_files::Portal::new(
                 dist,
                 &options.public_url,
                 options.config_json.clone(),
                 Some(csp_reports::REPORTS_PATH),
             );
+            if let Some(dir) = &options.config_dir {
+                portal = portal.with_brand_files_in(dir);
+            }
             let reports = Arc::new(csp_reports::CspReports::default());
             api.merge(csp_reports::routes().with_state(reports))
                 .fallback_service(static_files::portal_router(Arc::new(portal)))

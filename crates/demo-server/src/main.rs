@@ -264,7 +264,10 @@ async fn main() -> ExitCode {
     }
     if let Some(path) = &args.config_file {
         match read_config(path) {
-            Ok(text) => args.options.config_json = Some(text),
+            Ok(text) => {
+                args.options.config_json = Some(text);
+                args.options.config_dir = path.parent().map(std::path::Path::to_path_buf);
+            }
             Err(message) => {
                 eprintln!("demo-server: {message}");
                 return ExitCode::from(2);

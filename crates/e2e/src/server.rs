@@ -44,6 +44,8 @@ pub struct Setup {
     pub bundle: Bundle,
     /// A `config.json` served instead of the bundle's (the demo server's `--config`).
     pub config_json: Option<String>,
+    /// Where that config's brand images lie (the directory of the demo server's `--config`).
+    pub config_dir: Option<PathBuf>,
     /// Proxies the API (the demo server's `--upstream`) to a second demo server serving this
     /// data set; the portal's own server then answers no API request itself.
     pub upstream_data: Option<Arc<DataFile>>,
@@ -78,6 +80,7 @@ impl Default for Setup {
             data: None,
             bundle: Bundle::Root,
             config_json: None,
+            config_dir: None,
             upstream_data: None,
             embedding: false,
             hide_cdr_fields: Vec::new(),
@@ -378,6 +381,7 @@ impl DemoServer {
             enable_fault_control: setup.fault_control,
             public_url: public_url.to_owned(),
             config_json,
+            config_dir: setup.config_dir.clone(),
             upstream,
             hide_cdr_fields: setup.hide_cdr_fields.clone(),
             ..Default::default()

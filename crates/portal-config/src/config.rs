@@ -1,8 +1,10 @@
 //! `config.json`: read once at start-up from beside `index.html`, so one build serves every
 //! deployment. Unknown keys are ignored so that later keys never break an older portal.
 
+use crate::branding::{Branding, Support, read_branding, read_support};
+use crate::languages::{read_default_language, read_languages, read_time_zone};
+use crate::loose::Loose;
 use crate::origin::{Origin, OriginError};
-use serde::Deserialize;
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,10 +12,19 @@ pub struct PortalConfig {
     /// The deployment's `{base_url}`; empty means the page's own origin.
     pub api_base_url: String,
     pub title: String,
-    /// The deployment's language (`uk`); `None` leaves it to the browser's languages.
+    /// The language a visitor who has not chosen one gets (`defaultLanguage`, or the older
+    /// `locale`), one of `languages`; `None` leaves it to the browser's languages.
     pub locale: Option<String>,
+    /// The languages offered, in the switcher's order (`languages`; every shipped one when
+    /// absent).
+    pub languages: Vec<String>,
+    /// The IANA zone times are shown in for customers who have not chosen one (`timeZone`);
+    /// `None`: the browser's.
+    pub time_zone: Option<String>,
     pub auth: AuthMode,
     pub embed: EmbedConfig,
+    pub branding: Branding,
+    pub support: Support,
 }
 
 /// How requests prove who the customer is.
@@ -47,8 +58,15 @@ impl Default for PortalConfig {
             api_base_url: String::new(),
             title: DEFAULT_TITLE.to_owned(),
             locale: None,
+            languages: crate::languages::SHIPPED
+                .iter()
+                .map(|tag| (*tag).to_owned())
+                .collect(),
+            time_zone: None,
             auth: AuthMode::Token,
             embed: EmbedConfig::default(),
+            branding: Branding::default(),
+            support: Support::default(),
         }
     }
 }
@@ -61,22 +79,14 @@ impl PortalConfig {
     pub fn api_origin(&self) -> Option<Origin> {
         Origin::of_url(&self.api_base_url)
     }
-}
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawConfig {
-    api_base_url: Option<String>,
-    title: Option<String>,
-    locale: Option<String>,
-    auth: Option<String>,
-    embed: Option<RawEmbed>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawEmbed {
-    allowed_origins: Option<Vec<String>>,
+    /// The product's name in `language`: `branding.productName`, else `title`.
+    pub fn product_name(&self, language: &str) -> &str {
+        match &self.branding.product_name {
+            Some(name) => name.for_language(language),
+            None => &self.title,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,25 +118,25 @@ impl std::error::Error for ConfigError {}
 
 /// Reads the text of `config.json`.
 pub fn parse_config(text: &str) -> Result<PortalConfig, ConfigError> {
-    let raw: RawConfig =
+    let document: Loose =
         serde_json::from_str(text).map_err(|e| ConfigError::Malformed(e.to_string()))?;
-    checked(raw)
+    read_config(&document)
 }
 
-/// Reads `config.json` already parsed into any serde format (the portal uses the browser's
-/// JSON parser); `Err` when the document is not an object of the expected shape.
-pub fn read_config<'de, D: serde::Deserializer<'de>>(
-    document: D,
-) -> Result<PortalConfig, ConfigError> {
-    let raw =
-        RawConfig::deserialize(document).map_err(|e| ConfigError::Malformed(e.to_string()))?;
-    checked(raw)
-}
-
-fn checked(raw: RawConfig) -> Result<PortalConfig, ConfigError> {
-    let api_base_url = raw.api_base_url.unwrap_or_default().trim().to_owned();
+/// Reads `config.json` already parsed (the portal uses the browser's `JSON.parse`); `Err`
+/// when the document is not an object, or a key's value is not of its kind or not right.
+/// Read by hand, not by a serde derive: each wrong value is named by its key, and the code
+/// the portal's first load carries stays small.
+pub fn read_config(document: &Loose) -> Result<PortalConfig, ConfigError> {
+    if !matches!(document, Loose::Object(_)) {
+        return Err(ConfigError::Malformed(
+            "it must be one object of settings, {…}".to_owned(),
+        ));
+    }
+    let text = |key: &str| text_at(document, key, key);
+    let api_base_url = text("apiBaseUrl")?.unwrap_or_default().trim().to_owned();
     crate::check_api_base_url(&api_base_url).map_err(ConfigError::Invalid)?;
-    let auth = match raw.auth.as_deref().map(str::trim) {
+    let auth = match text("auth")?.as_deref().map(str::trim) {
         None | Some("") | Some("token") => AuthMode::Token,
         Some("cookie") => AuthMode::Cookie,
         Some(other) => {
@@ -135,27 +145,61 @@ fn checked(raw: RawConfig) -> Result<PortalConfig, ConfigError> {
             )));
         }
     };
-    let allowed_origins = raw
-        .embed
-        .and_then(|embed| embed.allowed_origins)
-        .unwrap_or_default()
-        .iter()
-        .map(|text| Origin::parse(text))
-        .collect::<Result<Vec<_>, OriginError>>()
-        .map_err(|e| ConfigError::Invalid(format!("embed.allowedOrigins: {e}")))?;
+    let allowed_origins = match document.get("embed") {
+        None | Some(Loose::Null) => None,
+        Some(embed @ Loose::Object(_)) => {
+            texts_at(embed, "allowedOrigins", "embed.allowedOrigins")?
+        }
+        Some(_) => return Err(ConfigError::Invalid("embed must be an object".to_owned())),
+    }
+    .unwrap_or_default()
+    .iter()
+    .map(|text| Origin::parse(text))
+    .collect::<Result<Vec<_>, OriginError>>()
+    .map_err(|e| ConfigError::Invalid(format!("embed.allowedOrigins: {e}")))?;
+    let languages = read_languages(texts_at(document, "languages", "languages")?)
+        .map_err(ConfigError::Invalid)?;
+    let locale = match text("defaultLanguage")? {
+        Some(tag) => read_default_language("defaultLanguage", Some(tag), &languages),
+        None => read_default_language("locale", text("locale")?, &languages),
+    }
+    .map_err(ConfigError::Invalid)?;
     Ok(PortalConfig {
         api_base_url,
-        title: raw
-            .title
+        title: text("title")?
             .filter(|t| !t.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_TITLE.to_owned()),
-        locale: raw
-            .locale
-            .map(|l| l.trim().to_owned())
-            .filter(|l| !l.is_empty()),
+        locale,
+        languages,
+        time_zone: read_time_zone(text("timeZone")?).map_err(ConfigError::Invalid)?,
         auth,
         embed: EmbedConfig { allowed_origins },
+        branding: read_branding(document.get("branding")).map_err(ConfigError::Invalid)?,
+        support: read_support(document.get("support")).map_err(ConfigError::Invalid)?,
     })
+}
+
+/// The text at `parent.name` (`key` is its full name), if given.
+fn text_at(parent: &Loose, name: &str, key: &str) -> Result<Option<String>, ConfigError> {
+    match parent.get(name) {
+        None | Some(Loose::Null) => Ok(None),
+        Some(Loose::Text(text)) => Ok(Some(text.clone())),
+        Some(_) => Err(ConfigError::Invalid(format!("{key} must be a text"))),
+    }
+}
+
+/// The list of texts at `parent.name` (`key` is its full name), if given.
+fn texts_at(parent: &Loose, name: &str, key: &str) -> Result<Option<Vec<String>>, ConfigError> {
+    let wrong = || ConfigError::Invalid(format!("{key} must be a list of texts"));
+    match parent.get(name) {
+        None | Some(Loose::Null) => Ok(None),
+        Some(Loose::List(items)) => items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned).ok_or_else(wrong))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(wrong()),
+    }
 }
 
 #[cfg(test)]
@@ -166,13 +210,15 @@ mod tests {
     fn a_parsed_document_reads_as_its_text_does() {
         let text = r#"{"apiBaseUrl":"/","title":"Acme","auth":"cookie",
             "embed":{"allowedOrigins":["https://acme.example"]}}"#;
-        let parsed: serde_json::Value = serde_json::from_str(text).unwrap();
-        assert_eq!(read_config(parsed), parse_config(text));
-        let not_an_object = serde_json::json!(["apiBaseUrl"]);
-        assert!(matches!(
-            read_config(not_an_object),
-            Err(ConfigError::Malformed(_))
-        ));
+        let parsed: Loose = serde_json::from_str(text).unwrap();
+        assert_eq!(read_config(&parsed), parse_config(text));
+        assert_eq!(parse_config(text).unwrap().auth, AuthMode::Cookie);
+        for not_an_object in [r#"["apiBaseUrl"]"#, r#""apiBaseUrl""#, "null", "7"] {
+            assert!(
+                matches!(parse_config(not_an_object), Err(ConfigError::Malformed(_))),
+                "{not_an_object}"
+            );
+        }
     }
 
     #[test]
@@ -213,6 +259,42 @@ mod tests {
     }
 
     #[test]
+    fn brand_support_languages_and_zone() {
+        let config = parse_config(
+            r##"{"title":"Portal","languages":["uk","en"],"defaultLanguage":"uk",
+                "timeZone":"Europe/Kyiv",
+                "branding":{"productName":{"en":"Acme Voice","uk":"Акме Голос"},
+                    "logo":"brand/logo.svg","favicon":"/brand/favicon.png",
+                    "accentColor":"#0b7a75"},
+                "support":{"email":"help@acme.example","phone":"+380 44 123 45 67",
+                    "url":"https://help.acme.example","hours":"Mon–Fri 9–18"}}"##,
+        )
+        .unwrap();
+        assert_eq!(config.languages, ["uk", "en"]);
+        assert_eq!(config.locale.as_deref(), Some("uk"));
+        assert_eq!(config.time_zone.as_deref(), Some("Europe/Kyiv"));
+        assert_eq!(config.product_name("uk"), "Акме Голос");
+        assert_eq!(config.product_name("en"), "Acme Voice");
+        assert_eq!(config.branding.logo.as_deref(), Some("brand/logo.svg"));
+        assert_eq!(
+            config.branding.favicon.as_deref(),
+            Some("/brand/favicon.png")
+        );
+        let accent = config.branding.accent.unwrap();
+        assert_eq!(accent.light.link.hex(), "#0b7a75");
+        assert_eq!(config.support.email.as_deref(), Some("help@acme.example"));
+        assert_eq!(
+            config.support.url.as_deref(),
+            Some("https://help.acme.example")
+        );
+        // Without a product name the title names the product.
+        assert_eq!(
+            parse_config("{}").unwrap().product_name("uk"),
+            "Customer Portal"
+        );
+    }
+
+    #[test]
     fn wrong_values_name_the_key() {
         for (text, key) in [
             (r#"{"apiBaseUrl":"switch.example"}"#, "apiBaseUrl"),
@@ -226,10 +308,60 @@ mod tests {
                 "apiBaseUrl",
             ),
             (r#"{"auth":"basic"}"#, "auth"),
+            (r#"{"languages":["en","xx"]}"#, "languages"),
+            (
+                r#"{"languages":["uk"],"defaultLanguage":"en"}"#,
+                "defaultLanguage",
+            ),
+            (r#"{"locale":"de"}"#, "locale"),
+            (r#"{"timeZone":"+03:00"}"#, "timeZone"),
+            (r#"{"branding":"Acme"}"#, "branding"),
+            (r#"{"branding":{"productName":""}}"#, "branding.productName"),
+            (
+                r#"{"branding":{"productName":{"xx":"A"}}}"#,
+                "branding.productName.xx",
+            ),
+            (
+                r#"{"branding":{"logo":"https://cdn.example/a.svg"}}"#,
+                "branding.logo",
+            ),
+            (r#"{"branding":{"logo":"brand/logo.gif"}}"#, "branding.logo"),
+            (
+                r#"{"branding":{"favicon":"//cdn.example/f.ico"}}"#,
+                "branding.favicon",
+            ),
+            (
+                r##"{"branding":{"accentColor":"#ffff00"}}"##,
+                "branding.accentColor",
+            ),
+            (
+                r#"{"branding":{"accentColor":"bluish"}}"#,
+                "branding.accentColor",
+            ),
+            (r#"{"branding":{"accentColor":7}}"#, "branding.accentColor"),
+            (r#"{"support":{"email":"nobody"}}"#, "support.email"),
+            (r#"{"support":{"phone":"ring"}}"#, "support.phone"),
+            (r#"{"support":{"url":"ftp://help.example"}}"#, "support.url"),
             (
                 r#"{"embed":{"allowedOrigins":["*"]}}"#,
                 "embed.allowedOrigins",
             ),
+            // A value of another kind than the key's is named too.
+            (
+                r#"{"embed":{"allowedOrigins":"x"}}"#,
+                "embed.allowedOrigins",
+            ),
+            (
+                r#"{"embed":{"allowedOrigins":["x",1]}}"#,
+                "embed.allowedOrigins",
+            ),
+            (r#"{"embed":["x"]}"#, "embed"),
+            (r#"{"apiBaseUrl":7}"#, "apiBaseUrl"),
+            (r#"{"title":["Acme"]}"#, "title"),
+            (r#"{"auth":true}"#, "auth"),
+            (r#"{"languages":"en"}"#, "languages"),
+            (r#"{"defaultLanguage":{"en":1}}"#, "defaultLanguage"),
+            (r#"{"timeZone":3}"#, "timeZone"),
             (
                 r#"{"embed":{"allowedOrigins":["https://a.example/path"]}}"#,
                 "embed.allowedOrigins",
@@ -243,9 +375,5 @@ mod tests {
             }
         }
         assert!(matches!(parse_config("{"), Err(ConfigError::Malformed(_))));
-        assert!(matches!(
-            parse_config(r#"{"embed":{"allowedOrigins":"x"}}"#),
-            Err(ConfigError::Malformed(_))
-        ));
     }
 }

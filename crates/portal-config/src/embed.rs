@@ -8,15 +8,14 @@
 //!
 //! The full description, with an example parent page, is `docs/embedding.md`.
 
-use serde::{Deserialize, Serialize};
+use crate::loose::Loose;
 use std::time::Duration;
 
 pub const PROTOCOL: &str = "yeti-portal";
 pub const VERSION: u32 = 1;
 
 /// What the parent page tells the portal.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParentMessage {
     /// A customer API token for the portal to use (kept in memory only).
     Token { token: String },
@@ -24,22 +23,22 @@ pub enum ParentMessage {
     Theme { theme: Theme },
     /// Follow the parent's language (a BCP 47 tag such as `uk` or `en-GB`).
     Locale { locale: String },
+    /// Show times in this IANA zone (`Europe/Kyiv`, `UTC`).
+    TimeZone { time_zone: String },
     /// Hide (or show again) the portal's own navigation bar.
     Chrome { hidden: bool },
     /// Show the portal page at `path` (a portal path such as `/accounts`).
     Navigate { path: String },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Theme {
     Light,
     Dark,
 }
 
 /// What the portal tells the parent page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PortalMessage {
     /// The portal has started and listens; the parent answers with a token (and theme, …).
     Ready,
@@ -51,10 +50,24 @@ pub enum PortalMessage {
     Location { path: String },
     /// The customer pressed "Sign out" in the portal; it has forgotten its token.
     SignedOut,
+    /// The customer changed the language, theme or time zone in the portal (not sent for the
+    /// parent's own messages): all three as they are now, for the parent to follow or keep.
+    Preferences {
+        locale: String,
+        theme: ThemeSetting,
+        time_zone: String,
+    },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The theme the customer chose in the portal: one of the parent's, or the system's setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThemeSetting {
+    System,
+    Light,
+    Dark,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TokenRequestReason {
     /// The token runs out soon; the portal keeps working until it does.
     Expiring,
@@ -73,54 +86,157 @@ pub enum Refusal {
     NotUnderstood(String),
 }
 
-#[derive(Deserialize)]
-struct Envelope {
-    protocol: Option<String>,
-    version: Option<u32>,
-}
-
 impl ParentMessage {
-    /// Reads a message's data (as JSON).
-    pub fn decode(data: &serde_json::Value) -> Result<ParentMessage, Refusal> {
-        let envelope = Envelope::deserialize(data).map_err(|_| Refusal::NotOurs)?;
-        if envelope.protocol.as_deref() != Some(PROTOCOL) {
+    /// Reads a message's data. By hand, not by a serde derive: the portal reads the data as
+    /// the browser gives it (`portal::json::loose`), without serde's generic readers.
+    pub fn decode(data: &Loose) -> Result<ParentMessage, Refusal> {
+        if data.get("protocol").and_then(Loose::as_str) != Some(PROTOCOL) {
             return Err(Refusal::NotOurs);
         }
-        match envelope.version {
-            Some(VERSION) => {}
+        match data.get("version") {
+            Some(Loose::Whole(version)) if *version == i64::from(VERSION) => {}
             other => {
-                return Err(Refusal::NotUnderstood(format!(
-                    "version {other:?} of the {PROTOCOL} protocol (this portal speaks {VERSION})"
+                return Err(not_understood(format!(
+                    "version {} of the {PROTOCOL} protocol (this portal speaks {VERSION})",
+                    other.map_or_else(|| "none".to_owned(), Loose::to_json)
                 )));
             }
         }
-        let message =
-            ParentMessage::deserialize(data).map_err(|e| Refusal::NotUnderstood(e.to_string()))?;
-        match &message {
+        let text = |name: &str| {
+            data.get(name)
+                .and_then(Loose::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| not_understood(format!("“{name}” must be a text")))
+        };
+        let kind = data.get("type").and_then(Loose::as_str).unwrap_or_default();
+        let message = match kind {
+            "token" => ParentMessage::Token {
+                token: text("token")?,
+            },
+            "theme" => ParentMessage::Theme {
+                theme: match text("theme")?.as_str() {
+                    "light" => Theme::Light,
+                    "dark" => Theme::Dark,
+                    other => {
+                        return Err(not_understood(format!(
+                            "theme “{}”: “light” or “dark”",
+                            other.escape_debug()
+                        )));
+                    }
+                },
+            },
+            "locale" => ParentMessage::Locale {
+                locale: text("locale")?,
+            },
+            "time-zone" => ParentMessage::TimeZone {
+                time_zone: text("timeZone")?,
+            },
+            "chrome" => ParentMessage::Chrome {
+                hidden: data
+                    .get("hidden")
+                    .and_then(Loose::as_bool)
+                    .ok_or_else(|| not_understood("“hidden” must be true or false".into()))?,
+            },
+            "navigate" => ParentMessage::Navigate {
+                path: text("path")?,
+            },
+            other => {
+                return Err(not_understood(format!(
+                    "a message of type “{}” (this portal knows token, theme, locale, \
+                     time-zone, chrome and navigate)",
+                    other.escape_debug()
+                )));
+            }
+        };
+        message.checked()
+    }
+
+    /// The message, if its value is one the portal can act on.
+    fn checked(self) -> Result<ParentMessage, Refusal> {
+        match &self {
             ParentMessage::Token { token } if token.trim().is_empty() => {
-                Err(Refusal::NotUnderstood("an empty token".into()))
+                Err(not_understood("an empty token".into()))
+            }
+            ParentMessage::TimeZone { time_zone } if !crate::languages::is_zone_name(time_zone) => {
+                Err(not_understood(format!(
+                    "time-zone “{}”: an IANA zone name such as Europe/Kyiv or UTC",
+                    time_zone.escape_debug()
+                )))
             }
             ParentMessage::Navigate { path } if crate::in_app_path(path).is_none() => {
-                Err(Refusal::NotUnderstood(format!(
+                Err(not_understood(format!(
                     "navigate to “{}”: a portal path starts with one “/” and holds no \
                      backslash, control character or space",
                     path.escape_debug()
                 )))
             }
-            _ => Ok(message),
+            _ => Ok(self),
         }
     }
 }
 
+fn not_understood(why: String) -> Refusal {
+    Refusal::NotUnderstood(why)
+}
+
 impl PortalMessage {
     /// The message as the object to post.
-    pub fn encode(&self) -> serde_json::Value {
-        let mut value = serde_json::to_value(self).unwrap_or_default();
-        if let Some(object) = value.as_object_mut() {
-            object.insert("protocol".into(), PROTOCOL.into());
-            object.insert("version".into(), VERSION.into());
+    pub fn encode(&self) -> Loose {
+        let text = |text: &str| Loose::Text(text.to_owned());
+        let (kind, fields) = match self {
+            PortalMessage::Ready => ("ready", vec![]),
+            PortalMessage::TokenRequest { reason } => {
+                ("token-request", vec![("reason", text(reason.as_str()))])
+            }
+            PortalMessage::Resize { height } => {
+                ("resize", vec![("height", Loose::Whole(i64::from(*height)))])
+            }
+            PortalMessage::Location { path } => ("location", vec![("path", text(path))]),
+            PortalMessage::SignedOut => ("signed-out", vec![]),
+            PortalMessage::Preferences {
+                locale,
+                theme,
+                time_zone,
+            } => (
+                "preferences",
+                vec![
+                    ("locale", text(locale)),
+                    ("theme", text(theme.as_str())),
+                    ("timeZone", text(time_zone)),
+                ],
+            ),
+        };
+        let mut entries = vec![
+            ("protocol".to_owned(), text(PROTOCOL)),
+            ("version".to_owned(), Loose::Whole(i64::from(VERSION))),
+            ("type".to_owned(), text(kind)),
+        ];
+        entries.extend(
+            fields
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), value)),
+        );
+        Loose::Object(entries)
+    }
+}
+
+impl ThemeSetting {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThemeSetting::System => "system",
+            ThemeSetting::Light => "light",
+            ThemeSetting::Dark => "dark",
         }
-        value
+    }
+}
+
+impl TokenRequestReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenRequestReason::Expiring => "expiring",
+            TokenRequestReason::Expired => "expired",
+            TokenRequestReason::Rejected => "rejected",
+        }
     }
 }
 
@@ -139,6 +255,16 @@ mod tests {
         value["protocol"] = PROTOCOL.into();
         value["version"] = VERSION.into();
         value
+    }
+
+    /// `data` as the portal reads a message's data.
+    fn decode(data: &serde_json::Value) -> Result<ParentMessage, Refusal> {
+        ParentMessage::decode(&serde_json::from_value(data.clone()).unwrap())
+    }
+
+    /// The message as the parent page receives it.
+    fn sent(message: PortalMessage) -> serde_json::Value {
+        serde_json::from_str(&message.encode().to_json()).unwrap()
     }
 
     #[test]
@@ -161,6 +287,12 @@ mod tests {
                 },
             ),
             (
+                json!({"type": "time-zone", "timeZone": "Europe/Kyiv"}),
+                ParentMessage::TimeZone {
+                    time_zone: "Europe/Kyiv".into(),
+                },
+            ),
+            (
                 json!({"type": "chrome", "hidden": true}),
                 ParentMessage::Chrome { hidden: true },
             ),
@@ -172,7 +304,7 @@ mod tests {
             ),
         ];
         for (data, expected) in cases {
-            assert_eq!(ParentMessage::decode(&ours(data)), Ok(expected));
+            assert_eq!(decode(&ours(data)), Ok(expected));
         }
     }
 
@@ -185,11 +317,7 @@ mod tests {
             json!({"protocol": "someone-else", "version": 1, "type": "token", "token": "abc"}),
             json!({"protocol": 7}),
         ] {
-            assert_eq!(
-                ParentMessage::decode(&data),
-                Err(Refusal::NotOurs),
-                "{data}"
-            );
+            assert_eq!(decode(&data), Err(Refusal::NotOurs), "{data}");
         }
     }
 
@@ -202,6 +330,14 @@ mod tests {
             ours(json!({"type": "token", "token": "  "})),
             ours(json!({"type": "theme", "theme": "sepia"})),
             ours(json!({"type": "launch-missiles"})),
+            ours(json!({"type": "time-zone", "timeZone": "+03:00"})),
+            ours(json!({"type": "time-zone", "zone": "UTC"})),
+            ours(json!({"type": "time-zone", "timeZone": 3})),
+            ours(json!({"type": "chrome", "hidden": "yes"})),
+            ours(json!({"type": "chrome"})),
+            ours(json!({"token": "abc"})),
+            json!({"protocol": PROTOCOL, "version": "1", "type": "token", "token": "a"}),
+            json!({"protocol": PROTOCOL, "type": "token", "token": "a"}),
             ours(json!({"type": "navigate", "path": "https://evil.example/"})),
             ours(json!({"type": "navigate", "path": "//evil.example/"})),
             // Browsers read `\` as `/` and drop tabs and new lines: each is `//evil.example`.
@@ -211,7 +347,7 @@ mod tests {
             ours(json!({"type": "navigate", "path": "/\r/evil.example"})),
         ] {
             assert!(
-                matches!(ParentMessage::decode(&data), Err(Refusal::NotUnderstood(_))),
+                matches!(decode(&data), Err(Refusal::NotUnderstood(_))),
                 "{data}"
             );
         }
@@ -220,27 +356,46 @@ mod tests {
     #[test]
     fn portal_messages_carry_the_envelope() {
         assert_eq!(
-            PortalMessage::Ready.encode(),
+            sent(PortalMessage::Ready),
             json!({"protocol": "yeti-portal", "version": 1, "type": "ready"})
         );
         assert_eq!(
-            PortalMessage::Resize { height: 812 }.encode(),
+            sent(PortalMessage::Resize { height: 812 }),
             json!({"protocol": "yeti-portal", "version": 1, "type": "resize", "height": 812})
         );
+        for (reason, text) in [
+            (TokenRequestReason::Expiring, "expiring"),
+            (TokenRequestReason::Expired, "expired"),
+            (TokenRequestReason::Rejected, "rejected"),
+        ] {
+            assert_eq!(
+                sent(PortalMessage::TokenRequest { reason }),
+                json!({"protocol": "yeti-portal", "version": 1, "type": "token-request",
+                    "reason": text})
+            );
+        }
+        assert_eq!(sent(PortalMessage::SignedOut)["type"], "signed-out");
+        for (theme, text) in [
+            (ThemeSetting::System, "system"),
+            (ThemeSetting::Light, "light"),
+            (ThemeSetting::Dark, "dark"),
+        ] {
+            assert_eq!(
+                sent(PortalMessage::Preferences {
+                    locale: "uk".into(),
+                    theme,
+                    time_zone: "UTC".into()
+                }),
+                json!({"protocol": "yeti-portal", "version": 1, "type": "preferences",
+                    "locale": "uk", "theme": text, "timeZone": "UTC"})
+            );
+        }
         assert_eq!(
-            PortalMessage::TokenRequest {
-                reason: TokenRequestReason::Expiring
-            }
-            .encode()["reason"],
-            "expiring"
-        );
-        assert_eq!(PortalMessage::SignedOut.encode()["type"], "signed-out");
-        assert_eq!(
-            PortalMessage::Location {
-                path: "/accounts".into()
-            }
-            .encode()["path"],
-            "/accounts"
+            sent(PortalMessage::Location {
+                path: "/a \"b\"".into()
+            }),
+            json!({"protocol": "yeti-portal", "version": 1, "type": "location",
+                "path": "/a \"b\""})
         );
     }
 

@@ -6,15 +6,21 @@
 //! The portal reads these at run time; the demo server reads the same `config.json` to send the
 //! matching policy, so the two cannot drift apart.
 
+mod branding;
+pub mod colour;
 mod config;
 mod csp;
 pub mod embed;
+pub mod languages;
+mod loose;
 mod origin;
 mod public_url;
 mod url_checks;
 
+pub use branding::{Branding, LocalText, Support};
 pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config, read_config};
 pub use csp::content_security_policy;
+pub use loose::Loose;
 pub use origin::{Origin, OriginError};
 pub use public_url::{normalize_public_url, parse_public_url};
 pub use url_checks::{check_api_base_url, in_app_path, web_url};

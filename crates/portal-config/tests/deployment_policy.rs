@@ -42,3 +42,26 @@ fn the_reader_finds_the_header_line() {
                 add_header Content-Security-Policy \"default-src 'self'\" always;\n";
     assert_eq!(nginx_policies(conf), vec!["default-src 'self'".to_owned()]);
 }
+
+/// A branded deployment's logo and favicon are files of its own origin, which `img-src 'self'`
+/// already allows: the brand widens the policy by nothing.
+#[test]
+fn the_branded_example_keeps_the_policy_same_origin() {
+    let branded =
+        parse_config(&workspace_file("examples/branded/config.json")).expect("branded config");
+    assert!(branded.branding.logo.is_some() && branded.branding.favicon.is_some());
+    let policy = content_security_policy(&branded, None);
+    assert_eq!(
+        policy,
+        content_security_policy(&parse_config("{}").unwrap(), None)
+    );
+    assert!(policy.contains("img-src 'self' data:;"));
+    for path in ["branding.logo", "branding.favicon"] {
+        let offsite = format!(
+            r#"{{"branding":{{"{}":"https://cdn.example/brand.svg"}}}}"#,
+            path.trim_start_matches("branding.")
+        );
+        let error = parse_config(&offsite).unwrap_err().to_string();
+        assert!(error.contains(path), "{error}");
+    }
+}

@@ -41,6 +41,9 @@ pub struct Portal {
     config: PortalConfig,
     csp: HeaderValue,
     files: ServeDir<ServeFile>,
+    /// The brand's images (`branding.logo`, `branding.favicon`) by the URL path the portal
+    /// asks them at, and the file beside `--config FILE` that answers it.
+    brand_files: Vec<(String, PathBuf)>,
 }
 
 impl Portal {
@@ -97,7 +100,32 @@ impl Portal {
                 .precompressed_gzip()
                 .append_index_html_on_directories(true)
                 .fallback(index),
+            brand_files: Vec::new(),
         }
+    }
+
+    /// Serves the images the config's `branding` names from `dir` (the directory of
+    /// `--config FILE`), as a deployment keeps them beside its `config.json`: `brand/logo.svg`
+    /// is asked at `{prefix}brand/logo.svg` and read from `dir/brand/logo.svg`.
+    pub fn with_brand_files_in(mut self, dir: &Path) -> Portal {
+        let branding = &self.config.branding;
+        self.brand_files = [&branding.logo, &branding.favicon]
+            .into_iter()
+            .flatten()
+            .map(|path| {
+                let path = path.split(['?', '#']).next().unwrap_or_default();
+                let url = match path.strip_prefix('/') {
+                    Some(_) => path.to_owned(),
+                    None => format!("{}{path}", self.prefix),
+                };
+                let inside = url
+                    .strip_prefix(&self.prefix)
+                    .unwrap_or_else(|| url.trim_start_matches('/'));
+                // portal_config refused `..` and backslashes: the file stays inside `dir`.
+                (url.clone(), dir.join(inside))
+            })
+            .collect();
+        self
     }
 
     pub fn dist(&self) -> &Path {
@@ -161,6 +189,12 @@ fn with_query(path: &str, uri: &Uri) -> String {
 
 async fn serve(State(portal): State<Arc<Portal>>, request: Request) -> Response {
     let path = request.uri().path();
+    if let Some((_, file)) = portal.brand_files.iter().find(|(url, _)| url == path) {
+        return match ServeFile::new(file).oneshot(request).await {
+            Ok(response) => response.into_response(),
+            Err(never) => match never {},
+        };
+    }
     let prefix = portal.prefix.as_str();
     if prefix != "/" && (path == "/" || path == prefix.trim_end_matches('/')) {
         return Redirect::temporary(&with_query(prefix, request.uri())).into_response();
@@ -286,5 +320,26 @@ mod tests {
             portal_config::content_security_policy(&PortalConfig::default(), None)
         );
         std::fs::remove_dir_all(&dist).ok();
+    }
+
+    #[tokio::test]
+    async fn the_brand_s_images_are_served_from_beside_the_config() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let branded = root.join("examples/branded");
+        let config = std::fs::read_to_string(branded.join("config.json")).unwrap();
+        let portal = Portal::new(&root.join("no-dist-here"), "/portal/", Some(config), None)
+            .with_brand_files_in(&branded);
+        let router = portal_router(Arc::new(portal));
+        let get = |path: &str| {
+            let request = Request::builder().uri(path).body(axum::body::Body::empty());
+            router.clone().oneshot(request.unwrap())
+        };
+        let logo = get("/portal/brand/logo.svg").await.unwrap();
+        assert_eq!(logo.status(), StatusCode::OK);
+        assert_eq!(logo.headers()[header::CONTENT_TYPE], "image/svg+xml");
+        let body = axum::body::to_bytes(logo.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        assert_eq!(body, std::fs::read(branded.join("brand/logo.svg")).unwrap());
     }
 }

@@ -507,6 +507,22 @@ async fn thousand_rows(portal: &Portal, path: &str, api: &str) -> ThousandRows {
     times
 }
 
+/// The report's lines of a page of 1000 records, `row` writing one.
+fn thousand_rows_md(
+    page: &str,
+    times: &ThousandRows,
+    row: &dyn Fn(&str, &[f64]) -> String,
+) -> String {
+    [
+        ("first rows in the page", &times.rendered),
+        ("first rows painted", &times.painted),
+        ("every row in the page", &times.complete),
+    ]
+    .iter()
+    .map(|(what, values)| row(&format!("{page}: answer → {what}"), values) + "\n")
+    .collect()
+}
+
 /// Applying a filter to the 1000-row page: from the filtered request's start to the table
 /// shown (the 400 ms typing pause before the request is by design and not counted).
 async fn filter_applied(portal: &Portal) -> Vec<f64> {
@@ -874,25 +890,9 @@ fn benchmark() {
         md += "## Timings (ms)\n\n| what | median | min | max |\n|---|---:|---:|---:|\n";
         md += &(row("navigation → first accounts table (cold cache)", &table) + "\n");
         md += &(row("navigation → first chart drawn (cold cache)", &chart) + "\n");
-        md += &(row(
-            "1000-row page: answer → first rows in the page",
-            &rows.rendered,
-        ) + "\n");
-        md += &(row("1000-row page: answer → first rows painted", &rows.painted) + "\n");
-        md += &(row(
-            "1000-row page: answer → every row in the page",
-            &rows.complete,
-        ) + "\n");
+        md += &thousand_rows_md("1000-row page", &rows, &row);
         md += &(row("navigation → first call list (cold cache)", &cdr_table) + "\n");
-        md += &(row(
-            "1000 calls: answer → first rows in the page",
-            &cdr_rows.rendered,
-        ) + "\n");
-        md += &(row("1000 calls: answer → first rows painted", &cdr_rows.painted) + "\n");
-        md += &(row(
-            "1000 calls: answer → every row in the page",
-            &cdr_rows.complete,
-        ) + "\n");
+        md += &thousand_rows_md("1000 calls", &cdr_rows, &row);
         md += &(row("filter: request start → table shown", &filter) + "\n");
         md += &(row(
             &format!("month of minutes: slowest of {month_charts} charts drawn"),

@@ -108,6 +108,33 @@ impl Portal {
         self.open_url(&self.url_for(path_and_query)).await
     }
 
+    /// Enters the portal's frame on an embedding page (`iframe[name=portal]`), once it is there.
+    pub async fn enter_portal_frame(&self) {
+        self.wait_for("iframe[name=portal]").await;
+        self.enter_frame(0).await;
+    }
+
+    /// Enters the page's frame number `index`.
+    pub async fn enter_frame(&self, index: u16) {
+        if let Err(error) = self.client.enter_frame(index).await {
+            panic!(
+                "{}",
+                self.failure(&format!("entering frame {index}: {error}"))
+                    .await
+            );
+        }
+    }
+
+    /// Back from a frame to its parent page.
+    pub async fn leave_frame(&self) {
+        if let Err(error) = self.client.enter_parent_frame().await {
+            panic!(
+                "{}",
+                self.failure(&format!("leaving the frame: {error}")).await
+            );
+        }
+    }
+
     /// Navigates to any URL (another origin's page, say).
     pub async fn open_url(&self, url: &str) {
         if let Err(error) = self.client.goto(url).await {

@@ -232,7 +232,7 @@ fn the_parent_sets_language_theme_and_zone_and_hears_the_customer_s_changes() {
         portal.select("#theme", "dark").await;
         portal.select("#locale", "uk").await;
         portal.select("#time-zone", "America/New_York").await;
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal
             .wait_until(
                 "the parent's theme, language and zone in the portal",
@@ -252,15 +252,15 @@ fn the_parent_sets_language_theme_and_zone_and_hears_the_customer_s_changes() {
 
         // The customer's own choices in the portal go back to the parent, which follows them.
         portal.select("select#time-zone", "utc").await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         portal
             .wait_for_text("#portal-preferences", "uk dark UTC")
             .await;
         assert_eq!(portal.value_of("#time-zone").await, "UTC");
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal.select("select#language", "en").await;
         portal.select("select#theme", "light").await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         portal
             .wait_for_text("#portal-preferences", "en light UTC")
             .await;
@@ -277,21 +277,4 @@ async fn assert_no_violations(portal: &Portal, what: &str) {
         "{what}: {}",
         serde_json::to_string_pretty(&violations).unwrap_or_default()
     );
-}
-
-async fn enter_portal_frame(portal: &Portal) {
-    portal.wait_for("iframe[name=portal]").await;
-    portal
-        .client()
-        .enter_frame(0)
-        .await
-        .expect("entering the portal's frame");
-}
-
-async fn leave_frame(portal: &Portal) {
-    portal
-        .client()
-        .enter_parent_frame()
-        .await
-        .expect("leaving the frame");
 }

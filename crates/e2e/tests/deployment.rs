@@ -190,26 +190,9 @@ fn embedded() -> Setup {
     }
 }
 
-async fn enter_portal_frame(portal: &Portal) {
-    portal.wait_for("iframe[name=portal]").await;
-    portal
-        .client()
-        .enter_frame(0)
-        .await
-        .expect("entering the portal's frame");
-}
-
-async fn leave_frame(portal: &Portal) {
-    portal
-        .client()
-        .enter_parent_frame()
-        .await
-        .expect("leaving the frame");
-}
-
 /// The portal's overview in its frame, signed in by the parent.
 async fn wait_for_embedded_overview(portal: &Portal) {
-    enter_portal_frame(portal).await;
+    portal.enter_portal_frame().await;
     portal.wait_for_text(ACCOUNT_CARD, "Kyiv Wholesale").await;
 }
 
@@ -221,14 +204,14 @@ async fn frame_and_content_heights(portal: &Portal) -> (i64, i64) {
         "return document.querySelector('iframe[name=portal]').clientHeight;",
     )
     .await;
-    enter_portal_frame(portal).await;
+    portal.enter_portal_frame().await;
     let content = script(
         portal,
         "the content's height",
         "return Math.ceil(document.body.getBoundingClientRect().height);",
     )
     .await;
-    leave_frame(portal).await;
+    portal.leave_frame().await;
     (frame.as_i64().unwrap_or(-1), content.as_i64().unwrap_or(-2))
 }
 
@@ -261,25 +244,25 @@ fn an_allowed_parent_signs_the_portal_in_steers_and_sizes_it() {
             !kept[2].as_str().unwrap_or_default().contains("eyJ"),
             "{kept}"
         );
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
 
         let overview_height = wait_for_frame_fitting_content(&portal).await;
 
         // The parent's menu drives the portal, which reports where it is.
         portal.click("button[data-path='/accounts']").await;
         portal.wait_for_text("#portal-location", "/accounts").await;
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal
             .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
             .await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         let accounts_height = wait_for_frame_fitting_content(&portal).await;
         assert_ne!(overview_height, accounts_height, "the frame kept its size");
 
         // Theme and language follow the parent.
         portal.select("#theme", "dark").await;
         portal.select("#locale", "uk").await;
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal
             .wait_until("the parent's theme and language", async || {
                 let look = script(
@@ -306,7 +289,7 @@ fn the_parent_renews_the_token_before_it_runs_out() {
     e2e::run_with(setup, |portal| async move {
         portal.open_url(&format!("{}/", portal.parent_url())).await;
         wait_for_embedded_overview(&portal).await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         // Two renewals: the portal asked ahead each time and never lost its session.
         portal
             .wait_until_within(
@@ -324,7 +307,7 @@ fn the_parent_renews_the_token_before_it_runs_out() {
             )
             .await;
         portal.click("button[data-path='/accounts']").await;
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal
             .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
             .await;
@@ -344,7 +327,7 @@ fn the_parent_renews_the_token_before_it_runs_out() {
             .collect();
         assert!(refused.is_empty(), "requests refused: {refused:?}");
         let log = {
-            leave_frame(&portal).await;
+            portal.leave_frame().await;
             portal
                 .wait_for("#log")
                 .await
@@ -386,9 +369,9 @@ fn messages_from_other_origins_are_ignored() {
                 (sent == json!("20")).then_some(())
             })
             .await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
 
-        enter_portal_frame(&portal).await;
+        portal.enter_portal_frame().await;
         portal.wait_for(WAITING_FOR_PARENT).await;
         let data_requests = portal
             .served_requests()
@@ -396,7 +379,7 @@ fn messages_from_other_origins_are_ignored() {
             .filter(|r| r.from_browser() && r.endpoint() != "auth")
             .count();
         assert_eq!(data_requests, 0, "the portal used the foreign token");
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
 
         // The real parent's token is taken at once.
         portal.click("#sign-in").await;

@@ -467,35 +467,14 @@ async fn assert_fits(portal: &Portal, page: &str) {
 /// protocol, steers it and hears where it is.
 async fn embedded(portal: &Portal) {
     portal.open_url(&format!("{}/", portal.parent_url())).await;
-    enter_portal_frame(portal).await;
+    portal.enter_portal_frame().await;
     portal.wait_for_text(".account-card h2", ACCOUNT).await;
-    leave_frame(portal).await;
+    portal.leave_frame().await;
     portal.click("button[data-path='/accounts']").await;
     portal.wait_for_text("#portal-location", "/accounts").await;
-    enter_portal_frame(portal).await;
+    portal.enter_portal_frame().await;
     portal
         .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
         .await;
-    leave_frame(portal).await;
-}
-
-async fn enter_portal_frame(portal: &Portal) {
-    portal.wait_for("iframe[name=portal]").await;
-    if let Err(error) = portal.client().enter_frame(0).await {
-        panic!(
-            "{}",
-            portal
-                .failure(&format!("entering the frame: {error}"))
-                .await
-        );
-    }
-}
-
-async fn leave_frame(portal: &Portal) {
-    if let Err(error) = portal.client().enter_parent_frame().await {
-        panic!(
-            "{}",
-            portal.failure(&format!("leaving the frame: {error}")).await
-        );
-    }
+    portal.leave_frame().await;
 }

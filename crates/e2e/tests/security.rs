@@ -204,15 +204,15 @@ fn a_token_valid_for_a_month_is_not_renewed_in_a_loop() {
         portal.wait_for("iframe[name=portal]").await;
         // Signed in by the parent first: a navigate sent before the portal listens is lost
         // (on a busy machine its code takes seconds to start).
-        enter_frame(&portal, 0).await;
+        portal.enter_frame(0).await;
         portal.wait_for(".dashboard .account-card").await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         portal.click("button[data-path='/accounts']").await;
         portal.wait_for_text("#portal-location", "/accounts").await;
         // Every answer the accounts list needed has come: a loop would have asked by now.
-        enter_frame(&portal, 0).await;
+        portal.enter_frame(0).await;
         portal.wait_for("table#accounts-table tbody tr").await;
-        leave_frame(&portal).await;
+        portal.leave_frame().await;
         let requests = portal.wait_for("#token-requests").await;
         let count = requests
             .prop("value")
@@ -222,22 +222,6 @@ fn a_token_valid_for_a_month_is_not_renewed_in_a_loop() {
             .unwrap_or_default();
         assert!(count.is_empty() || count == "0", "token requests: {count}");
     });
-}
-
-async fn enter_frame(portal: &Portal, index: u16) {
-    portal
-        .client()
-        .enter_frame(index)
-        .await
-        .expect("entering a frame");
-}
-
-async fn leave_frame(portal: &Portal) {
-    portal
-        .client()
-        .enter_parent_frame()
-        .await
-        .expect("leaving the frame");
 }
 
 /// A host that lost the frame-ancestors header: a site nobody allowed frames the portal. The
@@ -266,7 +250,7 @@ fn a_frame_nobody_allowed_shows_nothing_of_the_session() {
             );
             portal.open_url(&framer).await;
             portal.wait_for("iframe[name=framed]").await;
-            enter_frame(&portal, 0).await;
+            portal.enter_frame(0).await;
             portal.wait_for(".framing-refused").await;
             let shown = script(
                 &portal,
@@ -277,7 +261,7 @@ fn a_frame_nobody_allowed_shows_nothing_of_the_session() {
             )
             .await;
             assert_eq!(shown, json!([false, false, 0]), "{host}");
-            leave_frame(&portal).await;
+            portal.leave_frame().await;
         }
     });
 }

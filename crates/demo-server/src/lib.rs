@@ -79,6 +79,9 @@ pub struct Options {
     /// from export files (`--hide-cdr-fields`, like the real server's
     /// `api.customer.outgoing_cdr_hide_fields` and `incoming_cdr_hide_fields`).
     pub hide_cdr_fields: Vec<String>,
+    /// The moment the data set's dates are placed relative to (default: when `app` runs). Two
+    /// servers given the same one answer time-bucketed questions alike.
+    pub started_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Default for Options {
@@ -95,6 +98,7 @@ impl Default for Options {
             config_dir: None,
             upstream: None,
             hide_cdr_fields: Vec::new(),
+            started_at: None,
         }
     }
 }
@@ -133,7 +137,7 @@ pub fn app(options: Options) -> Router {
         )
     });
     let state = Arc::new(AppState::new(
-        options.data_set(chrono::Utc::now()),
+        options.data_set(options.started_at.unwrap_or_else(chrono::Utc::now)),
         options.token_lifetime,
         options.faults.clone(),
     ));

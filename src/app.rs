@@ -210,6 +210,7 @@ fn signed_in_layout() -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     let shown = Memo::new(move |_| session.is_signed_in() || embedded);
+    let pathname = location.pathname;
     Effect::new(move |_| {
         if shown.get() {
             return;
@@ -228,7 +229,11 @@ fn signed_in_layout() -> impl IntoView {
     });
     move || {
         if shown.get() {
-            on_demand(Code::Layout).into_any()
+            let pathname = crate::routing::portal_path(&pathname.get_untracked());
+            on_demand(Code::Layout {
+                around: Page::at(&pathname),
+            })
+            .into_any()
         } else {
             let t = i18n::texts();
             view! { <p class="loading">{move || t.redirecting_to_sign_in}</p> }.into_any()

@@ -1,5 +1,5 @@
 //! The signed-in layout: navigation to every section, the preferences, the signed-in state.
-//! It is a chunk of its own (`pages::on_demand`): the sign-in page does without it.
+//! It comes with the pages' shared chunk (`pages::on_demand`): the sign-in page does without it.
 
 use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
@@ -37,8 +37,8 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
                     .filter(|page| access.allows(*page) == Some(true))
                     .collect::<Vec<Page>>()
             });
-            let title_id = format!("nav-{section:?}").to_lowercase();
-            let labelled_by = title_id.clone();
+            let title_id = section_title_id(section);
+            let labelled_by = title_id;
             let title = (section != Section::Overview).then(|| {
                 view! { <span class="nav-section-title" id=title_id>{move || t.section(section)}</span> }
             });
@@ -67,6 +67,20 @@ fn navigation(menu_open: RwSignal<bool>) -> impl IntoView {
         <nav id="main-nav" aria-label=tr(|t| t.nav_sections_label)>
             <ul class="nav-sections">{sections}</ul>
         </nav>
+    }
+}
+
+/// The id of a section's title in the navigation, which its list of links is labelled by.
+/// Written out, not the variant's `Debug` name lowercased: that drew Unicode's case tables into
+/// the wasm.
+fn section_title_id(section: Section) -> &'static str {
+    match section {
+        Section::Overview => "nav-overview",
+        Section::AccountAndMoney => "nav-accountandmoney",
+        Section::Calls => "nav-calls",
+        Section::Statistics => "nav-statistics",
+        Section::Rates => "nav-rates",
+        Section::Reference => "nav-reference",
     }
 }
 

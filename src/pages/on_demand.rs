@@ -4,11 +4,13 @@
 //! goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time one of
 //! its pages is shown, and the code both families use into one chunk of its own.
 //!
-//! The sign-in page, the signed-in layout and the embedding bridge are small and on the path
-//! of every first load, so they are in the shell: a chunk of their own would cost a round trip
-//! after the shell's, and (as the splitter makes one chunk for each set of split points that
-//! share code) several more small files. The shell thus carries what the sign-in page needs,
-//! and a signed-in page adds its family's chunk and the shared one, fetched in parallel.
+//! The sign-in page and the embedding bridge are on the path of every first load, so they are
+//! in the shell: a chunk of their own would cost a round trip after the shell's, and (as the
+//! splitter makes one chunk for each set of split points that share code) several more small
+//! files. The signed-in layout is drawn through both families' split points ([`Drawing`]), so
+//! its code lands in the chunk the two share: the sign-in page does without it, and a
+//! signed-in page, which adds its family's chunk and the shared one, fetched in parallel,
+//! gets it at no request of its own.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
@@ -72,10 +74,21 @@ macro_rules! page_chunk {
     };
 }
 
+/// What a family's chunk draws: one of its pages, or the signed-in layout around the pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing<P> {
+    Page(P),
+    Layout,
+}
+
 page_chunk!(
     records,
     preload_records,
-    fn render_records(collection: Collection, view: RecordView) {
+    fn render_records(drawing: Drawing<(Collection, RecordView)>) {
+        let (collection, view) = match drawing {
+            Drawing::Page(page) => page,
+            Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
+        };
         match view {
             RecordView::List => list_page(collection).into_any(),
             // The page of a record whose items are edited on it (a number list's).
@@ -96,7 +109,11 @@ page_chunk!(
 page_chunk!(
     charts,
     preload_charts,
-    fn render_charts(page: ChartsView) {
+    fn render_charts(drawing: Drawing<ChartsView>) {
+        let page = match drawing {
+            Drawing::Page(page) => page,
+            Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
+        };
         match page {
             ChartsView::Overview => view! { <Dashboard /> }.into_any(),
             ChartsView::LiveCalls => live_calls_page().into_any(),
@@ -110,11 +127,12 @@ page_chunk!(
     }
 );
 
-/// The code a view waits for: a page's, or the signed-in layout's around the pages.
+/// The code a view waits for: a page's, or the signed-in layout's around the pages, which
+/// comes with the chunk of the page it opens `around` (any family's will do).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
     Page(Page),
-    Layout,
+    Layout { around: Option<Page> },
 }
 
 /// The chunks, each the code of a family of pages.
@@ -153,10 +171,24 @@ impl Chunk {
 }
 
 impl Code {
+    /// The code a signed-in view at `page` waits for: the page's chunk, which brings the layout
+    /// too, or for a page in the shell (or a path that is no page), the layout's.
+    pub fn signed_in(page: Option<Page>) -> Code {
+        match page {
+            Some(page) if Code::Page(page).chunk().is_some() => Code::Page(page),
+            _ => Code::Layout { around: page },
+        }
+    }
+
     /// The chunk the code is in; `None` for code in the shell (see the module's comment).
     fn chunk(self) -> Option<Chunk> {
         match self {
-            Code::Layout => None,
+            // Around a page in the shell (not found, not available): the smaller family.
+            Code::Layout { around } => Some(
+                around
+                    .and_then(|page| Code::Page(page).chunk())
+                    .unwrap_or(Chunk::Charts),
+            ),
             Code::Page(page) => match page.drawn() {
                 Drawn::Shell => None,
                 Drawn::Records(..) => Some(Chunk::Records),
@@ -166,7 +198,10 @@ impl Code {
     }
 
     fn is_loaded(self) -> bool {
-        self.chunk().is_none_or(Chunk::is_loaded)
+        match self {
+            Code::Layout { .. } => Chunk::Records.is_loaded() || Chunk::Charts.is_loaded(),
+            Code::Page(_) => self.chunk().is_none_or(Chunk::is_loaded),
+        }
     }
 
     /// Fetches the code's chunk, if it has one; calling again after a failure retries.
@@ -181,30 +216,34 @@ impl Code {
     /// call into the chunk then completes at once.
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
         match self {
-            Code::Layout => Ok(view! { <Shell /> }.into_any()),
+            Code::Layout { .. } if Chunk::Records.is_loaded() => {
+                completed(render_records(Drawing::Layout))
+            }
+            Code::Layout { .. } => completed(render_charts(Drawing::Layout)),
             Code::Page(page) => match page.drawn() {
                 Drawn::Shell => Ok(view! { <LoginPage /> }.into_any()),
-                Drawn::Records(collection, view) => completed(render_records(collection, view)),
-                Drawn::Charts(view) => completed(render_charts(view)),
+                Drawn::Records(collection, view) => {
+                    completed(render_records(Drawing::Page((collection, view))))
+                }
+                Drawn::Charts(view) => completed(render_charts(Drawing::Page(view))),
             },
         }
     }
 }
 
-/// Starts fetching the code of the page the address bar points at, before config.json and the
-/// router: the page then need not wait for its code after them. Signed out, that page is the
-/// sign-in page (the shell sends the user there), which is in the shell, unless the portal is
-/// framed, where the parent signs in. A failed fetch is only a missed head start: the route's
-/// view fetches again.
+/// Starts fetching the code of the page the address bar points at (and of the layout around
+/// it), before config.json and the router: the page then need not wait for its code after
+/// them. Signed out, that page is the sign-in page (the shell sends the user there), which is
+/// in the shell, unless the portal is framed, where the parent signs in. A failed fetch is
+/// only a missed head start: the route's view fetches again.
 pub fn fetch_ahead() {
     let Some(window) = web_sys::window() else {
         return;
     };
     let signed_in = Session::is_stored() || crate::embed::parent_window().is_some();
     let path = window.location().pathname().unwrap_or_default();
-    match Page::at(&crate::routing::portal_path(&path)) {
-        Some(page) if signed_in => fetch_code(Code::Page(page)),
-        _ => {}
+    if signed_in {
+        fetch_code(Code::signed_in(Page::at(&crate::routing::portal_path(&path))));
     }
 }
 
@@ -221,10 +260,8 @@ fn fetch_code(code: Code) {
 /// sign-in form is on screen: typing the password then covers the chunk's transfer, and the
 /// form's own first load is not slowed by it.
 pub fn fetch_after_sign_in(next: &str) {
-    let path = next.split(['?', '#']).next().unwrap_or_default();
-    if let Some(page) = Page::at(path) {
-        let _ = request_animation_frame_with_handle(move || fetch_code(Code::Page(page)));
-    }
+    let page = Page::at(next.split(['?', '#']).next().unwrap_or_default());
+    let _ = request_animation_frame_with_handle(move || fetch_code(Code::signed_in(page)));
 }
 
 /// The result of a future that is already complete (a call into a loaded chunk).

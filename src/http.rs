@@ -6,9 +6,9 @@
 use crate::config::{AuthMode, PortalConfig};
 use crate::session::{Credential, Keep, Session};
 use api_model::JSONAPI_MEDIA_TYPE;
-use api_model::auth::{AuthRequest, AuthResponse};
+use api_model::auth::AuthRequest;
 use api_model::errors::{
-    ApiError, ErrorBody, Unreachable, Unreadable, classify, classify_error_body, classify_with,
+    ApiError, Unreachable, Unreadable, classify, classify_error_body, classify_with,
 };
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -246,10 +246,7 @@ impl Api {
         if self.auth == AuthMode::Cookie {
             request.cookie_auth = Some(true);
         }
-        let body = crate::json::encode(&request).map_err(|reason| ApiError::Decode {
-            status: 0,
-            reason: Unreadable::Malformed(reason),
-        })?;
+        let body = crate::json::auth_request(&request);
         let (status, text) = self
             .send_text(&url, Method::Post(body), None, false)
             .await?;
@@ -275,14 +272,12 @@ impl Api {
                 if !(200..300).contains(&status) {
                     return Err(error_of_answer(status, &text));
                 }
-                let answer = crate::json::decode::<AuthResponse>(&text).map_err(|reason| {
-                    ApiError::Decode {
-                        status,
-                        reason: Unreadable::Malformed(reason),
-                    }
+                let jwt = crate::json::issued_token(&text).map_err(|reason| ApiError::Decode {
+                    status,
+                    reason: Unreadable::Malformed(reason),
                 })?;
                 self.session
-                    .sign_in(&answer.jwt, keep)
+                    .sign_in(&jwt, keep)
                     .map_err(|e| ApiError::Decode {
                         status,
                         reason: Unreadable::UnusableToken(e),
@@ -527,6 +522,6 @@ fn without_secrets(text: &str, token: &Option<String>) -> String {
 /// The error for a non-success answer, its body read with the browser's JSON parser (see
 /// `crate::json`): the portal's first part then needs no JSON parser of its own.
 fn error_of_answer(status: u16, body: &str) -> ApiError {
-    let parsed = crate::json::decode::<ErrorBody>(body.trim()).ok();
+    let parsed = crate::json::error_body(body.trim());
     classify_error_body(status, body, parsed)
 }

@@ -1,12 +1,12 @@
-//! JSON through the browser's own parser (`JSON.parse`, `JSON.stringify`) and
-//! `serde-wasm-bindgen`, for what the shell and the sign-in page read and write: `config.json`
-//! (walked by hand into a [`Loose`] value), the preferences, a token's expiry, the sign-in
-//! exchange and error answers. serde_json's
-//! parser then comes only with the pages that decode API documents, not in the first load.
+//! JSON through the browser's own parser (`JSON.parse`), for what the shell and the sign-in
+//! page read and write: `config.json`, the preferences, a token's expiry, the sign-in exchange
+//! and error answers, each walked by hand from a [`Loose`] value. serde's generic readers and
+//! serde_json's parser then come only with the pages that decode API documents, not in the
+//! first load.
 
+use api_model::auth::AuthRequest;
+use api_model::errors::{ErrorBody, ErrorObject, ErrorSource};
 use portal_config::Loose;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Parses JSON text; `Err` says why not, in the browser's words.
@@ -17,21 +17,6 @@ pub fn parse(text: &str) -> Result<JsValue, String> {
             .as_string()
             .unwrap_or_else(|| "not JSON".to_owned())
     })
-}
-
-/// Decodes JSON text into `T`.
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_wasm_bindgen::from_value(parse(text)?).map_err(|e| e.to_string())
-}
-
-/// Encodes `value` as JSON text (maps as objects, as serde_json writes them).
-pub fn encode<T: Serialize>(value: &T) -> Result<String, String> {
-    let js = value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| e.to_string())?;
-    js_sys::JSON::stringify(&js)
-        .map(String::from)
-        .map_err(|_| "cannot be written as JSON".to_owned())
 }
 
 /// How deep [`loose`] reads: `config.json` nests three levels, messages one; deeper is read as
@@ -76,5 +61,87 @@ fn loose_within(value: &JsValue, depth: usize) -> Loose {
                 .collect(),
         ),
         _ => Loose::Other,
+    }
+}
+
+/// The body of `POST /auth`, as serde writes [`AuthRequest`]: `{"auth":{"login":…,
+/// "password":…}}`, with `"cookie_auth":true` when it asks for a session cookie.
+pub fn auth_request(request: &AuthRequest) -> String {
+    let credentials = Loose::object([
+        ("login", Loose::Text(request.auth.login.clone())),
+        ("password", Loose::Text(request.auth.password.clone())),
+    ]);
+    let mut entries = vec![("auth".to_owned(), credentials)];
+    if let Some(cookie_auth) = request.cookie_auth {
+        entries.push(("cookie_auth".to_owned(), Loose::Bool(cookie_auth)));
+    }
+    Loose::Object(entries).to_json()
+}
+
+/// The token of `POST /auth`'s answer, `{"jwt":"…"}`; `Err` says why there is none.
+pub fn issued_token(text: &str) -> Result<String, String> {
+    match loose(&parse(text)?).get("jwt") {
+        Some(Loose::Text(jwt)) => Ok(jwt.clone()),
+        Some(_) => Err("the answer's jwt is not a text".to_owned()),
+        None => Err("missing field `jwt`".to_owned()),
+    }
+}
+
+/// An error answer's body as [`ErrorBody`]'s serde derive reads it: `None` when it is not JSON,
+/// not an object, or a key the derive reads has a value of the wrong kind.
+pub fn error_body(text: &str) -> Option<ErrorBody> {
+    let body = loose(&parse(text).ok()?);
+    let Loose::Object(_) = body else {
+        return None;
+    };
+    let errors = match body.get("errors") {
+        None | Some(Loose::Null) => None,
+        Some(Loose::List(errors)) => Some(errors.iter().map(error_object).collect::<Option<_>>()?),
+        Some(_) => return None,
+    };
+    Some(ErrorBody {
+        errors,
+        error: loose_text(body.get("error")),
+    })
+}
+
+fn error_object(value: &Loose) -> Option<ErrorObject> {
+    let Loose::Object(_) = value else {
+        return None;
+    };
+    let source = match value.get("source") {
+        None | Some(Loose::Null) => None,
+        Some(source @ Loose::Object(_)) => Some(ErrorSource {
+            pointer: optional_text(source.get("pointer"))?,
+            parameter: optional_text(source.get("parameter"))?,
+        }),
+        Some(_) => return None,
+    };
+    Some(ErrorObject {
+        title: optional_text(value.get("title"))?,
+        detail: optional_text(value.get("detail"))?,
+        code: loose_text(value.get("code")),
+        status: loose_text(value.get("status")),
+        source,
+    })
+}
+
+/// A text or nothing (`Some(None)`); `None` for a value of another kind.
+fn optional_text(value: Option<&Loose>) -> Option<Option<String>> {
+    match value {
+        None | Some(Loose::Null) => Some(None),
+        Some(Loose::Text(text)) => Some(Some(text.clone())),
+        Some(_) => None,
+    }
+}
+
+/// `code`, `status` and `error` are texts in the spec; a number or a boolean is taken as its
+/// text, anything else as nothing (`api_model::errors`' lenient reading).
+fn loose_text(value: Option<&Loose>) -> Option<String> {
+    match value? {
+        Loose::Text(text) => Some(text.clone()),
+        Loose::Whole(number) => Some(number.to_string()),
+        Loose::Bool(yes) => Some(yes.to_string()),
+        _ => None,
     }
 }

@@ -74,10 +74,11 @@ fn customer_storage() -> Option<web_sys::Storage> {
     }
 }
 
-/// The customer's data under `kept`, decoded; `None` when absent or unreadable.
+/// The customer's data under `kept`, decoded; `None` when absent or unreadable. Only pages
+/// keep such data, so serde_json, which comes with them, reads and writes it.
 pub fn read_customer<T: serde::de::DeserializeOwned>(kept: Kept) -> Option<T> {
     let text = customer_storage()?.get_item(kept.key()).ok().flatten()?;
-    crate::json::decode(&text).ok()
+    serde_json::from_str(&text).ok()
 }
 
 /// Stores the customer's data under `kept` (removed when `empty`).
@@ -85,7 +86,7 @@ pub fn write_customer<T: serde::Serialize>(kept: Kept, value: &T, empty: bool) {
     let Some(storage) = customer_storage() else {
         return;
     };
-    let _ = match crate::json::encode(value) {
+    let _ = match serde_json::to_string(value) {
         Ok(text) if !empty => storage.set_item(kept.key(), &text),
         _ => storage.remove_item(kept.key()),
     };

@@ -7,26 +7,86 @@ use crate::appearance::ThemeChoice;
 use crate::format::Zone;
 use crate::kept::{self, Kept};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use portal_config::Loose;
 use std::collections::BTreeMap;
 
 const STORE_KEY: &str = Kept::Prefs.key();
 /// Bumped when the stored shape changes incompatibly; older stores are then ignored.
 const STORE_VERSION: u32 = 1;
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The store, written as `{"version":1,"zone":…,"language":…,"theme":…,"columns":{…}}`. Read
+/// and written by hand through `JSON.parse`'s value (`crate::json::loose`), as `config.json`
+/// is: serde's generic readers and writers stay out of the shell's wasm.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 struct Stored {
     version: u32,
-    #[serde(default)]
     zone: Option<String>,
     /// A language tag the user chose (`uk`), else the deployment's or the browser's.
-    #[serde(default)]
     language: Option<String>,
-    #[serde(default)]
     theme: Option<String>,
     /// Visible column keys per collection, when the user chose them.
-    #[serde(default)]
     columns: BTreeMap<String, Vec<String>>,
+}
+
+impl Stored {
+    /// The store in `value`; `None` when a key has a value of the wrong kind (the store is then
+    /// ignored, as one of another shape). Keys it does not know are skipped.
+    fn read(value: &Loose) -> Option<Stored> {
+        let Loose::Object(_) = value else {
+            return None;
+        };
+        let text = |key: &str| match value.get(key) {
+            None | Some(Loose::Null) => Some(None),
+            Some(Loose::Text(text)) => Some(Some(text.clone())),
+            Some(_) => None,
+        };
+        let columns = match value.get("columns") {
+            None | Some(Loose::Null) => BTreeMap::new(),
+            Some(Loose::Object(entries)) => entries
+                .iter()
+                .map(|(collection, keys)| Some((collection.clone(), texts(keys)?)))
+                .collect::<Option<_>>()?,
+            Some(_) => return None,
+        };
+        Some(Stored {
+            version: match value.get("version")? {
+                Loose::Whole(version) => u32::try_from(*version).ok()?,
+                _ => return None,
+            },
+            zone: text("zone")?,
+            language: text("language")?,
+            theme: text("theme")?,
+            columns,
+        })
+    }
+
+    fn to_json(&self) -> String {
+        let text = |value: &Option<String>| value.clone().map_or(Loose::Null, Loose::Text);
+        let columns = self
+            .columns
+            .iter()
+            .map(|(collection, keys)| {
+                let keys = keys.iter().cloned().map(Loose::Text).collect();
+                (collection.clone(), Loose::List(keys))
+            })
+            .collect();
+        Loose::object([
+            ("version", Loose::Whole(self.version.into())),
+            ("zone", text(&self.zone)),
+            ("language", text(&self.language)),
+            ("theme", text(&self.theme)),
+            ("columns", Loose::Object(columns)),
+        ])
+        .to_json()
+    }
+}
+
+/// A list of texts, or `None` if `value` is anything else.
+fn texts(value: &Loose) -> Option<Vec<String>> {
+    match value {
+        Loose::List(items) => items.iter().map(|item| item.as_str().map(str::to_owned)).collect(),
+        _ => None,
+    }
 }
 
 /// The last query string per collection.
@@ -36,7 +96,7 @@ fn read_store() -> Stored {
     let text = kept::local_storage().and_then(|s| s.get_item(STORE_KEY).ok().flatten());
     let stored = text
         .as_deref()
-        .and_then(|text| crate::json::decode::<Stored>(text).ok())
+        .and_then(|text| Stored::read(&crate::json::loose(&crate::json::parse(text).ok()?)))
         .filter(|stored| stored.version == STORE_VERSION)
         .unwrap_or_default();
     // Earlier portals kept the customer's list views here: write the store again without them.
@@ -47,8 +107,8 @@ fn read_store() -> Stored {
 }
 
 fn write_store(stored: &Stored) {
-    if let (Some(storage), Ok(text)) = (kept::local_storage(), crate::json::encode(stored)) {
-        let _ = storage.set_item(STORE_KEY, &text);
+    if let Some(storage) = kept::local_storage() {
+        let _ = storage.set_item(STORE_KEY, &stored.to_json());
     }
 }
 

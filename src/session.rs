@@ -7,6 +7,7 @@
 use api_model::auth::{Expiry, TokenError, claims_json};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
+use portal_config::Loose;
 use std::time::Duration;
 
 use crate::kept::{self, Kept};
@@ -65,11 +66,23 @@ pub struct Session {
     expiry_timer: StoredValue<Option<LongTimeout>, LocalStorage>,
 }
 
-/// The expiry a token claims (its signature is the server's business).
+/// The expiry a token claims (its signature is the server's business), read by hand from
+/// `JSON.parse`'s value (see `crate::json`).
 pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
     let claims = claims_json(token)?;
     let text = String::from_utf8(claims).map_err(|e| TokenError::BadPayload(e.to_string()))?;
-    crate::json::decode(&text).map_err(TokenError::BadPayload)
+    let claims = crate::json::loose(&crate::json::parse(&text).map_err(TokenError::BadPayload)?);
+    let exp = match (&claims, claims.get("exp")) {
+        (Loose::Object(_), None | Some(Loose::Null)) => None,
+        (Loose::Object(_), Some(Loose::Whole(exp))) => Some(*exp),
+        (Loose::Object(_), Some(_)) => {
+            return Err(TokenError::BadPayload(
+                "exp must be a whole number of seconds".to_owned(),
+            ));
+        }
+        _ => return Err(TokenError::BadPayload("the claims are not an object".to_owned())),
+    };
+    Ok(Expiry { exp })
 }
 
 fn storage(keep: Keep) -> Option<web_sys::Storage> {

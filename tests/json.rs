@@ -2,19 +2,22 @@
 //! shell and the sign-in page do, says the same as serde_json would.
 #![cfg(target_arch = "wasm32")]
 
-use api_model::errors::{ApiError, ErrorBody, classify_error, classify_error_body};
+use api_model::auth::{AuthRequest, AuthResponse};
+use api_model::errors::{ApiError, classify_error, classify_error_body};
+use leptos::prelude::*;
+use portal::format::Zone;
+use portal::prefs::{Prefs, stored_language};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use portal::config::read_config;
 use portal::json;
 use portal_config::{AuthMode, ConfigError, parse_config};
-use std::collections::BTreeMap;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn classified_in_the_browser(status: u16, body: &str) -> ApiError {
-    classify_error_body(status, body, json::decode::<ErrorBody>(body.trim()).ok())
+    classify_error_body(status, body, json::error_body(body.trim()))
 }
 
 #[wasm_bindgen_test]
@@ -33,6 +36,16 @@ fn error_answers_read_as_serde_json_reads_them() {
         ),
         (502, ""),
         (404, "[1, 2]"),
+        (404, "null"),
+        (
+            409,
+            r#"{"errors":[{"detail":"Locked","code":true,"status":null,"source":{"parameter":"id"},"meta":{"x":1}}],"error":7}"#,
+        ),
+        // A value of the wrong kind: the document is not read, as serde_json does not read it.
+        (422, r#"{"errors":[{"title":"Invalid","detail":["a list"]}]}"#),
+        (422, r#"{"errors":{"title":"Invalid"}}"#),
+        (422, r#"{"errors":[{"source":{"pointer":5}}]}"#),
+        (400, r#"{"error":"first","error":"last"}"#),
     ] {
         assert_eq!(
             classified_in_the_browser(status, body),
@@ -43,21 +56,9 @@ fn error_answers_read_as_serde_json_reads_them() {
 }
 
 #[wasm_bindgen_test]
-fn maps_are_written_as_objects() {
-    let views = BTreeMap::from([("accounts".to_owned(), "sort=-balance".to_owned())]);
-    assert_eq!(
-        json::encode(&views).unwrap(),
-        r#"{"accounts":"sort=-balance"}"#
-    );
-    let back: BTreeMap<String, String> = json::decode(&json::encode(&views).unwrap()).unwrap();
-    assert_eq!(back, views);
-}
-
-#[wasm_bindgen_test]
 fn text_that_is_not_json_says_why() {
     let error = json::parse("{not json").unwrap_err();
     assert!(!error.is_empty());
-    assert!(json::decode::<BTreeMap<String, String>>("[1]").is_err());
 }
 
 #[wasm_bindgen_test]
@@ -126,4 +127,70 @@ fn a_token_tells_its_expiry() {
         URL_SAFE_NO_PAD.encode("exp")
     );
     assert!(portal::session::read_expiry(&no_json).is_err());
+    let claims = |json: &str| {
+        let payload = URL_SAFE_NO_PAD.encode(json);
+        portal::session::read_expiry(&format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2ln"))
+    };
+    assert_eq!(claims(r#"{"sub":1}"#).unwrap().exp, None);
+    assert_eq!(claims(r#"{"exp":null}"#).unwrap().exp, None);
+    assert!(claims(r#"{"exp":"tomorrow"}"#).is_err());
+    assert!(claims(r#"{"exp":1700000000.5}"#).is_err());
+}
+
+#[wasm_bindgen_test]
+fn the_sign_in_exchange_reads_and_writes_as_serde_json() {
+    let mut request = AuthRequest::new("demo", "pa\"ss\\word\u{1}ü");
+    assert_eq!(
+        json::auth_request(&request),
+        serde_json::to_string(&request).unwrap()
+    );
+    request.cookie_auth = Some(true);
+    assert_eq!(
+        json::auth_request(&request),
+        serde_json::to_string(&request).unwrap()
+    );
+    let answer = r#"{"jwt":"a.b.c","other":1}"#;
+    let by_serde: AuthResponse = serde_json::from_str(answer).unwrap();
+    assert_eq!(json::issued_token(answer), Ok(by_serde.jwt));
+    for no_token in [r#"{"token":"a.b.c"}"#, r#"{"jwt":7}"#, "[]", "{"] {
+        assert!(json::issued_token(no_token).is_err(), "{no_token}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_preferences_are_kept_in_their_shape() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    Owner::new().set();
+    storage
+        .set_item(
+            "portal.prefs",
+            r#"{"version":1,"zone":"utc","language":"uk","theme":null,"columns":{"accounts":["name","balance"]},"later":true}"#,
+        )
+        .unwrap();
+    assert_eq!(stored_language().as_deref(), Some("uk"));
+    let prefs = Prefs::load(Zone::Browser);
+    assert_eq!(prefs.zone_untracked(), Zone::Utc);
+    assert_eq!(
+        prefs.visible_columns("accounts"),
+        Some(vec!["name".to_owned(), "balance".to_owned()])
+    );
+    prefs.set_language("es");
+    assert_eq!(
+        storage.get_item("portal.prefs").unwrap().as_deref(),
+        Some(
+            r#"{"version":1,"zone":"utc","language":"es","theme":null,"columns":{"accounts":["name","balance"]}}"#
+        )
+    );
+    // A store of another version, or with a value of the wrong kind, is ignored.
+    for ignored in [
+        r#"{"version":2,"language":"uk"}"#,
+        r#"{"language":"uk"}"#,
+        r#"{"version":1,"language":["uk"]}"#,
+        r#"{"version":1,"language":"uk","columns":{"accounts":"name"}}"#,
+    ] {
+        storage.set_item("portal.prefs", ignored).unwrap();
+        assert_eq!(stored_language(), None, "{ignored}");
+    }
+    storage.remove_item("portal.prefs").unwrap();
 }

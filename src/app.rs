@@ -177,10 +177,11 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
             {embedding.clone().map(|embedding| view! { <EmbedBridge embedding /> })}
             // Every path but the sign-in page is the signed-in layout's: its page comes from
             // the one route table, `Page::at`, and an unknown path shows not-found inside it.
-            <Routes fallback=|| view! { <main id="main"><NotFound /></main> }>
+            // What the layout holds comes with the layout's code, as the layout does.
+            <Routes fallback=|| view! { <main id="main">{on_demand(Code::InLayout)}</main> }>
                 <Route path=path!("/login") view=|| on_demand(Code::Page(Page::Login)) />
                 <ParentRoute path=path!("") view=signed_in_layout>
-                    <Route path=path!("/*any") view=signed_in_page />
+                    <Route path=path!("/*any") view=|| on_demand(Code::InLayout) />
                 </ParentRoute>
             </Routes>
         </Router>
@@ -241,11 +242,13 @@ fn signed_in_layout() -> impl IntoView {
     }
 }
 
-/// The page at the address bar's path, inside the signed-in layout. Rendered again only when
+/// The page at the address bar's path, inside the signed-in layout (and drawn from its chunk,
+/// `pages::on_demand`). Rendered again only when
 /// the page changes: another record or query is the page's own business. A page the access
 /// profile governs waits for the profile (read as the portal starts, alongside the page's
-/// code), so a withheld page neither shows nor asks for data.
-fn signed_in_page() -> impl IntoView {
+/// code), so a withheld page neither shows nor asks for data; a path that is no page is not
+/// found.
+pub fn signed_in_page() -> impl IntoView {
     let pathname = use_location().pathname;
     let access = expect_context::<Access>();
     let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));

@@ -4,7 +4,7 @@
 //! The token is private to this module, the HTTP layer and the embedding bridge (which receives
 //! it from the parent page); nothing renders it or puts it in a URL.
 
-use api_model::auth::{Expiry, TokenError, claims_json};
+use api_model::auth::{Expiry, TokenError, claims_part};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use portal_config::Loose;
@@ -69,8 +69,7 @@ pub struct Session {
 /// The expiry a token claims (its signature is the server's business), read by hand from
 /// `JSON.parse`'s value (see `crate::json`).
 pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
-    let claims = claims_json(token)?;
-    let text = String::from_utf8(claims).map_err(|e| TokenError::BadPayload(e.to_string()))?;
+    let text = claims_text(token)?;
     let claims = crate::json::loose(&crate::json::parse(&text).map_err(TokenError::BadPayload)?);
     let exp = match (&claims, claims.get("exp")) {
         (Loose::Object(_), None | Some(Loose::Null)) => None,
@@ -83,6 +82,28 @@ pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
         _ => return Err(TokenError::BadPayload("the claims are not an object".to_owned())),
     };
     Ok(Expiry { exp })
+}
+
+/// The JSON text of a token's claims, decoded by the browser (`atob`, which reads base64 with
+/// `+` and `/` where base64url has `-` and `_`): no base64 decoder in the shell's wasm.
+fn claims_text(token: &str) -> Result<String, TokenError> {
+    let unreadable = || TokenError::BadPayload("the claims are not base64url".to_owned());
+    let mut base64: String = claims_part(token)?
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    while base64.len() % 4 != 0 {
+        base64.push('=');
+    }
+    let window = web_sys::window().ok_or_else(unreadable)?;
+    // One character per byte, each below 256.
+    let binary = window.atob(&base64).map_err(|_| unreadable())?;
+    let bytes = binary.chars().map(|c| c as u8).collect();
+    String::from_utf8(bytes).map_err(|e| TokenError::BadPayload(e.to_string()))
 }
 
 fn storage(keep: Keep) -> Option<web_sys::Storage> {

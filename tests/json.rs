@@ -135,6 +135,13 @@ fn a_token_tells_its_expiry() {
     assert_eq!(claims(r#"{"exp":null}"#).unwrap().exp, None);
     assert!(claims(r#"{"exp":"tomorrow"}"#).is_err());
     assert!(claims(r#"{"exp":1700000000.5}"#).is_err());
+    // Claims beyond ASCII, whose base64url has `-` and `_`: read as the base64 crate reads them.
+    let text = r#"{"sub":"Ünïcödé ~~~ ???","exp":1700000001}"#;
+    assert!(URL_SAFE_NO_PAD.encode(text).contains(['-', '_']));
+    assert_eq!(claims(text).unwrap().exp, Some(1_700_000_001));
+    for broken in ["eyJhbGciOiJIUzI1NiJ9.e.c2ln", "eyJhbGciOiJIUzI1NiJ9.e*J9.c2ln"] {
+        assert!(portal::session::read_expiry(broken).is_err(), "{broken}");
+    }
 }
 
 #[wasm_bindgen_test]

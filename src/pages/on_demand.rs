@@ -14,6 +14,7 @@
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
+use crate::app::signed_in_page;
 use crate::components::shell::Shell;
 use crate::i18n::tr;
 use crate::pages::check_rate::check_rate_page;
@@ -74,11 +75,13 @@ macro_rules! page_chunk {
     };
 }
 
-/// What a family's chunk draws: one of its pages, or the signed-in layout around the pages.
+/// What a family's chunk draws: one of its pages, the signed-in layout around the pages, or
+/// what the layout holds (the route's page once the profile allows it, or why not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawing<P> {
     Page(P),
     Layout,
+    InLayout,
 }
 
 page_chunk!(
@@ -88,6 +91,7 @@ page_chunk!(
         let (collection, view) = match drawing {
             Drawing::Page(page) => page,
             Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
+            Drawing::InLayout => return Ok(signed_in_page().into_any()),
         };
         match view {
             RecordView::List => list_page(collection).into_any(),
@@ -113,6 +117,7 @@ page_chunk!(
         let page = match drawing {
             Drawing::Page(page) => page,
             Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
+            Drawing::InLayout => return Ok(signed_in_page().into_any()),
         };
         match page {
             ChartsView::Overview => view! { <Dashboard /> }.into_any(),
@@ -128,11 +133,13 @@ page_chunk!(
 );
 
 /// The code a view waits for: a page's, or the signed-in layout's around the pages, which
-/// comes with the chunk of the page it opens `around` (any family's will do).
+/// comes with the chunk of the page it opens `around` (any family's will do), or that of what
+/// the layout holds, which comes with the layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
     Page(Page),
     Layout { around: Option<Page> },
+    InLayout,
 }
 
 /// The chunks, each the code of a family of pages.
@@ -189,6 +196,7 @@ impl Code {
                     .and_then(|page| Code::Page(page).chunk())
                     .unwrap_or(Chunk::Charts),
             ),
+            Code::InLayout => Code::Layout { around: None }.chunk(),
             Code::Page(page) => match page.drawn() {
                 Drawn::Shell => None,
                 Drawn::Records(..) => Some(Chunk::Records),
@@ -199,7 +207,9 @@ impl Code {
 
     fn is_loaded(self) -> bool {
         match self {
-            Code::Layout { .. } => Chunk::Records.is_loaded() || Chunk::Charts.is_loaded(),
+            Code::Layout { .. } | Code::InLayout => {
+                Chunk::Records.is_loaded() || Chunk::Charts.is_loaded()
+            }
             Code::Page(_) => self.chunk().is_none_or(Chunk::is_loaded),
         }
     }
@@ -220,6 +230,10 @@ impl Code {
                 completed(render_records(Drawing::Layout))
             }
             Code::Layout { .. } => completed(render_charts(Drawing::Layout)),
+            Code::InLayout if Chunk::Records.is_loaded() => {
+                completed(render_records(Drawing::InLayout))
+            }
+            Code::InLayout => completed(render_charts(Drawing::InLayout)),
             Code::Page(page) => match page.drawn() {
                 Drawn::Shell => Ok(view! { <LoginPage /> }.into_any()),
                 Drawn::Records(collection, view) => {

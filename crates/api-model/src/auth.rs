@@ -107,6 +107,14 @@ pub fn read_claims<C: DeserializeOwned>(token: &str) -> Result<C, TokenError> {
 
 /// The JSON text of a JWT's claims, for a caller with its own JSON parser.
 pub fn claims_json(token: &str) -> Result<Vec<u8>, TokenError> {
+    URL_SAFE_NO_PAD
+        .decode(claims_part(token)?)
+        .map_err(|e| TokenError::BadPayload(e.to_string()))
+}
+
+/// The claims of a JWT as it carries them, base64url without padding, for a caller with its
+/// own base64 decoder (the portal's shell uses the browser's).
+pub fn claims_part(token: &str) -> Result<&str, TokenError> {
     let token = token.trim();
     let token = token.strip_prefix("Bearer ").unwrap_or(token).trim();
     let mut parts = token.split('.');
@@ -115,9 +123,7 @@ pub fn claims_json(token: &str) -> Result<Vec<u8>, TokenError> {
     else {
         return Err(TokenError::NotAJwt);
     };
-    URL_SAFE_NO_PAD
-        .decode(payload.trim_end_matches('='))
-        .map_err(|e| TokenError::BadPayload(e.to_string()))
+    Ok(payload.trim_end_matches('='))
 }
 
 #[cfg(test)]

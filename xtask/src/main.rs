@@ -258,6 +258,7 @@ fn dist(root: &Path, public_url: String) -> Result<()> {
 fn bench(root: &Path) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     let browser = browser::ensure_installed()?;
+    let lighthouse = tools::ensure_lighthouse(root)?;
     portal::build_dist(
         root,
         &toolchain,
@@ -274,6 +275,7 @@ fn bench(root: &Path) -> Result<()> {
         .env("PORTAL_DIST", root.join("dist"))
         .env("WEBDRIVER_URL", driver.url())
         .env("BENCH_OUT", &out)
+        .env("LIGHTHOUSE_CLI", lighthouse)
         .run();
     drop(driver);
     run?;

@@ -25,6 +25,9 @@ pub const AXE_CORE_VERSION: &str = "4.14.1";
 /// npm package of the JS bundler: the wasm-bindgen glue, the chunk loader and the start into
 /// one module, minified in release builds (split.rs).
 pub const ESBUILD_VERSION: &str = "0.28.2";
+/// npm package of the page audit `cargo xtask bench` runs on the sign-in page (the last release
+/// that runs on Node 20).
+pub const LIGHTHOUSE_VERSION: &str = "12.2.3";
 
 pub struct Toolchain {
     /// The wasm-bindgen version of Cargo.lock, which the CLI must match exactly.
@@ -324,6 +327,12 @@ fn ensure_wasm_opt(binaryen_dir: &Path, binaryen_bin: &Path) -> Result<()> {
 /// (where the e2e harness looks without `AXE_CORE_JS`); answers the path of `axe.min.js`.
 pub fn ensure_axe_core(root: &Path) -> Result<PathBuf> {
     ensure_npm_package(root, "axe-core", AXE_CORE_VERSION, "axe.min.js")
+}
+
+/// Lighthouse for the benchmark, in `<workspace>/.tools/node_modules/lighthouse`; answers the
+/// path of its command line's script (`LIGHTHOUSE_CLI`).
+pub fn ensure_lighthouse(root: &Path) -> Result<PathBuf> {
+    ensure_npm_package(root, "lighthouse", LIGHTHOUSE_VERSION, "cli/index.js")
 }
 
 /// esbuild's executable, where `Toolchain::ensure` installs it.

@@ -84,7 +84,10 @@ impl Stored {
 /// A list of texts, or `None` if `value` is anything else.
 fn texts(value: &Loose) -> Option<Vec<String>> {
     match value {
-        Loose::List(items) => items.iter().map(|item| item.as_str().map(str::to_owned)).collect(),
+        Loose::List(items) => items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect(),
         _ => None,
     }
 }

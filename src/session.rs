@@ -79,7 +79,11 @@ pub fn read_expiry(token: &str) -> Result<Expiry, TokenError> {
                 "exp must be a whole number of seconds".to_owned(),
             ));
         }
-        _ => return Err(TokenError::BadPayload("the claims are not an object".to_owned())),
+        _ => {
+            return Err(TokenError::BadPayload(
+                "the claims are not an object".to_owned(),
+            ));
+        }
     };
     Ok(Expiry { exp })
 }

@@ -4,13 +4,13 @@
 
 use api_model::auth::{AuthRequest, AuthResponse};
 use api_model::errors::{ApiError, classify_error, classify_error_body};
-use leptos::prelude::*;
-use portal::format::Zone;
-use portal::prefs::{Prefs, stored_language};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use leptos::prelude::*;
 use portal::config::read_config;
+use portal::format::Zone;
 use portal::json;
+use portal::prefs::{Prefs, stored_language};
 use portal_config::{AuthMode, ConfigError, parse_config};
 use wasm_bindgen_test::*;
 
@@ -42,7 +42,10 @@ fn error_answers_read_as_serde_json_reads_them() {
             r#"{"errors":[{"detail":"Locked","code":true,"status":null,"source":{"parameter":"id"},"meta":{"x":1}}],"error":7}"#,
         ),
         // A value of the wrong kind: the document is not read, as serde_json does not read it.
-        (422, r#"{"errors":[{"title":"Invalid","detail":["a list"]}]}"#),
+        (
+            422,
+            r#"{"errors":[{"title":"Invalid","detail":["a list"]}]}"#,
+        ),
         (422, r#"{"errors":{"title":"Invalid"}}"#),
         (422, r#"{"errors":[{"source":{"pointer":5}}]}"#),
         (400, r#"{"error":"first","error":"last"}"#),
@@ -139,7 +142,10 @@ fn a_token_tells_its_expiry() {
     let text = r#"{"sub":"Ünïcödé ~~~ ???","exp":1700000001}"#;
     assert!(URL_SAFE_NO_PAD.encode(text).contains(['-', '_']));
     assert_eq!(claims(text).unwrap().exp, Some(1_700_000_001));
-    for broken in ["eyJhbGciOiJIUzI1NiJ9.e.c2ln", "eyJhbGciOiJIUzI1NiJ9.e*J9.c2ln"] {
+    for broken in [
+        "eyJhbGciOiJIUzI1NiJ9.e.c2ln",
+        "eyJhbGciOiJIUzI1NiJ9.e*J9.c2ln",
+    ] {
         assert!(portal::session::read_expiry(broken).is_err(), "{broken}");
     }
 }

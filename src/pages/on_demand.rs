@@ -257,7 +257,9 @@ pub fn fetch_ahead() {
     let signed_in = Session::is_stored() || crate::embed::parent_window().is_some();
     let path = window.location().pathname().unwrap_or_default();
     if signed_in {
-        fetch_code(Code::signed_in(Page::at(&crate::routing::portal_path(&path))));
+        fetch_code(Code::signed_in(Page::at(&crate::routing::portal_path(
+            &path,
+        ))));
     }
 }
 

@@ -100,7 +100,7 @@ fn claims_text(token: &str) -> Result<String, TokenError> {
             c => c,
         })
         .collect();
-    while base64.len() % 4 != 0 {
+    while !base64.len().is_multiple_of(4) {
         base64.push('=');
     }
     let window = web_sys::window().ok_or_else(unreadable)?;

@@ -4,7 +4,7 @@ use crate::access::Access;
 use crate::appearance::Appearance;
 use crate::components::shell::login_url;
 use crate::config::{ConfigError, PortalConfig, load_config};
-use crate::embed::{EmbedBridge, Embedding, Framing};
+use crate::embed::{Embedding, Framing};
 use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Language, Locale};
@@ -174,7 +174,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     // A new language changes the words in place (`i18n::texts`): pages keep their state.
     view! {
         <Router base=crate::routing::base()>
-            {embedding.clone().map(|embedding| view! { <EmbedBridge embedding /> })}
+            {embedding.clone().map(crate::pages::on_demand::embed_bridge)}
             // Every path but the sign-in page is the signed-in layout's: its page comes from
             // the one route table, `Page::at`, and an unknown path shows not-found inside it.
             // What the layout holds comes with the layout's code, as the layout does.

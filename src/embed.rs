@@ -5,7 +5,7 @@
 //! message comes from the window that frames us. The token arrives by message (never in the
 //! URL) and stays in memory; the parent is asked for a new one before it runs out.
 
-use crate::appearance::{self, Appearance, ThemeChoice};
+use crate::appearance::{Appearance, ThemeChoice};
 use crate::config::PortalConfig;
 use crate::format::Zone;
 use crate::i18n::{self, Locale};
@@ -143,11 +143,10 @@ impl Embedding {
 }
 
 /// Runs the protocol for the page's lifetime; sits inside the router (it follows and changes
-/// the location).
+/// the location). Drawn from the pages' shared chunk (`pages::on_demand::embed_bridge`).
 #[component]
 pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     let session = expect_context::<Session>();
-    appearance::mark_embedded();
     let listener = {
         let embedding = embedding.clone();
         let obey = obey_parent(embedding.clone(), session);

@@ -4,18 +4,19 @@
 //! goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time one of
 //! its pages is shown, and the code both families use into one chunk of its own.
 //!
-//! The sign-in page and the embedding bridge are on the path of every first load, so they are
-//! in the shell: a chunk of their own would cost a round trip after the shell's, and (as the
-//! splitter makes one chunk for each set of split points that share code) several more small
-//! files. The signed-in layout is drawn through both families' split points ([`Drawing`]), so
-//! its code lands in the chunk the two share: the sign-in page does without it, and a
-//! signed-in page, which adds its family's chunk and the shared one, fetched in parallel,
-//! gets it at no request of its own.
+//! The sign-in page is on the path of every first load, so it is in the shell: a chunk of its
+//! own would cost a round trip after the shell's, and (as the splitter makes one chunk for
+//! each set of split points that share code) several more small files. The signed-in layout,
+//! what it holds and the embedding bridge are drawn through both families' split points
+//! ([`Drawing`]), so their code lands in the chunk the two share: the sign-in page does
+//! without it, and a signed-in or framed page, which adds its family's chunk and the shared
+//! one, fetched in parallel, gets it at no request of its own.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
 use crate::app::signed_in_page;
 use crate::components::shell::Shell;
+use crate::embed::{EmbedBridge, Embedding};
 use crate::i18n::tr;
 use crate::pages::check_rate::check_rate_page;
 use crate::pages::create::create_page;
@@ -34,7 +35,6 @@ use api_model::catalog::{Collection, Form};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
-use std::cell::Cell;
 use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
@@ -75,13 +75,15 @@ macro_rules! page_chunk {
     };
 }
 
-/// What a family's chunk draws: one of its pages, the signed-in layout around the pages, or
-/// what the layout holds (the route's page once the profile allows it, or why not).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a family's chunk draws: one of its pages, the signed-in layout around the pages, what
+/// the layout holds (the route's page once the profile allows it, or why not), or the
+/// embedding bridge.
+#[derive(Clone)]
 enum Drawing<P> {
     Page(P),
     Layout,
     InLayout,
+    EmbedBridge(Embedding),
 }
 
 page_chunk!(
@@ -92,6 +94,9 @@ page_chunk!(
             Drawing::Page(page) => page,
             Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
             Drawing::InLayout => return Ok(signed_in_page().into_any()),
+            Drawing::EmbedBridge(embedding) => {
+                return Ok(view! { <EmbedBridge embedding /> }.into_any());
+            }
         };
         match view {
             RecordView::List => list_page(collection).into_any(),
@@ -118,6 +123,9 @@ page_chunk!(
             Drawing::Page(page) => page,
             Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
             Drawing::InLayout => return Ok(signed_in_page().into_any()),
+            Drawing::EmbedBridge(embedding) => {
+                return Ok(view! { <EmbedBridge embedding /> }.into_any());
+            }
         };
         match page {
             ChartsView::Overview => view! { <Dashboard /> }.into_any(),
@@ -150,8 +158,8 @@ enum Chunk {
 }
 
 thread_local! {
-    /// The chunks fetched so far, one bit per `Chunk::bit`.
-    static LOADED: Cell<u8> = const { Cell::new(0) };
+    /// The chunks fetched so far, one bit per `Chunk::bit`; the embedding bridge follows it.
+    static LOADED: ArcRwSignal<u8> = ArcRwSignal::new(0);
 }
 
 impl Chunk {
@@ -163,7 +171,7 @@ impl Chunk {
     }
 
     fn is_loaded(self) -> bool {
-        LOADED.with(|loaded| loaded.get() & self.bit() != 0)
+        LOADED.with(|loaded| loaded.get_untracked() & self.bit() != 0)
     }
 
     /// Fetches the chunk; a failure is not remembered, so calling again retries.
@@ -172,7 +180,9 @@ impl Chunk {
             Chunk::Records => preload_records().await?,
             Chunk::Charts => preload_charts().await?,
         }
-        LOADED.with(|loaded| loaded.set(loaded.get() | self.bit()));
+        if !self.is_loaded() {
+            LOADED.with(|loaded| loaded.update(|bits| *bits |= self.bit()));
+        }
         Ok(())
     }
 }
@@ -278,6 +288,39 @@ fn fetch_code(code: Code) {
 pub fn fetch_after_sign_in(next: &str) {
     let page = Page::at(next.split(['?', '#']).next().unwrap_or_default());
     let _ = request_animation_frame_with_handle(move || fetch_code(Code::signed_in(page)));
+}
+
+/// The embedding bridge (`crate::embed`), drawn from the pages' shared chunk once it has come:
+/// an embedded portal fetches that chunk from the start (`fetch_ahead`), and the bridge says
+/// `ready` to the parent, which then sends the token, only once it listens. A failed fetch is
+/// tried again when the browser is back online (or by the layout's view, with its retry).
+pub fn embed_bridge(embedding: Embedding) -> impl IntoView {
+    crate::appearance::mark_embedded();
+    let any_loaded = Memo::new(|_| LOADED.with(|loaded| loaded.get() != 0));
+    let path = web_sys::window()
+        .and_then(|window| window.location().pathname().ok())
+        .unwrap_or_default();
+    let code = Code::signed_in(Page::at(&crate::routing::portal_path(&path)));
+    if !any_loaded.get_untracked() {
+        fetch_code(code);
+    }
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if !any_loaded.get_untracked() {
+            fetch_code(code);
+        }
+    });
+    on_cleanup(move || online.remove());
+    // Drawn once, when the first chunk has come; its own signals must not draw it again.
+    move || {
+        let embedding = embedding.clone();
+        any_loaded.get().then(|| {
+            untrack(|| match Chunk::Records.is_loaded() {
+                true => completed(render_records(Drawing::EmbedBridge(embedding))),
+                false => completed(render_charts(Drawing::EmbedBridge(embedding))),
+            })
+            .ok()
+        })
+    }
 }
 
 /// The result of a future that is already complete (a call into a loaded chunk).

@@ -35,9 +35,18 @@ pub fn LoginPage() -> impl IntoView {
 
     let keep_signed_in = RwSignal::new(false);
     crate::perf::mark_when_shown("portal:sign-in-shown");
-    crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
+    // The next page's code comes once the user turns to the form, while they type: a visitor
+    // who only looks downloads none of it, and the page's start is not slowed by it.
+    let asked_ahead = StoredValue::new(false);
+    let fetch_ahead = move || {
+        if !asked_ahead.get_value() {
+            asked_ahead.set_value(true);
+            crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
+        }
+    };
     view! {
-        <main id="main" class="login-page">
+        <main id="main" class="login-page"
+            on:focusin=move |_| fetch_ahead() on:pointerdown=move |_| fetch_ahead()>
             <h1><BrandMark /></h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{crate::i18n::notice_text(&n)}</p> })}
             <PasswordForm keep_signed_in />

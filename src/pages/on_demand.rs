@@ -282,12 +282,11 @@ fn fetch_code(code: Code) {
     }
 }
 
-/// Starts fetching the code of the page a user signing in will land on (`next`), once the
-/// sign-in form is on screen: typing the password then covers the chunk's transfer, and the
-/// form's own first load is not slowed by it.
+/// Starts fetching the code of the page a user signing in will land on (`next`), as the user
+/// turns to the sign-in form: typing the password then covers the chunk's transfer.
 pub fn fetch_after_sign_in(next: &str) {
     let page = Page::at(next.split(['?', '#']).next().unwrap_or_default());
-    let _ = request_animation_frame_with_handle(move || fetch_code(Code::signed_in(page)));
+    fetch_code(Code::signed_in(page));
 }
 
 /// The embedding bridge (`crate::embed`), drawn from the pages' shared chunk once it has come:

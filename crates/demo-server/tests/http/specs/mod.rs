@@ -196,8 +196,10 @@ pub async fn filters_by_string_field(
         .expect("text value");
     let name = attribute.replace('-', "_");
     let chars: Vec<char> = value.chars().collect();
-    let start: String = chars[..2].iter().collect();
-    let end: String = chars[chars.len() - 2..].iter().collect();
+    // Two characters at each end, or all of a shorter value (a call's prefix may be "1").
+    let ends = chars.len().min(2);
+    let start: String = chars[..ends].iter().collect();
+    let end: String = chars[chars.len() - ends..].iter().collect();
     // The inside of the value, or all of a short one.
     let middle: String = match chars.len() {
         0..=2 => value.to_owned(),

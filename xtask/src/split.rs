@@ -137,8 +137,6 @@ pub fn split_wasm(root: &Path) -> Result<()> {
                 // still zero when the chunk comes (nothing else owns it), so its zero bytes need
                 // no segment (the chunks 1 KB brotli smaller).
                 .arg("--zero-filled-memory")
-                // Passes until nothing shrinks more (all wasm 0.8 KB brotli smaller than one).
-                .arg("--converge")
                 .arg(wasm)
                 .arg("-o")
                 .arg(wasm)

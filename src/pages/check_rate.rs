@@ -12,19 +12,18 @@ use crate::components::status;
 use crate::format::Zone;
 use crate::http::Api;
 use crate::i18n::{field_label, texts, tr};
+use crate::pages::named_choices::{LoadFailed, NamedOptions, NamedRecord, named_records};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::routing::CHECK_RATE_PATH;
 use api_model::catalog::Collection;
-use api_model::document::{Document, ListDocument, Resource};
+use api_model::document::{Document, Resource};
 use api_model::errors::field_errors_of;
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::query::decode_pairs;
 use api_model::rates::{
     CHECK_RATE_PATH as API_PATH, CallCost, CheckRate, DURATION_KEY, Lookup, LookupProblem,
     MAX_NUMBER_DIGITS, MatchedRate, call_cost, duration_seconds,
 };
-use api_model::resources::Rateplan;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
@@ -62,12 +61,6 @@ impl Asked {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct PlanChoice {
-    id: String,
-    name: String,
-}
-
 /// A problem shown under a field (`None`: above the form).
 type Problems = Vec<(Option<&'static str>, String)>;
 
@@ -84,7 +77,7 @@ fn lookup_problem_text(problem: &LookupProblem) -> String {
 
 /// Everything wrong with a lookup before any request: its fields, the plan not among the
 /// customer's (once they are known), the duration.
-fn check(asked: &Asked, plans: Option<&[PlanChoice]>) -> Result<Lookup, Problems> {
+fn check(asked: &Asked, plans: Option<&[NamedRecord]>) -> Result<Lookup, Problems> {
     let mut problems: Problems = Vec::new();
     let lookup = Lookup::new(&asked.rateplan_id, &asked.number).map_err(|found| {
         for problem in found {
@@ -134,34 +127,6 @@ fn shown_cost(value: Decimal) -> String {
     }
 }
 
-/// The customer's rate plans (records of `plans`): the ones offered and the only ones looked
-/// up in.
-fn customer_plans(api: Api, plans: Collection) -> Remote<Vec<PlanChoice>> {
-    Remote::new(
-        || {
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: ListDocument<Rateplan> =
-                    api.get(plans.path(), &params.to_query(), signal).await?;
-                Ok(document
-                    .data
-                    .into_iter()
-                    .map(|p| PlanChoice {
-                        id: p.id,
-                        name: p.attributes.name,
-                    })
-                    .collect())
-            }
-        },
-    )
-}
-
 /// The server's rates for the URL's lookup (`POST /check-rate`), asked whenever it changes.
 fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Remote<CheckRate> {
     Remote::new(
@@ -180,33 +145,10 @@ fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Remote<CheckRate> {
 /// The rate plan picker: the customer's plans, or why they did not come and a retry.
 fn plan_field(
     plan: RwSignal<String>,
-    plans: Remote<Vec<PlanChoice>>,
+    plans: Remote<Vec<NamedRecord>>,
     problems: impl Fn() -> Problems + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let options = move || {
-        let chosen = plan.get();
-        plans.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|p| {
-                        view! {
-                            <option value=p.id.clone() selected=p.id.eq_ignore_ascii_case(&chosen)>
-                                {p.name.clone()}
-                            </option>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    let plans_error = move || {
-        plans.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || crate::i18n::error_text(&error)}</span>
-                <button type="button" class="retry" on:click=move |_| plans.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
-    };
+    let chosen = Signal::derive(move || plan.get());
     view! {
         <label>
             {move || field_label("rateplan-id")}
@@ -214,10 +156,10 @@ fn plan_field(
                 <option value="" disabled=true selected=move || plan.with(String::is_empty)>
                     {tr(|t| t.choose_rateplan)}
                 </option>
-                {options}
+                <NamedOptions choices=plans chosen />
             </select>
             {problems_at(problems, Some("rateplan-id"))}
-            {plans_error}
+            <LoadFailed remote=plans />
         </label>
     }
 }
@@ -263,7 +205,7 @@ struct Typed {
 impl Typed {
     /// Filled from the URL, anew whenever it changes (back, forward, a link); with one plan
     /// only, it is the one.
-    fn following(asked: Memo<Asked>, plans: Remote<Vec<PlanChoice>>) -> Typed {
+    fn following(asked: Memo<Asked>, plans: Remote<Vec<NamedRecord>>) -> Typed {
         let typed = Typed {
             plan: RwSignal::new(String::new()),
             number: RwSignal::new(String::new()),
@@ -300,7 +242,7 @@ impl Typed {
 /// (wrong fields show at once; a well-formed lookup waits for the plans).
 fn url_lookup(
     asked: Memo<Asked>,
-    plans: Remote<Vec<PlanChoice>>,
+    plans: Remote<Vec<NamedRecord>>,
 ) -> Memo<Option<Result<Lookup, Problems>>> {
     Memo::new(move |_| {
         let asked = asked.get();
@@ -351,7 +293,7 @@ fn shown_problems(
 /// or nothing with the problems shown.
 fn submitted(
     typed: Typed,
-    plans: Remote<Vec<PlanChoice>>,
+    plans: Remote<Vec<NamedRecord>>,
     wanted: Memo<Option<Lookup>>,
     typed_problems: RwSignal<Problems>,
 ) -> Option<(String, bool)> {
@@ -376,7 +318,7 @@ pub fn check_rate_page(collection: Collection) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     let asked = Memo::new(move |_| Asked::read(&location.search.get()));
-    let plans = customer_plans(api.clone(), collection);
+    let plans = named_records(collection);
     let typed = Typed::following(asked, plans);
     let Typed {
         plan,

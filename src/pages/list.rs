@@ -14,12 +14,12 @@ use crate::export::{self, SaveError};
 use crate::http::{Abort, Api};
 use crate::i18n::texts;
 use crate::i18n::tr;
+use crate::pages::named_choices::{LoadFailed, NamedOptions, named_records};
 use crate::prefs::Prefs;
 use crate::remote::Remote;
 use crate::resources::{ColumnHead, TablePage, columns, table_page};
 use crate::routing::{Page, portal_path};
 use api_model::catalog::{Collection, Pick};
-use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::filters::{Filter, Operator};
 use api_model::list::{ListParams, MAX_PAGE_SIZE, SortKey};
@@ -182,40 +182,6 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     }
 }
 
-/// The first [`MAX_PAGE_SIZE`] records of a collection, each as its id and the text that names
-/// it.
-fn named_records(collection: Collection) -> Remote<Vec<(String, String)>> {
-    let api = expect_context::<Api>();
-    Remote::new(
-        || {
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let spec = collection.spec();
-                let document: Document<Vec<Resource<serde_json::Value>>> =
-                    api.get(spec.path, &params.to_query(), signal).await?;
-                Ok(document
-                    .data
-                    .into_iter()
-                    .map(|record| {
-                        let name = record
-                            .attributes
-                            .get(spec.title)
-                            .and_then(|v| v.as_str())
-                            .map_or_else(|| record.id.clone(), str::to_owned);
-                        (record.id, name)
-                    })
-                    .collect())
-            }
-        },
-    )
-}
-
 /// A filter chosen among another collection's records by name (a rate plan for rates), from
 /// the first [`MAX_PAGE_SIZE`] of them; the filter bar shows and edits the same filter.
 fn picker(
@@ -257,40 +223,6 @@ fn picker(
             </label>
             <LoadFailed remote=choices />
         </div>
-    }
-}
-
-/// The `<option>`s of named records, the one `chosen` names selected.
-#[component]
-fn NamedOptions(choices: Remote<Vec<(String, String)>>, chosen: Signal<String>) -> impl IntoView {
-    move || {
-        let chosen = chosen.get();
-        choices.with_data(|list| {
-            list.map(|list| {
-                list.iter()
-                    .map(|(id, name)| {
-                        view! {
-                            <option value=id.clone() selected=id.eq_ignore_ascii_case(&chosen)>
-                                {name.clone()}
-                            </option>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
-    }
-}
-
-/// A fetch's failure in the server's words, with a retry.
-#[component]
-fn LoadFailed(remote: Remote<Vec<(String, String)>>) -> impl IntoView {
-    move || {
-        remote.error().map(|error| {
-            view! {
-                <span class="field-error" role="alert">{move || crate::i18n::error_text(&error)}</span>
-                <button type="button" class="retry" on:click=move |_| remote.retry()>{tr(|t| t.retry)}</button>
-            }
-        })
     }
 }
 

@@ -10,6 +10,7 @@ pub mod listed;
 pub mod live_calls;
 pub mod login;
 pub mod money;
+pub mod named_choices;
 pub mod new_export;
 pub mod not_found;
 pub mod numberlist;

@@ -1,0 +1,85 @@
+//! Records offered by name in a `<select>`: a list's pick (rate plan) and the rate lookup's
+//! plan. One fetch, its options and its failure with a retry.
+
+use crate::http::Api;
+use crate::i18n::{error_text, tr};
+use crate::remote::Remote;
+use api_model::catalog::Collection;
+use api_model::document::{Document, Resource};
+use api_model::list::{ListParams, MAX_PAGE_SIZE};
+use leptos::prelude::*;
+
+/// A record as a picker offers it: its id and the text that names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRecord {
+    pub id: String,
+    pub name: String,
+}
+
+/// The first [`MAX_PAGE_SIZE`] records of `collection`, named by its declared title (the id
+/// where a record has none).
+pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
+    let api = expect_context::<Api>();
+    Remote::new(
+        || {
+            Some(ListParams {
+                page_size: Some(MAX_PAGE_SIZE),
+                ..Default::default()
+            })
+        },
+        move |params: ListParams, signal| {
+            let api = api.clone();
+            async move {
+                let spec = collection.spec();
+                let document: Document<Vec<Resource<serde_json::Value>>> =
+                    api.get(spec.path, &params.to_query(), signal).await?;
+                Ok(document.data.into_iter().map(named(spec.title)).collect())
+            }
+        },
+    )
+}
+
+fn named(title: &'static str) -> impl Fn(Resource<serde_json::Value>) -> NamedRecord {
+    move |record| NamedRecord {
+        name: record
+            .attributes
+            .get(title)
+            .and_then(|v| v.as_str())
+            .map_or_else(|| record.id.clone(), str::to_owned),
+        id: record.id,
+    }
+}
+
+/// The `<option>`s of named records, the one `chosen` names selected.
+#[component]
+pub fn NamedOptions(choices: Remote<Vec<NamedRecord>>, chosen: Signal<String>) -> impl IntoView {
+    move || {
+        let chosen = chosen.get();
+        choices.with_data(|list| {
+            list.map(|list| {
+                list.iter()
+                    .map(|record| {
+                        view! {
+                            <option value=record.id.clone() selected=record.id.eq_ignore_ascii_case(&chosen)>
+                                {record.name.clone()}
+                            </option>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    }
+}
+
+/// Why the records did not come, in the server's words, with a retry.
+#[component]
+pub fn LoadFailed(remote: Remote<Vec<NamedRecord>>) -> impl IntoView {
+    move || {
+        remote.error().map(|error| {
+            view! {
+                <span class="field-error" role="alert">{move || error_text(&error)}</span>
+                <button type="button" class="retry" on:click=move |_| remote.retry()>{tr(|t| t.retry)}</button>
+            }
+        })
+    }
+}

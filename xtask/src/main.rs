@@ -368,19 +368,32 @@ fn end_to_end_tests(root: &Path, browsers: &Browsers, subpath_dist: &Path) -> Re
     let chromedriver = browser::WebDriverServer::chromedriver(browsers.chromedriver, &logs)?;
     let geckodriver = browser::WebDriverServer::geckodriver(browsers.geckodriver, &logs)?;
     let (webkit_driver, webkit_downloads) = browser::WebDriverServer::webkit_driver(&logs)?;
+    let env = [
+        ("PORTAL_DIST", root.join("dist").into_os_string()),
+        ("PORTAL_SUBPATH_DIST", subpath_dist.into()),
+        ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
+        ("WEBDRIVER_URL", chromedriver.url().into()),
+        ("GECKODRIVER_URL", geckodriver.url().into()),
+        ("WEBKITDRIVER_URL", webkit_driver.url().into()),
+        ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
+        ("AXE_CORE_JS", browsers.axe_core.into()),
+    ];
     let e2e = lanes::run(
         root,
-        "e2e",
-        &[
-            ("PORTAL_DIST", root.join("dist").into_os_string()),
-            ("PORTAL_SUBPATH_DIST", subpath_dist.into()),
-            ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
-            ("WEBDRIVER_URL", chromedriver.url().into()),
-            ("GECKODRIVER_URL", geckodriver.url().into()),
-            ("WEBKITDRIVER_URL", webkit_driver.url().into()),
-            ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
-            ("AXE_CORE_JS", browsers.axe_core.into()),
-        ],
+        &lanes::Suite {
+            selection: &["-p", "e2e"],
+            binary_args: &["--test-threads=2"],
+            env: &env,
+            longest_first: &[
+                "faults",
+                "accessibility",
+                "lists",
+                "statistics",
+                "engines",
+                "live_calls",
+            ],
+            doc_tests: false,
+        },
     );
     drop((chromedriver, geckodriver, webkit_driver));
     e2e
@@ -409,16 +422,16 @@ fn test(root: &Path) -> Result<()> {
     stage.end(&mut timings);
 
     let stage = Stage::begin(3, "native tests");
-    Cmd::cargo(root)
-        .args([
-            "test",
-            "--workspace",
-            "--exclude",
-            "portal",
-            "--exclude",
-            "e2e",
-        ])
-        .run()?;
+    lanes::run(
+        root,
+        &lanes::Suite {
+            selection: &["--workspace", "--exclude", "portal", "--exclude", "e2e"],
+            binary_args: &[],
+            env: &[],
+            longest_first: &["http", "robustness"],
+            doc_tests: true,
+        },
+    )?;
     stage.end(&mut timings);
 
     let stage = Stage::begin(4, "release build of the portal");

@@ -49,9 +49,35 @@ pub struct Cmd {
     shown_env: Vec<String>,
 }
 
+/// Variables cargo sets for the program it runs, here xtask itself. A cargo started with them
+/// sees another environment than one started by hand, and a build script that watches one
+/// (ring's watches `CARGO_MANIFEST_DIR`) runs again and rebuilds everything above it, so every
+/// switch between `cargo test` and `cargo xtask test` rebuilt the demo server's TLS stack.
+fn is_set_for_xtask(name: &OsStr) -> bool {
+    let Some(name) = name.to_str() else {
+        return false;
+    };
+    name.starts_with("CARGO_PKG_")
+        || matches!(
+            name,
+            "CARGO_MANIFEST_DIR"
+                | "CARGO_MANIFEST_PATH"
+                | "CARGO_MANIFEST_LINKS"
+                | "CARGO_CRATE_NAME"
+                | "CARGO_BIN_NAME"
+                | "CARGO_PRIMARY_PACKAGE"
+                | "CARGO_RUSTC_CURRENT_DIR"
+        )
+}
+
 impl Cmd {
     pub fn new(program: impl AsRef<OsStr>) -> Cmd {
         let mut command = Command::new(program);
+        for (name, _) in std::env::vars_os() {
+            if is_set_for_xtask(&name) {
+                command.env_remove(name);
+            }
+        }
         if let Some(path) = TOOL_PATH.get() {
             command.env("PATH", path);
         }
@@ -175,5 +201,27 @@ impl Cmd {
         println!("xtask: $ {description}");
         let error = self.command.exec();
         Err(error).with_context(|| format!("could not start `{description}`"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_cargo_set_for_xtask_is_left_out_of_child_processes() {
+        for name in ["CARGO_MANIFEST_DIR", "CARGO_PKG_NAME", "CARGO_CRATE_NAME"] {
+            assert!(is_set_for_xtask(OsStr::new(name)), "{name}");
+        }
+        // The user's own settings reach every cargo xtask starts.
+        for name in [
+            "CARGO_HOME",
+            "CARGO_TARGET_DIR",
+            "CARGO",
+            "RUSTFLAGS",
+            "PATH",
+        ] {
+            assert!(!is_set_for_xtask(OsStr::new(name)), "{name}");
+        }
     }
 }

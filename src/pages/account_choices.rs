@@ -2,38 +2,15 @@
 //! (`crate::accounts`), its options and its failure.
 
 use crate::accounts::{AccountList, SessionAccounts};
-use crate::http::Api;
 use crate::i18n::{error_text, tr};
-use crate::remote::Remote;
-use api_model::document::ListDocument;
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
-use api_model::resources::Account;
+use crate::pages::named_choices::first_records;
 use leptos::prelude::*;
 
 /// The session's accounts, asked for the first time a page of the session needs them.
 pub fn session_accounts() -> AccountList {
     let shared = expect_context::<SessionAccounts>();
-    shared.get_or_make(|key| {
-        let api = expect_context::<Api>();
-        Remote::new(
-            move || {
-                key()?;
-                Some(ListParams {
-                    page_size: Some(MAX_PAGE_SIZE),
-                    ..Default::default()
-                })
-            },
-            move |params: ListParams, signal| {
-                let api = api.clone();
-                async move {
-                    let document: ListDocument<Account> = api
-                        .get(crate::accounts::ACCOUNTS.path(), &params.to_query(), signal)
-                        .await?;
-                    Ok(document.data)
-                }
-            },
-        )
-    })
+    shared
+        .get_or_make(|key| first_records(crate::accounts::ACCOUNTS.path(), key, |account| account))
 }
 
 /// With one account only, it is the one chosen: `choose` is given its id while `unchosen`

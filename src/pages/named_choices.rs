@@ -8,6 +8,7 @@ use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
 use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use leptos::prelude::*;
+use serde::de::DeserializeOwned;
 
 /// A record as a picker offers it: its id and the text that names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,12 +17,21 @@ pub struct NamedRecord {
     pub name: String,
 }
 
-/// The first [`MAX_PAGE_SIZE`] records of `collection`, named by its declared title (the id
-/// where a record has none).
-pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
+/// The first [`MAX_PAGE_SIZE`] records under `path`, each made into what a picker keeps by
+/// `keep`, asked for once `ready` says so (and again whenever it changes).
+pub fn first_records<T, R>(
+    path: &'static str,
+    ready: impl Fn() -> Option<()> + 'static,
+    keep: impl Fn(Resource<T>) -> R + Copy + 'static,
+) -> Remote<Vec<R>>
+where
+    T: DeserializeOwned + 'static,
+    R: Clone + Send + Sync + 'static,
+{
     let api = expect_context::<Api>();
     Remote::new(
-        || {
+        move || {
+            ready()?;
             Some(ListParams {
                 page_size: Some(MAX_PAGE_SIZE),
                 ..Default::default()
@@ -30,16 +40,22 @@ pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
         move |params: ListParams, signal| {
             let api = api.clone();
             async move {
-                let spec = collection.spec();
-                let document: Document<Vec<Resource<serde_json::Value>>> =
-                    api.get(spec.path, &params.to_query(), signal).await?;
-                Ok(document.data.into_iter().map(named(spec.title)).collect())
+                let document: Document<Vec<Resource<T>>> =
+                    api.get(path, &params.to_query(), signal).await?;
+                Ok(document.data.into_iter().map(keep).collect())
             }
         },
     )
 }
 
-fn named(title: &'static str) -> impl Fn(Resource<serde_json::Value>) -> NamedRecord {
+/// The first [`MAX_PAGE_SIZE`] records of `collection`, named by its declared title (the id
+/// where a record has none).
+pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
+    let spec = collection.spec();
+    first_records(spec.path, || Some(()), named(spec.title))
+}
+
+fn named(title: &'static str) -> impl Fn(Resource<serde_json::Value>) -> NamedRecord + Copy {
     move |record| NamedRecord {
         name: record
             .attributes

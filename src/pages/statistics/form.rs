@@ -6,13 +6,11 @@ use super::{AccountList, AccountOptions};
 use crate::components::problems::FieldProblems;
 use crate::components::time_window::{from_input, preset_options, to_input};
 use crate::format::Zone;
-use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
+use crate::pages::named_choices::first_records;
 use crate::remote::Remote;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
-use api_model::document::ListDocument;
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
 use api_model::resources::Country;
 use api_model::stats::{Sampling, StatsEndpoint};
 use chart_data::presets::Preset;
@@ -198,26 +196,10 @@ fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView
 
 /// The countries, for the country parameters' pickers.
 fn countries() -> Remote<Vec<(String, String)>> {
-    let api = expect_context::<Api>();
-    Remote::new(
-        move || {
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: ListDocument<Country> =
-                    api.get("countries", &params.to_query(), signal).await?;
-                Ok(document
-                    .data
-                    .into_iter()
-                    .map(|c| (c.id, c.attributes.name))
-                    .collect())
-            }
-        },
+    first_records(
+        "countries",
+        || Some(()),
+        |country: api_model::document::Resource<Country>| (country.id, country.attributes.name),
     )
 }
 

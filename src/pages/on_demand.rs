@@ -1,16 +1,18 @@
-//! Pages that load on demand. The two big families of pages are split points: lists and
-//! records, which share most of their code; the overview, statistics and live calls, which
-//! share the charts. Built with the `split` feature, as Trunk builds the portal, a family's code
-//! goes into a separate wasm chunk (xtask/src/split.rs) that is fetched the first time one of
-//! its pages is shown, and the code both families use into one chunk of its own.
+//! Pages that load on demand. The three families of pages are split points: lists and
+//! records, what a customer browses; the tools (number-list editor, top-up, CDR-export and
+//! creation forms, the rate lookup), which a list page should not carry; the overview,
+//! statistics and live calls, which share the charts. Built with the `split` feature, as Trunk
+//! builds the portal, a family's code goes into a separate wasm chunk (xtask/src/split.rs) that
+//! is fetched the first time one of its pages is shown, and the code several families use into
+//! chunks of their own, one per set of families that share it, fetched alongside.
 //!
 //! The sign-in page is on the path of every first load, so it is in the shell: a chunk of its
 //! own would cost a round trip after the shell's, and (as the splitter makes one chunk for
 //! each set of split points that share code) several more small files. The signed-in layout,
-//! what it holds and the embedding bridge are drawn through both families' split points
-//! ([`Drawing`]), so their code lands in the chunk the two share: the sign-in page does
+//! what it holds and the embedding bridge are drawn through every family's split point
+//! ([`Shared`]), so their code lands in the chunk all share: the sign-in page does
 //! without it, and a signed-in or framed page, which adds its family's chunk and the shared
-//! one, fetched in parallel, gets it at no request of its own.
+//! ones, fetched in parallel, gets it at no request of its own.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
@@ -75,42 +77,60 @@ macro_rules! page_chunk {
     };
 }
 
-/// What a family's chunk draws: one of its pages, the signed-in layout around the pages, what
-/// the layout holds (the route's page once the profile allows it, or why not), or the
-/// embedding bridge.
+/// What a family's chunk draws: one of its pages, or what every family's chunk draws.
 #[derive(Clone)]
 enum Drawing<P> {
     Page(P),
+    Shared(Shared),
+}
+
+/// What every family draws, so that its code lands in the chunk all families share: the
+/// signed-in layout around the pages, what the layout holds (the route's page once the profile
+/// allows it, or why not), or the embedding bridge.
+#[derive(Clone)]
+enum Shared {
     Layout,
     InLayout,
     EmbedBridge(Embedding),
 }
 
+fn shared_view(shared: Shared) -> AnyView {
+    match shared {
+        Shared::Layout => view! { <Shell /> }.into_any(),
+        Shared::InLayout => signed_in_page().into_any(),
+        Shared::EmbedBridge(embedding) => view! { <EmbedBridge embedding /> }.into_any(),
+    }
+}
+
 page_chunk!(
     records,
     preload_records,
-    fn render_records(drawing: Drawing<(Collection, RecordView)>) {
-        let (collection, view) = match drawing {
+    fn render_records(drawing: Drawing<RecordsPage>) {
+        let page = match drawing {
             Drawing::Page(page) => page,
-            Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
-            Drawing::InLayout => return Ok(signed_in_page().into_any()),
-            Drawing::EmbedBridge(embedding) => {
-                return Ok(view! { <EmbedBridge embedding /> }.into_any());
-            }
+            Drawing::Shared(shared) => return Ok(shared_view(shared)),
         };
-        match view {
-            RecordView::List => list_page(collection).into_any(),
-            // The page of a record whose items are edited on it (a number list's).
-            RecordView::Detail if collection.edited_within().is_some() => {
-                numberlist_page(collection).into_any()
-            }
-            RecordView::Detail => detail_page(collection).into_any(),
-            RecordView::Create => match collection.creation().map(|c| c.form) {
-                Some(Form::TopUp) => top_up_page(collection).into_any(),
-                Some(Form::CdrExport) => new_export_page(collection).into_any(),
-                _ => create_page(collection).into_any(),
-            },
-            RecordView::CheckRate => check_rate_page(collection).into_any(),
+        match page {
+            RecordsPage::List(collection) => list_page(collection).into_any(),
+            RecordsPage::Detail(collection) => detail_page(collection).into_any(),
+        }
+    }
+);
+
+page_chunk!(
+    tools,
+    preload_tools,
+    fn render_tools(drawing: Drawing<ToolsPage>) {
+        let page = match drawing {
+            Drawing::Page(page) => page,
+            Drawing::Shared(shared) => return Ok(shared_view(shared)),
+        };
+        match page {
+            ToolsPage::NumberList(collection) => numberlist_page(collection).into_any(),
+            ToolsPage::TopUp(collection) => top_up_page(collection).into_any(),
+            ToolsPage::CdrExport(collection) => new_export_page(collection).into_any(),
+            ToolsPage::Create(collection) => create_page(collection).into_any(),
+            ToolsPage::CheckRate(collection) => check_rate_page(collection).into_any(),
         }
     }
 );
@@ -121,11 +141,7 @@ page_chunk!(
     fn render_charts(drawing: Drawing<ChartsView>) {
         let page = match drawing {
             Drawing::Page(page) => page,
-            Drawing::Layout => return Ok(view! { <Shell /> }.into_any()),
-            Drawing::InLayout => return Ok(signed_in_page().into_any()),
-            Drawing::EmbedBridge(embedding) => {
-                return Ok(view! { <EmbedBridge embedding /> }.into_any());
-            }
+            Drawing::Shared(shared) => return Ok(shared_view(shared)),
         };
         match page {
             ChartsView::Overview => view! { <Dashboard /> }.into_any(),
@@ -139,6 +155,67 @@ page_chunk!(
         }
     }
 );
+
+/// A page of the records family: what a customer browses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RecordsPage {
+    List(Collection),
+    Detail(Collection),
+}
+
+/// A page of the tools family: what a customer writes or looks up, which a list page should
+/// not carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ToolsPage {
+    /// The page of a record whose items are edited on it (a number list's).
+    NumberList(Collection),
+    TopUp(Collection),
+    CdrExport(Collection),
+    /// A declared creation form.
+    Create(Collection),
+    CheckRate(Collection),
+}
+
+/// Who draws a page: the shell, or one family's chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Shell,
+    Records(RecordsPage),
+    Tools(ToolsPage),
+    Charts(ChartsView),
+}
+
+impl Family {
+    fn of(page: Page) -> Family {
+        let (collection, view) = match page.drawn() {
+            Drawn::Shell => return Family::Shell,
+            Drawn::Charts(view) => return Family::Charts(view),
+            Drawn::Records(collection, view) => (collection, view),
+        };
+        match view {
+            RecordView::List => Family::Records(RecordsPage::List(collection)),
+            RecordView::Detail if collection.edited_within().is_some() => {
+                Family::Tools(ToolsPage::NumberList(collection))
+            }
+            RecordView::Detail => Family::Records(RecordsPage::Detail(collection)),
+            RecordView::CheckRate => Family::Tools(ToolsPage::CheckRate(collection)),
+            RecordView::Create => Family::Tools(match collection.creation().map(|c| c.form) {
+                Some(Form::TopUp) => ToolsPage::TopUp(collection),
+                Some(Form::CdrExport) => ToolsPage::CdrExport(collection),
+                _ => ToolsPage::Create(collection),
+            }),
+        }
+    }
+
+    fn chunk(self) -> Option<Chunk> {
+        match self {
+            Family::Shell => None,
+            Family::Records(_) => Some(Chunk::Records),
+            Family::Tools(_) => Some(Chunk::Tools),
+            Family::Charts(_) => Some(Chunk::Charts),
+        }
+    }
+}
 
 /// The code a view waits for: a page's, or the signed-in layout's around the pages, which
 /// comes with the chunk of the page it opens `around` (any family's will do), or that of what
@@ -154,6 +231,7 @@ pub enum Code {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Chunk {
     Records,
+    Tools,
     Charts,
 }
 
@@ -163,10 +241,13 @@ thread_local! {
 }
 
 impl Chunk {
+    const ALL: [Chunk; 3] = [Chunk::Records, Chunk::Tools, Chunk::Charts];
+
     fn bit(self) -> u8 {
         match self {
             Chunk::Records => 1,
-            Chunk::Charts => 1 << 1,
+            Chunk::Tools => 1 << 1,
+            Chunk::Charts => 1 << 2,
         }
     }
 
@@ -174,16 +255,31 @@ impl Chunk {
         LOADED.with(|loaded| loaded.get_untracked() & self.bit() != 0)
     }
 
+    /// A chunk fetched so far, if any: each draws what all share.
+    fn any_loaded() -> Option<Chunk> {
+        Chunk::ALL.into_iter().find(|chunk| chunk.is_loaded())
+    }
+
     /// Fetches the chunk; a failure is not remembered, so calling again retries.
     async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
             Chunk::Records => preload_records().await?,
+            Chunk::Tools => preload_tools().await?,
             Chunk::Charts => preload_charts().await?,
         }
         if !self.is_loaded() {
             LOADED.with(|loaded| loaded.update(|bits| *bits |= self.bit()));
         }
         Ok(())
+    }
+
+    /// Draws what every family draws, with this (loaded) chunk's code.
+    fn render_shared(self, shared: Shared) -> Result<AnyView, ChunkUnavailable> {
+        match self {
+            Chunk::Records => completed(render_records(Drawing::Shared(shared))),
+            Chunk::Tools => completed(render_tools(Drawing::Shared(shared))),
+            Chunk::Charts => completed(render_charts(Drawing::Shared(shared))),
+        }
     }
 }
 
@@ -200,26 +296,20 @@ impl Code {
     /// The chunk the code is in; `None` for code in the shell (see the module's comment).
     fn chunk(self) -> Option<Chunk> {
         match self {
-            // Around a page in the shell (not found, not available): the smaller family.
+            // Around a page in the shell (not found, not available): the smallest family.
             Code::Layout { around } => Some(
                 around
                     .and_then(|page| Code::Page(page).chunk())
                     .unwrap_or(Chunk::Charts),
             ),
             Code::InLayout => Code::Layout { around: None }.chunk(),
-            Code::Page(page) => match page.drawn() {
-                Drawn::Shell => None,
-                Drawn::Records(..) => Some(Chunk::Records),
-                Drawn::Charts(_) => Some(Chunk::Charts),
-            },
+            Code::Page(page) => Family::of(page).chunk(),
         }
     }
 
     fn is_loaded(self) -> bool {
         match self {
-            Code::Layout { .. } | Code::InLayout => {
-                Chunk::Records.is_loaded() || Chunk::Charts.is_loaded()
-            }
+            Code::Layout { .. } | Code::InLayout => Chunk::any_loaded().is_some(),
             Code::Page(_) => self.chunk().is_none_or(Chunk::is_loaded),
         }
     }
@@ -235,23 +325,21 @@ impl Code {
     /// Renders the view, in the current reactive owner. Only after `preload` succeeded: the
     /// call into the chunk then completes at once.
     fn render(self) -> Result<AnyView, ChunkUnavailable> {
-        match self {
-            Code::Layout { .. } if Chunk::Records.is_loaded() => {
-                completed(render_records(Drawing::Layout))
+        let shared = match self {
+            Code::Layout { .. } => Shared::Layout,
+            Code::InLayout => Shared::InLayout,
+            Code::Page(page) => {
+                return match Family::of(page) {
+                    Family::Shell => Ok(view! { <LoginPage /> }.into_any()),
+                    Family::Records(page) => completed(render_records(Drawing::Page(page))),
+                    Family::Tools(page) => completed(render_tools(Drawing::Page(page))),
+                    Family::Charts(view) => completed(render_charts(Drawing::Page(view))),
+                };
             }
-            Code::Layout { .. } => completed(render_charts(Drawing::Layout)),
-            Code::InLayout if Chunk::Records.is_loaded() => {
-                completed(render_records(Drawing::InLayout))
-            }
-            Code::InLayout => completed(render_charts(Drawing::InLayout)),
-            Code::Page(page) => match page.drawn() {
-                Drawn::Shell => Ok(view! { <LoginPage /> }.into_any()),
-                Drawn::Records(collection, view) => {
-                    completed(render_records(Drawing::Page((collection, view))))
-                }
-                Drawn::Charts(view) => completed(render_charts(Drawing::Page(view))),
-            },
-        }
+        };
+        Chunk::any_loaded()
+            .ok_or(ChunkUnavailable)?
+            .render_shared(shared)
     }
 }
 
@@ -313,11 +401,11 @@ pub fn embed_bridge(embedding: Embedding) -> impl IntoView {
     move || {
         let embedding = embedding.clone();
         any_loaded.get().then(|| {
-            untrack(|| match Chunk::Records.is_loaded() {
-                true => completed(render_records(Drawing::EmbedBridge(embedding))),
-                false => completed(render_charts(Drawing::EmbedBridge(embedding))),
+            untrack(|| {
+                Chunk::any_loaded()?
+                    .render_shared(Shared::EmbedBridge(embedding))
+                    .ok()
             })
-            .ok()
         })
     }
 }

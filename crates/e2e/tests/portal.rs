@@ -313,6 +313,36 @@ fn the_page_code_comes_alongside_the_configuration() {
     });
 }
 
+/// A list page carries no form or editor code: the tools' chunk (top-up, number-list editor,
+/// export and creation forms, rate lookup) comes only when one of those pages is opened.
+#[test]
+fn a_list_page_leaves_the_forms_code_until_a_form_is_opened() {
+    e2e::run(|portal| async move {
+        portal.open("/payments").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for("table#payments-table tbody tr").await;
+        let listed = fetched_files(&portal).await;
+        assert!(
+            listed.get("split_records.wasm").is_some(),
+            "the list's code came: {listed}"
+        );
+        assert!(
+            listed.get("split_tools.wasm").is_none(),
+            "a list page fetched the forms' code: {listed}"
+        );
+        portal.click("a.new-record").await;
+        portal.wait_for("form.top-up-form input[name=amount]").await;
+        portal
+            .wait_until("the forms' code fetched for the top-up page", async || {
+                fetched_files(&portal)
+                    .await
+                    .get("split_tools.wasm")
+                    .cloned()
+            })
+            .await;
+    });
+}
+
 #[test]
 fn an_unknown_path_shows_not_found() {
     e2e::run(|portal| async move {

@@ -288,10 +288,10 @@ fn unsplit_urls(index: &str) -> Result<[String; 2]> {
 
 fn rewrite_index(index: &str, base: &str, dir_name: &str) -> Result<String> {
     let [js, wasm] = unsplit_urls(index)?;
-    if index.contains("integrity=")
-        && (index.contains(&format!("{js}\" integrity"))
-            || index.contains(&format!("{wasm}\" integrity")))
-    {
+    let has_integrity = |url: &str| {
+        index.contains(&format!("{url}\" integrity")) || index.contains(&format!("{url} integrity"))
+    };
+    if index.contains("integrity=") && (has_integrity(&js) || has_integrity(&wasm)) {
         bail!("index.html has integrity hashes of the unsplit wasm: set data-integrity=\"none\"");
     }
     let parts = format!("{base}{dir_name}");
@@ -303,17 +303,49 @@ fn rewrite_index(index: &str, base: &str, dir_name: &str) -> Result<String> {
         .replace(&wasm, &format!("{parts}/{MAIN_WASM}")))
 }
 
+/// Where Trunk's `<meta name="portal-wasm">` is: written as `pattern_script` says, or as a
+/// release build's HTML minifier rewrites it (attributes sorted, quotes dropped).
 fn meta_span(html: &str) -> Option<(usize, usize)> {
-    let start = html.find("<meta name=\"portal-wasm\"")?;
-    let end = start + html[start..].find('>')? + 1;
-    Some((start, end))
+    let mut from = 0;
+    while let Some(found) = html[from..].find("<meta") {
+        let start = from + found;
+        let end = start + html[start..].find('>')? + 1;
+        if attribute_value(&html[start..end], "name") == Some("portal-wasm") {
+            return Some((start, end));
+        }
+        from = end;
+    }
+    None
 }
 
+/// The value of attribute `name` in one tag, quoted or not (HTML values without spaces or
+/// quotes need none).
 fn attribute_value<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let marker = format!("{name}=\"");
-    let from = tag.find(&marker)? + marker.len();
-    let len = tag[from..].find('"')?;
-    Some(&tag[from..from + len])
+    let mut rest = tag;
+    while let Some(at) = rest.find(name) {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + name.len()..];
+        rest = after;
+        if !before.is_some_and(char::is_whitespace) {
+            continue;
+        }
+        let Some(value) = after.strip_prefix('=') else {
+            continue;
+        };
+        return Some(match value.chars().next()? {
+            quote @ ('"' | '\'') => {
+                let value = &value[1..];
+                &value[..value.find(quote)?]
+            }
+            _ => {
+                let len = value
+                    .find(|c: char| c.is_whitespace() || c == '>')
+                    .unwrap_or(value.len());
+                value[..len].trim_end_matches('/')
+            }
+        });
+    }
+    None
 }
 
 #[cfg(test)]
@@ -350,5 +382,25 @@ mod tests {
             Some("/portal/portal-1_bg.wasm")
         );
         assert_eq!(attribute_value(meta, "data-css"), None);
+    }
+
+    #[test]
+    fn finds_the_meta_as_the_release_minifier_writes_it() {
+        let html = "<meta charset=utf-8><meta content=\"width=device-width\" name=viewport><meta data-js=/p/portal-1.js data-wasm=/p/portal-1_bg.wasm name=portal-wasm><link href=/p/main.css rel=stylesheet>";
+        let (start, end) = meta_span(html).unwrap();
+        let meta = &html[start..end];
+        assert!(meta.starts_with("<meta data-js=/p/portal-1.js"), "{meta}");
+        assert_eq!(attribute_value(meta, "data-js"), Some("/p/portal-1.js"));
+        assert_eq!(
+            attribute_value(meta, "data-wasm"),
+            Some("/p/portal-1_bg.wasm")
+        );
+        assert_eq!(attribute_value(meta, "js"), None);
+        let out = rewrite_index(html, "/p/", "wasm-0a").unwrap();
+        assert!(
+            out.contains(r#"<script type="module" src="/p/wasm-0a/portal.js"></script><link"#),
+            "{out}"
+        );
+        assert!(!out.contains("portal-1"), "{out}");
     }
 }

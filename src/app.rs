@@ -167,6 +167,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     let api = Api::new(&config, session);
     provide_context(Access::new(api.clone(), session));
     provide_context(crate::accounts::SessionAccounts::new(session));
+    crate::pages::on_demand::read_ahead(&api, &prefs, session);
     provide_context(api);
     provide_context(embedding.clone());
     provide_context(config);

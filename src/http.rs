@@ -10,7 +10,9 @@ use api_model::auth::AuthRequest;
 use api_model::errors::{
     ApiError, Unreachable, Unreadable, classify, classify_error_body, classify_with,
 };
+use futures_channel::oneshot;
 use serde::de::DeserializeOwned;
+use std::cell::RefCell;
 use std::sync::Arc;
 use web_sys::{AbortController, AbortSignal};
 
@@ -22,6 +24,33 @@ pub const READ_ATTEMPTS: u32 = 3;
 pub const RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
 /// The longest pause, whatever `Retry-After` asks for.
 pub const MAX_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// An answer read ahead serves its page only this long after the request started: a page
+/// drawn later (its code came late, or came on a retry) asks afresh.
+const AHEAD_FRESH_MS: f64 = 20_000.0;
+
+/// The status and text of a successful read, or why it failed.
+type TextAnswer = Result<(u16, String), ApiError>;
+
+/// A read started before the page that shows it has its code (`Api::read_ahead`).
+struct Ahead {
+    url: String,
+    started_ms: f64,
+    answer: oneshot::Receiver<TextAnswer>,
+}
+
+thread_local! {
+    /// At most one read ahead: the first page's.
+    static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
+}
+
+/// The read ahead of `url`, if it is still fresh; it serves one request.
+fn take_ahead(url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
+    AHEAD.with_borrow_mut(|slot| {
+        let ahead = slot.take_if(|ahead| ahead.url == url)?;
+        (js_sys::Date::now() - ahead.started_ms < AHEAD_FRESH_MS).then_some(ahead.answer)
+    })
+}
 
 /// Cancels its request when dropped: whoever replaces it supersedes the old request.
 pub struct Abort(Option<AbortController>);
@@ -128,24 +157,54 @@ impl Api {
         })
     }
 
-    /// `GET {root}/{path}?{query}`: a success's status and body, or the error of the last try.
-    async fn get_text(
-        &self,
-        path: &str,
-        query: &str,
-        signal: Option<AbortSignal>,
-    ) -> Result<(u16, String), ApiError> {
-        let url = if query.is_empty() {
+    /// Starts `GET {root}/{path}?{query}` now, for the page that will ask for it once its code
+    /// has come: a cold load's first page then waits for its code or its data, not for one
+    /// after the other. The page's own request takes the answer (`get_text`).
+    pub fn read_ahead(&self, path: &str, query: &str) {
+        let url = self.url(path, query);
+        let (api, target) = (self.clone(), url.clone());
+        let (sender, answer) = oneshot::channel();
+        leptos::task::spawn_local(async move {
+            // Nobody may take it (the page's code failed to come): then it is dropped.
+            let _ = sender.send(api.read_text(&target, None).await);
+        });
+        let started_ms = js_sys::Date::now();
+        AHEAD.set(Some(Ahead {
+            url,
+            started_ms,
+            answer,
+        }));
+    }
+
+    fn url(&self, path: &str, query: &str) -> String {
+        if query.is_empty() {
             format!("{}/{path}", self.root)
         } else {
             format!("{}/{path}?{query}", self.root)
-        };
+        }
+    }
+
+    /// `GET {root}/{path}?{query}`: a success's status and body, or the error of the last try;
+    /// the answer of the same read started ahead, if there is one.
+    async fn get_text(&self, path: &str, query: &str, signal: Option<AbortSignal>) -> TextAnswer {
+        let url = self.url(path, query);
+        match take_ahead(&url) {
+            // The sender is dropped unanswered only if its task was: then read again.
+            Some(answer) => match answer.await {
+                Ok(answer) => answer,
+                Err(oneshot::Canceled) => self.read_text(&url, signal).await,
+            },
+            None => self.read_text(&url, signal).await,
+        }
+    }
+
+    async fn read_text(&self, url: &str, signal: Option<AbortSignal>) -> TextAnswer {
         // Reads are idempotent: a failure that may pass (network, 429, 5xx) is tried again a
         // few times, after the server's Retry-After or a growing pause.
         let mut attempt = 1;
         loop {
             let answer = self
-                .send(&url, Method::Get, signal.clone(), true, Expect::Document)
+                .send(url, Method::Get, signal.clone(), true, Expect::Document)
                 .await;
             let retry_after = answer.as_ref().ok().and_then(|a| a.retry_after);
             // A success is decoded by the caller; a failed decoding is never tried again.
@@ -180,7 +239,7 @@ impl Api {
         path: &str,
         signal: Option<AbortSignal>,
     ) -> Result<Download, ApiError> {
-        let url = format!("{}/{path}", self.root);
+        let url = self.url(path, "");
         let answer = self
             .send(&url, Method::Get, signal, true, Expect::File)
             .await?;
@@ -204,7 +263,7 @@ impl Api {
         document: &serde_json::Value,
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
-        let url = format!("{}/{path}", self.root);
+        let url = self.url(path, "");
         let (status, body) = self
             .send_text(&url, Method::Post(document.to_string()), signal, true)
             .await?;
@@ -219,7 +278,7 @@ impl Api {
         document: &serde_json::Value,
         signal: Option<AbortSignal>,
     ) -> Result<T, ApiError> {
-        let url = format!("{}/{path}", self.root);
+        let url = self.url(path, "");
         let (status, body) = self
             .send_text(&url, Method::Patch(document.to_string()), signal, true)
             .await?;
@@ -228,7 +287,7 @@ impl Api {
 
     /// `DELETE {root}/{path}`: `Ok` on any success (the server answers 204 without a body).
     pub async fn delete(&self, path: &str, signal: Option<AbortSignal>) -> Result<(), ApiError> {
-        let url = format!("{}/{path}", self.root);
+        let url = self.url(path, "");
         let (status, body) = self.send_text(&url, Method::Delete, signal, true).await?;
         if (200..300).contains(&status) {
             Ok(())
@@ -290,6 +349,8 @@ impl Api {
     /// the background); the portal forgets its side whatever the server answers, since the
     /// customer asked to leave.
     pub fn sign_out(&self) {
+        // Nothing of the customer's stays, not even an answer read ahead.
+        AHEAD.take();
         let had_cookie = self.session.credential_untracked() == Some(Credential::Cookie);
         self.session.sign_out();
         if had_cookie {

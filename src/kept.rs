@@ -81,6 +81,15 @@ pub fn read_customer<T: serde::de::DeserializeOwned>(kept: Kept) -> Option<T> {
     serde_json::from_str(&text).ok()
 }
 
+/// The text under `key` of the customer's map under `kept` (written by `write_customer`), read
+/// with the browser's `JSON.parse`: the shell reads a remembered list view before any page's
+/// code (and serde_json with it) has come.
+pub fn read_customer_entry(kept: Kept, key: &str) -> Option<String> {
+    let text = customer_storage()?.get_item(kept.key()).ok().flatten()?;
+    let map = crate::json::parse(&text).ok()?;
+    js_sys::Reflect::get(&map, &key.into()).ok()?.as_string()
+}
+
 /// Stores the customer's data under `kept` (removed when `empty`).
 pub fn write_customer<T: serde::Serialize>(kept: Kept, value: &T, empty: bool) {
     let Some(storage) = customer_storage() else {

@@ -270,7 +270,7 @@ impl Prefs {
     }
 
     pub fn last_view(&self, collection: &str) -> Option<String> {
-        kept::read_customer::<Views>(Kept::Views)?.remove(collection)
+        kept::read_customer_entry(Kept::Views, collection)
     }
 
     pub fn remember_view(&self, collection: &str, query: &str) {

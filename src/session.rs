@@ -272,7 +272,7 @@ impl Session {
         self.credential.with(Option::is_some)
     }
 
-    fn is_signed_in_untracked(&self) -> bool {
+    pub fn is_signed_in_untracked(&self) -> bool {
         self.credential.with_untracked(Option::is_some)
     }
 

@@ -48,12 +48,7 @@ pub fn detail_page(collection: Collection) -> impl IntoView {
             async move {
                 let path = format!("{}/{}", collection.path(), encode_component(&id));
                 // What a list shows as columns (a call's account, for its currency too).
-                let include = collection.spec().column_includes().collect::<Vec<_>>();
-                let query = if include.is_empty() {
-                    String::new()
-                } else {
-                    format!("include={}", include.join(","))
-                };
+                let query = collection.spec().included_query();
                 let document: Document<Resource<serde_json::Value>> =
                     api.get(&path, &query, signal).await?;
                 Ok(detail_view(collection, &document))

@@ -265,21 +265,22 @@ fn creation_links(collection: Collection) -> impl IntoView {
     view! { {new} {export} }
 }
 
+/// The view a list opened with `search` goes to instead: its last one, when opened without a
+/// query.
+pub fn view_to_restore(prefs: &Prefs, collection: Collection, search: &str) -> Option<String> {
+    let opened_bare = search.trim_start_matches('?').is_empty();
+    prefs
+        .last_view(collection.path())
+        .filter(|query| opened_bare && !query.is_empty())
+}
+
 /// The last view of a list comes back when it is opened without a query; every view shown is
 /// remembered.
 fn remember_views(collection: Collection, params: Memo<Result<ListParams, ViewError>>) {
     let location = use_location();
     let prefs = expect_context::<Prefs>();
     let (path, own_path) = (collection.path(), Page::List(collection).href());
-    let opened_bare = location
-        .search
-        .get_untracked()
-        .trim_start_matches('?')
-        .is_empty();
-    if let Some(query) = prefs
-        .last_view(path)
-        .filter(|q| opened_bare && !q.is_empty())
-    {
+    if let Some(query) = view_to_restore(&prefs, collection, &location.search.get_untracked()) {
         use_navigate()(
             &format!("{own_path}?{query}"),
             NavigateOptions {

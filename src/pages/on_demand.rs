@@ -19,18 +19,20 @@
 use crate::app::signed_in_page;
 use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
+use crate::http::Api;
 use crate::i18n::tr;
 use crate::pages::check_rate::check_rate_page;
 use crate::pages::create::create_page;
 use crate::pages::dashboard::Dashboard;
 use crate::pages::detail::detail_page;
-use crate::pages::list::list_page;
+use crate::pages::list::{list_page, view_to_restore};
 use crate::pages::live_calls::live_calls_page;
 use crate::pages::login::LoginPage;
 use crate::pages::new_export::new_export_page;
 use crate::pages::numberlist::numberlist_page;
 use crate::pages::statistics::{StatsPage, statistics_page};
 use crate::pages::top_up::top_up_page;
+use crate::prefs::Prefs;
 use crate::routing::{ChartsView, Drawn, Page, RecordView};
 use crate::session::Session;
 use api_model::catalog::{Collection, Form};
@@ -358,6 +360,26 @@ pub fn fetch_ahead() {
         fetch_code(Code::signed_in(Page::at(&crate::routing::portal_path(
             &path,
         ))));
+    }
+}
+
+/// Starts the first request of the page the address bar points at while its code downloads,
+/// on a signed-in cold load, when the shell can tell it: a list opened without a query (and
+/// no last view to go back to) asks for the collection with its column relationships. Other
+/// first requests are worked out by code in the page's chunk (a list's query and the checks of
+/// its filters, a record's id): in the shell, it would weigh on the sign-in page.
+pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) {
+    let Some(location) = web_sys::window().map(|window| window.location()) else {
+        return;
+    };
+    let path = crate::routing::portal_path(&location.pathname().unwrap_or_default());
+    let search = location.search().unwrap_or_default();
+    if let Some(Family::Records(RecordsPage::List(collection))) = Page::at(&path).map(Family::of)
+        && session.is_signed_in_untracked()
+        && search.trim_start_matches('?').is_empty()
+        && view_to_restore(prefs, collection, &search).is_none()
+    {
+        api.read_ahead(collection.path(), &collection.spec().included_query());
     }
 }
 

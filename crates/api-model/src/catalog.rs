@@ -608,6 +608,17 @@ impl Spec {
             .filter(|r| r.column)
             .map(|r| r.name)
     }
+
+    /// The query of a record page's request, and of a list's opened without parameters: the
+    /// relationships shown as columns, included. `ListParams::to_query` writes the same for a
+    /// list with no other parameter, so a request started ahead is the one the page makes.
+    pub fn included_query(&self) -> String {
+        let include = self.column_includes().collect::<Vec<_>>();
+        if include.is_empty() {
+            return String::new();
+        }
+        crate::query::encode_pairs(&[("include", include.join(","))])
+    }
 }
 
 const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
@@ -1464,6 +1475,28 @@ pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
 mod tests {
     use super::*;
     use crate::list::SortKey;
+
+    #[test]
+    fn a_record_page_asks_what_a_list_without_parameters_asks() {
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            let bare_list = crate::list::ListParams {
+                include: spec.column_includes().map(String::from).collect(),
+                ..Default::default()
+            };
+            assert_eq!(spec.included_query(), bare_list.to_query(), "{}", spec.path);
+        }
+        let calls = Collection::ALL
+            .into_iter()
+            .find(|c| c.path() == "cdrs")
+            .map(|c| c.spec().included_query());
+        assert!(
+            calls
+                .as_deref()
+                .is_some_and(|q| q.starts_with("include=account")),
+            "{calls:?}"
+        );
+    }
 
     #[test]
     fn every_collection_is_declared_once_under_its_own_path() {

@@ -313,6 +313,71 @@ fn the_page_code_comes_alongside_the_configuration() {
     });
 }
 
+/// The `/accounts` requests the server received after the first `from` requests.
+fn account_list_requests(portal: &Portal, from: usize) -> Vec<String> {
+    portal
+        .served_requests()
+        .into_iter()
+        .skip(from)
+        .filter(|r| r.method == "GET" && r.path.ends_with("/accounts"))
+        .map(|r| r.query)
+        .collect()
+}
+
+/// Opens `path` as a first visit's load does (no code cached) over a link slow enough that the
+/// list's code takes seconds to come, and waits for the list's rows.
+async fn open_cold_over_a_slow_link(portal: &Portal, path: &str) {
+    portal
+        .devtools("Network.clearBrowserCache", serde_json::json!({}))
+        .await;
+    portal.emulate_link(Duration::ZERO, 800_000).await;
+    portal.open(path).await;
+    portal.wait_for(ACCOUNT_ROWS).await;
+    portal.emulate_link(Duration::ZERO, 0).await;
+}
+
+/// A list opened cold asks for its rows while its code downloads, not once the code has come:
+/// the shell starts the request and the page takes its answer, without asking again. A list
+/// that goes back to the customer's last view asks for that view only.
+#[test]
+fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+
+        let before = portal.served_requests().len();
+        open_cold_over_a_slow_link(&portal, "/accounts").await;
+        assert_eq!(
+            account_list_requests(&portal, before),
+            vec![String::new()],
+            "the list's rows were asked for once"
+        );
+        let files = fetched_files(&portal).await;
+        let asked = files["accounts"][0].as_f64();
+        let code_came = files["split_records.wasm"][1].as_f64();
+        assert!(
+            asked.zip(code_came).is_some_and(|(a, c)| a < c),
+            "the rows were asked for after the list's code had come: {files}"
+        );
+
+        // The last view shown is remembered; opened bare, the list goes back to it.
+        portal.open("/accounts?page%5Bsize%5D=10").await;
+        portal.wait_for(ACCOUNT_ROWS).await;
+        let before = portal.served_requests().len();
+        open_cold_over_a_slow_link(&portal, "/accounts").await;
+        portal
+            .wait_until("the list back at its last view", async || {
+                let url = portal.current_url().await;
+                (query_param(&url, "page[size]").as_deref() == Some("10")).then_some(())
+            })
+            .await;
+        let asked = account_list_requests(&portal, before);
+        assert!(
+            !asked.is_empty() && asked.iter().all(|query| query.contains("page")),
+            "a list going back to its last view asked for another: {asked:?}"
+        );
+    });
+}
+
 /// A list page carries no form or editor code: the tools' chunk (top-up, number-list editor,
 /// export and creation forms, rate lookup) comes only when one of those pages is opened.
 #[test]

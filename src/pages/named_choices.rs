@@ -6,7 +6,7 @@ use crate::i18n::{error_text, tr};
 use crate::remote::Remote;
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
-use api_model::list::{ListParams, MAX_PAGE_SIZE};
+use api_model::list::first_records_query;
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
 
@@ -17,7 +17,7 @@ pub struct NamedRecord {
     pub name: String,
 }
 
-/// The first [`MAX_PAGE_SIZE`] records under `path`, each made into what a picker keeps by
+/// The first records under (as many as a page holds) `path`, each made into what a picker keeps by
 /// `keep`, asked for once `ready` says so (and again whenever it changes).
 pub fn first_records<T, R>(
     path: &'static str,
@@ -29,26 +29,17 @@ where
     R: Clone + Send + Sync + 'static,
 {
     let api = expect_context::<Api>();
-    Remote::new(
-        move || {
-            ready()?;
-            Some(ListParams {
-                page_size: Some(MAX_PAGE_SIZE),
-                ..Default::default()
-            })
-        },
-        move |params: ListParams, signal| {
-            let api = api.clone();
-            async move {
-                let document: Document<Vec<Resource<T>>> =
-                    api.get(path, &params.to_query(), signal).await?;
-                Ok(document.data.into_iter().map(keep).collect())
-            }
-        },
-    )
+    Remote::new(ready, move |(), signal| {
+        let api = api.clone();
+        async move {
+            let document: Document<Vec<Resource<T>>> =
+                api.get(path, &first_records_query(), signal).await?;
+            Ok(document.data.into_iter().map(keep).collect())
+        }
+    })
 }
 
-/// The first [`MAX_PAGE_SIZE`] records of `collection`, named by its declared title (the id
+/// The first records of `collection`, named by its declared title (the id
 /// where a record has none).
 pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
     let spec = collection.spec();

@@ -16,6 +16,7 @@
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
+use crate::accounts::ACCOUNTS;
 use crate::app::signed_in_page;
 use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
@@ -36,6 +37,7 @@ use crate::prefs::Prefs;
 use crate::routing::{ChartsView, Drawn, Page, RecordView};
 use crate::session::Session;
 use api_model::catalog::{Collection, Form};
+use api_model::list::first_records_query;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
@@ -365,22 +367,30 @@ pub fn fetch_ahead() {
 
 /// Starts the first request of the page the address bar points at while its code downloads,
 /// on a signed-in cold load, when the shell can tell it: a list opened without a query (and
-/// no last view to go back to) asks for the collection with its column relationships. Other
-/// first requests are worked out by code in the page's chunk (a list's query and the checks of
-/// its filters, a record's id): in the shell, it would weigh on the sign-in page.
+/// no last view to go back to) asks for the collection with its column relationships; the
+/// overview for the session's accounts. Other first requests are worked out by code in the
+/// page's chunk (a list's query and the checks of its filters, a record's id): in the shell,
+/// it would weigh on the sign-in page.
 pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) {
     let Some(location) = web_sys::window().map(|window| window.location()) else {
         return;
     };
+    if !session.is_signed_in_untracked() {
+        return;
+    }
     let path = crate::routing::portal_path(&location.pathname().unwrap_or_default());
     let search = location.search().unwrap_or_default();
-    if let Some(Family::Records(RecordsPage::List(collection))) = Page::at(&path).map(Family::of)
-        && session.is_signed_in_untracked()
-        && search.trim_start_matches('?').is_empty()
-        && view_to_restore(prefs, collection, &search).is_none()
-    {
-        api.read_ahead(collection.path(), &collection.spec().included_query());
-    }
+    let (collection, query) = match Page::at(&path).map(Family::of) {
+        Some(Family::Records(RecordsPage::List(collection)))
+            if search.trim_start_matches('?').is_empty()
+                && view_to_restore(prefs, collection, &search).is_none() =>
+        {
+            (collection, collection.spec().included_query())
+        }
+        Some(Family::Charts(ChartsView::Overview)) => (ACCOUNTS, first_records_query()),
+        _ => return,
+    };
+    api.read_ahead(collection.path(), &query);
 }
 
 /// Fetches `code` in the background unless it is here already.

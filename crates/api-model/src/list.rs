@@ -10,6 +10,12 @@ use std::fmt;
 pub const DEFAULT_PAGE_SIZE: u32 = 50;
 pub const MAX_PAGE_SIZE: u32 = 1000;
 
+/// The query of a collection's first records, as many as a page holds: what the pickers and
+/// the session's account list ask for (`ListParams::to_query` writes the same).
+pub fn first_records_query() -> String {
+    crate::query::encode_pairs(&[("page[size]", MAX_PAGE_SIZE.to_string())])
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SortKey {
     pub field: String,
@@ -227,6 +233,16 @@ impl PageWindow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_records_are_asked_for_as_a_list_of_one_full_page() {
+        let full_page = ListParams {
+            page_size: Some(MAX_PAGE_SIZE),
+            ..Default::default()
+        };
+        assert_eq!(first_records_query(), full_page.to_query());
+        assert_eq!(first_records_query(), "page[size]=1000");
+    }
     use crate::filters::Operator;
 
     #[test]

@@ -313,7 +313,7 @@ fn the_page_code_comes_alongside_the_configuration() {
     });
 }
 
-/// The `/accounts` requests the server received after the first `from` requests.
+/// The queries of the `/accounts` requests the server received after its first `from`.
 fn account_list_requests(portal: &Portal, from: usize) -> Vec<String> {
     portal
         .served_requests()
@@ -325,15 +325,23 @@ fn account_list_requests(portal: &Portal, from: usize) -> Vec<String> {
 }
 
 /// Opens `path` as a first visit's load does (no code cached) over a link slow enough that the
-/// list's code takes seconds to come, and waits for the list's rows.
-async fn open_cold_over_a_slow_link(portal: &Portal, path: &str) {
+/// page's code takes seconds to come, and waits for `shown`.
+async fn open_cold_over_a_slow_link(portal: &Portal, path: &str, shown: &str) {
     portal
         .devtools("Network.clearBrowserCache", serde_json::json!({}))
         .await;
     portal.emulate_link(Duration::ZERO, 800_000).await;
     portal.open(path).await;
-    portal.wait_for(ACCOUNT_ROWS).await;
+    portal.wait_for(shown).await;
     portal.emulate_link(Duration::ZERO, 0).await;
+}
+
+/// Whether the request `asked` (a file name of `fetched_files`) started before the chunk
+/// `chunk` had come.
+fn asked_before_the_code_came(files: &serde_json::Value, asked: &str, chunk: &str) -> bool {
+    let asked = files[asked][0].as_f64();
+    let code_came = files[chunk][1].as_f64();
+    asked.zip(code_came).is_some_and(|(a, c)| a < c)
 }
 
 /// A list opened cold asks for its rows while its code downloads, not once the code has come:
@@ -345,17 +353,15 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
         open_login_and_sign_in(&portal).await;
 
         let before = portal.served_requests().len();
-        open_cold_over_a_slow_link(&portal, "/accounts").await;
+        open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;
         assert_eq!(
             account_list_requests(&portal, before),
             vec![String::new()],
             "the list's rows were asked for once"
         );
         let files = fetched_files(&portal).await;
-        let asked = files["accounts"][0].as_f64();
-        let code_came = files["split_records.wasm"][1].as_f64();
         assert!(
-            asked.zip(code_came).is_some_and(|(a, c)| a < c),
+            asked_before_the_code_came(&files, "accounts", "split_records.wasm"),
             "the rows were asked for after the list's code had come: {files}"
         );
 
@@ -363,7 +369,7 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
         portal.open("/accounts?page%5Bsize%5D=10").await;
         portal.wait_for(ACCOUNT_ROWS).await;
         let before = portal.served_requests().len();
-        open_cold_over_a_slow_link(&portal, "/accounts").await;
+        open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;
         portal
             .wait_until("the list back at its last view", async || {
                 let url = portal.current_url().await;
@@ -374,6 +380,30 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
         assert!(
             !asked.is_empty() && asked.iter().all(|query| query.contains("page")),
             "a list going back to its last view asked for another: {asked:?}"
+        );
+    });
+}
+
+/// The overview opened cold asks for the customer's accounts while its code downloads, once.
+#[test]
+fn the_overview_opened_cold_asks_for_the_accounts_while_its_code_downloads() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.open("/accounts").await;
+        portal.wait_for(ACCOUNT_ROWS).await;
+
+        let before = portal.served_requests().len();
+        open_cold_over_a_slow_link(&portal, "/", ".dashboard .account-card").await;
+        let asked = account_list_requests(&portal, before);
+        assert_eq!(
+            asked.len(),
+            1,
+            "the accounts were asked for once: {asked:?}"
+        );
+        let files = fetched_files(&portal).await;
+        assert!(
+            asked_before_the_code_came(&files, "accounts", "split_charts.wasm"),
+            "the accounts were asked for after the overview's code had come: {files}"
         );
     });
 }

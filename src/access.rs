@@ -11,7 +11,9 @@ use crate::http::Api;
 use crate::remote::Remote;
 use crate::routing::Page;
 use crate::session::Session;
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The profile's flags by name.
@@ -36,21 +38,42 @@ fn flags(document: &JsValue) -> Flags {
         .collect()
 }
 
+/// Whether `flags` (`None`: the profile could not be read) allow `page`.
+fn allowed(flags: Option<&Flags>, page: Page) -> bool {
+    page.profile_flag().is_none_or(|flag| {
+        flags
+            .and_then(|flags| flags.get(flag).copied())
+            .unwrap_or_else(|| api_model::catalog::flag_default(flag))
+    })
+}
+
+/// A page and what to do once the first profile allows it: the shell's read-ahead of that
+/// page's first request (`on_demand::read_ahead`), which a withheld page must not make.
+pub type WhenAllowed = (Page, Box<dyn FnOnce()>);
+
 #[derive(Clone, Copy)]
 pub struct Access {
     profile: Remote<Flags>,
 }
 
 impl Access {
-    /// Reads the profile whenever a customer signs in.
-    pub fn new(api: Api, session: Session) -> Access {
+    /// Reads the profile whenever a customer signs in; the first answer runs `when_allowed`
+    /// if it allows its page.
+    pub fn new(api: Api, session: Session, when_allowed: Option<WhenAllowed>) -> Access {
+        let when_allowed = Rc::new(Cell::new(when_allowed));
         let profile = Remote::new(
             move || session.is_signed_in().then_some(()),
             move |(), signal| {
-                let api = api.clone();
+                let (api, when_allowed) = (api.clone(), when_allowed.clone());
                 async move {
-                    let document = api.get_json_value("profiles", "", signal).await?;
-                    Ok(flags(&document))
+                    let read = api.get_json_value("profiles", "", signal).await;
+                    let flags = read.map(|document| flags(&document));
+                    if let (Ok(flags), Some((page, then))) = (&flags, when_allowed.take())
+                        && allowed(Some(flags), page)
+                    {
+                        then();
+                    }
+                    flags
                 }
             },
         );
@@ -59,14 +82,10 @@ impl Access {
 
     /// Whether the profile allows the page; `None` until the profile is known. Tracked.
     pub fn allows(&self, page: Page) -> Option<bool> {
-        let Some(flag) = page.profile_flag() else {
-            return Some(true);
-        };
-        let default = api_model::catalog::flag_default(flag);
-        if self.profile.error().is_some() {
-            return Some(default);
+        if page.profile_flag().is_none() || self.profile.has_error() {
+            return Some(allowed(None, page));
         }
         self.profile
-            .with_data(|flags| flags.map(|flags| flags.get(flag).copied().unwrap_or(default)))
+            .with_data(|flags| flags.map(|flags| allowed(Some(flags), page)))
     }
 }

@@ -165,9 +165,9 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     provide_context(session);
     provide_context(prefs);
     let api = Api::new(&config, session);
-    provide_context(Access::new(api.clone(), session));
+    let ahead = crate::pages::on_demand::read_ahead(&api, &prefs, session);
+    provide_context(Access::new(api.clone(), session, ahead));
     provide_context(crate::accounts::SessionAccounts::new(session));
-    crate::pages::on_demand::read_ahead(&api, &prefs, session);
     provide_context(api);
     provide_context(embedding.clone());
     provide_context(config);

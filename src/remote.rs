@@ -87,6 +87,11 @@ impl<T: Clone + Send + Sync + 'static> Remote<T> {
         self.error.get()
     }
 
+    /// Whether the latest request failed (without cloning its error).
+    pub fn has_error(&self) -> bool {
+        self.error.with(Option::is_some)
+    }
+
     pub fn is_loading(&self) -> bool {
         self.loading.get()
     }

@@ -16,6 +16,7 @@
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
+use crate::access::WhenAllowed;
 use crate::accounts::ACCOUNTS;
 use crate::app::signed_in_page;
 use crate::components::shell::Shell;
@@ -365,32 +366,36 @@ pub fn fetch_ahead() {
     }
 }
 
-/// Starts the first request of the page the address bar points at while its code downloads,
-/// on a signed-in cold load, when the shell can tell it: a list opened without a query (and
-/// no last view to go back to) asks for the collection with its column relationships; the
-/// overview for the session's accounts. Other first requests are worked out by code in the
-/// page's chunk (a list's query and the checks of its filters, a record's id): in the shell,
-/// it would weigh on the sign-in page.
-pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) {
-    let Some(location) = web_sys::window().map(|window| window.location()) else {
-        return;
-    };
+/// The first request of the page the address bar points at, to start while its code
+/// downloads on a signed-in cold load, when the shell can tell it: a list opened without a
+/// query (and no last view to go back to) asks for the collection with its column
+/// relationships; the overview for the session's accounts. Other first requests are worked out
+/// by code in the page's chunk (a list's query and the checks of its filters, a record's id):
+/// in the shell, it would weigh on the sign-in page. It starts once the access profile allows
+/// the page (a withheld page asks for nothing): one round trip, well within the download.
+pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) -> Option<WhenAllowed> {
+    let location = web_sys::window()?.location();
     if !session.is_signed_in_untracked() {
-        return;
+        return None;
     }
     let path = crate::routing::portal_path(&location.pathname().unwrap_or_default());
     let search = location.search().unwrap_or_default();
-    let (collection, query) = match Page::at(&path).map(Family::of) {
-        Some(Family::Records(RecordsPage::List(collection)))
+    let page = Page::at(&path)?;
+    let (collection, query) = match Family::of(page) {
+        Family::Records(RecordsPage::List(collection))
             if search.trim_start_matches('?').is_empty()
                 && view_to_restore(prefs, collection, &search).is_none() =>
         {
             (collection, collection.spec().included_query())
         }
-        Some(Family::Charts(ChartsView::Overview)) => (ACCOUNTS, first_records_query()),
-        _ => return,
+        Family::Charts(ChartsView::Overview) => (ACCOUNTS, first_records_query()),
+        _ => return None,
     };
-    api.read_ahead(collection.path(), &query);
+    let api = api.clone();
+    Some((
+        page,
+        Box::new(move || api.read_ahead(collection.path(), &query)),
+    ))
 }
 
 /// Fetches `code` in the background unless it is here already.

@@ -178,6 +178,26 @@ fn asked_window(portal: &Portal, endpoint: &str) -> (String, String) {
         .unwrap_or_else(|| panic!("the page asked {endpoint} for no window"))
 }
 
+/// Every window (`from-time`, `to-time`) the page asked `endpoint` for, oldest first, once each.
+fn asked_windows(portal: &Portal, endpoint: &str) -> Vec<(String, String)> {
+    let mut windows = Vec::new();
+    for request in portal.served_requests() {
+        if !(request.from_browser() && request.endpoint() == endpoint) {
+            continue;
+        }
+        let window = (
+            request.query_param("from-time"),
+            request.query_param("to-time"),
+        );
+        if let (Some(from), Some(to)) = window
+            && !windows.contains(&(from.clone(), to.clone()))
+        {
+            windows.push((from, to));
+        }
+    }
+    windows
+}
+
 /// A `datetime-local` value with its seconds: Chrome leaves out `:00` seconds.
 fn with_seconds(value: &str) -> String {
     match value.len() {
@@ -1267,6 +1287,55 @@ fn legend_crosshair_and_zoom_work_on_the_canvas() {
     });
 }
 
+/// The sides of the dashboard's "today", each with the endpoint its figures come from.
+const DASHBOARD_SIDES: [(&str, &str); 2] = [
+    ("originated", "origination-statistics"),
+    ("terminated", "termination-statistics"),
+];
+
+/// The dashboard's figures by side and key, read in one go so that no refresh lands between
+/// two of them; `None` until both sides show their figures.
+async fn dashboard_figures(portal: &Portal) -> Option<BTreeMap<String, BTreeMap<String, String>>> {
+    let script = "const sides = {};
+        for (const side of ['originated', 'terminated']) {
+            const figures = {};
+            for (const figure of document.querySelectorAll(
+                    `.dashboard .today-direction[data-direction=${side}] dl.totals .figure`)) {
+                const value = figure.querySelector('dd');
+                figures[figure.dataset.key] = value ? value.innerText.trim() : '';
+            }
+            if (!('total_calls' in figures)) return null;
+            sides[side] = figures;
+        }
+        return sides;";
+    let value = portal.client().execute(script, Vec::new()).await.ok()?;
+    serde_json::from_value(value).ok()
+}
+
+/// The dashboard's texts for the day's totals an API body states, prices in `currency`.
+fn dashboard_texts(
+    totals: &BTreeMap<String, Option<String>>,
+    currency: &str,
+) -> BTreeMap<String, String> {
+    [
+        ("total_calls", ""),
+        ("asr", "%"),
+        ("acd", "s"),
+        ("total_price", currency),
+    ]
+    .into_iter()
+    .map(|(key, unit)| {
+        let text = match totals.get(key) {
+            Some(Some(value)) if unit.is_empty() => grouped(value),
+            Some(Some(value)) => format!("{} {unit}", grouped(value)),
+            Some(None) => "—".to_owned(),
+            None => panic!("no {key} in {totals:?}"),
+        };
+        (key.to_owned(), text)
+    })
+    .collect()
+}
+
 /// The dashboard shows the account, today's figures and the CPS chart; today's figures are
 /// the API's for the browser's today; the picker switches the account.
 #[test]
@@ -1278,96 +1347,88 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
             text_of(&account["id"]),
             text_of(&account["attributes"]["currency"]),
         );
-        let (_, midnight) = browser_midnights(&portal).await;
-        let from = utc_text(midnight);
-        // Today's totals up to now, as the dashboard asks for them.
-        let today_on = async |endpoint: &str| {
-            let to = utc_text(now_seconds());
-            let query = [
-                ("account-id", id.as_str()),
-                ("from-time", from.as_str()),
-                ("to-time", to.as_str()),
-                ("sampling", "day"),
-            ];
-            api_totals(&api.statistics(endpoint, &query).await)
-        };
-        let today = async || today_on("origination-statistics").await;
-        let calls = |totals: &BTreeMap<String, Option<String>>| -> u64 {
-            totals["total_calls"]
-                .as_deref()
-                .and_then(|calls| calls.parse().ok())
-                .unwrap_or_else(|| panic!("no total_calls in {totals:?}"))
-        };
 
-        // Calls keep coming: the page's count lies between one asked before and one after.
-        let before = today().await;
-        let terminated_before = today_on("termination-statistics").await;
+        // The page resolves "today" itself, up to its own now, and again every 30 s: each side
+        // shows, figure for figure, the API's totals for a window the page asked for.
+        let (_, midnight_before) = browser_midnights(&portal).await;
         portal
             .open(&format!(
                 "/?account-id={}",
                 api_model::query::encode_component(&id)
             ))
             .await;
-        let figure = |key: &str| format!(".dashboard dl.totals .figure[data-key={key}] dd");
-        let shown_calls = portal.wait_for(&figure("total_calls")).await;
-        let after = today().await;
-        let shown = count_of(&shown_calls.text().await.expect("today's calls"));
-        let zone = browser_zone(&portal).await;
-        let (low, high) = (calls(&before), calls(&after));
-        eprintln!("dashboard in {zone}: {low} ≤ {shown} ≤ {high}");
-        assert!(
-            low <= shown && shown <= high,
-            "calls today ({zone}): the page shows {shown}; the API counted {low} just before \
-             and {high} just after"
-        );
-        // The profile shows both sides: terminated figures beside the originated ones.
-        let terminated = portal
-            .wait_for(
-                ".dashboard .today-direction[data-direction=terminated] dl.totals \
-                 .figure[data-key=total_calls] dd",
+        let mut counted: BTreeMap<(&str, (String, String)), BTreeMap<String, String>> =
+            BTreeMap::new();
+        let shown = portal
+            .wait_until_seen(
+                "today's figures on both sides as the API counts a window the page asked for",
+                async || {
+                    let shown = dashboard_figures(&portal)
+                        .await
+                        .ok_or_else(|| "no figures on both sides".to_owned())?;
+                    for (side, endpoint) in DASHBOARD_SIDES {
+                        let mut expected = Vec::new();
+                        for window in asked_windows(&portal, endpoint) {
+                            let key = (endpoint, window);
+                            if !counted.contains_key(&key) {
+                                let (from, to) = &key.1;
+                                let query = [
+                                    ("account-id", id.as_str()),
+                                    ("from-time", from.as_str()),
+                                    ("to-time", to.as_str()),
+                                    ("sampling", "day"),
+                                ];
+                                let totals = api_totals(&api.statistics(endpoint, &query).await);
+                                counted.insert(key.clone(), dashboard_texts(&totals, &currency));
+                            }
+                            expected.push((key.1.clone(), counted[&key].clone()));
+                        }
+                        let figures = &shown[side];
+                        let same = |texts: &BTreeMap<String, String>| {
+                            texts
+                                .iter()
+                                .all(|(key, text)| figures.get(key) == Some(text))
+                        };
+                        if !expected.iter().any(|(_, texts)| same(texts)) {
+                            return Err(format!(
+                                "{side}: the page shows {figures:?}; the API counts, for the \
+                                 windows the page asked for, {expected:?}"
+                            ));
+                        }
+                    }
+                    Ok(shown)
+                },
             )
             .await;
-        let terminated_after = today_on("termination-statistics").await;
-        let shown = count_of(&terminated.text().await.expect("today's terminated calls"));
-        let (low, high) = (calls(&terminated_before), calls(&terminated_after));
+        // Each of those windows is today: from the browser's midnight (before or after the
+        // page loaded, should midnight pass meanwhile).
+        let windows: Vec<_> = DASHBOARD_SIDES
+            .iter()
+            .flat_map(|(_, endpoint)| asked_windows(&portal, endpoint))
+            .collect();
+        let (_, midnight_after) = browser_midnights(&portal).await;
+        let zone = browser_zone(&portal).await;
+        let midnights = [utc_text(midnight_before), utc_text(midnight_after)];
+        eprintln!("dashboard in {zone}: {shown:?} for {windows:?}");
+        for (from, to) in &windows {
+            assert!(
+                midnights.contains(from) && from < to,
+                "the dashboard asked for {from} – {to}, not today since the browser's \
+                 midnight ({midnights:?}, {zone})"
+            );
+        }
+        let active = &shown["originated"]["active-now"];
         assert!(
-            low <= shown && shown <= high,
-            "terminated calls today ({zone}): the page shows {shown}; the API counted {low} \
-             just before and {high} just after"
+            active.chars().all(|c| c.is_ascii_digit() || c == ','),
+            "active calls now: {active:?}"
         );
+        // The profile shows both sides: terminated figures beside the originated ones.
         portal
             .wait_for_text(
                 ".dashboard .today-direction[data-direction=terminated] h2",
                 "Terminated",
             )
             .await;
-        let mut texts = BTreeMap::new();
-        for key in ["active-now", "total_calls", "asr", "acd", "total_price"] {
-            let text = portal.wait_for(&figure(key)).await.text().await;
-            texts.insert(key, text.unwrap_or_default());
-        }
-        assert!(
-            texts["active-now"]
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ','),
-            "active calls now: {texts:?}"
-        );
-        if before == after {
-            // No call came in between: every figure is the API's, exactly.
-            let exact = |key: &str, unit: &str| match &after[key] {
-                Some(value) if unit.is_empty() => grouped(value),
-                Some(value) => format!("{} {unit}", grouped(value)),
-                None => "—".to_owned(),
-            };
-            for (key, unit) in [
-                ("total_calls", ""),
-                ("asr", "%"),
-                ("acd", "s"),
-                ("total_price", currency.as_str()),
-            ] {
-                assert_eq!(texts[key], exact(key, unit), "today's {key}: {texts:?}");
-            }
-        }
 
         assert_eq!(
             portal.value_of(".dashboard select[name=account-id]").await,

@@ -416,6 +416,27 @@ async fn wait_for_samples(portal: &Portal, expected: Option<u64>) -> u64 {
         .await
 }
 
+/// The page's answer once it has one: the samples its results show, or `None` for the "no
+/// calls" note; either once the account list has arrived.
+async fn wait_for_answer(portal: &Portal) -> Option<u64> {
+    portal
+        .wait_until(
+            "the statistics results or the \"no calls\" note",
+            async || {
+                let options = "form.stats-form select[name=account-id] option:not([value=''])";
+                if !present(portal, options).await {
+                    return None;
+                }
+                if present(portal, ".statistics-page p.empty").await {
+                    return Some(None);
+                }
+                let element = portal.client().find(Locator::Css(SAMPLES)).await.ok()?;
+                Some(Some(samples_of(&element.text().await.ok()?)))
+            },
+        )
+        .await
+}
+
 /// Picks `value` in the form's sampling select and presses Show.
 async fn show_with_sampling(portal: &Portal, value: &str) {
     portal.select(SAMPLING, value).await;
@@ -562,18 +583,18 @@ fn server_errors_on_a_statistics_page_keep_the_form_and_retry() {
         wait_for_samples(&portal, Some(expected)).await;
         assert_absent(&portal, STATS_PANEL, "the retry succeeded").await;
 
-        // An empty 500 on a first load of another view of the same account (its account list
-        // fails too; one Retry brings back both).
+        // An empty 500 on a first load of another view of the same account and busy range
+        // (its account list fails too; one Retry brings back both).
         portal
             .set_faults(json!({"error-share": 1.0, "error-body": "empty"}))
             .await;
         let mark = log_mark(&portal);
-        portal
-            .open(&stats_url(
-                "quality",
-                &[("account-id", query[0].1.as_str())],
-            ))
-            .await;
+        let same_view: Vec<(&str, &str)> = query
+            .iter()
+            .filter(|(name, _)| name != "sampling")
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        portal.open(&stats_url("quality", &same_view)).await;
         portal.wait_for_path("/statistics/quality").await;
         wait_for_message(&portal, STATS_MESSAGE, EMPTY_500).await;
         assert_retried_with_backoff(
@@ -940,19 +961,17 @@ fn slow_statistics_show_loading_and_the_latest_view_wins() {
         portal
             .wait_for_text(".statistics-page .loading", "Loading statistics")
             .await;
+        // The link opens today, which may have no calls yet: the note is an answer too.
+        let answer = ".statistics-page .stats-results:not(.stale), .statistics-page p.empty";
         portal
             .wait_until_within(
                 Duration::from_secs(20),
-                "the quality results after the latency",
-                async || {
-                    present(&portal, ".statistics-page .stats-results:not(.stale)")
-                        .await
-                        .then_some(())
-                },
+                "the quality results or the \"no calls\" note after the latency",
+                async || present(&portal, answer).await.then_some(()),
             )
             .await;
         let waited = clicked.elapsed();
-        eprintln!("the quality results arrived after {waited:?} with 3 s of latency");
+        eprintln!("the quality answer arrived after {waited:?} with 3 s of latency");
         assert!(waited >= Duration::from_millis(2900), "{waited:?}");
 
         portal.clear_faults().await;
@@ -1045,6 +1064,7 @@ fn offline_pages_say_so_and_recover_when_back_online() {
             .wait_for_text("section.detail-page h1", ACCOUNT)
             .await;
         portal.go_offline().await;
+        let mark = log_mark(&portal);
         portal
             .click("ul.related-links a[href^='/statistics/origination?']")
             .await;
@@ -1054,11 +1074,38 @@ fn offline_pages_say_so_and_recover_when_back_online() {
         eprintln!("offline, a statistics page reads: {message:?}");
         let event = portal.go_online().await;
         eprintln!("back online, the page heard `online`: {event:?}");
-        wait_for_samples(&portal, None).await;
+        // The link opens today, which has no calls yet just after midnight: the samples shown,
+        // or the note, are the API's for the window the page asked for once online.
+        let answer = wait_for_answer(&portal).await;
         assert_absent(&portal, "main .error-panel", "back online").await;
+        let asked = served_since(&portal, mark, "origination-statistics");
+        let Some(request) = asked.last() else {
+            panic!("back online, the page asked for no statistics");
+        };
+        let param = |name: &str| {
+            request
+                .query_param(name)
+                .unwrap_or_else(|| panic!("no {name} in {}", describe(&asked)))
+        };
+        let names = ["account-id", "from-time", "to-time", "sampling"];
+        let values = names.map(param);
+        let window: Vec<(&str, &str)> = names
+            .iter()
+            .zip(&values)
+            .map(|(name, value)| (*name, value.as_str()))
+            .collect();
+        let expected = api.samples(&window).await;
+        assert_eq!(
+            answer,
+            (expected > 0).then_some(expected),
+            "the samples shown (none: the note) for {window:?}"
+        );
 
-        // A view asked for anew while offline: the panel above the last results.
+        // A view asked for anew while offline: the panel above the last results (of the busy
+        // range, so the new view's samples differ and are known).
+        let query = open_origination(&portal, &api, "hour").await;
         let shown = wait_for_samples(&portal, None).await;
+        let expected = api.samples(&with_sampling(&query, "5minutes", &[])).await;
         portal.go_offline().await;
         show_with_sampling(&portal, "5minutes").await;
         wait_for_message(&portal, STATS_MESSAGE, "connection").await;
@@ -1073,12 +1120,12 @@ fn offline_pages_say_so_and_recover_when_back_online() {
             OnlineEvent::FiredByBrowser,
             "Chromium fires `online`"
         );
-        portal
-            .wait_until("the results at 5 minutes", async || {
-                let samples = wait_for_samples(&portal, None).await;
-                (samples != shown && !present(&portal, STATS_PANEL).await).then_some(())
-            })
-            .await;
+        assert_ne!(
+            expected, shown,
+            "the busy range has more samples at 5 minutes"
+        );
+        wait_for_samples(&portal, Some(expected)).await;
+        assert_absent(&portal, STATS_PANEL, "back online").await;
     });
 }
 

@@ -178,8 +178,11 @@ fn asked_window(portal: &Portal, endpoint: &str) -> (String, String) {
         .unwrap_or_else(|| panic!("the page asked {endpoint} for no window"))
 }
 
-/// Every window (`from-time`, `to-time`) the page asked `endpoint` for, oldest first, once each.
-fn asked_windows(portal: &Portal, endpoint: &str) -> Vec<(String, String)> {
+/// A window a page asked for: `from-time`, `to-time`.
+type Window = (String, String);
+
+/// Every window the page asked `endpoint` for, oldest first, once each.
+fn asked_windows(portal: &Portal, endpoint: &str) -> Vec<Window> {
     let mut windows = Vec::new();
     for request in portal.served_requests() {
         if !(request.from_browser() && request.endpoint() == endpoint) {
@@ -1307,6 +1310,9 @@ fn legend_crosshair_and_zoom_work_on_the_canvas() {
     });
 }
 
+/// Figure texts by key.
+type Figures = BTreeMap<String, String>;
+
 /// The sides of the dashboard's "today", each with the endpoint its figures come from.
 const DASHBOARD_SIDES: [(&str, &str); 2] = [
     ("originated", "origination-statistics"),
@@ -1315,7 +1321,7 @@ const DASHBOARD_SIDES: [(&str, &str); 2] = [
 
 /// The dashboard's figures by side and key, read in one go so that no refresh lands between
 /// two of them; `None` until both sides show their figures.
-async fn dashboard_figures(portal: &Portal) -> Option<BTreeMap<String, BTreeMap<String, String>>> {
+async fn dashboard_figures(portal: &Portal) -> Option<BTreeMap<String, Figures>> {
     let script = "const sides = {};
         for (const side of ['originated', 'terminated']) {
             const figures = {};
@@ -1333,10 +1339,7 @@ async fn dashboard_figures(portal: &Portal) -> Option<BTreeMap<String, BTreeMap<
 }
 
 /// The dashboard's texts for the day's totals an API body states, prices in `currency`.
-fn dashboard_texts(
-    totals: &BTreeMap<String, Option<String>>,
-    currency: &str,
-) -> BTreeMap<String, String> {
+fn dashboard_texts(totals: &BTreeMap<String, Option<String>>, currency: &str) -> Figures {
     [
         ("total_calls", ""),
         ("asr", "%"),
@@ -1377,8 +1380,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
                 api_model::query::encode_component(&id)
             ))
             .await;
-        let mut counted: BTreeMap<(&str, (String, String)), BTreeMap<String, String>> =
-            BTreeMap::new();
+        let mut counted: BTreeMap<(&str, Window), Figures> = BTreeMap::new();
         let shown = portal
             .wait_until_seen(
                 "today's figures on both sides as the API counts a window the page asked for",
@@ -1404,7 +1406,7 @@ fn the_dashboard_shows_todays_figures_of_the_account() {
                             expected.push((key.1.clone(), counted[&key].clone()));
                         }
                         let figures = &shown[side];
-                        let same = |texts: &BTreeMap<String, String>| {
+                        let same = |texts: &Figures| {
                             texts
                                 .iter()
                                 .all(|(key, text)| figures.get(key) == Some(text))

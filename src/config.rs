@@ -2,6 +2,7 @@
 //! crate), read once at start-up so one build serves every deployment.
 
 pub use portal_config::{AuthMode, ConfigError, PortalConfig};
+use wasm_bindgen::JsCast;
 
 /// Relative, so it resolves against `<base href>`: a bundle under `/portal/` reads
 /// `/portal/config.json`.
@@ -14,11 +15,25 @@ pub fn api_root(config: &PortalConfig) -> String {
 
 /// Fetches and reads `config.json`. This request carries no token: it is not the API.
 pub async fn load_config() -> Result<PortalConfig, ConfigError> {
-    // As index.html preloads it: no headers of its own, or the preload would not be used.
-    let response = gloo_net::http::Request::get(CONFIG_PATH)
-        .send()
-        .await
-        .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
+    let response = match take_loader_config() {
+        Ok(answer) => wasm_bindgen_futures::JsFuture::from(answer)
+            .await
+            .map(|answer| {
+                gloo_net::http::Response::from(answer.unchecked_into::<web_sys::Response>())
+            })
+            .map_err(|error| {
+                ConfigError::Unreachable(error.dyn_ref::<js_sys::Error>().map_or_else(
+                    || "the request failed".to_owned(),
+                    |error| error.message().into(),
+                ))
+            })?,
+        // Without the loader (tests). As index.html preloads it: no headers of its own, or the
+        // preload would not be used.
+        Err(_) => gloo_net::http::Request::get(CONFIG_PATH)
+            .send()
+            .await
+            .map_err(|e| ConfigError::Unreachable(e.to_string()))?,
+    };
     if !response.ok() {
         return Err(ConfigError::Missing {
             status: response.status(),
@@ -29,6 +44,14 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
         .await
         .map_err(|e| ConfigError::Unreachable(e.to_string()))?;
     read_config(&text)
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The answer for `config.json` that the loader asked for first (xtask/src/start.js), a
+    /// promise of the fetch's response; a new request after that.
+    #[wasm_bindgen(catch, js_namespace = globalThis, js_name = takePortalConfig)]
+    fn take_loader_config() -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
 }
 
 /// Reads the text of `config.json` through the browser's JSON parser and checks it, time zone

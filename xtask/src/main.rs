@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: developer tasks of the workspace (see `cargo xtask help`).
 
 mod browser;
+mod early_texts;
 mod imports;
 mod lanes;
 mod new_resource;

@@ -26,14 +26,14 @@ use crate::tools::WASM_TARGET;
 
 /// The JS module the split wasm imports its chunk loaders from; bundled into `MAIN_JS`.
 const LINK_MODULE: &str = "split.js";
-/// The start of the portal, the entry of the bundle: it loads the main part beside it. Its
-/// `initSync` export hands back the started module's exports (the bench reads the memory).
+/// The start of the portal, the entry of the bundle: it shows index.html's sign-in form while
+/// the code downloads, and loads the main part beside it. Its `initSync` export hands back the
+/// started module's exports (the bench reads the memory).
 const START_NAME: &str = "start.js";
-const START: &str = "import init, { initSync } from \"./portal.js\";
-export { initSync };
-await init({ module_or_path: new URL(\"./portal_bg.wasm\", import.meta.url) });
-";
+const START: &str = include_str!("start.js");
 const MAIN_NAME: &str = "portal";
+/// The exports of the main part that nothing calls (see where wasm-opt runs).
+const UNUSED_EXPORTS: &str = "--pass-arg=remove-exports@*intounderlying*";
 const MAIN_JS: &str = "portal.js";
 const MAIN_WASM: &str = "portal_bg.wasm";
 
@@ -127,7 +127,17 @@ pub fn split_wasm(root: &Path) -> Result<()> {
             .iter()
             .filter(|p| p.extension().is_some_and(|e| e == "wasm"))
         {
+            let is_main = wasm.file_name().is_some_and(|name| name == MAIN_WASM);
             Cmd::new("wasm-opt")
+                // The stream adapters wasm-streams exports for server functions (leptos always
+                // builds server_fn's browser side): the portal has no server function, so
+                // nothing calls them, and without the exports their code goes (1.1 KB brotli).
+                .args(
+                    is_main
+                        .then_some(["--remove-exports", UNUSED_EXPORTS])
+                        .into_iter()
+                        .flatten(),
+                )
                 .arg("-Oz")
                 // The linker puts the stack first, below the data: the first 1 KiB is the
                 // stack's far end, never reached, so wasm-opt may fold more constants into
@@ -137,6 +147,9 @@ pub fn split_wasm(root: &Path) -> Result<()> {
                 // still zero when the chunk comes (nothing else owns it), so its zero bytes need
                 // no segment (the chunks 1 KB brotli smaller).
                 .arg("--zero-filled-memory")
+                // Notes for tools, which no browser reads (0.35 KB brotli per part).
+                .arg("--strip-producers")
+                .arg("--strip-target-features")
                 .arg(wasm)
                 .arg("-o")
                 .arg(wasm)
@@ -215,8 +228,9 @@ fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
         texts::BUNDLE_DIR,
         preloaded.file_name()
     );
-    fs::write(&index_path, index.replacen("</head>", &link, 1))
-        .with_context(|| format!("writing {}", index_path.display()))
+    let early_texts = crate::early_texts::PlainTexts::read(root, &preloaded.tag, &preloaded.json)?;
+    let index = crate::early_texts::fill(&index.replacen("</head>", &link, 1), &early_texts)?;
+    fs::write(&index_path, index).with_context(|| format!("writing {}", index_path.display()))
 }
 
 /// The language a first visitor most likely gets: the deployment's (`defaultLanguage`), else

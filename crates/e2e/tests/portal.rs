@@ -18,6 +18,7 @@ const ACCOUNTS_TABLE: &str = "table#accounts-table";
 const ACCOUNT_ROWS: &str = "table#accounts-table tbody tr";
 const ACCOUNT_NAMES: &str = "table#accounts-table tbody tr td:first-child";
 const PAGER_SUMMARY: &str = ".pager-summary";
+const OVERVIEW: &str = "section.dashboard";
 
 /// The customer's accounts in the demo data, and one of another customer that must never show.
 const DEMO_ACCOUNTS: [&str; 4] = [
@@ -482,5 +483,174 @@ fn works_against_a_server_answering_the_upstream_samples() {
         assert_eq!(table.column("Origination capacity"), Some(vec!["10", "10"]));
         assert_eq!(table.column("Termination capacity"), Some(vec!["—", "—"]));
         portal.wait_for_text(PAGER_SUMMARY, "1–2 of 2").await;
+    });
+}
+
+/// Acts in index.html's early sign-in form the moment the loader shows it, as a visitor on a
+/// slow link would while the code downloads: `act` runs in every new document of the tab, until
+/// the returned script is removed. It records when it acted in `window.earlyActedAt`.
+async fn when_the_early_form_shows(portal: &Portal, act: &str) -> serde_json::Value {
+    let source = format!(
+        "new MutationObserver((changes, observer) => {{
+             const page = document.getElementById('early-sign-in');
+             if (!page || page.hidden) return;
+             observer.disconnect();
+             const form = page.querySelector('form');
+             const field = (name) => form.querySelector(`input[name=${{name}}]`);
+             {act}
+             window.earlyActedAt = performance.now();
+         }}).observe(document, {{ subtree: true, childList: true, attributes: true }});"
+    );
+    portal
+        .devtools(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source": source }),
+        )
+        .await
+}
+
+async fn stop_acting(portal: &Portal, script: serde_json::Value) {
+    portal
+        .devtools(
+            "Page.removeScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "identifier": script["identifier"] }),
+        )
+        .await;
+}
+
+/// (when the early form was shown, when the visitor acted in it, when the code came), by the
+/// browser's clock.
+async fn early_timeline(portal: &Portal) -> [Option<f64>; 3] {
+    let times = portal
+        .client()
+        .execute(
+            "const [shown] = performance.getEntriesByName('portal:sign-in-shown');
+             const code = performance.getEntriesByType('resource')
+                 .find((e) => e.name.endsWith('/portal_bg.wasm'));
+             return [shown ? shown.startTime : null, window.earlyActedAt ?? null,
+                     code ? code.responseEnd : null];",
+            vec![],
+        )
+        .await
+        .expect("the page's timeline");
+    [0, 1, 2].map(|i| times[i].as_f64())
+}
+
+/// A visitor on a slow link gets the sign-in form before the code: what they type and send
+/// there is what the portal sends once it comes, once.
+#[test]
+fn the_sign_in_form_takes_what_was_sent_before_the_code_came() {
+    e2e::run(|portal| async move {
+        let act = format!(
+            "field('login').value = {DEMO_LOGIN:?}; field('password').value = {DEMO_PASSWORD:?};
+             form.requestSubmit();"
+        );
+        let script = when_the_early_form_shows(&portal, &act).await;
+        open_cold_over_a_slow_link(&portal, "/login", OVERVIEW).await;
+        stop_acting(&portal, script).await;
+
+        let [shown, acted, code] = early_timeline(&portal).await;
+        let [shown, acted, code] = [shown, acted, code].map(|t| t.expect("a time of the load"));
+        assert!(
+            shown < code && acted < code,
+            "the form was shown at {shown} ms and sent at {acted} ms, the code came at {code} ms"
+        );
+        let sign_ins = portal
+            .served_requests()
+            .iter()
+            .filter(|r| r.method == "POST" && r.endpoint() == "auth")
+            .count();
+        assert_eq!(sign_ins, 1, "what was sent early is sent once");
+        assert_eq!(portal.current_url().await.path(), "/");
+    });
+}
+
+/// What was typed before the code came stays, with the focus and the caret where they were,
+/// and nothing is sent until the visitor sends it.
+#[test]
+fn the_sign_in_form_keeps_what_was_typed_before_the_code_came() {
+    e2e::run(|portal| async move {
+        let act = "field('login').value = 'early-bird'; field('remember').checked = true;
+                   const password = field('password'); password.value = 'secret';
+                   password.focus(); password.setSelectionRange(2, 4);";
+        let script = when_the_early_form_shows(&portal, act).await;
+        open_cold_over_a_slow_link(&portal, "/login", LOGIN_FIELD).await;
+        stop_acting(&portal, script).await;
+
+        let [shown, acted, code] = early_timeline(&portal).await;
+        assert!(
+            shown.zip(code).is_some_and(|(s, c)| s < c) && acted.is_some(),
+            "the form showed before the code came: {:?}",
+            [shown, acted, code]
+        );
+        // The caret comes back a frame after the form is drawn.
+        let expected =
+            serde_json::json!(["early-bird", "secret", true, "password", 2, 4, true, true]);
+        portal
+            .wait_until(
+                &format!("the portal's form as the early one was: {expected}"),
+                async || {
+                    let state = portal
+                        .client()
+                        .execute(
+                            "const form = document.getElementById('login-form');
+                         const focused = document.activeElement;
+                         return [form.login.value, form.password.value, form.remember.checked,
+                                 focused.form === form ? focused.name : null,
+                                 focused.selectionStart, focused.selectionEnd,
+                                 document.getElementById('early-sign-in') === null,
+                                 document.getElementById('boot') === null];",
+                            vec![],
+                        )
+                        .await
+                        .ok()?;
+                    (state == expected).then_some(())
+                },
+            )
+            .await;
+        assert!(
+            !portal
+                .served_requests()
+                .iter()
+                .any(|r| r.endpoint() == "auth"),
+            "nothing is sent before the visitor sends it"
+        );
+    });
+}
+
+/// The early form is in the language the build preloads: a visitor who chose another, or who is
+/// signed in, gets none; the portal draws its own.
+#[test]
+fn the_early_sign_in_form_waits_for_the_portal_when_it_would_be_wrong() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.wait_for(LOGIN_FIELD).await;
+        portal
+            .client()
+            .execute(
+                "localStorage.setItem('portal.prefs', JSON.stringify({version: 1, language: 'uk'}));",
+                vec![],
+            )
+            .await
+            .expect("choosing Ukrainian");
+        let script = when_the_early_form_shows(&portal, "").await;
+        open_cold_over_a_slow_link(&portal, "/login", LOGIN_FIELD).await;
+        portal.wait_for_text("form#login-form h2", "Увійти").await;
+        let [_, acted, _] = early_timeline(&portal).await;
+        assert_eq!(acted, None, "no English form for a Ukrainian visitor");
+
+        portal
+            .client()
+            .execute("localStorage.removeItem('portal.prefs');", vec![])
+            .await
+            .expect("forgetting the choice");
+        open_login_and_sign_in(&portal).await;
+        open_cold_over_a_slow_link(&portal, "/login", OVERVIEW).await;
+        stop_acting(&portal, script).await;
+        let [_, acted, _] = early_timeline(&portal).await;
+        assert_eq!(
+            acted, None,
+            "no sign-in form for a visitor who is signed in"
+        );
     });
 }

@@ -1,0 +1,109 @@
+// The start of the portal, the entry of the loader module that split.rs bundles with the
+// wasm-bindgen glue: it shows index.html's sign-in form while the code downloads, then starts
+// the code.
+import init, { initSync } from "./portal.js";
+export { initSync };
+
+// src/kept.rs's keys: a stored credential is a session the portal resumes, and the stored
+// preferences may name another language than the form's.
+const CREDENTIAL_KEYS = ["portal.token", "portal.cookie-session"];
+const PREFS_KEY = "portal.prefs";
+
+// config.json, asked for once: index.html preloads it, the sign-in form below reads a copy,
+// and the portal takes this answer (src/config.rs) instead of asking again.
+const configUrl = new URL("config.json", document.baseURI);
+let config = fetch(configUrl);
+globalThis.takePortalConfig = () => {
+  const answer = config ?? fetch(configUrl);
+  config = null;
+  return answer;
+};
+showSignInEarly(config).catch(() => {});
+
+await init({ module_or_path: new URL("./portal_bg.wasm", import.meta.url) });
+
+// Shows the sign-in form to a visitor whom the portal will send there (signed out, not in a
+// frame) and who gets the form's language: the one they chose, else the deployment's. What
+// they do there goes into the portal's own form once it shows (`handOver`).
+async function showSignInEarly(configAnswer) {
+  const page = document.getElementById("early-sign-in");
+  if (!page || window.top !== window || hasCredential()) return;
+  const answer = await configAnswer;
+  if (!answer.ok) return;
+  const deployment = await answer.clone().json();
+  const boot = document.getElementById("boot");
+  // The portal came first, or the visitor gets another language.
+  if (!boot || languageOf(deployment) !== page.lang) return;
+  page.querySelector(".brand-name").textContent = productName(deployment, page.lang);
+  const form = page.querySelector("form");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    form.dataset.submitted = "";
+    const button = form.querySelector("button");
+    button.textContent = button.dataset.busy;
+    button.disabled = true;
+  });
+  handOver(page, form);
+  boot.hidden = true;
+  page.hidden = false;
+  performance.mark("portal:sign-in-shown");
+}
+
+// The portal takes index.html's skeleton away when it draws itself (src/lib.rs
+// `remove_skeleton`): the early form goes then, and what was done in it goes into the portal's
+// sign-in form (src/pages/login.rs) as the visitor's own input once that form is there: each
+// field's text or tick, the focus and caret, and a submit.
+function handOver(page, form) {
+  let focused = [];
+  const observer = new MutationObserver(() => {
+    if (document.getElementById("boot")) return;
+    if (page.isConnected) {
+      const { activeElement: field } = document;
+      focused = form.contains(field) && [field, field.selectionStart, field.selectionEnd];
+      page.remove();
+    }
+    const portalForm = document.getElementById("login-form");
+    // Until the portal shows its form, unless a session started without it.
+    if (!portalForm && !hasCredential()) return;
+    observer.disconnect();
+    if (!portalForm) return;
+    for (const early of form.querySelectorAll("input")) {
+      const input = portalForm.elements[early.name];
+      if (!(input instanceof HTMLInputElement)) continue;
+      const box = input.type === "checkbox";
+      input[box ? "checked" : "value"] = early[box ? "checked" : "value"];
+      input.dispatchEvent(new Event(box ? "change" : "input", { bubbles: true }));
+      if (early === focused[0]) {
+        input.focus();
+        // After the portal has written the value back, which puts the caret at the end.
+        if (!box) requestAnimationFrame(() => input.setSelectionRange(focused[1], focused[2]));
+      }
+    }
+    if ("submitted" in form.dataset) portalForm.requestSubmit();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+// Storage the browser refuses throws, and the form then waits for the portal.
+function hasCredential() {
+  return CREDENTIAL_KEYS.some(
+    (key) => sessionStorage.getItem(key) !== null || localStorage.getItem(key) !== null,
+  );
+}
+
+// The primary subtag of the language the visitor gets (src/app.rs `chosen_language`) when it
+// does not depend on the browser: their choice, else the deployment's; else none.
+function languageOf(deployment) {
+  const primary = (tag) =>
+    typeof tag === "string" ? tag.trim().split(/[-_]/)[0].toLowerCase() : null;
+  const stored = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}")?.language;
+  return primary(stored) ?? primary(deployment?.defaultLanguage ?? deployment?.locale);
+}
+
+// `branding.productName` (one name, or one per language), else `title`.
+function productName(deployment, language) {
+  const name = deployment?.branding?.productName;
+  const local = typeof name === "object" && name !== null ? name[language] : name;
+  if (typeof local === "string") return local;
+  return typeof deployment?.title === "string" ? deployment.title : "";
+}

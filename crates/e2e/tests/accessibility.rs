@@ -680,6 +680,72 @@ fn errors_open_menus_and_zoomed_charts_pass_axe_in_both_themes() {
     });
 }
 
+/// The sign-in form index.html shows before the code comes passes axe in both themes, on a
+/// phone too, and reaches every field by keyboard. The code is kept from coming (its request
+/// blocked), so the form stays as a visitor on a slow link sees it.
+#[test]
+fn the_sign_in_form_shown_before_the_code_passes_axe() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.wait_for("form#login-form").await;
+        portal.devtools("Network.enable", json!({})).await;
+        portal
+            .devtools(
+                "Network.setBlockedURLs",
+                json!({ "urls": ["*portal_bg.wasm"] }),
+            )
+            .await;
+        portal
+            .devtools("Network.clearBrowserCache", json!({}))
+            .await;
+        portal.open("/login").await;
+        portal
+            .wait_for("main#early-sign-in:not([hidden]) form input[name=login]")
+            .await;
+        let mut found = Vec::new();
+        audit_both_themes(&portal, "the sign-in form before the code", &mut found).await;
+        portal.set_viewport(PHONE.0, PHONE.1).await;
+        assert_fits(&portal, "the sign-in form before the code on a phone").await;
+        audit_both_themes(
+            &portal,
+            "the sign-in form before the code on a phone",
+            &mut found,
+        )
+        .await;
+        let mut reached = Vec::new();
+        for _ in 0..4 {
+            portal.press_key(Key::Tab).await;
+            reached.push(
+                script(
+                    &portal,
+                    "the focused field",
+                    "return document.activeElement.name || document.activeElement.tagName;",
+                    vec![],
+                )
+                .await,
+            );
+        }
+        portal
+            .devtools("Network.setBlockedURLs", json!({ "urls": [] }))
+            .await;
+        assert_eq!(
+            reached,
+            [
+                json!("login"),
+                json!("password"),
+                json!("remember"),
+                json!("BUTTON")
+            ],
+            "the fields in order by keyboard"
+        );
+        assert!(
+            found.is_empty(),
+            "axe-core finds serious or critical violations:\n{}",
+            found.join("\n")
+        );
+    });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layout
 

@@ -18,22 +18,26 @@ globalThis.takePortalConfig = () => {
   config = null;
   return answer;
 };
-showSignInEarly(config).catch(() => {});
+// A form not shown goes at once: the portal draws its own (and `main` and `h1` stay one each).
+const earlyPage = document.getElementById("early-sign-in");
+showSignInEarly(earlyPage, config)
+  .catch(() => false)
+  .then((shown) => shown || earlyPage?.remove());
 
 await init({ module_or_path: new URL("./portal_bg.wasm", import.meta.url) });
 
-// Shows the sign-in form to a visitor whom the portal will send there (signed out, not in a
-// frame) and who gets the form's language: the one they chose, else the deployment's. What
-// they do there goes into the portal's own form once it shows (`handOver`).
-async function showSignInEarly(configAnswer) {
-  const page = document.getElementById("early-sign-in");
-  if (!page || window.top !== window || hasCredential()) return;
+// Shows the sign-in form, and answers whether it did, to a visitor whom the portal will send
+// there (signed out, not in a frame) and who gets the form's language: the one they chose,
+// else the deployment's. What they do there goes into the portal's own form once it shows
+// (`handOver`).
+async function showSignInEarly(page, configAnswer) {
+  if (!page || window.top !== window || hasCredential()) return false;
   const answer = await configAnswer;
-  if (!answer.ok) return;
+  if (!answer.ok) return false;
   const deployment = await answer.clone().json();
   const boot = document.getElementById("boot");
   // The portal came first, or the visitor gets another language.
-  if (!boot || languageOf(deployment) !== page.lang) return;
+  if (!boot || languageOf(deployment) !== page.lang) return false;
   page.querySelector(".brand-name").textContent = productName(deployment, page.lang);
   const form = page.querySelector("form");
   form.addEventListener("submit", (event) => {
@@ -47,6 +51,7 @@ async function showSignInEarly(configAnswer) {
   boot.hidden = true;
   page.hidden = false;
   performance.mark("portal:sign-in-shown");
+  return true;
 }
 
 // The portal takes index.html's skeleton away when it draws itself (src/lib.rs

@@ -369,7 +369,8 @@ pub fn fetch_ahead() {
 /// The first request of the page the address bar points at, to start while its code
 /// downloads on a signed-in cold load, when the shell can tell it: a list opened without a
 /// query (and no last view to go back to) asks for the collection with its column
-/// relationships; the overview for the session's accounts. Other first requests are worked out
+/// relationships; the overview, a statistics page and the live calls for the session's
+/// accounts. Other first requests are worked out
 /// by code in the page's chunk (a list's query and the checks of its filters, a record's id):
 /// in the shell, it would weigh on the sign-in page. It starts once the access profile allows
 /// the page (a withheld page asks for nothing): one round trip, well within the download.
@@ -388,7 +389,8 @@ pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) -> Option<WhenAllo
         {
             (collection, collection.spec().included_query())
         }
-        Family::Charts(ChartsView::Overview) => (ACCOUNTS, first_records_query()),
+        // Every chart page starts from the session's accounts (its account picker).
+        Family::Charts(_) => (ACCOUNTS, first_records_query()),
         _ => return None,
     };
     let api = api.clone();

@@ -387,25 +387,35 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
 
 /// The overview opened cold asks for the customer's accounts while its code downloads, once.
 #[test]
-fn the_overview_opened_cold_asks_for_the_accounts_while_its_code_downloads() {
+fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code_downloads() {
     e2e::run(|portal| async move {
         open_login_and_sign_in(&portal).await;
         portal.open("/accounts").await;
         portal.wait_for(ACCOUNT_ROWS).await;
 
-        let before = portal.served_requests().len();
-        open_cold_over_a_slow_link(&portal, "/", ".dashboard .account-card").await;
-        let asked = account_list_requests(&portal, before);
-        assert_eq!(
-            asked.len(),
-            1,
-            "the accounts were asked for once: {asked:?}"
-        );
-        let files = fetched_files(&portal).await;
-        assert!(
-            asked_before_the_code_came(&files, "accounts", "split_charts.wasm"),
-            "the accounts were asked for after the overview's code had come: {files}"
-        );
+        // The overview, and a statistics page whose account is the first of the session's.
+        for (path, shown) in [
+            ("/", ".dashboard .account-card"),
+            // Its chart, or the note of no calls (just after midnight, today may have none).
+            (
+                "/statistics/origination",
+                ".statistics-page :is(canvas, p.empty)",
+            ),
+        ] {
+            let before = portal.served_requests().len();
+            open_cold_over_a_slow_link(&portal, path, shown).await;
+            let asked = account_list_requests(&portal, before);
+            assert_eq!(
+                asked.len(),
+                1,
+                "{path}: the accounts were asked for once: {asked:?}"
+            );
+            let files = fetched_files(&portal).await;
+            assert!(
+                asked_before_the_code_came(&files, "accounts", "split_charts.wasm"),
+                "{path}: the accounts were asked for after the page's code had come: {files}"
+            );
+        }
     });
 }
 

@@ -71,31 +71,15 @@ pub fn fill(html: &str, texts: &PlainTexts) -> Result<String> {
         // `{{id}}` is: a text with spaces needs them back.
         if filled.ends_with('=') {
             filled.push('"');
-            filled.push_str(&escape(text));
+            filled.push_str(&html_escape::encode_quoted_attribute(text));
             filled.push('"');
         } else {
-            filled.push_str(&escape(text));
+            filled.push_str(&html_escape::encode_quoted_attribute(text));
         }
         rest = &rest[end + 2..];
     }
     filled.push_str(rest);
     Ok(filled)
-}
-
-/// Inert in text and in quoted or unquoted attribute values.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
@@ -140,7 +124,7 @@ mod tests {
     fn a_text_cannot_break_out_of_its_element_or_attribute() {
         assert_eq!(
             fill("<p title=\"{{odd}}\">{{odd}}</p>", &texts()).unwrap(),
-            "<p title=\"&lt;b&gt;&quot;&amp;&#39;\">&lt;b&gt;&quot;&amp;&#39;</p>"
+            "<p title=\"&lt;b&gt;&quot;&amp;&#x27;\">&lt;b&gt;&quot;&amp;&#x27;</p>"
         );
     }
 

@@ -50,7 +50,8 @@ async fn outgoing_cdrs_add_up_to_the_origination_statistics() {
     for (name, from, hours) in [
         ("Kyiv Wholesale", hours_ago(3), 2),
         ("Lviv Overdraft", hours_ago(30), 5),
-        ("Berlin Retail", hours_ago(50), 1),
+        // Three hours: a weekend night's single hour may have none.
+        ("Berlin Retail", hours_ago(50), 3),
     ] {
         let account = account_id(&token, name).await;
         let to = from + Duration::hours(hours);
@@ -93,7 +94,8 @@ async fn incoming_cdrs_add_up_to_the_termination_statistics() {
     let token = demo_token().await;
     for (name, from, hours) in [
         ("Kyiv Wholesale", hours_ago(4), 2),
-        ("Lviv Overdraft", hours_ago(30), 3),
+        // Busy enough to have incoming calls in any 3 hours, a weekend night's too.
+        ("London Carrier", hours_ago(30), 3),
     ] {
         let account = account_id(&token, name).await;
         let to = from + Duration::hours(hours);
@@ -187,7 +189,8 @@ async fn without_a_lower_bound_only_the_last_24_hours_are_listed() {
     let oldest = oldest.json();
     assert!(time(&oldest["data"][0]) >= floor);
     let total = oldest["meta"]["total-count"].as_u64().unwrap();
-    assert!(total > 10_000, "a day of four accounts: {total}");
+    // A weekend day has about 9,000, a weekday over 10,000.
+    assert!(total > 5_000, "a day of four accounts: {total}");
 
     // `time-start-lt` alone keeps the floor: only the first hour of the window is left.
     let before = server_time(Utc::now() - Duration::hours(23));
@@ -198,8 +201,9 @@ async fn without_a_lower_bound_only_the_last_24_hours_are_listed() {
     .await
     .json();
     let lt_count = lt_only["meta"]["total-count"].as_u64().unwrap();
+    // At most some 16 % (a busy Friday hour before a quiet weekend day).
     assert!(
-        lt_count > 0 && lt_count < total / 10,
+        lt_count > 0 && lt_count < total / 4,
         "{lt_count} of {total}"
     );
     let data = lt_only["data"].as_array().unwrap();

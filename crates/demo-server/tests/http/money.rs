@@ -128,7 +128,17 @@ async fn an_invoices_calls_are_the_origination_statistics_of_its_month() {
                 + decimal(&a["terminated-amount-spent"])
                 + decimal(&a["services-amount-spent"])
         );
-        assert!(a["terminated-calls-count"].as_u64().unwrap() > 0);
+        // A whole month has calls both ways; the first month of the history may be minutes
+        // long (it starts 60 days back).
+        if starts
+            .last()
+            .is_some_and(|history_start| time(&a["start-date"]) > *history_start)
+        {
+            assert!(
+                a["terminated-calls-count"].as_u64().unwrap() > 0,
+                "{reference}"
+            );
+        }
     }
     // Both kinds of invoice exist; a filter, a sort and an unsortable attribute.
     assert!(invoices.iter().any(|i| i["attributes"]["has-pdf"] == true));
@@ -851,7 +861,9 @@ async fn a_quiet_accounts_invoice_is_the_sum_of_its_cdrs_and_a_rolled_back_payme
     });
     let token = token_on(addr, "quiet").await;
     let invoices = demo_invoices(addr, &token).await;
-    let invoice = invoices.last().unwrap();
+    // The newest: a whole month (the oldest starts where the history does, maybe minutes
+    // before its end).
+    let invoice = invoices.first().unwrap();
     let a = &invoice["attributes"];
     let window = format!(
         "filter[time-start-gteq]={}&filter[time-start-lt]={}",

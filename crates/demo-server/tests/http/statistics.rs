@@ -102,9 +102,12 @@ async fn required_parameters_and_their_errors() {
 async fn totals_agree_with_the_series() {
     let token = demo_token().await;
     let london = account_id(&token, "London Carrier").await;
+    // Closed a minute ago: a call starting between two requests would change an open window's
+    // totals.
     let query = format!(
-        "account-id={london}&from-time={}&sampling=5minutes",
-        time_ago(6 * 3600)
+        "account-id={london}&from-time={}&to-time={}&sampling=5minutes",
+        time_ago(6 * 3600),
+        time_ago(60)
     );
     let reply = stats(&token, "origination-statistics", &query).await;
     assert_eq!(reply.status, 200);
@@ -713,7 +716,11 @@ async fn termination_endpoints_answer_and_refuse_like_origination() {
     let token = demo_token().await;
     let kyiv = account_id(&token, "Kyiv Wholesale").await;
     let from = time_ago(3 * 3600);
-    let base = format!("account-id={kyiv}&from-time={from}");
+    // Closed a minute ago, so the totals of separate requests agree.
+    let base = format!(
+        "account-id={kyiv}&from-time={from}&to-time={}",
+        time_ago(60)
+    );
     for (path, query, message) in [
         (
             "termination-statistics",

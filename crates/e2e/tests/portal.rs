@@ -385,7 +385,8 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
     });
 }
 
-/// The overview opened cold asks for the customer's accounts while its code downloads, once.
+/// The overview and a statistics page opened cold ask for the customer's accounts while their
+/// code downloads, once.
 #[test]
 fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code_downloads() {
     e2e::run(|portal| async move {

@@ -1,7 +1,7 @@
 //! The languages whose files have come: each fetched once (`i18n/<tag>.<hash>.json` beside
-//! `index.html`, immutable under its content-hashed name), read with the browser's JSON parser
-//! and kept for the session (a few tens of KB each, at most one per language), so texts are
-//! `&'static str`.
+//! `index.html`, immutable under its content-hashed name) unless index.html carries it, read
+//! with the browser's JSON parser and kept for the session (a few tens of KB each, at most one
+//! per language), so texts are `&'static str`.
 //!
 //! The file is the `texts` crate's compilation of `<tag>.ftl`: `{"m": [...], "k": {...}}`, the
 //! texts by position (the numbers of `Text` and `Phrase`) and the texts looked up by name. A
@@ -83,6 +83,9 @@ pub async fn load(language: &'static Language) -> Result<(), String> {
         return Ok(());
     }
     let path = format!("{}/{}", super::BUNDLE_DIR, language.file);
+    if let Some(json) = carried_by_the_document(&path) {
+        return install(language, &json);
+    }
     let unreachable = |reason: String| format!("The texts at {path} could not be loaded: {reason}");
     // Relative, so it resolves against `<base href>`; no headers, so a preload is used.
     let response = gloo_net::http::Request::get(&path)
@@ -97,6 +100,25 @@ pub async fn load(language: &'static Language) -> Result<(), String> {
         .await
         .map_err(|e| unreachable(e.to_string()))?;
     install(language, &text)
+}
+
+/// The id of the element in which index.html carries the starting language's texts
+/// (xtask/src/split.rs), so that the first page asks for no file of texts.
+const CARRIED_TEXTS_ID: &str = "portal-texts";
+
+/// The texts index.html carries, if they are the file at `path` (`data-src` names it); taken
+/// out of the document once read. A visitor of another language leaves them for later.
+fn carried_by_the_document(path: &str) -> Option<String> {
+    let element = web_sys::window()?
+        .document()?
+        .get_element_by_id(CARRIED_TEXTS_ID)?;
+    let source = element.get_attribute("data-src")?;
+    if !source.ends_with(&format!("/{path}")) {
+        return None;
+    }
+    let json = element.text_content();
+    element.remove();
+    json
 }
 
 fn read(language: &'static Language, json: &str) -> Result<Loaded, String> {

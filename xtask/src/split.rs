@@ -15,6 +15,7 @@
 //! brotli and gzip copies of every hashed file (`sizes::write_precompressed`).
 
 use anyhow::{Context, Result, bail};
+use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::Hasher;
@@ -31,6 +32,8 @@ const LINK_MODULE: &str = "split.js";
 /// started module's exports (the bench reads the memory).
 const START_NAME: &str = "start.js";
 const START: &str = include_str!("start.js");
+/// Where `START` takes the list of the chunks every family of pages needs.
+const SHARED_CHUNKS_SLOT: &str = "[/* chunks of every family */]";
 const MAIN_NAME: &str = "portal";
 /// The exports of the main part that nothing calls (see where wasm-opt runs).
 const UNUSED_EXPORTS: &str = "--pass-arg=remove-exports@*intounderlying*";
@@ -116,7 +119,15 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     )?;
     fs::write(&main_wasm, wasm)?;
     fs::write(&main_js, js)?;
-    bundle_start(root, &work, &parts_dir, trunk.release)?;
+    let start = START.replacen(
+        SHARED_CHUNKS_SLOT,
+        &serde_json::to_string(&chunks_of_every_family(&split.prefetch_map))?,
+        1,
+    );
+    if start == START {
+        bail!("{START_NAME} has no {SHARED_CHUNKS_SLOT} to fill");
+    }
+    bundle_start(root, &work, &parts_dir, &start, trunk.release)?;
 
     let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
         .map(|entry| entry.map(|e| e.path()))
@@ -188,11 +199,30 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The files (`chunk_5.wasm`) that every split point's code needs, from the splitter's map of
+/// each split point to the files it loads: a signed-in start fetches them before it knows its
+/// page (start.js), so the link carries code while the shell compiles.
+fn chunks_of_every_family(prefetch_map: &HashMap<String, Vec<String>>) -> Vec<String> {
+    let mut files = prefetch_map.values();
+    let Some(first) = files.next() else {
+        return Vec::new();
+    };
+    let rest: Vec<&Vec<String>> = files.collect();
+    let mut shared: Vec<String> = first
+        .iter()
+        .filter(|file| rest.iter().all(|other| other.contains(file)))
+        .map(|file| format!("./{file}.wasm"))
+        .collect();
+    shared.sort();
+    shared.dedup();
+    shared
+}
+
 /// The language files, compiled as the portal's build script compiled them (the `texts` crate),
-/// under the content-hashed names the portal fetches them by; index.html preloads the one of
+/// under the content-hashed names the portal fetches them by; index.html carries the one of
 /// the bundle's `config.json` (English by default), so a visitor who has not chosen a language
-/// gets its texts while the code downloads, as `config.json`. A deployment that serves another
-/// config or a visitor who chose another language fetches theirs when the portal starts.
+/// has its texts with the document. A deployment that serves another config or a visitor who
+/// chose another language fetches theirs when the portal starts.
 fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
     let staging_dir = &trunk.staging_dir;
     let languages = texts::read_languages(&root.join(texts::DIR), texts::REFERENCE)
@@ -222,15 +252,29 @@ fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
     let index_path = staging_dir.join("index.html");
     let index = fs::read_to_string(&index_path)
         .with_context(|| format!("reading {}", index_path.display()))?;
-    let link = format!(
-        "<link rel=\"preload\" href=\"{}{}/{}\" as=\"fetch\" crossorigin=\"anonymous\" />\n  </head>",
+    let early_texts = crate::early_texts::PlainTexts::read(root, &preloaded.tag, &preloaded.json)?;
+    let index = crate::early_texts::fill(&index, &early_texts)?;
+    let source = format!(
+        "{}{}/{}",
         trunk.public_url,
         texts::BUNDLE_DIR,
         preloaded.file_name()
     );
-    let early_texts = crate::early_texts::PlainTexts::read(root, &preloaded.tag, &preloaded.json)?;
-    let index = crate::early_texts::fill(&index.replacen("</head>", &link, 1), &early_texts)?;
+    let index = index.replacen("</head>", &carried_texts(&source, &preloaded.json), 1);
     fs::write(&index_path, index).with_context(|| format!("writing {}", index_path.display()))
+}
+
+/// index.html's copy of the starting language's texts (`source`'s content), a data block the
+/// portal reads instead of fetching the file (src/i18n/loaded.rs): one request less on every
+/// first load, for the same bytes, and none more on a return, as index.html is revalidated and
+/// changes only with the build. Inert: it is never run, and `<` is escaped (as JSON allows in
+/// strings, the only place the file has one), so no `</script>` ends it early.
+fn carried_texts(source: &str, json: &str) -> String {
+    format!(
+        "<script type=\"application/json\" id=\"portal-texts\" data-src=\"{}\">{}</script>\n  </head>",
+        html_escape::encode_double_quoted_attribute(source),
+        json.replace('<', "\\u003c")
+    )
 }
 
 /// The language a first visitor most likely gets: the deployment's (`defaultLanguage`), else
@@ -253,9 +297,15 @@ fn preloaded_tag(config: &portal_config::PortalConfig) -> String {
 /// Replaces the glue and the chunk loader in `parts_dir` by one module: them and `START`.
 /// The browser then fetches one file, found in the document, instead of a loader that imports
 /// the glue that imports the chunk loader.
-fn bundle_start(root: &Path, work: &Path, parts_dir: &Path, release: bool) -> Result<()> {
+fn bundle_start(
+    root: &Path,
+    work: &Path,
+    parts_dir: &Path,
+    start_js: &str,
+    release: bool,
+) -> Result<()> {
     let start = parts_dir.join(START_NAME);
-    fs::write(&start, START).with_context(|| format!("writing {}", start.display()))?;
+    fs::write(&start, start_js).with_context(|| format!("writing {}", start.display()))?;
     let bundle = work.join(MAIN_JS);
     Cmd::new(crate::tools::esbuild(root))
         .arg(&start)
@@ -416,5 +466,56 @@ mod tests {
             "{out}"
         );
         assert!(!out.contains("portal-1"), "{out}");
+    }
+
+    #[test]
+    fn carries_texts_that_no_markup_in_them_can_end_or_run() {
+        let json = r#"{"m":["</script><script>alert(1)</script>","a <b> c"],"k":{}}"#;
+        let html = carried_texts("/p/i18n/en.1.json", json);
+        assert!(
+            html.starts_with(
+                r#"<script type="application/json" id="portal-texts" data-src="/p/i18n/en.1.json">"#
+            ),
+            "{html}"
+        );
+        let inner = html
+            .split_once('>')
+            .and_then(|(_, rest)| rest.rsplit_once("</script>"))
+            .map(|(inner, _)| inner)
+            .unwrap();
+        assert!(!inner.contains('<'), "{inner}");
+        let read: serde_json::Value = serde_json::from_str(inner).unwrap();
+        assert_eq!(
+            read,
+            serde_json::from_str::<serde_json::Value>(json).unwrap()
+        );
+    }
+
+    #[test]
+    fn finds_the_chunks_every_family_loads() {
+        let map = |entries: &[(&str, &[&str])]| {
+            entries
+                .iter()
+                .map(|(split, files)| {
+                    let files = files.iter().map(|f| (*f).to_owned()).collect();
+                    ((*split).to_owned(), files)
+                })
+                .collect::<HashMap<String, Vec<String>>>()
+        };
+        let three = map(&[
+            (
+                "records",
+                &["chunk_4", "chunk_5", "chunk_7", "split_records"],
+            ),
+            ("charts", &["chunk_4", "chunk_5", "chunk_6", "split_charts"]),
+            ("tools", &["chunk_5", "chunk_6", "chunk_7", "split_tools"]),
+        ]);
+        assert_eq!(chunks_of_every_family(&three), ["./chunk_5.wasm"]);
+        let apart = map(&[
+            ("records", &["split_records"]),
+            ("charts", &["split_charts"]),
+        ]);
+        assert!(chunks_of_every_family(&apart).is_empty());
+        assert!(chunks_of_every_family(&HashMap::new()).is_empty());
     }
 }

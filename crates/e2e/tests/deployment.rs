@@ -125,7 +125,7 @@ fn served_under_a_sub_path_with_deep_links_and_cache_rules() {
         assert_eq!(header(&headers, "location"), "/portal/");
 
         // index.html and config.json are revalidated; the hashed files (code, style, the
-        // preloaded language's texts) are kept for good.
+        // texts of the language index.html carries) are kept for good.
         let (_, headers, index) = portal.plain_get(&portal.url_for("/portal/rates")).await;
         assert_eq!(header(&headers, "cache-control"), "no-cache");
         let index = String::from_utf8_lossy(&index).into_owned();

@@ -74,21 +74,19 @@ pub fn App() -> impl IntoView {
 /// Waits for a task of its own, after what the browser has queued (a key press, a paint). The
 /// start reads the texts and draws the first page in tasks of their own: in one task they held
 /// up input for 45–55 ms here, 180–220 ms on a phone's CPU (Lighthouse's total blocking time).
-/// A message, not a timer: a timer waits a second or more in a background tab.
+/// Without the loader (tests) it goes on at once.
 async fn next_task() {
-    let Ok(channel) = web_sys::MessageChannel::new() else {
-        return;
-    };
-    let arrived =
-        js_sys::Promise::new(&mut |resolve, _| channel.port1().set_onmessage(Some(&resolve)));
-    if channel
-        .port2()
-        .post_message(&wasm_bindgen::JsValue::NULL)
-        .is_ok()
-    {
+    if let Ok(arrived) = loader_next_task() {
         let _ = wasm_bindgen_futures::JsFuture::from(arrived).await;
     }
-    channel.port1().set_onmessage(None);
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The loader's promise of a task of its own (xtask/src/start.js): there in a few bytes of
+    /// JS, as the sign-in page's code is within its budget by less than the bindings'.
+    #[wasm_bindgen(catch, js_namespace = globalThis, js_name = portalNextTask)]
+    fn loader_next_task() -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
 }
 
 /// Among the languages the deployment offers (`config.json` `languages`): the user's choice,

@@ -19,6 +19,15 @@ globalThis.takePortalConfig = () => {
   return answer;
 };
 
+// A task of its own for each step of the portal's start (src/app.rs `next_task`). A message,
+// not a timer: a timer waits a second or more in a background tab.
+globalThis.portalNextTask = () =>
+  new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => resolve();
+    port2.postMessage(null);
+  });
+
 // The chunks every family of pages needs (split.rs fills the list in). A start that shows a
 // signed-in page (a stored session, or a frame: the embedding bridge is in them) fetches them
 // now, so the link carries them while the shell compiles; the chunk loader's fetch later

@@ -17,6 +17,7 @@ use portal_config::PortalConfig;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tower::ServiceExt;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub const NO_CACHE: &str = "no-cache";
@@ -162,6 +163,10 @@ pub fn router(dist: &Path) -> Router {
 pub fn portal_router(portal: Arc<Portal>) -> Router {
     Router::new()
         .fallback(serve)
+        // What has no precompressed copy (index.html, which carries the starting language's
+        // texts, and config.json) is gzipped as it is sent, as deploy/nginx.conf's `gzip on`
+        // does; an answer already encoded (a `.br`/`.gz` copy) is left as it is.
+        .layer(CompressionLayer::new())
         .layer(middleware::from_fn_with_state(
             portal.clone(),
             portal_headers,

@@ -327,3 +327,50 @@ async fn a_precompressed_copy_is_served_to_a_browser_that_accepts_it() {
         ("console.log(1)", "")
     );
 }
+
+/// index.html has no precompressed copy (it may be edited where it is deployed): it is gzipped
+/// as it is sent, as nginx's `gzip on` does, and sent as it is to a client that takes no gzip.
+#[tokio::test]
+async fn the_document_is_compressed_as_it_is_sent() {
+    let index = format!(
+        "<!doctype html><title>Portal</title>{}",
+        "<p>text</p>".repeat(200)
+    );
+    let dist = temp_dir("dist-gzip", &[("index.html", index.as_str())]);
+    let addr = start(Options {
+        dist_dir: Some(dist.clone()),
+        ..Options::default()
+    });
+    let asked = |encoding: &'static str| async move {
+        send(
+            addr,
+            "GET",
+            "/accounts",
+            &[("accept-encoding", encoding)],
+            None,
+        )
+        .await
+    };
+    let gzip = asked("gzip, deflate, br").await;
+    assert_eq!(gzip.status, 200);
+    assert_eq!(gzip.header("content-encoding"), "gzip");
+    assert!(
+        gzip.bytes.len() < index.len() / 4,
+        "{} bytes",
+        gzip.bytes.len()
+    );
+    let mut unpacked = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(gzip.bytes.as_slice()),
+        &mut unpacked,
+    )
+    .expect("a gzip body");
+    assert_eq!(unpacked, index);
+    assert_eq!(gzip.header("cache-control"), "no-cache");
+    let plain = asked("identity").await;
+    assert_eq!(
+        (plain.body.as_str(), plain.header("content-encoding")),
+        (index.as_str(), "")
+    );
+    std::fs::remove_dir_all(&dist).ok();
+}

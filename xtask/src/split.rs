@@ -15,7 +15,6 @@
 //! brotli and gzip copies of every hashed file (`sizes::write_precompressed`).
 
 use anyhow::{Context, Result, bail};
-use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::Hasher;
@@ -32,8 +31,6 @@ const LINK_MODULE: &str = "split.js";
 /// started module's exports (the bench reads the memory).
 const START_NAME: &str = "start.js";
 const START: &str = include_str!("start.js");
-/// Where `START` takes the list of the chunks every family of pages needs.
-const SHARED_CHUNKS_SLOT: &str = "[/* chunks of every family */]";
 const MAIN_NAME: &str = "portal";
 /// The exports of the main part that nothing calls (see where wasm-opt runs).
 const UNUSED_EXPORTS: &str = "--pass-arg=remove-exports@*intounderlying*";
@@ -119,15 +116,7 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     )?;
     fs::write(&main_wasm, wasm)?;
     fs::write(&main_js, js)?;
-    let start = START.replacen(
-        SHARED_CHUNKS_SLOT,
-        &serde_json::to_string(&chunks_of_every_family(&split.prefetch_map))?,
-        1,
-    );
-    if start == START {
-        bail!("{START_NAME} has no {SHARED_CHUNKS_SLOT} to fill");
-    }
-    bundle_start(root, &work, &parts_dir, &start, trunk.release)?;
+    bundle_start(root, &work, &parts_dir, trunk.release)?;
 
     let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
         .map(|entry| entry.map(|e| e.path()))
@@ -199,25 +188,6 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         split.split_modules.len()
     );
     Ok(())
-}
-
-/// The files (`chunk_5.wasm`) that every split point's code needs, from the splitter's map of
-/// each split point to the files it loads: a signed-in start fetches them before it knows its
-/// page (start.js), so the link carries code while the shell compiles.
-fn chunks_of_every_family(prefetch_map: &HashMap<String, Vec<String>>) -> Vec<String> {
-    let mut files = prefetch_map.values();
-    let Some(first) = files.next() else {
-        return Vec::new();
-    };
-    let rest: Vec<&Vec<String>> = files.collect();
-    let mut shared: Vec<String> = first
-        .iter()
-        .filter(|file| rest.iter().all(|other| other.contains(file)))
-        .map(|file| format!("./{file}.wasm"))
-        .collect();
-    shared.sort();
-    shared.dedup();
-    shared
 }
 
 /// The language files, compiled as the portal's build script compiled them (the `texts` crate),
@@ -299,15 +269,9 @@ fn preloaded_tag(config: &portal_config::PortalConfig) -> String {
 /// Replaces the glue and the chunk loader in `parts_dir` by one module: them and `START`.
 /// The browser then fetches one file, found in the document, instead of a loader that imports
 /// the glue that imports the chunk loader.
-fn bundle_start(
-    root: &Path,
-    work: &Path,
-    parts_dir: &Path,
-    start_js: &str,
-    release: bool,
-) -> Result<()> {
+fn bundle_start(root: &Path, work: &Path, parts_dir: &Path, release: bool) -> Result<()> {
     let start = parts_dir.join(START_NAME);
-    fs::write(&start, start_js).with_context(|| format!("writing {}", start.display()))?;
+    fs::write(&start, START).with_context(|| format!("writing {}", start.display()))?;
     let bundle = work.join(MAIN_JS);
     Cmd::new(crate::tools::esbuild(root))
         .arg(&start)
@@ -491,33 +455,5 @@ mod tests {
             read,
             serde_json::from_str::<serde_json::Value>(json).unwrap()
         );
-    }
-
-    #[test]
-    fn finds_the_chunks_every_family_loads() {
-        let map = |entries: &[(&str, &[&str])]| {
-            entries
-                .iter()
-                .map(|(split, files)| {
-                    let files = files.iter().map(|f| (*f).to_owned()).collect();
-                    ((*split).to_owned(), files)
-                })
-                .collect::<HashMap<String, Vec<String>>>()
-        };
-        let three = map(&[
-            (
-                "records",
-                &["chunk_4", "chunk_5", "chunk_7", "split_records"],
-            ),
-            ("charts", &["chunk_4", "chunk_5", "chunk_6", "split_charts"]),
-            ("tools", &["chunk_5", "chunk_6", "chunk_7", "split_tools"]),
-        ]);
-        assert_eq!(chunks_of_every_family(&three), ["./chunk_5.wasm"]);
-        let apart = map(&[
-            ("records", &["split_records"]),
-            ("charts", &["split_charts"]),
-        ]);
-        assert!(chunks_of_every_family(&apart).is_empty());
-        assert!(chunks_of_every_family(&HashMap::new()).is_empty());
     }
 }

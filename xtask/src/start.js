@@ -28,22 +28,6 @@ globalThis.portalNextTask = () =>
     port2.postMessage(null);
   });
 
-// The chunks every family of pages needs (split.rs fills the list in). A start that shows a
-// signed-in page (a stored session, or a frame: the embedding bridge is in them) fetches them
-// now, so the link carries them while the shell compiles; the chunk loader's fetch later
-// takes the preloaded answer.
-const CHUNKS_OF_EVERY_FAMILY = [/* chunks of every family */];
-if (window.top !== window || storedCredential()) {
-  for (const chunk of CHUNKS_OF_EVERY_FAMILY) {
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous";
-    link.href = new URL(chunk, import.meta.url);
-    document.head.append(link);
-  }
-}
-
 // A form not shown goes at once: the portal draws its own (and `main` and `h1` stay one each).
 const earlyPage = document.getElementById("early-sign-in");
 showSignInEarly(earlyPage, config)
@@ -120,15 +104,6 @@ function hasCredential() {
   return CREDENTIAL_KEYS.some(
     (key) => sessionStorage.getItem(key) !== null || localStorage.getItem(key) !== null,
   );
-}
-
-// Whether a session is stored; storage the browser refuses has none.
-function storedCredential() {
-  try {
-    return hasCredential();
-  } catch {
-    return false;
-  }
 }
 
 // The primary subtag of the language the visitor gets (src/app.rs `chosen_language`) when it

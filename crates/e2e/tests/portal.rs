@@ -436,66 +436,33 @@ async fn loads(portal: &Portal) -> Vec<(String, String, f64, f64)> {
     serde_json::from_value(entries).expect("resource entries")
 }
 
-/// A signed-in page opened cold fetches the code every family of pages shares beside the
-/// shell's, before the shell has come to ask for it, and once: the chunk loader takes that
-/// answer. Its texts come with the document. Signed out, the sign-in page fetches neither.
+/// The texts of the language a first load starts in come with the document: neither the
+/// sign-in page nor a signed-in page opened cold asks for a file of texts.
 #[test]
-fn a_signed_in_page_opened_cold_fetches_the_shared_code_beside_the_shell() {
+fn a_first_load_gets_its_texts_with_the_document() {
     e2e::run(|portal| async move {
         portal.open("/login").await;
         portal.wait_for("form#login-form").await;
-        let signed_out = loads(&portal).await;
-        let preloaded = |loads: &[(String, String, f64, f64)]| -> Vec<String> {
+        let texts = |loads: &[(String, String, f64, f64)]| -> Vec<String> {
             loads
                 .iter()
-                .filter(|(file, by, ..)| {
-                    by == "link" && file.ends_with(".wasm") && file != "portal_bg.wasm"
-                })
+                .filter(|(file, ..)| file.ends_with(".json") && file != "config.json")
                 .map(|(file, ..)| file.clone())
                 .collect()
         };
-        assert_eq!(
-            preloaded(&signed_out),
-            Vec::<String>::new(),
-            "{signed_out:?}"
+        let signed_out = loads(&portal).await;
+        assert!(
+            signed_out.iter().any(|(file, ..)| file == "config.json"),
+            "the loads are listed: {signed_out:?}"
         );
-        let texts = |loads: &[(String, String, f64, f64)]| {
-            loads
-                .iter()
-                .filter(|(file, ..)| file.starts_with("en."))
-                .count()
-        };
-        assert_eq!(texts(&signed_out), 0, "texts fetched: {signed_out:?}");
+        assert_eq!(texts(&signed_out), Vec::<String>::new(), "{signed_out:?}");
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
 
         open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;
         let signed_in = loads(&portal).await;
-        let shared = preloaded(&signed_in);
-        assert_eq!(
-            shared.len(),
-            1,
-            "chunks fetched beside the shell: {signed_in:?}"
-        );
-        let end_of = |name: &str, by: &str| {
-            signed_in
-                .iter()
-                .find(|(file, asked_by, ..)| file == name && asked_by == by)
-                .map(|load| (load.2, load.3))
-        };
-        let (shared_start, _) = end_of(&shared[0], "link").expect("the shared chunk's load");
-        let (_, shell_end) = end_of("portal_bg.wasm", "link").expect("the shell's load");
-        assert!(
-            shared_start < shell_end,
-            "the shared chunk was asked for after the shell had come: {signed_in:?}"
-        );
-        for (file, ..) in signed_in
-            .iter()
-            .filter(|(file, ..)| file.ends_with(".wasm"))
-        {
-            let times = signed_in.iter().filter(|load| &load.0 == file).count();
-            assert_eq!(times, 1, "{file} fetched {times} times: {signed_in:?}");
-        }
-        assert_eq!(texts(&signed_in), 0, "texts fetched: {signed_in:?}");
+        assert_eq!(texts(&signed_in), Vec::<String>::new(), "{signed_in:?}");
+        // The words are the language's, not the names they are looked up by.
+        portal.wait_for_text("nav#main-nav", "Accounts").await;
     });
 }
 

@@ -283,6 +283,11 @@ async fn csp_reports_are_collected_listed_and_cleared() {
     std::fs::remove_dir_all(&dist).ok();
 }
 
+/// `GET path` from a browser that accepts the content codings `encoding`.
+async fn get_accepting(addr: SocketAddr, path: &str, encoding: &str) -> Reply {
+    send(addr, "GET", path, &[("accept-encoding", encoding)], None).await
+}
+
 #[tokio::test]
 async fn a_precompressed_copy_is_served_to_a_browser_that_accepts_it() {
     let dist = temp_dir(
@@ -298,16 +303,7 @@ async fn a_precompressed_copy_is_served_to_a_browser_that_accepts_it() {
         dist_dir: Some(dist),
         ..Options::default()
     });
-    let asked = |encoding: &'static str| async move {
-        send(
-            addr,
-            "GET",
-            "/portal-1a2b.js",
-            &[("accept-encoding", encoding)],
-            None,
-        )
-        .await
-    };
+    let asked = |encoding| get_accepting(addr, "/portal-1a2b.js", encoding);
     let brotli = asked("gzip, deflate, br").await;
     assert_eq!((brotli.status, brotli.body.as_str()), (200, "brotli bytes"));
     assert_eq!(brotli.header("content-encoding"), "br");
@@ -341,16 +337,7 @@ async fn the_document_is_compressed_as_it_is_sent() {
         dist_dir: Some(dist.clone()),
         ..Options::default()
     });
-    let asked = |encoding: &'static str| async move {
-        send(
-            addr,
-            "GET",
-            "/accounts",
-            &[("accept-encoding", encoding)],
-            None,
-        )
-        .await
-    };
+    let asked = |encoding| get_accepting(addr, "/accounts", encoding);
     let gzip = asked("gzip, deflate, br").await;
     assert_eq!(gzip.status, 200);
     assert_eq!(gzip.header("content-encoding"), "gzip");

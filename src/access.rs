@@ -29,13 +29,17 @@ fn flags(document: &JsValue) -> Flags {
     let Some(attributes) = attributes else {
         return Flags::new();
     };
-    js_sys::Object::entries(&attributes)
-        .iter()
-        .filter_map(|entry| {
-            let entry: js_sys::Array = entry.dyn_into().ok()?;
-            Some((entry.get(0).as_string()?, entry.get(1).as_bool()?))
-        })
-        .collect()
+    // Inserted one by one, as `prefs::Stored::read` does: collecting would sort.
+    let mut flags = Flags::new();
+    for entry in js_sys::Object::entries(&attributes).iter() {
+        let Ok(entry) = entry.dyn_into::<js_sys::Array>() else {
+            continue;
+        };
+        if let (Some(name), Some(value)) = (entry.get(0).as_string(), entry.get(1).as_bool()) {
+            flags.insert(name, value);
+        }
+    }
+    flags
 }
 
 /// Whether `flags` (`None`: the profile could not be read) allow `page`.

@@ -92,7 +92,7 @@ fn loose_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>
             Ok(Some(value.to_string()))
         }
         fn visit_f64<E>(self, value: f64) -> Result<Self::Value, E> {
-            Ok(Some(value.to_string()))
+            Ok(Some(crate::number::shortest_text(value)))
         }
         fn visit_unit<E>(self) -> Result<Self::Value, E> {
             Ok(None)

@@ -17,6 +17,12 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, String> {
         .map_err(|_| format!("`{}` is not a decimal number", truncate(trimmed, 40)))
 }
 
+/// The shortest text that reads back as `value` (`1e-7` in exponent notation), as serde_json
+/// writes an f64; `NaN` or `inf` for what is not finite (no JSON number is).
+pub fn shortest_text(value: f64) -> String {
+    zmij::Buffer::new().format(value).to_owned()
+}
+
 fn truncate(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
@@ -54,8 +60,10 @@ impl<'de> Visitor<'de> for LenientDecimal {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        // `{}` prints the shortest text that reads back as the same f64, so 39.5 stays 39.5.
-        parse_decimal(&v.to_string()).map(Some).map_err(E::custom)
+        // The shortest text that reads back as the same f64, so 39.5 stays 39.5.
+        parse_decimal(&shortest_text(v))
+            .map(Some)
+            .map_err(E::custom)
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
@@ -119,6 +127,26 @@ mod tests {
                 "0.016666668",
                 "123456789012345.678901",
                 "0.001"
+            ]
+        );
+    }
+
+    #[test]
+    fn json_numbers_read_as_f64_keep_their_shortest_digits() {
+        let values: Vec<Metric> =
+            serde_json::from_str("[1.5e-7, 2.5e10, -0.1, 100.0, 3.0000000000000004]").unwrap();
+        let shown: Vec<String> = values
+            .iter()
+            .map(|m| m.0.map(|d| d.normalize().to_string()).unwrap_or_default())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "0.00000015",
+                "25000000000",
+                "-0.1",
+                "100",
+                "3.0000000000000004"
             ]
         );
     }

@@ -386,6 +386,8 @@ pub fn compile(
         };
         context.pattern(pattern, &mut json);
     }
+    // Sorted by id: the portal looks them up by binary search, without sorting them first.
+    keyed.sort_unstable_by(|a, b| a.0.cmp(b.0));
     json.push_str("],\"k\":{");
     for (index, (id, text)) in keyed.iter().enumerate() {
         if index > 0 {

@@ -164,3 +164,18 @@ fn the_rust_names_follow_the_reference() {
     assert!(api.contains("accounts: ResourceTexts { title: Text::at(3), heading: |name| Phrase::new(4, &[name]), },"), "{api}");
     assert!(api.contains("pub const TEXT_COUNT: usize = 5;"), "{api}");
 }
+
+#[test]
+fn texts_by_name_are_written_in_the_order_of_their_names() {
+    let reference = format!("{FACTS_EN}{REFERENCE}field-zone = Zone\nfield-account = Account\n");
+    let reference = read_reference("en.ftl", &reference).expect("the reference reads");
+    let body = format!("{UK_COMPLETE}field-zone = Зона\nfield-account = Рахунок\n");
+    let file = compile(&reference, "uk", "uk.ftl", &format!("{FACTS_UK}{body}")).unwrap();
+    assert!(
+        file.json.ends_with(
+            r#""k":{"field-account":"Рахунок","field-min-balance":"Мін. баланс","field-zone":"Зона"}}"#
+        ),
+        "{}",
+        file.json
+    );
+}

@@ -2,6 +2,7 @@
 
 mod browser;
 mod early_texts;
+mod first_load;
 mod imports;
 mod lanes;
 mod new_resource;

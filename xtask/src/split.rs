@@ -87,6 +87,13 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         options
     })
     .map_err(|error| anyhow::anyhow!("splitting {}: {error:?}", compiled.display()))?;
+    let loader = parts_dir.join(LINK_MODULE);
+    let loader_js =
+        fs::read_to_string(&loader).with_context(|| format!("reading {}", loader.display()))?;
+    fs::write(
+        &loader,
+        crate::first_load::fetch_through_bundles(&loader_js)?,
+    )?;
     if split.split_modules.is_empty() {
         bail!(
             "{} has no split points: was it built with the `split` feature and --emit-relocs?",
@@ -118,47 +125,16 @@ pub fn split_wasm(root: &Path) -> Result<()> {
     fs::write(&main_js, js)?;
     bundle_start(root, &work, &parts_dir, trunk.release)?;
 
-    let mut parts: Vec<PathBuf> = fs::read_dir(&parts_dir)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
-    parts.sort();
     if trunk.release {
-        for wasm in parts
+        for wasm in list_files(&parts_dir)?
             .iter()
             .filter(|p| p.extension().is_some_and(|e| e == "wasm"))
         {
-            let is_main = wasm.file_name().is_some_and(|name| name == MAIN_WASM);
-            Cmd::new("wasm-opt")
-                // The stream adapters wasm-streams exports for server functions (leptos always
-                // builds server_fn's browser side): the portal has no server function, so
-                // nothing calls them, and without the exports their code goes (1.1 KB brotli).
-                .args(
-                    is_main
-                        .then_some(["--remove-exports", UNUSED_EXPORTS])
-                        .into_iter()
-                        .flatten(),
-                )
-                // Twice: the second pass finds what the first one's inlining and merging
-                // opened up (the shell 0.5 KB brotli smaller; `--converge` gains less).
-                .args(["-Oz", "-Oz"])
-                // The linker puts the stack first, below the data: the first 1 KiB is the
-                // stack's far end, never reached, so wasm-opt may fold more constants into
-                // load and store offsets (the shell 0.8 KB brotli smaller, the chunks 2.6 KB).
-                .arg("--low-memory-unused")
-                // A chunk's memory is the main part's, imported: its static data's place is
-                // still zero when the chunk comes (nothing else owns it), so its zero bytes need
-                // no segment (the chunks 1 KB brotli smaller).
-                .arg("--zero-filled-memory")
-                // Notes for tools, which no browser reads (0.35 KB brotli per part).
-                .arg("--strip-producers")
-                .arg("--strip-target-features")
-                .arg(wasm)
-                .arg("-o")
-                .arg(wasm)
-                // It warns about every name subsection it does not know (one per part).
-                .run_showing_output_on_failure()?;
+            shrink(wasm)?;
         }
     }
+    let bundles = crate::first_load::write_bundles(&parts_dir, &split.prefetch_map)?;
+    let parts = list_files(&parts_dir)?;
 
     // One name for the whole set: a new build never mixes with cached parts of an old one.
     let mut hasher = DefaultHasher::new();
@@ -183,11 +159,55 @@ pub fn split_wasm(root: &Path) -> Result<()> {
         crate::sizes::write_precompressed(&trunk.staging_dir)?;
     }
     println!(
-        "xtask: split the portal's wasm into {} parts under {dir_name}/ ({} chunks)",
+        "xtask: split the portal's wasm into {} files under {dir_name}/ ({} chunks, {bundles} first-load bundles)",
         parts.len(),
         split.split_modules.len()
     );
     Ok(())
+}
+
+/// The files of `dir`, sorted.
+fn list_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("listing {}", dir.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    files.sort();
+    Ok(files)
+}
+
+/// Shrinks one part of a release build in place (wasm-opt).
+fn shrink(wasm: &Path) -> Result<()> {
+    let is_main = wasm.file_name().is_some_and(|name| name == MAIN_WASM);
+    Cmd::new("wasm-opt")
+        // The stream adapters wasm-streams exports for server functions (leptos always
+        // builds server_fn's browser side): the portal has no server function, so
+        // nothing calls them, and without the exports their code goes (1.1 KB brotli).
+        .args(
+            is_main
+                .then_some(["--remove-exports", UNUSED_EXPORTS])
+                .into_iter()
+                .flatten(),
+        )
+        // Twice: the second pass finds what the first one's inlining and merging
+        // opened up (the shell 0.5 KB brotli smaller; `--converge` gains less).
+        .args(["-Oz", "-Oz"])
+        // The linker puts the stack first, below the data: the first 1 KiB is the
+        // stack's far end, never reached, so wasm-opt may fold more constants into
+        // load and store offsets (the shell 0.8 KB brotli smaller, the chunks 2.6 KB).
+        .arg("--low-memory-unused")
+        // A chunk's memory is the main part's, imported: its static data's place is
+        // still zero when the chunk comes (nothing else owns it), so its zero bytes need
+        // no segment (the chunks 1 KB brotli smaller).
+        .arg("--zero-filled-memory")
+        // Notes for tools, which no browser reads (0.35 KB brotli per part).
+        .arg("--strip-producers")
+        .arg("--strip-target-features")
+        .arg(wasm)
+        .arg("-o")
+        .arg(wasm)
+        // It warns about every name subsection it does not know (one per part).
+        .run_showing_output_on_failure()
 }
 
 /// The language files, compiled as the portal's build script compiled them (the `texts` crate),

@@ -280,14 +280,14 @@ fn the_page_code_comes_alongside_the_configuration() {
             .expect("the page's clock");
         let early = fetched_files(&portal).await;
         assert!(
-            early.get("split_records.wasm").is_none(),
+            family_code(&early, "split_records").is_none(),
             "the records code was fetched before the user turned to the form: {early}"
         );
         login.click().await.expect("clicking the login field");
         let records = portal
             .wait_until("the records code fetched ahead of signing in", async || {
                 let files = fetched_files(&portal).await;
-                files.get("split_records.wasm").cloned()
+                family_code(&files, "split_records").cloned()
             })
             .await;
         assert!(
@@ -306,7 +306,7 @@ fn the_page_code_comes_alongside_the_configuration() {
         let files = fetched_files(&portal).await;
         // The first API request: it needs the configuration (the API's address) and a session.
         let asked = files["profiles"][0].as_f64();
-        let started = files["split_records.wasm"][0].as_f64();
+        let started = family_code(&files, "split_records").and_then(|code| code[0].as_f64());
         assert!(
             started.zip(asked).is_some_and(|(s, a)| s < a),
             "the records code started after the configured API was asked: {files}"
@@ -337,11 +337,36 @@ async fn open_cold_over_a_slow_link(portal: &Portal, path: &str, shown: &str) {
     portal.emulate_link(Duration::ZERO, 0).await;
 }
 
-/// Whether the request `asked` (a file name of `fetched_files`) started before the chunk
-/// `chunk` had come.
-fn asked_before_the_code_came(files: &serde_json::Value, asked: &str, chunk: &str) -> bool {
+/// The entry of `fetched_files` for the code of the family whose module is `module`
+/// (`split_records`): its first-load bundle (xtask/src/first_load.rs) on the session's first
+/// code, else the module's own file.
+fn family_code<'a>(files: &'a serde_json::Value, module: &str) -> Option<&'a serde_json::Value> {
+    files
+        .get(format!("{module}.first.wasm"))
+        .or_else(|| files.get(format!("{module}.wasm")))
+}
+
+/// The wasm files of `fetched_files`, sorted.
+fn wasm_files(files: &serde_json::Value) -> Vec<String> {
+    let mut names: Vec<String> = files
+        .as_object()
+        .map(|files| {
+            files
+                .keys()
+                .filter(|n| n.ends_with(".wasm"))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Whether the request `asked` (a file name of `fetched_files`) started before the code of the
+/// family whose module is `module` had come.
+fn asked_before_the_code_came(files: &serde_json::Value, asked: &str, module: &str) -> bool {
     let asked = files[asked][0].as_f64();
-    let code_came = files[chunk][1].as_f64();
+    let code_came = family_code(files, module).and_then(|code| code[1].as_f64());
     asked.zip(code_came).is_some_and(|(a, c)| a < c)
 }
 
@@ -362,7 +387,7 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
         );
         let files = fetched_files(&portal).await;
         assert!(
-            asked_before_the_code_came(&files, "accounts", "split_records.wasm"),
+            asked_before_the_code_came(&files, "accounts", "split_records"),
             "the rows were asked for after the list's code had come: {files}"
         );
 
@@ -413,7 +438,7 @@ fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code
             );
             let files = fetched_files(&portal).await;
             assert!(
-                asked_before_the_code_came(&files, "accounts", "split_charts.wasm"),
+                asked_before_the_code_came(&files, "accounts", "split_charts"),
                 "{path}: the accounts were asked for after the page's code had come: {files}"
             );
         }
@@ -476,23 +501,58 @@ fn a_list_page_leaves_the_forms_code_until_a_form_is_opened() {
         portal.wait_for("table#payments-table tbody tr").await;
         let listed = fetched_files(&portal).await;
         assert!(
-            listed.get("split_records.wasm").is_some(),
+            family_code(&listed, "split_records").is_some(),
             "the list's code came: {listed}"
         );
         assert!(
-            listed.get("split_tools.wasm").is_none(),
+            family_code(&listed, "split_tools").is_none(),
             "a list page fetched the forms' code: {listed}"
         );
         portal.click("a.new-record").await;
         portal.wait_for("form.top-up-form input[name=amount]").await;
         portal
             .wait_until("the forms' code fetched for the top-up page", async || {
-                fetched_files(&portal)
-                    .await
-                    .get("split_tools.wasm")
-                    .cloned()
+                let files = fetched_files(&portal).await;
+                family_code(&files, "split_tools").cloned()
             })
             .await;
+    });
+}
+
+/// A signed-in page opened cold gets its code in one response, its family's module and the
+/// chunks that family shares; a page of another family then fetches only the parts it lacks,
+/// one by one.
+#[test]
+fn a_first_page_gets_its_code_in_one_response_and_a_later_one_only_what_it_lacks() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.wait_for("nav#main-nav").await;
+        open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;
+        let first = wasm_files(&fetched_files(&portal).await);
+        assert_eq!(
+            first,
+            ["portal_bg.wasm", "split_records.first.wasm"],
+            "the list's first code"
+        );
+
+        portal.click("#main-nav a[href='/payments']").await;
+        portal.wait_for("table#payments-table tbody tr").await;
+        portal.click("a.new-record").await;
+        portal.wait_for("form.top-up-form input[name=amount]").await;
+        let later = wasm_files(&fetched_files(&portal).await);
+        let added: Vec<&String> = later.iter().filter(|f| !first.contains(f)).collect();
+        assert!(
+            added.contains(&&"split_tools.wasm".to_owned()),
+            "the forms' module came on its own: {later:?}"
+        );
+        assert!(
+            added.iter().all(|file| !file.ends_with(".first.wasm")),
+            "a later page fetched a bundle of parts already here: {later:?}"
+        );
+        assert!(
+            added.len() < 4,
+            "a later page fetched every part of its family: {later:?}"
+        );
     });
 }
 

@@ -1812,6 +1812,44 @@ fn a_failed_request_shows_an_error_panel_with_a_working_retry() {
     });
 }
 
+/// The countries of the country filters are asked for once those filters are shown, not with
+/// the page: folded away, they would compete with the statistics on a first load.
+#[test]
+fn the_countries_are_asked_for_once_the_filters_are_shown() {
+    e2e::run(|portal| async move {
+        sign_in(&portal).await;
+        let countries_asked = |portal: &Portal| {
+            portal
+                .served_requests()
+                .iter()
+                .filter(|r| r.endpoint() == "countries")
+                .count()
+        };
+        portal
+            .click("nav#main-nav a[href='/statistics/termination']")
+            .await;
+        wait_for_answer(&portal).await;
+        assert_eq!(countries_asked(&portal), 0, "the countries with the page");
+
+        portal.click(&format!("{MORE_FILTERS} summary")).await;
+        portal
+            .wait_for(&format!(
+                "{FORM} select[name=dst-country-id] option:not([value=''])"
+            ))
+            .await;
+        assert_eq!(countries_asked(&portal), 1, "the countries once shown");
+        // Folded and shown again, the picker keeps them.
+        portal.click(&format!("{MORE_FILTERS} summary")).await;
+        portal.click(&format!("{MORE_FILTERS} summary")).await;
+        portal
+            .wait_for(&format!(
+                "{FORM} select[name=dst-country-id] option:not([value=''])"
+            ))
+            .await;
+        assert_eq!(countries_asked(&portal), 1, "the countries asked again");
+    });
+}
+
 /// The country filters take their countries from `/countries`: when that list fails the filter
 /// says so and its Retry fetches it; a chosen country goes to the API as its integer id.
 #[test]

@@ -194,11 +194,12 @@ fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView
     }
 }
 
-/// The countries, for the country parameters' pickers.
-fn countries() -> Remote<Vec<(String, String)>> {
+/// The countries, for the country parameters' pickers, asked for once they are `wanted`: on a
+/// page's first load they would compete with its statistics for the link and the server.
+fn countries(wanted: Signal<bool>) -> Remote<Vec<(String, String)>> {
     first_records(
         "countries",
-        || Some(()),
+        move || wanted.get().then_some(()),
         |country: api_model::document::Resource<Country>| (country.id, country.attributes.name),
     )
 }
@@ -267,7 +268,19 @@ fn narrowing_fields(
     endpoint: StatsEndpoint,
 ) -> impl IntoView {
     let t = texts();
-    let countries = countries();
+    // Wanted once the fields are shown (unfolded, or open with the filters in force), if a
+    // country is among them; a picker stays filled when they are folded again.
+    let has_country = endpoint
+        .filter_params()
+        .iter()
+        .any(|name| name.ends_with("country-id"));
+    let shown = RwSignal::new(applied.with_untracked(|a| !a.filters.is_empty()));
+    let countries = countries(Signal::derive(move || has_country && shown.get()));
+    let on_toggle = move |ev: leptos::ev::Event| {
+        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+            shown.set(true);
+        }
+    };
     let fields = endpoint
         .filter_params()
         .iter()
@@ -306,7 +319,7 @@ fn narrowing_fields(
         .collect_view();
     let active = move || draft.view.with(|d| d.filters.len());
     view! {
-        <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty())>
+        <details class="more-filters" open=move || applied.with(|a| !a.filters.is_empty()) on:toggle=on_toggle>
             <summary>{move || match active() {
                 0 => t.more_filters.to_string(),
                 n => (t.more_filters_set)(&n.to_string()).get(),

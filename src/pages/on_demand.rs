@@ -1,10 +1,11 @@
-//! Pages that load on demand. The three families of pages are split points: lists and
-//! records, what a customer browses; the tools (number-list editor, top-up, CDR-export and
-//! creation forms, the rate lookup), which a list page should not carry; the overview,
-//! statistics and live calls, which share the charts. Built with the `split` feature, as Trunk
+//! Pages that load on demand. The seven families of pages are split points: the lists, what a
+//! customer opens first; a record's page; the forms (top-up, CDR export, creation) and the rate
+//! lookup ("tools"); the number-list editor; the overview; the live calls; the statistics. Built with the `split` feature, as Trunk
 //! builds the portal, a family's code goes into a separate wasm chunk (xtask/src/split.rs) that
 //! is fetched the first time one of its pages is shown, and the code several families use into
-//! chunks of their own, one per set of families that share it, fetched alongside.
+//! chunks of their own, one per set of families that share it, fetched alongside (on the first
+//! page, all in one response: xtask/src/first_load.rs). As a family costs the first page no
+//! request, a list page does without a record page's code too.
 //!
 //! The sign-in page is on the path of every first load, so it is in the shell: a chunk of its
 //! own would cost a round trip after the shell's, and (as the splitter makes one chunk for
@@ -108,16 +109,23 @@ fn shared_view(shared: Shared) -> AnyView {
 }
 
 page_chunk!(
-    records,
-    preload_records,
-    fn render_records(drawing: Drawing<RecordsPage>) {
-        let page = match drawing {
-            Drawing::Page(page) => page,
-            Drawing::Shared(shared) => return Ok(shared_view(shared)),
-        };
-        match page {
-            RecordsPage::List(collection) => list_page(collection).into_any(),
-            RecordsPage::Detail(collection) => detail_page(collection).into_any(),
+    lists,
+    preload_lists,
+    fn render_lists(drawing: Drawing<Collection>) {
+        match drawing {
+            Drawing::Page(collection) => list_page(collection).into_any(),
+            Drawing::Shared(shared) => shared_view(shared),
+        }
+    }
+);
+
+page_chunk!(
+    details,
+    preload_details,
+    fn render_details(drawing: Drawing<Collection>) {
+        match drawing {
+            Drawing::Page(collection) => detail_page(collection).into_any(),
+            Drawing::Shared(shared) => shared_view(shared),
         }
     }
 );
@@ -131,11 +139,43 @@ page_chunk!(
             Drawing::Shared(shared) => return Ok(shared_view(shared)),
         };
         match page {
-            ToolsPage::NumberList(collection) => numberlist_page(collection).into_any(),
             ToolsPage::TopUp(collection) => top_up_page(collection).into_any(),
             ToolsPage::CdrExport(collection) => new_export_page(collection).into_any(),
             ToolsPage::Create(collection) => create_page(collection).into_any(),
             ToolsPage::CheckRate(collection) => check_rate_page(collection).into_any(),
+        }
+    }
+);
+
+page_chunk!(
+    overview,
+    preload_overview,
+    fn render_overview(drawing: Drawing<()>) {
+        match drawing {
+            Drawing::Page(()) => view! { <Dashboard /> }.into_any(),
+            Drawing::Shared(shared) => shared_view(shared),
+        }
+    }
+);
+
+page_chunk!(
+    live_calls,
+    preload_live_calls,
+    fn render_live_calls(drawing: Drawing<()>) {
+        match drawing {
+            Drawing::Page(()) => live_calls_page().into_any(),
+            Drawing::Shared(shared) => shared_view(shared),
+        }
+    }
+);
+
+page_chunk!(
+    editor,
+    preload_editor,
+    fn render_editor(drawing: Drawing<Collection>) {
+        match drawing {
+            Drawing::Page(collection) => numberlist_page(collection).into_any(),
+            Drawing::Shared(shared) => shared_view(shared),
         }
     }
 );
@@ -149,8 +189,9 @@ page_chunk!(
             Drawing::Shared(shared) => return Ok(shared_view(shared)),
         };
         match page {
-            ChartsView::Overview => view! { <Dashboard /> }.into_any(),
-            ChartsView::LiveCalls => live_calls_page().into_any(),
+            // Never asked for: they have chunks of their own (`Family::of`), and their code here
+            // would weigh on the statistics pages.
+            ChartsView::Overview | ChartsView::LiveCalls => ().into_any(),
             ChartsView::Statistics(charted) => {
                 let page = charted
                     .endpoint()
@@ -161,19 +202,10 @@ page_chunk!(
     }
 );
 
-/// A page of the records family: what a customer browses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RecordsPage {
-    List(Collection),
-    Detail(Collection),
-}
-
 /// A page of the tools family: what a customer writes or looks up, which a list page should
 /// not carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ToolsPage {
-    /// The page of a record whose items are edited on it (a number list's).
-    NumberList(Collection),
     TopUp(Collection),
     CdrExport(Collection),
     /// A declared creation form.
@@ -185,8 +217,16 @@ enum ToolsPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Family {
     Shell,
-    Records(RecordsPage),
+    /// A collection's list: what a customer opens first.
+    Lists(Collection),
+    /// A record's page, which a list page need not carry.
+    Details(Collection),
     Tools(ToolsPage),
+    /// The overview: a list page's size, not the statistics pages' with their forms.
+    Overview,
+    LiveCalls,
+    /// The page of a record whose items are edited on it (a number list's).
+    Editor(Collection),
     Charts(ChartsView),
 }
 
@@ -194,15 +234,17 @@ impl Family {
     fn of(page: Page) -> Family {
         let (collection, view) = match page.drawn() {
             Drawn::Shell => return Family::Shell,
+            Drawn::Charts(ChartsView::Overview) => return Family::Overview,
+            Drawn::Charts(ChartsView::LiveCalls) => return Family::LiveCalls,
             Drawn::Charts(view) => return Family::Charts(view),
             Drawn::Records(collection, view) => (collection, view),
         };
         match view {
-            RecordView::List => Family::Records(RecordsPage::List(collection)),
+            RecordView::List => Family::Lists(collection),
             RecordView::Detail if collection.edited_within().is_some() => {
-                Family::Tools(ToolsPage::NumberList(collection))
+                Family::Editor(collection)
             }
-            RecordView::Detail => Family::Records(RecordsPage::Detail(collection)),
+            RecordView::Detail => Family::Details(collection),
             RecordView::CheckRate => Family::Tools(ToolsPage::CheckRate(collection)),
             RecordView::Create => Family::Tools(match collection.creation().map(|c| c.form) {
                 Some(Form::TopUp) => ToolsPage::TopUp(collection),
@@ -215,8 +257,12 @@ impl Family {
     fn chunk(self) -> Option<Chunk> {
         match self {
             Family::Shell => None,
-            Family::Records(_) => Some(Chunk::Records),
+            Family::Lists(_) => Some(Chunk::Lists),
+            Family::Details(_) => Some(Chunk::Details),
             Family::Tools(_) => Some(Chunk::Tools),
+            Family::Overview => Some(Chunk::Overview),
+            Family::LiveCalls => Some(Chunk::LiveCalls),
+            Family::Editor(_) => Some(Chunk::Editor),
             Family::Charts(_) => Some(Chunk::Charts),
         }
     }
@@ -235,8 +281,12 @@ pub enum Code {
 /// The chunks, each the code of a family of pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Chunk {
-    Records,
+    Lists,
+    Details,
     Tools,
+    Overview,
+    LiveCalls,
+    Editor,
     Charts,
 }
 
@@ -246,13 +296,25 @@ thread_local! {
 }
 
 impl Chunk {
-    const ALL: [Chunk; 3] = [Chunk::Records, Chunk::Tools, Chunk::Charts];
+    const ALL: [Chunk; 7] = [
+        Chunk::Lists,
+        Chunk::Details,
+        Chunk::Tools,
+        Chunk::Overview,
+        Chunk::LiveCalls,
+        Chunk::Editor,
+        Chunk::Charts,
+    ];
 
     fn bit(self) -> u8 {
         match self {
-            Chunk::Records => 1,
-            Chunk::Tools => 1 << 1,
-            Chunk::Charts => 1 << 2,
+            Chunk::Lists => 1,
+            Chunk::Details => 1 << 1,
+            Chunk::Tools => 1 << 2,
+            Chunk::Overview => 1 << 3,
+            Chunk::LiveCalls => 1 << 4,
+            Chunk::Editor => 1 << 5,
+            Chunk::Charts => 1 << 6,
         }
     }
 
@@ -268,8 +330,12 @@ impl Chunk {
     /// Fetches the chunk; a failure is not remembered, so calling again retries.
     async fn preload(self) -> Result<(), ChunkUnavailable> {
         match self {
-            Chunk::Records => preload_records().await?,
+            Chunk::Lists => preload_lists().await?,
+            Chunk::Details => preload_details().await?,
             Chunk::Tools => preload_tools().await?,
+            Chunk::Overview => preload_overview().await?,
+            Chunk::LiveCalls => preload_live_calls().await?,
+            Chunk::Editor => preload_editor().await?,
             Chunk::Charts => preload_charts().await?,
         }
         if !self.is_loaded() {
@@ -281,8 +347,12 @@ impl Chunk {
     /// Draws what every family draws, with this (loaded) chunk's code.
     fn render_shared(self, shared: Shared) -> Result<AnyView, ChunkUnavailable> {
         match self {
-            Chunk::Records => completed(render_records(Drawing::Shared(shared))),
+            Chunk::Lists => completed(render_lists(Drawing::Shared(shared))),
+            Chunk::Details => completed(render_details(Drawing::Shared(shared))),
             Chunk::Tools => completed(render_tools(Drawing::Shared(shared))),
+            Chunk::Overview => completed(render_overview(Drawing::Shared(shared))),
+            Chunk::LiveCalls => completed(render_live_calls(Drawing::Shared(shared))),
+            Chunk::Editor => completed(render_editor(Drawing::Shared(shared))),
             Chunk::Charts => completed(render_charts(Drawing::Shared(shared))),
         }
     }
@@ -336,8 +406,16 @@ impl Code {
             Code::Page(page) => {
                 return match Family::of(page) {
                     Family::Shell => Ok(view! { <LoginPage /> }.into_any()),
-                    Family::Records(page) => completed(render_records(Drawing::Page(page))),
+                    Family::Lists(collection) => completed(render_lists(Drawing::Page(collection))),
+                    Family::Details(collection) => {
+                        completed(render_details(Drawing::Page(collection)))
+                    }
                     Family::Tools(page) => completed(render_tools(Drawing::Page(page))),
+                    Family::Overview => completed(render_overview(Drawing::Page(()))),
+                    Family::LiveCalls => completed(render_live_calls(Drawing::Page(()))),
+                    Family::Editor(collection) => {
+                        completed(render_editor(Drawing::Page(collection)))
+                    }
                     Family::Charts(view) => completed(render_charts(Drawing::Page(view))),
                 };
             }
@@ -383,14 +461,16 @@ pub fn read_ahead(api: &Api, prefs: &Prefs, session: Session) -> Option<WhenAllo
     let search = location.search().unwrap_or_default();
     let page = Page::at(&path)?;
     let (collection, query) = match Family::of(page) {
-        Family::Records(RecordsPage::List(collection))
+        Family::Lists(collection)
             if search.trim_start_matches('?').is_empty()
                 && view_to_restore(prefs, collection, &search).is_none() =>
         {
             (collection, collection.spec().included_query())
         }
         // Every chart page starts from the session's accounts (its account picker).
-        Family::Charts(_) => (ACCOUNTS, first_records_query()),
+        Family::Overview | Family::LiveCalls | Family::Charts(_) => {
+            (ACCOUNTS, first_records_query())
+        }
         _ => return None,
     };
     let api = api.clone();

@@ -1750,7 +1750,7 @@ fn a_page_whose_code_cannot_be_fetched_says_so_and_retries() {
         portal
             .devtools(
                 "Network.setBlockedURLs",
-                json!({ "urls": ["*/split_records.wasm"] }),
+                json!({ "urls": ["*/split_lists.wasm"] }),
             )
             .await;
 

@@ -280,14 +280,14 @@ fn the_page_code_comes_alongside_the_configuration() {
             .expect("the page's clock");
         let early = fetched_files(&portal).await;
         assert!(
-            family_code(&early, "split_records").is_none(),
+            family_code(&early, "split_lists").is_none(),
             "the records code was fetched before the user turned to the form: {early}"
         );
         login.click().await.expect("clicking the login field");
         let records = portal
             .wait_until("the records code fetched ahead of signing in", async || {
                 let files = fetched_files(&portal).await;
-                family_code(&files, "split_records").cloned()
+                family_code(&files, "split_lists").cloned()
             })
             .await;
         assert!(
@@ -306,7 +306,7 @@ fn the_page_code_comes_alongside_the_configuration() {
         let files = fetched_files(&portal).await;
         // The first API request: it needs the configuration (the API's address) and a session.
         let asked = files["profiles"][0].as_f64();
-        let started = family_code(&files, "split_records").and_then(|code| code[0].as_f64());
+        let started = family_code(&files, "split_lists").and_then(|code| code[0].as_f64());
         assert!(
             started.zip(asked).is_some_and(|(s, a)| s < a),
             "the records code started after the configured API was asked: {files}"
@@ -332,13 +332,23 @@ async fn open_cold_over_a_slow_link(portal: &Portal, path: &str, shown: &str) {
         .devtools("Network.clearBrowserCache", serde_json::json!({}))
         .await;
     portal.emulate_link(Duration::ZERO, 800_000).await;
-    portal.open(path).await;
+    // Twice in CI (of some twenty runs) chromedriver gave up waiting for this load after its 30 s
+    // ("Timed out receiving message from renderer") while the page had answered since: a
+    // visitor who signs in on the early form moves the page to the overview while its load may
+    // still count as pending. What the test waits for next decides, with its own time limit.
+    if let Err(error) = portal.client().goto(&portal.url_for(path)).await {
+        let timed_out = error
+            .to_string()
+            .contains("Timed out receiving message from renderer");
+        assert!(timed_out, "cannot open {path}: {error}");
+        eprintln!("opening {path}: {error}; waiting for {shown}");
+    }
     portal.wait_for(shown).await;
     portal.emulate_link(Duration::ZERO, 0).await;
 }
 
 /// The entry of `fetched_files` for the code of the family whose module is `module`
-/// (`split_records`): its first-load bundle (xtask/src/first_load.rs) on the session's first
+/// (`split_lists`): its first-load bundle (xtask/src/first_load.rs) on the session's first
 /// code, else the module's own file.
 fn family_code<'a>(files: &'a serde_json::Value, module: &str) -> Option<&'a serde_json::Value> {
     files
@@ -387,7 +397,7 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
         );
         let files = fetched_files(&portal).await;
         assert!(
-            asked_before_the_code_came(&files, "accounts", "split_records"),
+            asked_before_the_code_came(&files, "accounts", "split_lists"),
             "the rows were asked for after the list's code had come: {files}"
         );
 
@@ -420,12 +430,13 @@ fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code
         portal.wait_for(ACCOUNT_ROWS).await;
 
         // The overview, and a statistics page whose account is the first of the session's.
-        for (path, shown) in [
-            ("/", ".dashboard .account-card"),
+        for (path, shown, module) in [
+            ("/", ".dashboard .account-card", "split_overview"),
             // Its chart, or the note of no calls (just after midnight, today may have none).
             (
                 "/statistics/origination",
                 ".statistics-page :is(canvas, p.empty)",
+                "split_charts",
             ),
         ] {
             let before = portal.served_requests().len();
@@ -438,7 +449,7 @@ fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code
             );
             let files = fetched_files(&portal).await;
             assert!(
-                asked_before_the_code_came(&files, "accounts", "split_charts"),
+                asked_before_the_code_came(&files, "accounts", module),
                 "{path}: the accounts were asked for after the page's code had come: {files}"
             );
         }
@@ -501,7 +512,7 @@ fn a_list_page_leaves_the_forms_code_until_a_form_is_opened() {
         portal.wait_for("table#payments-table tbody tr").await;
         let listed = fetched_files(&portal).await;
         assert!(
-            family_code(&listed, "split_records").is_some(),
+            family_code(&listed, "split_lists").is_some(),
             "the list's code came: {listed}"
         );
         assert!(
@@ -531,29 +542,67 @@ fn a_first_page_gets_its_code_in_one_response_and_a_later_one_only_what_it_lacks
         let first = wasm_files(&fetched_files(&portal).await);
         assert_eq!(
             first,
-            ["portal_bg.wasm", "split_records.first.wasm"],
+            ["portal_bg.wasm", "split_lists.first.wasm"],
             "the list's first code"
         );
 
-        portal.click("#main-nav a[href='/payments']").await;
-        portal.wait_for("table#payments-table tbody tr").await;
-        portal.click("a.new-record").await;
-        portal.wait_for("form.top-up-form input[name=amount]").await;
-        let later = wasm_files(&fetched_files(&portal).await);
-        let added: Vec<&String> = later.iter().filter(|f| !first.contains(f)).collect();
-        assert!(
-            added.contains(&&"split_tools.wasm".to_owned()),
-            "the forms' module came on its own: {later:?}"
-        );
-        assert!(
-            added.iter().all(|file| !file.ends_with(".first.wasm")),
-            "a later page fetched a bundle of parts already here: {later:?}"
-        );
-        assert!(
-            added.len() < 4,
-            "a later page fetched every part of its family: {later:?}"
-        );
+        // A record's page, then a form: each fetches the parts of its family not here yet.
+        let mut here = first_load_parts("split_lists");
+        for (module, open) in [
+            (
+                "split_details",
+                "table#accounts-table tbody tr:first-child a[href^='/accounts/']",
+            ),
+            ("split_tools", "a.new-record"),
+        ] {
+            if module == "split_tools" {
+                portal.click("#main-nav a[href='/payments']").await;
+                portal.wait_for("table#payments-table tbody tr").await;
+            }
+            portal.click(open).await;
+            let shown = if module == "split_tools" {
+                "form.top-up-form input[name=amount]"
+            } else {
+                "section.detail-page h1"
+            };
+            portal.wait_for(shown).await;
+            let fetched = wasm_files(&fetched_files(&portal).await);
+            let mut added: Vec<String> = fetched
+                .into_iter()
+                .filter(|file| file != "portal_bg.wasm" && !file.ends_with(".first.wasm"))
+                .filter(|file| !here.contains(file))
+                .collect();
+            added.sort();
+            let mut lacking: Vec<String> = first_load_parts(module)
+                .into_iter()
+                .filter(|part| !here.contains(part))
+                .collect();
+            lacking.sort();
+            assert_eq!(added, lacking, "{module}: the parts fetched");
+            here.extend(added);
+        }
     });
+}
+
+/// The parts (file names) the first-load file of the family whose module is `module` holds:
+/// its custom sections, read from the built portal.
+fn first_load_parts(module: &str) -> Vec<String> {
+    let dist = e2e::portal_dist();
+    let parts_dir = std::fs::read_dir(&dist)
+        .expect("listing the built portal")
+        .filter_map(Result::ok)
+        .find(|entry| entry.file_name().to_string_lossy().starts_with("wasm-"))
+        .expect("the built portal's wasm directory")
+        .path();
+    let bytes = std::fs::read(parts_dir.join(format!("{module}.first.wasm")))
+        .expect("the family's first-load file");
+    wasmparser::Parser::new(0)
+        .parse_all(&bytes)
+        .filter_map(|payload| match payload.expect("a wasm section") {
+            wasmparser::Payload::CustomSection(section) => Some(section.name().to_owned()),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]

@@ -375,7 +375,7 @@ impl Code {
             Code::Layout { around } => Some(
                 around
                     .and_then(|page| Code::Page(page).chunk())
-                    .unwrap_or(Chunk::Charts),
+                    .unwrap_or(Chunk::LiveCalls),
             ),
             Code::InLayout => Code::Layout { around: None }.chunk(),
             Code::Page(page) => Family::of(page).chunk(),

@@ -1504,10 +1504,16 @@ fn bad_input_is_pointed_out_and_sends_no_request() {
         let api = Api::new(&portal).await;
         open_origination(&portal, &api, "hour").await;
         let url = portal.current_url().await;
+        // The narrowing fields, unfolded: their countries are asked for once shown.
+        portal.click(&format!("{MORE_FILTERS} > summary")).await;
+        portal
+            .wait_for(&format!(
+                "{FORM} select[name$='country-id'] option:not([value=''])"
+            ))
+            .await;
         let (server_mark, browser_mark) = (log_mark(&portal), browser_api_requests(&portal).await);
 
         // An originating IP that is no address.
-        portal.click(&format!("{MORE_FILTERS} > summary")).await;
         let ip = format!("{FORM} input[name=auth-orig-ip]");
         portal.fill(&ip, "300.1.2.3").await;
         portal.click(APPLY).await;

@@ -1825,27 +1825,29 @@ fn the_countries_are_asked_for_once_the_filters_are_shown() {
                 .filter(|r| r.endpoint() == "countries")
                 .count()
         };
+        let summary = format!("{MORE_FILTERS} summary");
+        let a_country = format!("{FORM} select[name=dst-country-id] option:not([value=''])");
         portal
             .click("nav#main-nav a[href='/statistics/termination']")
             .await;
         wait_for_answer(&portal).await;
         assert_eq!(countries_asked(&portal), 0, "the countries with the page");
 
-        portal.click(&format!("{MORE_FILTERS} summary")).await;
-        portal
-            .wait_for(&format!(
-                "{FORM} select[name=dst-country-id] option:not([value=''])"
-            ))
-            .await;
+        portal.click(&summary).await;
+        portal.wait_for(&a_country).await;
         assert_eq!(countries_asked(&portal), 1, "the countries once shown");
         // Folded and shown again, the picker keeps them.
-        portal.click(&format!("{MORE_FILTERS} summary")).await;
-        portal.click(&format!("{MORE_FILTERS} summary")).await;
-        portal
-            .wait_for(&format!(
-                "{FORM} select[name=dst-country-id] option:not([value=''])"
-            ))
-            .await;
+        for open in [false, true] {
+            portal.click(&summary).await;
+            portal
+                .wait_until("the filters folded or shown", async || {
+                    (is_open(&portal, MORE_FILTERS).await == open).then_some(())
+                })
+                .await;
+            // Time for the page to act on it (the toggle event comes in a task of its own).
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        portal.wait_for(&a_country).await;
         assert_eq!(countries_asked(&portal), 1, "the countries asked again");
     });
 }

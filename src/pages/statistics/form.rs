@@ -276,8 +276,9 @@ fn narrowing_fields(
         .any(|name| name.ends_with("country-id"));
     let shown = RwSignal::new(applied.with_untracked(|a| !a.filters.is_empty()));
     let countries = countries(Signal::derive(move || has_country && shown.get()));
+    // Set once: setting it again would ask for the countries again.
     let on_toggle = move |ev: leptos::ev::Event| {
-        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+        if !shown.get_untracked() && event_target::<web_sys::Element>(&ev).has_attribute("open") {
             shown.set(true);
         }
     };

@@ -58,22 +58,30 @@ impl From<SplitLoaderError> for ChunkUnavailable {
 }
 
 /// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
+/// `$render` draws the family's page `$page` with `$body`, or what every family draws
+/// ([`Shared`]).
 macro_rules! page_chunk {
-    ($chunk:ident, $preload:ident, fn $render:ident($($arg:ident: $ty:ty),*) $body:block) => {
+    ($chunk:ident, $preload:ident, fn $render:ident($page:ident: $ty:ty) $body:block) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split(
-            $chunk,
-            wasm_split_path = ::leptos::wasm_split,
-            fallible,
-            preload($preload)
-        )]
-        fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
-            Ok($body)
+                                    $chunk,
+                                    wasm_split_path = ::leptos::wasm_split,
+                                    fallible,
+                                    preload($preload)
+                                )]
+        fn $render(drawing: Drawing<$ty>) -> Result<AnyView, ChunkUnavailable> {
+            Ok(match drawing {
+                Drawing::Page($page) => $body,
+                Drawing::Shared(shared) => shared_view(shared),
+            })
         }
 
         #[cfg(not(feature = "split"))]
-        async fn $render($($arg: $ty),*) -> Result<AnyView, ChunkUnavailable> {
-            Ok($body)
+        async fn $render(drawing: Drawing<$ty>) -> Result<AnyView, ChunkUnavailable> {
+            Ok(match drawing {
+                Drawing::Page($page) => $body,
+                Drawing::Shared(shared) => shared_view(shared),
+            })
         }
 
         #[cfg(not(feature = "split"))]
@@ -111,33 +119,23 @@ fn shared_view(shared: Shared) -> AnyView {
 page_chunk!(
     lists,
     preload_lists,
-    fn render_lists(drawing: Drawing<Collection>) {
-        match drawing {
-            Drawing::Page(collection) => list_page(collection).into_any(),
-            Drawing::Shared(shared) => shared_view(shared),
-        }
+    fn render_lists(collection: Collection) {
+        list_page(collection).into_any()
     }
 );
 
 page_chunk!(
     details,
     preload_details,
-    fn render_details(drawing: Drawing<Collection>) {
-        match drawing {
-            Drawing::Page(collection) => detail_page(collection).into_any(),
-            Drawing::Shared(shared) => shared_view(shared),
-        }
+    fn render_details(collection: Collection) {
+        detail_page(collection).into_any()
     }
 );
 
 page_chunk!(
     tools,
     preload_tools,
-    fn render_tools(drawing: Drawing<ToolsPage>) {
-        let page = match drawing {
-            Drawing::Page(page) => page,
-            Drawing::Shared(shared) => return Ok(shared_view(shared)),
-        };
+    fn render_tools(page: ToolsPage) {
         match page {
             ToolsPage::TopUp(collection) => top_up_page(collection).into_any(),
             ToolsPage::CdrExport(collection) => new_export_page(collection).into_any(),
@@ -150,44 +148,31 @@ page_chunk!(
 page_chunk!(
     overview,
     preload_overview,
-    fn render_overview(drawing: Drawing<()>) {
-        match drawing {
-            Drawing::Page(()) => view! { <Dashboard /> }.into_any(),
-            Drawing::Shared(shared) => shared_view(shared),
-        }
+    fn render_overview(_page: ()) {
+        view! { <Dashboard /> }.into_any()
     }
 );
 
 page_chunk!(
     live_calls,
     preload_live_calls,
-    fn render_live_calls(drawing: Drawing<()>) {
-        match drawing {
-            Drawing::Page(()) => live_calls_page().into_any(),
-            Drawing::Shared(shared) => shared_view(shared),
-        }
+    fn render_live_calls(_page: ()) {
+        live_calls_page().into_any()
     }
 );
 
 page_chunk!(
     editor,
     preload_editor,
-    fn render_editor(drawing: Drawing<Collection>) {
-        match drawing {
-            Drawing::Page(collection) => numberlist_page(collection).into_any(),
-            Drawing::Shared(shared) => shared_view(shared),
-        }
+    fn render_editor(collection: Collection) {
+        numberlist_page(collection).into_any()
     }
 );
 
 page_chunk!(
     charts,
     preload_charts,
-    fn render_charts(drawing: Drawing<ChartsView>) {
-        let page = match drawing {
-            Drawing::Page(page) => page,
-            Drawing::Shared(shared) => return Ok(shared_view(shared)),
-        };
+    fn render_charts(page: ChartsView) {
         match page {
             // Never asked for: they have chunks of their own (`Family::of`), and their code here
             // would weigh on the statistics pages.

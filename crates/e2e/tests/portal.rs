@@ -584,6 +584,34 @@ fn a_first_page_gets_its_code_in_one_response_and_a_later_one_only_what_it_lacks
     });
 }
 
+/// Where the first-load files cannot come (a host without them, a filter in the way), a page's
+/// code comes part by part.
+#[test]
+fn without_its_first_load_file_a_page_gets_its_code_part_by_part() {
+    e2e::run(|portal| async move {
+        open_login_and_sign_in(&portal).await;
+        portal.wait_for("nav#main-nav").await;
+        portal
+            .devtools("Network.enable", serde_json::json!({}))
+            .await;
+        portal
+            .devtools(
+                "Network.setBlockedURLs",
+                serde_json::json!({ "urls": ["*.first.wasm"] }),
+            )
+            .await;
+        open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;
+        let fetched: Vec<String> = wasm_files(&fetched_files(&portal).await)
+            .into_iter()
+            .filter(|file| !file.ends_with(".first.wasm"))
+            .collect();
+        let mut expected = first_load_parts("split_lists");
+        expected.push("portal_bg.wasm".to_owned());
+        expected.sort();
+        assert_eq!(fetched, expected, "the list's code, part by part");
+    });
+}
+
 /// The parts (file names) the first-load file of the family whose module is `module` holds:
 /// its custom sections, read from the built portal.
 fn first_load_parts(module: &str) -> Vec<String> {

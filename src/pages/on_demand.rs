@@ -60,28 +60,24 @@ impl From<SplitLoaderError> for ChunkUnavailable {
 /// A split point: `$render` goes into chunk `$chunk` and `$preload` fetches that chunk.
 /// `$render` draws the family's page `$page` with `$body`, or what every family draws
 /// ([`Shared`]).
+// rustfmt indents the attribute further at each run here (it is not idempotent on it).
+#[rustfmt::skip]
 macro_rules! page_chunk {
     ($chunk:ident, $preload:ident, fn $render:ident($page:ident: $ty:ty) $body:block) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split(
-                                    $chunk,
-                                    wasm_split_path = ::leptos::wasm_split,
-                                    fallible,
-                                    preload($preload)
-                                )]
+            $chunk,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload($preload)
+        )]
         fn $render(drawing: Drawing<$ty>) -> Result<AnyView, ChunkUnavailable> {
-            Ok(match drawing {
-                Drawing::Page($page) => $body,
-                Drawing::Shared(shared) => shared_view(shared),
-            })
+            Ok(drawing.draw(|$page| $body))
         }
 
         #[cfg(not(feature = "split"))]
         async fn $render(drawing: Drawing<$ty>) -> Result<AnyView, ChunkUnavailable> {
-            Ok(match drawing {
-                Drawing::Page($page) => $body,
-                Drawing::Shared(shared) => shared_view(shared),
-            })
+            Ok(drawing.draw(|$page| $body))
         }
 
         #[cfg(not(feature = "split"))]
@@ -106,6 +102,16 @@ enum Shared {
     Layout,
     InLayout,
     EmbedBridge(Embedding),
+}
+
+impl<P> Drawing<P> {
+    /// The page, drawn by `page`, or what all families share.
+    fn draw(self, page: impl FnOnce(P) -> AnyView) -> AnyView {
+        match self {
+            Drawing::Page(drawn) => page(drawn),
+            Drawing::Shared(shared) => shared_view(shared),
+        }
+    }
 }
 
 fn shared_view(shared: Shared) -> AnyView {

@@ -625,6 +625,7 @@ const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
     FilterField {
         name,
         operators: Some(set),
+        words: None,
     }
 }
 
@@ -633,10 +634,22 @@ const fn plain(name: &'static str) -> FilterField {
     FilterField {
         name,
         operators: None,
+        words: None,
     }
 }
 
-use OperatorSet::{Boolean, Choice, Inet, Numeric, Text, Time, Uuid, UuidEq};
+/// A plain filter whose resource takes only these words.
+const fn plain_among(name: &'static str, words: &'static [&'static str]) -> FilterField {
+    FilterField {
+        words: Some(words),
+        ..plain(name)
+    }
+}
+
+use OperatorSet::{Boolean, Choice, Inet, Numeric, RecordUuid, Text, Time, Uuid, UuidEq};
+
+/// `account-id`: an account's UUID, looked up among all accounts.
+const ACCOUNT: OperatorSet = RecordUuid(Collection::Accounts);
 
 const ID: FilterField = plain("id");
 
@@ -743,7 +756,7 @@ pub const SERVICES: Spec = Spec {
     filters: &[
         ID,
         filter("name", Text),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("initial-price", Numeric),
         filter("renew-price", Numeric),
         filter("created-at", Time),
@@ -838,7 +851,7 @@ pub const CDRS: Spec = Spec {
         filter("time-end", Time),
         filter("duration", Numeric),
         filter("success", Boolean),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("src-prefix-in", Text),
         filter("dst-prefix-in", Text),
         filter("src-name-in", Text),
@@ -986,7 +999,7 @@ pub const INCOMING_CDRS: Spec = Spec {
         filter("time-end", Time),
         filter("duration", Numeric),
         filter("success", Boolean),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("src-prefix-out", Text),
         filter("dst-prefix-out", Text),
         filter("src-name-out", Text),
@@ -1101,8 +1114,9 @@ pub const CDR_EXPORTS: Spec = Spec {
         filter("created-at", Time),
         filter("updated-at", Time),
         filter("time-zone-name", Text),
-        filter("account-id", Uuid),
-        plain("time-format"),
+        filter("account-id", ACCOUNT),
+        // Verified by the resource (`time_format_filter_verifier`).
+        plain_among("time-format", EXPORT_TIME_FORMATS),
     ],
     default_sort: "-created-at",
     title: "created-at",
@@ -1302,7 +1316,7 @@ pub const INVOICES: Spec = Spec {
         filter("start-date", Time),
         filter("end-date", Time),
         filter("amount-spent", Numeric),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("originated-amount-spent", Numeric),
         filter("originated-calls-count", Numeric),
         filter("originated-successful-calls-count", Numeric),
@@ -1366,7 +1380,7 @@ pub const PAYMENTS: Spec = Spec {
         filter("notes", Text),
         filter("created-at", Time),
         filter("rolledback-at", Time),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
     ],
     default_sort: "-created-at",
     title: "created-at",
@@ -1400,8 +1414,8 @@ pub const TRANSACTIONS: Spec = Spec {
         filter("created-at", Time),
         filter("description", Text),
         filter("amount", Numeric),
-        filter("service-id", Uuid),
-        filter("account-id", Uuid),
+        filter("service-id", RecordUuid(Collection::Services)),
+        filter("account-id", ACCOUNT),
     ],
     default_sort: "-created-at",
     title: "description",

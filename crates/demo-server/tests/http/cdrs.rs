@@ -356,7 +356,6 @@ async fn filters_and_sorts_of_the_declaration_with_the_real_servers_errors() {
         ("cdrs?filter[success-eq]=maybe", "107"),
         ("cdrs?filter[duration-gt]=long", "107"),
         ("cdrs?filter[auth-orig-ip-eq]=300.1.2.3", "107"),
-        ("cdrs?filter[account-id-eq]=42", "107"),
         ("cdrs?filter[success-gt]=true", "102"),
         ("incoming-cdrs?filter[customer-price-eq]=1", "102"),
         ("cdrs?page[size]=1001", "118"),

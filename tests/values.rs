@@ -104,7 +104,7 @@ fn a_cell_built_as_html_shows_text_as_text() {
     let column = ColumnHead {
         key: "name",
         kind: ColumnKind::Attribute(api_model::catalog::Kind::Text),
-        sortable: true,
+        sort_key: Some("name"),
         optional: false,
         key_place: None,
     };
@@ -171,7 +171,7 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
     let column = ColumnHead {
         key: "id",
         kind: ColumnKind::Id,
-        sortable: true,
+        sort_key: Some("id"),
         optional: false,
         key_place: None,
     };

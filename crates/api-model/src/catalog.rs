@@ -293,6 +293,10 @@ pub struct Relationship {
     pub to_many: bool,
     /// Lists ask the server to include it and show the related record's name as a column.
     pub column: bool,
+    /// The name the real server sorts records by this relationship under, when it does: its
+    /// key column (a transaction's `service-id`, the service's database id), so the rows of
+    /// one related record come together, in the order those records were made.
+    pub sort_key: Option<&'static str>,
 }
 
 const fn to_one(name: &'static str, target: &'static str) -> Relationship {
@@ -301,6 +305,7 @@ const fn to_one(name: &'static str, target: &'static str) -> Relationship {
         target,
         to_many: false,
         column: false,
+        sort_key: None,
     }
 }
 
@@ -308,6 +313,13 @@ impl Relationship {
     const fn as_column(self) -> Relationship {
         Relationship {
             column: true,
+            ..self
+        }
+    }
+
+    const fn sorted_by(self, key: &'static str) -> Relationship {
+        Relationship {
+            sort_key: Some(key),
             ..self
         }
     }
@@ -495,6 +507,14 @@ pub struct Spec {
     pub id: IdKind,
     /// The real server sorts by `id`.
     pub sorts_by_id: bool,
+    /// Names the real server takes in `sort` but its database cannot order by: its resource
+    /// lists them among its attributes (and has no `sortable_fields` of its own leaving them
+    /// out), yet they are no column of the table: computed attributes (an account's
+    /// `currency`), a JSON column (an export's `filters`), a name delegated to another column
+    /// (an invoice's `originated-first-call-at` is `first_originated_call_at`). Such a request
+    /// fails with `500 Internal Server Error`; the fields are never offered for sorting (they
+    /// are `unsorted`), and any other name not sorted by is `400 Invalid sort criteria`.
+    pub sort_fails: &'static [&'static str],
     /// Attributes, in the order a table shows them.
     pub fields: &'static [Field],
     pub relationships: &'static [Relationship],
@@ -545,6 +565,7 @@ impl Spec {
         route: "",
         id: IdKind::Uuid,
         sorts_by_id: true,
+        sort_fails: &[],
         fields: &[],
         relationships: &[],
         filters: &[],
@@ -589,16 +610,19 @@ impl Spec {
         self.relationships.iter().find(|r| r.name == name)
     }
 
-    /// Whether the real server sorts by `name` (an attribute name, or `id`).
+    /// Whether the real server sorts by `name` (an attribute name, `id`, or a relationship's
+    /// [`Relationship::sort_key`]).
     pub fn sorts_by(&self, name: &str) -> bool {
-        (name == "id" && self.sorts_by_id) || self.field(name).is_some_and(|f| f.sortable)
+        self.sort_fields().any(|sorted| sorted == name)
     }
 
-    /// The names the real server sorts by, `id` first when it does.
+    /// The names the real server sorts by: `id` first when it does, then the attributes, then
+    /// the relationships' keys.
     pub fn sort_fields(&self) -> impl Iterator<Item = &'static str> {
         let id = self.sorts_by_id.then_some("id");
         id.into_iter()
             .chain(self.fields.iter().filter(|f| f.sortable).map(|f| f.name))
+            .chain(self.relationships.iter().filter_map(|r| r.sort_key))
     }
 
     /// The relationships a list asks to include, to show them as columns.
@@ -664,6 +688,7 @@ const fn money(name: &'static str) -> Field {
 
 pub const ACCOUNTS: Spec = Spec {
     path: "accounts",
+    sort_fails: &["currency"],
     fields: &[
         field("name", Kind::Text),
         money("balance"),
@@ -735,6 +760,8 @@ const RENEW_PERIODS: &[&str] = &["Day", "Month", "Disabled"];
 
 pub const SERVICES: Spec = Spec {
     path: "services",
+    // Its resource sorts by `renew_period`, a method over the `renew_period_id` column.
+    sort_fails: &["renew-period"],
     fields: &[
         field("name", Kind::Text),
         field("state", Kind::Choice(SERVICE_STATES)).unsorted(),
@@ -742,7 +769,7 @@ pub const SERVICES: Spec = Spec {
         field("renew-price", Kind::Decimal),
         field("created-at", Kind::Time),
         field("renew-at", Kind::Time),
-        field("renew-period", Kind::Choice(RENEW_PERIODS)),
+        field("renew-period", Kind::Choice(RENEW_PERIODS)).unsorted(),
         field("service-type", Kind::Text).unsorted(),
         field("ui-type", Kind::Text).unsorted(),
     ],
@@ -808,6 +835,7 @@ const fn account_money(name: &'static str) -> Field {
 /// any attribute, so every one is optional in reading.
 pub const CDRS: Spec = Spec {
     path: "cdrs",
+    sort_fails: &["rec"],
     id: IdKind::Integer,
     fields: &[
         field("time-start", Kind::Time),
@@ -960,6 +988,7 @@ pub const CDRS: Spec = Spec {
 /// Incoming CDRs: calls the customer terminated as a vendor, every routing attempt.
 pub const INCOMING_CDRS: Spec = Spec {
     path: "incoming-cdrs",
+    sort_fails: &["rec"],
     id: IdKind::Integer,
     fields: &[
         field("time-start", Kind::Time),
@@ -1097,6 +1126,8 @@ const EXPORT_TIME_FORMATS: &[&str] = &["with_timezone", "without_timezone", "rou
 
 pub const CDR_EXPORTS: Spec = Spec {
     path: "cdr-exports",
+    // A `json` column: the database has no order for it.
+    sort_fails: &["filters"],
     fields: &[
         field("created-at", Kind::Time),
         field("status", Kind::Choice(EXPORT_STATUSES)),
@@ -1179,9 +1210,7 @@ pub const RATES: Spec = Spec {
         field("attempt-fee", Kind::Decimal),
         field("valid-from", Kind::Time),
         field("valid-till", Kind::Time),
-        field("network-prefix-id", Kind::Reference)
-            .unsorted()
-            .optional(),
+        field("network-prefix-id", Kind::Reference).optional(),
     ],
     filters: &[
         ID,
@@ -1273,8 +1302,9 @@ macro_rules! invoice_part {
             field(concat!($part, "-successful-calls-count"), Kind::Integer),
             field(concat!($part, "-calls-duration"), Kind::Duration),
             field(concat!($part, "-billing-duration"), Kind::Duration),
-            field(concat!($part, "-first-call-at"), Kind::Time),
-            field(concat!($part, "-last-call-at"), Kind::Time),
+            // Delegated to `first_<part>_call_at`: the server sorts by a column that is not.
+            field(concat!($part, "-first-call-at"), Kind::Time).unsorted(),
+            field(concat!($part, "-last-call-at"), Kind::Time).unsorted(),
         ]
     };
 }
@@ -1308,6 +1338,13 @@ const INVOICE_FIELDS: [Field; 21] = {
 /// Approved invoices of the customer's accounts, newest period first.
 pub const INVOICES: Spec = Spec {
     path: "invoices",
+    sort_fails: &[
+        "has-pdf",
+        "originated-first-call-at",
+        "originated-last-call-at",
+        "terminated-first-call-at",
+        "terminated-last-call-at",
+    ],
     fields: &INVOICE_FIELDS,
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[
@@ -1397,7 +1434,8 @@ pub const PAYMENTS: Spec = Spec {
     ..Spec::BASE
 };
 
-/// Charges for services, newest first.
+/// Charges for services, newest first. The server sorts them only by id, time, amount and
+/// service (its key).
 pub const TRANSACTIONS: Spec = Spec {
     path: "transactions",
     fields: &[
@@ -1406,7 +1444,9 @@ pub const TRANSACTIONS: Spec = Spec {
         account_money("amount"),
     ],
     relationships: &[
-        to_one("service", "services").as_column(),
+        to_one("service", "services")
+            .as_column()
+            .sorted_by("service-id"),
         to_one("account", "accounts").as_column(),
     ],
     filters: &[
@@ -1460,6 +1500,8 @@ pub const OUTGOING_NUMBERLISTS: Spec = Spec {
 /// deleted by the customer.
 pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
     path: "outgoing-numberlist-items",
+    // A virtual attribute of the items' model (a new batch's keys).
+    sort_fails: &["batch-key"],
     id: IdKind::Integer,
     fields: &[
         field("key", Kind::Text),
@@ -1652,15 +1694,42 @@ mod tests {
             Some(OperatorSet::Choice(&["completed", "pending", "canceled"]))
         );
         let transactions: Vec<&str> = TRANSACTIONS.sort_fields().collect();
-        assert_eq!(transactions, ["id", "created-at", "amount"]);
+        assert_eq!(transactions, ["id", "created-at", "amount", "service-id"]);
+        // The service column sorts by the service's key.
+        assert_eq!(
+            TRANSACTIONS
+                .relationship("service")
+                .and_then(|r| r.sort_key),
+            Some("service-id")
+        );
         // Every invoice attribute, each part's in its own place.
         assert_eq!(INVOICES.fields.len(), 21);
         assert!(INVOICES.field("terminated-last-call-at").is_some());
-        assert!(!INVOICES.sorts_by("has-pdf"));
+        // Computed, or delegated to a column of another name: the server's sort fails.
+        for name in [
+            "has-pdf",
+            "originated-first-call-at",
+            "terminated-last-call-at",
+        ] {
+            assert!(!INVOICES.sorts_by(name), "{name}");
+            assert!(INVOICES.sort_fails.contains(&name), "{name}");
+        }
+        assert!(INVOICES.sorts_by("originated-calls-count"));
         assert_eq!(
             INVOICES.field("originated-calls-duration").map(|f| f.kind),
             Some(Kind::Duration)
         );
+    }
+
+    /// What the server takes in `sort` but cannot order by is never offered.
+    #[test]
+    fn a_failing_sort_is_never_offered() {
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            for name in spec.sort_fails {
+                assert!(!spec.sorts_by(name), "{}: {name} fails to sort", spec.path);
+            }
+        }
     }
 
     #[test]
@@ -1676,10 +1745,13 @@ mod tests {
                 "renew-price",
                 "created-at",
                 "renew-at",
-                "renew-period"
             ]
         );
+        // Taken by the server, but no column: its database fails the request.
+        assert!(!SERVICES.sorts_by("renew-period"));
+        assert_eq!(SERVICES.sort_fails, ["renew-period"]);
         assert!(!ACCOUNTS.sorts_by("currency"));
+        assert!(RATES.sorts_by("network-prefix-id"));
         assert!(ACCOUNTS.sorts_by("balance"));
         assert!(!CDR_EXPORTS.sorts_by("filters"));
         assert_eq!(

@@ -178,6 +178,29 @@ pub fn unprocessable(title: &str, member: &str, pointer: &str) -> Failure {
     )
 }
 
+/// The real server's answer to an exception of its own (a query its database refuses):
+/// `500` with the library's words, never the exception's.
+pub fn internal_server_error() -> Failure {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Internal Server Error",
+        "Internal Server Error",
+        "500",
+    )
+}
+
+/// 422 for an error of the record as a whole (the real form's `base`): its message alone is
+/// the detail, pointed at `/data`.
+pub fn base_error(message: &str) -> Failure {
+    error_at(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        message,
+        message,
+        "100",
+        Some("/data"),
+    )
+}
+
 pub fn record_not_found(id: &str) -> Failure {
     error(
         StatusCode::NOT_FOUND,

@@ -766,7 +766,7 @@ async fn a_phone_system_session_opens_for_a_phone_system_service_only() {
             422,
             "100".to_owned(),
             "failed to create Phone Systems session".to_owned(),
-            "/data/attributes/service".to_owned()
+            "/data".to_owned()
         )
     );
     let theirs = records(&get("services", Some(&other_token().await)).await.json());

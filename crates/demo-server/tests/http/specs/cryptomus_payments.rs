@@ -171,7 +171,11 @@ async fn post_cryptomus_payments_with_an_account_not_the_customers() {
     ] {
         let body = top_up(json!({"amount": "10"}), account_relationship(&account));
         let reply = request("POST", "cryptomus-payments", Some(&login), Some(&body)).await;
-        assert_eq!(errors_in_order(&reply), std::slice::from_ref(&blank), "{account}");
+        assert_eq!(
+            errors_in_order(&reply),
+            std::slice::from_ref(&blank),
+            "{account}"
+        );
     }
     let body = top_up(json!({"amount": "0"}), account_relationship(&theirs[0]));
     let reply = request("POST", "cryptomus-payments", Some(&token), Some(&body)).await;

@@ -159,6 +159,7 @@ pub(crate) struct DemoServer {
     task: JoinHandle<()>,
     pub(crate) served: RequestLog,
     pub(crate) restart: Option<Arc<Restart>>,
+    pub(crate) code_delay: CodeDelay,
     /// Servers beside the portal's: the upstream API, the parent page, the foreign pages.
     others: Vec<JoinHandle<()>>,
     pub(crate) parent_url: Option<String>,
@@ -169,6 +170,24 @@ pub(crate) struct DemoServer {
 
 /// The requests under `/api` the server received, in order.
 pub(crate) type RequestLog = Arc<Mutex<Vec<ServedRequest>>>;
+
+/// How long the server holds back the portal's shell code (`portal_bg.wasm`), milliseconds;
+/// 0: not at all ([`Portal::delay_the_code`](crate::Portal::delay_the_code)).
+pub(crate) type CodeDelay = Arc<std::sync::atomic::AtomicU64>;
+
+/// Middleware of the whole server: holds back the shell's code by the delay in force, as a
+/// slow link would, in every engine (where Chromium's network emulation does not reach).
+async fn delay_code(
+    axum::extract::State(delay): axum::extract::State<CodeDelay>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let ms = delay.load(std::sync::atomic::Ordering::SeqCst);
+    if ms > 0 && request.uri().path().ends_with("/portal_bg.wasm") {
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+    next.run(request).await
+}
 
 /// The running demo API and how to start it afresh.
 pub(crate) struct Restart {
@@ -260,6 +279,24 @@ async fn log_request(
     let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
     log[index].answer = Some((response.status().as_u16(), Instant::now()));
     response
+}
+
+/// `router` logging what it serves under `/api` into `served`, and holding the shell's code
+/// back by `code_delay`.
+fn with_log_and_delay(
+    router: axum::Router,
+    served: &RequestLog,
+    code_delay: &CodeDelay,
+) -> axum::Router {
+    router
+        .layer(axum::middleware::from_fn_with_state(
+            served.clone(),
+            log_request,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            code_delay.clone(),
+            delay_code,
+        ))
 }
 
 /// A router that hands every request to the router in `current` at the time it arrives.
@@ -394,17 +431,15 @@ impl DemoServer {
                 (router, Some(Arc::new(Restart { current, options })))
             }
         };
-        let served = RequestLog::default();
-        let router = router.layer(axum::middleware::from_fn_with_state(
-            served.clone(),
-            log_request,
-        ));
+        let (served, code_delay) = (RequestLog::default(), CodeDelay::default());
+        let router = with_log_and_delay(router, &served, &code_delay);
         let task = serve_in_background(listener, router);
         DemoServer {
             base_url,
             task,
             served,
             restart,
+            code_delay,
             others,
             parent_url,
             foreign_url,

@@ -14,14 +14,12 @@ use crate::server::ServedRequest;
 use crate::webdriver::{NetworkConditions, UNCAPPED_BYTES_PER_SECOND};
 
 impl Portal {
-    /// Holds back the portal's shell code (`portal_bg.wasm`) by `delay` on the server, from
-    /// the next request for it, as a slow link would: what the page shows before its code
-    /// comes (index.html's early sign-in form) can be seen in every engine. `Duration::ZERO`
-    /// stops it.
-    pub fn delay_the_code(&self, delay: Duration) {
-        let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
-        self.code_delay
-            .store(ms, std::sync::atomic::Ordering::SeqCst);
+    /// Holds back the portal's shell code (`portal_bg.wasm`) on the server while `held` (a
+    /// minute at most), as a slow link would: what the page shows before its code comes
+    /// (index.html's early sign-in form) can be used in every engine.
+    pub fn hold_the_code(&self, held: bool) {
+        self.code_held
+            .store(held, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Delays every request the browser makes by `latency` (chromedriver's network conditions),

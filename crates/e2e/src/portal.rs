@@ -20,7 +20,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use url::Url;
 
 use crate::engine::Engine;
-use crate::server::{CodeDelay, RequestLog, Restart};
+use crate::server::{CodeHeld, RequestLog, Restart};
 use crate::table::Table;
 use crate::webdriver::{DevToolsCommand, SCRIPT_TIMEOUT};
 use crate::workspace_root;
@@ -51,7 +51,7 @@ pub struct Portal {
     pub(crate) downloads: PathBuf,
     pub(crate) served: RequestLog,
     pub(crate) restart: Option<Arc<Restart>>,
-    pub(crate) code_delay: CodeDelay,
+    pub(crate) code_held: CodeHeld,
     pub(crate) parent_url: Option<String>,
     pub(crate) foreign_url: Option<String>,
     pub(crate) bare_urls: Option<Vec<String>>,

@@ -159,7 +159,7 @@ pub(crate) struct DemoServer {
     task: JoinHandle<()>,
     pub(crate) served: RequestLog,
     pub(crate) restart: Option<Arc<Restart>>,
-    pub(crate) code_delay: CodeDelay,
+    pub(crate) code_held: CodeHeld,
     /// Servers beside the portal's: the upstream API, the parent page, the foreign pages.
     others: Vec<JoinHandle<()>>,
     pub(crate) parent_url: Option<String>,
@@ -171,20 +171,25 @@ pub(crate) struct DemoServer {
 /// The requests under `/api` the server received, in order.
 pub(crate) type RequestLog = Arc<Mutex<Vec<ServedRequest>>>;
 
-/// How long the server holds back the portal's shell code (`portal_bg.wasm`), milliseconds;
-/// 0: not at all ([`Portal::delay_the_code`](crate::Portal::delay_the_code)).
-pub(crate) type CodeDelay = Arc<std::sync::atomic::AtomicU64>;
+/// Whether the server holds back the portal's shell code (`portal_bg.wasm`)
+/// ([`Portal::hold_the_code`](crate::Portal::hold_the_code)).
+pub(crate) type CodeHeld = Arc<std::sync::atomic::AtomicBool>;
 
-/// Middleware of the whole server: holds back the shell's code by the delay in force, as a
+/// The longest the shell's code is held back, whatever the test forgot.
+const LONGEST_HOLD: Duration = Duration::from_secs(60);
+
+/// Middleware of the whole server: holds back the shell's code while the test says so, as a
 /// slow link would, in every engine (where Chromium's network emulation does not reach).
-async fn delay_code(
-    axum::extract::State(delay): axum::extract::State<CodeDelay>,
+async fn hold_code(
+    axum::extract::State(held): axum::extract::State<CodeHeld>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let ms = delay.load(std::sync::atomic::Ordering::SeqCst);
-    if ms > 0 && request.uri().path().ends_with("/portal_bg.wasm") {
-        tokio::time::sleep(Duration::from_millis(ms)).await;
+    if request.uri().path().ends_with("/portal_bg.wasm") {
+        let since = Instant::now();
+        while held.load(std::sync::atomic::Ordering::SeqCst) && since.elapsed() < LONGEST_HOLD {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
     next.run(request).await
 }
@@ -282,11 +287,11 @@ async fn log_request(
 }
 
 /// `router` logging what it serves under `/api` into `served`, and holding the shell's code
-/// back by `code_delay`.
-fn with_log_and_delay(
+/// back while `code_held` says so.
+fn with_log_and_hold(
     router: axum::Router,
     served: &RequestLog,
-    code_delay: &CodeDelay,
+    code_held: &CodeHeld,
 ) -> axum::Router {
     router
         .layer(axum::middleware::from_fn_with_state(
@@ -294,8 +299,8 @@ fn with_log_and_delay(
             log_request,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            code_delay.clone(),
-            delay_code,
+            code_held.clone(),
+            hold_code,
         ))
 }
 
@@ -431,15 +436,15 @@ impl DemoServer {
                 (router, Some(Arc::new(Restart { current, options })))
             }
         };
-        let (served, code_delay) = (RequestLog::default(), CodeDelay::default());
-        let router = with_log_and_delay(router, &served, &code_delay);
+        let (served, code_held) = (RequestLog::default(), CodeHeld::default());
+        let router = with_log_and_hold(router, &served, &code_held);
         let task = serve_in_background(listener, router);
         DemoServer {
             base_url,
             task,
             served,
             restart,
-            code_delay,
+            code_held,
             others,
             parent_url,
             foreign_url,

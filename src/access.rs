@@ -10,7 +10,7 @@
 use crate::http::Api;
 use crate::remote::Remote;
 use crate::routing::Page;
-use crate::session::Session;
+use crate::session::{Session, SessionId};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -57,17 +57,19 @@ pub type WhenAllowed = (Page, Box<dyn FnOnce()>);
 
 #[derive(Clone, Copy)]
 pub struct Access {
-    profile: Remote<Flags>,
+    /// The profile of the session whose id it holds: no other session's pages follow it.
+    profile: Remote<(SessionId, Flags)>,
+    session: Session,
 }
 
 impl Access {
-    /// Reads the profile whenever a customer signs in; the first answer runs `when_allowed`
-    /// if it allows its page.
+    /// Reads the profile whenever a session starts; the first answer runs `when_allowed` if it
+    /// allows its page.
     pub fn new(api: Api, session: Session, when_allowed: Option<WhenAllowed>) -> Access {
         let when_allowed = Rc::new(Cell::new(when_allowed));
         let profile = Remote::new(
-            move || session.is_signed_in().then_some(()),
-            move |(), signal| {
+            move || session.id(),
+            move |id, signal| {
                 let (api, when_allowed) = (api.clone(), when_allowed.clone());
                 async move {
                     let read = api.get_json_value("profiles", "", signal).await;
@@ -77,19 +79,24 @@ impl Access {
                     {
                         then();
                     }
-                    flags
+                    flags.map(|flags| (id, flags))
                 }
             },
         );
-        Access { profile }
+        Access { profile, session }
     }
 
-    /// Whether the profile allows the page; `None` until the profile is known. Tracked.
+    /// Whether the profile allows the page; `None` until the running session's profile is
+    /// known. Tracked.
     pub fn allows(&self, page: Page) -> Option<bool> {
         if page.profile_flag().is_none() || self.profile.has_error() {
             return Some(allowed(None, page));
         }
-        self.profile
-            .with_data(|flags| flags.map(|flags| allowed(Some(flags), page)))
+        let running = self.session.id();
+        self.profile.with_data(|profile| {
+            profile
+                .filter(|(id, _)| Some(*id) == running)
+                .map(|(_, flags)| allowed(Some(flags), page))
+        })
     }
 }

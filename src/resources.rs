@@ -226,7 +226,7 @@ pub fn detail_view(
                 api_model::query::encode_component(&id),
                 d.action
             ),
-            file_name: d.file_name.replace("{id}", &id),
+            file_name: api_model::files::declared_file_name(d.file_name, &id),
             server_name_first: d.server_name_first,
         });
     let has_recording = api_model::catalog::Condition {

@@ -210,3 +210,22 @@ fn escaping_keeps_every_other_character_whatever_its_script() {
     escape_html("ціна 0,0870 USD", &mut plain);
     assert_eq!(plain, "kept: ціна 0,0870 USD");
 }
+
+/// The name a record's file is saved under when the server gives none takes in only the plain
+/// part of the record's id, whatever the server's id holds: no path, no invisible or
+/// bidirectional characters.
+#[wasm_bindgen_test]
+fn a_records_file_name_takes_in_only_a_plain_id() {
+    let document: api_model::document::Document<api_model::document::Resource<serde_json::Value>> =
+        serde_json::from_value(serde_json::json!({
+            "data": {
+                "id": "../../x\u{202e}fdp.exe\u{600}",
+                "type": "invoices",
+                "attributes": { "has-pdf": true, "reference": "INV-1" },
+            }
+        }))
+        .unwrap();
+    let view = portal::resources::detail_view(api_model::catalog::Collection::Invoices, &document);
+    let offer = view.download.expect("an invoice with a PDF offers it");
+    assert_eq!(offer.file_name, "invoice-______x_fdp_exe_.pdf");
+}

@@ -101,6 +101,7 @@ token-unreadable = The token's contents cannot be read: { $reason }
 token-already-expired = This token has already expired
 session-expired = Your session has expired. Please sign in again.
 signed-out-by-server = You were signed out: { $message } Please sign in again.
+signed-out-elsewhere = You were signed out in another tab of this browser. Please sign in again.
 
 ## Request errors
 error-unknown = Unknown error

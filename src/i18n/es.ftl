@@ -90,6 +90,7 @@ token-unreadable = No se puede leer el contenido del token: { $reason }
 token-already-expired = Este token ya ha caducado
 session-expired = Su sesión ha caducado. Inicie sesión de nuevo.
 signed-out-by-server = Se cerró su sesión: { $message } Inicie sesión de nuevo.
+signed-out-elsewhere = Se cerró su sesión en otra pestaña de este navegador. Inicie sesión de nuevo.
 
 ## Errores de las solicitudes
 error-unknown = Error desconocido

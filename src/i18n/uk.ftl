@@ -90,6 +90,7 @@ token-unreadable = Не вдається прочитати вміст токе�
 token-already-expired = Термін дії цього токена вже минув
 session-expired = Термін дії сеансу минув. Увійдіть знову.
 signed-out-by-server = Сеанс завершено: { $message } Увійдіть знову.
+signed-out-elsewhere = Ви вийшли в іншій вкладці цього браузера. Увійдіть знову.
 
 ## Request errors
 error-unknown = Невідома помилка

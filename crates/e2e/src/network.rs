@@ -14,6 +14,14 @@ use crate::server::ServedRequest;
 use crate::webdriver::{NetworkConditions, UNCAPPED_BYTES_PER_SECOND};
 
 impl Portal {
+    /// Holds back the portal's shell code (`portal_bg.wasm`) on the server while `held` (a
+    /// minute at most), as a slow link would: what the page shows before its code comes
+    /// (index.html's early sign-in form) can be used in every engine.
+    pub fn hold_the_code(&self, held: bool) {
+        self.code_held
+            .store(held, std::sync::atomic::Ordering::SeqCst);
+    }
+
     /// Delays every request the browser makes by `latency` (chromedriver's network conditions),
     /// to watch states that are otherwise over too soon, such as an export's progress.
     pub async fn throttle_network(&self, latency: Duration) {

@@ -292,7 +292,7 @@ pub fn signed_in_page() -> impl IntoView {
 fn profile_failed(access: Access, error: api_model::errors::ApiError) -> impl IntoView {
     view! {
         <div class="error-panel profile-failed" role="alert">
-            <p class="error-message">{tr(|t| t.profile_failed)}</p>
+            <p>{tr(|t| t.profile_failed)}</p>
             <p class="error-message">{move || i18n::error_text(&error)}</p>
             <button type="button" class="retry" on:click=move |_| access.retry()>
                 {tr(|t| t.retry)}

@@ -140,7 +140,7 @@ impl Language {
     }
 
     /// (key, words) of each key shown at `place`.
-    fn labelled(&self, keys: &[&str], place: Place) -> Vec<(String, String)> {
+    fn labelled(&self, keys: &[&str], place: Place) -> Entries {
         keys.iter()
             .map(|key| ((*key).to_owned(), self.word(key, place)))
             .collect()
@@ -236,12 +236,18 @@ fn without<'a>(keys: &[&'a str], withheld: &[&str]) -> Vec<&'a str> {
 // ---------------------------------------------------------------------------------------------
 // What a page shows
 
+/// Entries as (key, words), in their order.
+type Entries = Vec<(String, String)>;
+
+/// A chart as shown: its id, its legend's entries, its table of values' rows.
+type ShownChart = (String, Entries, Entries);
+
 /// A statistics page's results: totals and charts, each as (key, words) in their order.
 #[derive(Debug, Clone, PartialEq)]
 struct Results {
-    totals: Vec<(String, String)>,
+    totals: Entries,
     /// (chart id, its legend's entries, its table of values' rows)
-    charts: Vec<(String, Vec<(String, String)>, Vec<(String, String)>)>,
+    charts: Vec<ShownChart>,
     /// The narrowing fields the form offers.
     narrowing: Vec<String>,
     /// The legend entries ticked, by key.
@@ -290,7 +296,7 @@ fn expected_charts(
     withheld: &[&str],
     language: Language,
     place: Place,
-) -> Vec<(String, Vec<(String, String)>, Vec<(String, String)>)> {
+) -> Vec<ShownChart> {
     charts
         .iter()
         .map(|(id, series)| (*id, without(series, withheld)))
@@ -320,7 +326,7 @@ async fn wait_for_today(portal: &Portal, css: &str, expected: &[(String, String)
                 .execute(script, vec![json!(format!("{css} dl.totals .figure"))])
                 .await
                 .map_err(|e| e.to_string())?;
-            let shown: Vec<(String, String)> =
+            let shown: Entries =
                 serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
             last = value;
             if shown == expected {

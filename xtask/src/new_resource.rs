@@ -68,7 +68,7 @@ Adding the collection /{path}: every step's test fails until it is done.
            filters: &[ID, filter(\"name\", Text)],
            title: \"name\",
            section: Section::Reference,
-           // profile_flag: Some(\"…\"),           the GET /profiles flag that shows it
+           // profile_flag: Some(Flag::…),         the GET /profiles flag that shows it
            // create: Some(Creation {{ segment: \"new\", path: \"{path}\", profile_flag: None,
            //     form: Form::Inputs(&[Input {{ name: \"name\", kind: Kind::Text, required: true, to: None }}]) }}),
            // summary, lists, within, download, window, …: see `Spec`

@@ -8,6 +8,7 @@
 //! [`Collection`] and its [`Spec`] below (plus its texts in the portal and its demo data).
 
 use crate::filters::{FilterField, OperatorSet};
+use crate::profile::Flag;
 
 /// The collections of the API.
 ///
@@ -118,7 +119,7 @@ macro_rules! declared {
             }
 
             /// The `GET /profiles` flag that allows the collection.
-            pub const fn profile_flag(self) -> Option<&'static str> {
+            pub const fn profile_flag(self) -> Option<Flag> {
                 match self {
                     $(Collection::$variant => $spec.profile_flag,)*
                 }
@@ -426,7 +427,7 @@ pub struct Creation {
     pub segment: &'static str,
     pub path: &'static str,
     /// The `GET /profiles` flag that must allow the form, when it is not the collection's.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub form: Form,
 }
 
@@ -466,12 +467,6 @@ pub enum Summary {
     Balance(&'static [&'static str]),
     /// An invoice's breakdown: calls made, calls received, services, and the total.
     InvoiceParts,
-}
-
-/// Whether a `GET /profiles` flag the server does not send counts as on: every flag does by
-/// default except crypto top-up, which an operator must turn on.
-pub fn flag_default(flag: &str) -> bool {
-    flag != "payments-cryptomus"
 }
 
 /// The part of a customer's business a collection belongs to: one group of the navigation.
@@ -532,7 +527,7 @@ pub struct Spec {
     pub section: Section,
     /// The `GET /profiles` flag that must be true for the customer to be shown the collection;
     /// `None` for reference data every customer sees.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub detail_page: bool,
     /// A record in this state is still changing on the server; its page reloads it.
     pub settles: Option<Condition>,
@@ -720,7 +715,7 @@ pub const ACCOUNTS: Spec = Spec {
     title: "name",
     key_fields: &["name", "balance", "min-balance"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("account"),
+    profile_flag: Some(Flag::Account),
     summary: Some(Summary::Balance(&[
         "balance",
         "min-balance",
@@ -793,7 +788,7 @@ pub const SERVICES: Spec = Spec {
     default_sort: "name",
     title: "name",
     section: Section::AccountAndMoney,
-    profile_flag: Some("services"),
+    profile_flag: Some(Flag::Services),
     lists: &[Listed {
         collection: Collection::Transactions,
         filter: "service-id",
@@ -924,7 +919,7 @@ pub const CDRS: Spec = Spec {
         "success",
     ],
     section: Section::Calls,
-    profile_flag: Some("outgoing-cdrs"),
+    profile_flag: Some(Flag::OutgoingCdrs),
     window: Some(CDR_WINDOW),
     groups: &[
         Group {
@@ -1064,7 +1059,7 @@ pub const INCOMING_CDRS: Spec = Spec {
         "success",
     ],
     section: Section::Calls,
-    profile_flag: Some("incoming-cdrs"),
+    profile_flag: Some(Flag::IncomingCdrs),
     window: Some(CDR_WINDOW),
     groups: &[
         Group {
@@ -1153,7 +1148,7 @@ pub const CDR_EXPORTS: Spec = Spec {
     title: "created-at",
     key_fields: &["created-at", "status", "rows-count"],
     section: Section::Calls,
-    profile_flag: Some("outgoing-cdr-exports"),
+    profile_flag: Some(Flag::OutgoingCdrExports),
     settles: Some(Condition {
         attribute: "status",
         equals: "Pending",
@@ -1185,7 +1180,7 @@ pub const RATEPLANS: Spec = Spec {
     default_sort: "name",
     title: "name",
     section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
+    profile_flag: Some(Flag::OutgoingRateplans),
     lists: &[Listed {
         collection: Collection::Rates,
         filter: "rateplan-id",
@@ -1235,7 +1230,7 @@ pub const RATES: Spec = Spec {
     title: "prefix",
     key_fields: &["prefix", "initial-rate", "next-rate", "valid-till"],
     section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
+    profile_flag: Some(Flag::OutgoingRateplans),
     pick: Some(Pick {
         filter: "rateplan-id",
         from: Collection::Rateplans,
@@ -1375,7 +1370,7 @@ pub const INVOICES: Spec = Spec {
     title: "reference",
     key_fields: &["reference", "start-date", "end-date", "amount-spent"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("invoices"),
+    profile_flag: Some(Flag::Invoices),
     summary: Some(Summary::InvoiceParts),
     download: Some(Download {
         action: "download",
@@ -1423,12 +1418,12 @@ pub const PAYMENTS: Spec = Spec {
     title: "created-at",
     key_fields: &["created-at", "amount", "status"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("payments"),
+    profile_flag: Some(Flag::Payments),
     // Crypto top-up: off unless the operator turns it on.
     create: Some(Creation {
         segment: "top-up",
         path: "cryptomus-payments",
-        profile_flag: Some("payments-cryptomus"),
+        profile_flag: Some(Flag::PaymentsCryptomus),
         form: Form::TopUp,
     }),
     ..Spec::BASE
@@ -1461,7 +1456,7 @@ pub const TRANSACTIONS: Spec = Spec {
     title: "description",
     key_fields: &["description", "created-at", "amount"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("transactions"),
+    profile_flag: Some(Flag::Transactions),
     ..Spec::BASE
 };
 
@@ -1491,7 +1486,7 @@ pub const OUTGOING_NUMBERLISTS: Spec = Spec {
     default_sort: "name",
     title: "name",
     section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
+    profile_flag: Some(Flag::OutgoingNumberlists),
     ..Spec::BASE
 };
 
@@ -1517,7 +1512,7 @@ pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
     default_sort: "key",
     title: "key",
     section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
+    profile_flag: Some(Flag::OutgoingNumberlists),
     detail_page: false,
     within: Some(Listed {
         collection: Collection::OutgoingNumberlists,

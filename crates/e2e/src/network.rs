@@ -181,6 +181,32 @@ impl Portal {
         fresh.await.expect("starting the demo server afresh");
     }
 
+    /// Starts the demo API afresh, as [`Portal::restart_server`] does, answering
+    /// `GET /profiles` for the demo login with `attributes` (the demo server's `--profile`):
+    /// any flags, on or off, left out or unknown. Every token issued before is refused: sign in
+    /// after it. A later [`Portal::restart_server`] serves the demo login's own profile again.
+    pub async fn serve_profile(&self, attributes: serde_json::Value) {
+        let restart = self
+            .restart
+            .clone()
+            .expect("serve_profile needs the demo server (ApiServer::Demo)");
+        let mut options = restart.options.clone();
+        options.profile = Some(
+            attributes
+                .as_object()
+                .cloned()
+                .expect("a profile is an object of flags"),
+        );
+        let fresh = tokio::task::spawn_blocking(move || {
+            let fresh = demo_server::app(options);
+            *restart
+                .current
+                .write()
+                .unwrap_or_else(PoisonError::into_inner) = fresh;
+        });
+        fresh.await.expect("starting the demo server afresh");
+    }
+
     /// A JWT from the demo API's `POST /auth`, as a script or another client would get one.
     pub async fn issue_token(&self, login: &str, password: &str) -> String {
         let url = self.url_for(&format!("{}/auth", api_model::API_PATH));

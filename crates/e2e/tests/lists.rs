@@ -1662,6 +1662,15 @@ fn the_access_profile_decides_what_shows() {
             .wait_for_text(".not-available h1", "Not available")
             .await;
         assert_eq!(api_requests(&portal, "services").await, 0);
+        // Its calls list offers no export of them: the export form is withheld too.
+        portal.open("/cdrs").await;
+        portal.wait_for("table#cdrs-table").await;
+        let offered = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css("a.export-these"))
+            .await
+            .unwrap_or_default();
+        assert!(offered.is_empty(), "\"Export these calls\" is offered");
 
         portal.open("/accounts?sort=name").await;
         let table =

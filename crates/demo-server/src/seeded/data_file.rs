@@ -556,7 +556,7 @@ impl DataSet {
                 login: entry.login.clone(),
                 password: entry.password.clone(),
                 name: entry.name.clone(),
-                portal_access: entry.portal_access.clone(),
+                portal_access: entry.portal_access,
                 allow_listen_recording: entry.allow_listen_recording,
                 rateplan_id: rateplan_id.clone(),
             });
@@ -706,6 +706,7 @@ impl DataSet {
             numberlists: Vec::new(),
             numberlist_items: std::sync::RwLock::default(),
             hidden_cdr_fields: Vec::new(),
+            served_profile: None,
         }
     }
 
@@ -729,7 +730,7 @@ impl DataSet {
                 login: customer.login.clone(),
                 password: customer.password.clone(),
                 name: customer.name.clone(),
-                portal_access: customer.portal_access.clone(),
+                portal_access: customer.portal_access,
                 allow_listen_recording: customer.allow_listen_recording,
                 rateplan_id: Some(customer.rateplan_id.clone()),
                 rateplan_name: self

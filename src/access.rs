@@ -8,12 +8,10 @@
 //! profiles existed.
 
 use crate::http::Api;
-use crate::remote::Remote;
 use crate::routing::Page;
 use crate::session::Session;
-use std::cell::Cell;
+use leptos::prelude::*;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The profile's flags by name.
@@ -51,45 +49,48 @@ fn allowed(flags: Option<&Flags>, page: Page) -> bool {
     })
 }
 
-/// A page and what to do once the first profile allows it: the shell's read-ahead of that
-/// page's first request (`on_demand::read_ahead`), which a withheld page must not make.
-pub type WhenAllowed = (Page, Box<dyn FnOnce()>);
-
 #[derive(Clone, Copy)]
 pub struct Access {
-    profile: Remote<Flags>,
+    /// The profile's flags; `Some(None)`: it could not be read.
+    profile: RwSignal<Option<Option<Flags>>>,
+    session: Session,
 }
 
 impl Access {
-    /// Reads the profile whenever a customer signs in; the first answer runs `when_allowed`
-    /// if it allows its page.
-    pub fn new(api: Api, session: Session, when_allowed: Option<WhenAllowed>) -> Access {
-        let when_allowed = Rc::new(Cell::new(when_allowed));
-        let profile = Remote::new(
-            move || session.is_signed_in().then_some(()),
-            move |(), signal| {
-                let (api, when_allowed) = (api.clone(), when_allowed.clone());
-                async move {
-                    let read = api.get_json_value("profiles", "", signal).await;
-                    let flags = read.map(|document| flags(&document));
-                    if let (Ok(flags), Some((page, then))) = (&flags, when_allowed.take())
-                        && allowed(Some(flags), page)
-                    {
-                        then();
-                    }
-                    flags
+    /// Reads the profile whenever a customer signs in.
+    pub fn new(api: Api, session: Session) -> Access {
+        let profile = RwSignal::new(None);
+        Effect::new(move |_| {
+            profile.set(None);
+            if !session.is_signed_in() {
+                return;
+            }
+            let mark = session.mark();
+            let api = api.clone();
+            leptos::task::spawn_local(async move {
+                let read = api.get_json_value("profiles", "", None).await;
+                if session.mark() == mark {
+                    profile.try_set(Some(read.ok().map(|document| flags(&document))));
                 }
-            },
-        );
-        Access { profile }
+            });
+        });
+        Access { profile, session }
     }
 
     /// Whether the profile allows the page; `None` until the profile is known. Tracked.
     pub fn allows(&self, page: Page) -> Option<bool> {
-        if page.profile_flag().is_none() || self.profile.has_error() {
+        if page.profile_flag().is_none() {
             return Some(allowed(None, page));
         }
         self.profile
-            .with_data(|flags| flags.map(|flags| allowed(Some(flags), page)))
+            .with(|profile| profile.as_ref().map(|flags| allowed(flags.as_ref(), page)))
+    }
+
+    /// Once the profile is known (or there is no session to have one).
+    pub async fn known(self) {
+        crate::read::until(move || {
+            !self.session.is_signed_in() || self.profile.with(Option::is_some)
+        })
+        .await
     }
 }

@@ -7,7 +7,7 @@
 //! and the decoding stays in the pages' code. Once asked for, every picker shows the same list
 //! without asking again; a retry or the overview's refresh asks again for all of them.
 
-use crate::remote::Remote;
+use crate::read::Read;
 use crate::session::Session;
 use api_model::catalog::Collection;
 use api_model::document::Resource;
@@ -20,7 +20,7 @@ use leptos::prelude::*;
 pub const ACCOUNTS: Collection = Collection::Accounts;
 
 /// The customer's accounts as the server lists them.
-pub type AccountList = Remote<Vec<Resource<Account>>>;
+pub type AccountList = Read<Vec<Resource<Account>>>;
 
 #[derive(Clone, Copy)]
 pub struct SessionAccounts {

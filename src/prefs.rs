@@ -274,6 +274,14 @@ impl Prefs {
         });
     }
 
+    /// The view a list opened with `search` goes to instead: its last one, when opened
+    /// without a query.
+    pub fn view_to_restore(&self, collection: &str, search: &str) -> Option<String> {
+        let opened_bare = search.trim_start_matches('?').is_empty();
+        self.last_view(collection)
+            .filter(|query| opened_bare && !query.is_empty())
+    }
+
     pub fn last_view(&self, collection: &str) -> Option<String> {
         kept::read_customer_entry(Kept::Views, collection)
     }

@@ -57,9 +57,15 @@ pub enum Ended {
     SignedOut,
 }
 
+/// Which session something was made in: each start and end of a session makes a new one, so
+/// what one session left (an answer read ahead) never serves another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SessionMark(u64);
+
 #[derive(Clone, Copy)]
 pub struct Session {
     credential: RwSignal<Option<Credential>>,
+    mark: StoredValue<SessionMark>,
     expires_at: RwSignal<Option<DateTime<Utc>>>,
     notice: RwSignal<Option<Notice>>,
     ended: RwSignal<Option<Ended>>,
@@ -149,6 +155,7 @@ impl Session {
     fn empty() -> Session {
         Session {
             credential: RwSignal::new(None),
+            mark: StoredValue::new(SessionMark(0)),
             expires_at: RwSignal::new(None),
             notice: RwSignal::new(None),
             ended: RwSignal::new(None),
@@ -226,6 +233,7 @@ impl Session {
 
     fn start(&self, credential: Credential, claims: Option<&Expiry>) {
         self.cancel_timer();
+        self.next_mark();
         let expires_at = claims.and_then(Expiry::expires_at);
         if let Some(expires_at) = expires_at {
             let session = *self;
@@ -239,6 +247,15 @@ impl Session {
         self.ended.set(None);
         self.expires_at.set(expires_at);
         self.credential.set(Some(credential));
+    }
+
+    fn next_mark(&self) {
+        self.mark.update_value(|SessionMark(n)| *n += 1);
+    }
+
+    /// The session now: a start or an end since makes another.
+    pub fn mark(&self) -> SessionMark {
+        self.mark.get_value()
     }
 
     fn cancel_timer(&self) {
@@ -260,6 +277,7 @@ impl Session {
 
     fn end(&self, why: Ended, notice: Option<Notice>) {
         self.cancel_timer();
+        self.next_mark();
         forget_stored_credentials();
         kept::forget(&kept::CUSTOMER_DATA);
         self.credential.set(None);

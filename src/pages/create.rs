@@ -170,7 +170,7 @@ fn InputField(input: Input, typed: Typed, write: CreateWrite) -> impl IntoView {
 /// A choice among the customer's accounts (the only one chosen by itself).
 #[component]
 fn AccountChoice(name: &'static str, typed: Typed) -> impl IntoView {
-    let accounts = session_accounts();
+    let accounts = session_accounts(None);
     let chosen = Signal::derive(move || typed.with(|t| t.get(name).cloned().unwrap_or_default()));
     choose_the_only_account(
         accounts,

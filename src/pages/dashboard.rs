@@ -15,7 +15,7 @@ use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
 use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
@@ -70,12 +70,12 @@ pub struct Today {
 type Accounts = crate::accounts::AccountList;
 
 #[component]
-pub fn Dashboard() -> impl IntoView {
+pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let api = expect_context::<Api>();
     let access = expect_context::<Access>();
     let query = use_query_map();
     let tick = refresh_tick();
-    let accounts = crate::pages::account_choices::session_accounts();
+    let accounts = crate::pages::account_choices::session_accounts(ahead);
     // The session's list, asked again with the rest of the overview (balances change).
     Effect::new(move |previous: Option<u32>| {
         let round = tick.get();
@@ -157,9 +157,9 @@ pub fn todays_figures(
     api: Api,
     direction: Direction,
     key: impl Fn() -> Option<String> + 'static,
-) -> Remote<Today> {
+) -> Read<Today> {
     let prefs = expect_context::<Prefs>();
-    Remote::new(key, move |account_id: String, signal| {
+    use_read(key, move |account_id: String, signal| {
         let api = api.clone();
         // The day as the display zone has it now; a later change of zone waits for the
         // next refresh.
@@ -205,8 +205,8 @@ pub fn todays_figures(
 fn last_hour_of_cps(
     api: Api,
     key: impl Fn() -> Option<String> + 'static,
-) -> Remote<Arc<StatsPayload>> {
-    Remote::new(key, move |account_id: String, signal| {
+) -> Read<Arc<StatsPayload>> {
+    use_read(key, move |account_id: String, signal| {
         let api = api.clone();
         async move {
             let now = Utc::now();
@@ -235,6 +235,7 @@ fn account_picker(accounts: Accounts, chosen: Memo<Option<String>>) -> Option<im
                 view! { <option value=a.id.clone() selected=a.id == chosen>{a.attributes.name.clone()}</option> }
             })
             .collect_view();
+        let navigate = navigate.clone();
         let on_change = move |ev: leptos::ev::Event| {
             let id = event_target_value(&ev);
             navigate(
@@ -318,7 +319,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
 
 /// Today's figures of one side; the price in the chosen account's currency.
 fn figures(
-    today: Remote<Today>,
+    today: Read<Today>,
     direction: Direction,
     accounts: Accounts,
     chosen: Memo<Option<String>>,
@@ -338,7 +339,7 @@ fn figures(
 
 /// Today's figures of one account on one side, the price in `currency`: what the customer
 /// spent on originated calls, or earned on terminated ones.
-pub fn todays_list(today: Remote<Today>, direction: Direction, currency: &str) -> AnyView {
+pub fn todays_list(today: Read<Today>, direction: Direction, currency: &str) -> AnyView {
     let t = texts();
     if let (Some(error), false) = (today.error(), today.has_data()) {
         return status::error_panel(error, move || today.retry()).into_any();
@@ -379,7 +380,7 @@ pub fn todays_list(today: Remote<Today>, direction: Direction, currency: &str) -
     view! { <dl class="totals">{items}</dl> }.into_any()
 }
 
-fn sparkline(cps: Remote<Arc<StatsPayload>>) -> AnyView {
+fn sparkline(cps: Read<Arc<StatsPayload>>) -> AnyView {
     let t = texts();
     let prefs = expect_context::<Prefs>();
     if let (Some(error), false) = (cps.error(), cps.has_data()) {

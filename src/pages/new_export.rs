@@ -95,7 +95,7 @@ pub fn new_export_page(collection: Collection) -> impl IntoView {
             Ok(())
         },
     );
-    let accounts = session_accounts();
+    let accounts = session_accounts(None);
     choose_the_only_account(
         accounts,
         move || draft.with_untracked(|d| d.account_id.is_empty()),

@@ -20,7 +20,7 @@ use crate::i18n::texts;
 use crate::i18n::tr;
 pub use crate::pages::account_choices::{AccountOptions, currency_of, session_accounts};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::portal_path;
 use crate::stats_view::{FieldError, StatsView};
 use api_model::document::SingleDocument;
@@ -121,9 +121,9 @@ fn results(
     api: Api,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
     asked: RwSignal<Asked>,
-) -> Remote<Arc<StatsPayload>> {
+) -> Read<Arc<StatsPayload>> {
     let endpoint = page.form_endpoint();
-    Remote::new(
+    use_read(
         move || {
             let generation = asked.with(|a| a.generation);
             request
@@ -156,7 +156,13 @@ fn results(
     )
 }
 
-pub fn statistics_page(page: StatsPage) -> impl IntoView {
+pub fn statistics_page(
+    charted: crate::routing::Charted,
+    ahead: Option<crate::http::ReadAhead>,
+) -> impl IntoView {
+    let page = charted
+        .endpoint()
+        .map_or(StatsPage::OriginatedCps, StatsPage::Table);
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let location = use_location();
@@ -172,7 +178,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
             .get()
             .to_request(endpoint, asked.at, asked.zone.rules())
     });
-    let accounts = session_accounts();
+    let accounts = session_accounts(ahead);
     pick_first_account(accounts, applied, endpoint);
     let results = results(page, api, request, asked);
 
@@ -203,7 +209,7 @@ pub fn statistics_page(page: StatsPage) -> impl IntoView {
 fn outcome(
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Remote<Arc<StatsPayload>>,
+    results: Read<Arc<StatsPayload>>,
     currency: Memo<String>,
 ) -> Memo<Outcome> {
     Memo::new(move |_| {
@@ -242,7 +248,7 @@ fn outcome(
 }
 
 /// A failed reload keeps the results shown and says so above them.
-fn reload_error(results: Remote<Arc<StatsPayload>>) -> Option<impl IntoView> {
+fn reload_error(results: Read<Arc<StatsPayload>>) -> Option<impl IntoView> {
     results
         .error()
         .filter(|_| results.has_data())
@@ -256,7 +262,7 @@ fn outcome_view(
     outcome: Outcome,
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Remote<Arc<StatsPayload>>,
+    results: Read<Arc<StatsPayload>>,
     zone: Signal<Zone>,
 ) -> AnyView {
     match outcome {

@@ -1,0 +1,294 @@
+//! Reads of the API that follow a key (a list's query, a record's id): the one hook every page
+//! shares, on Leptos' `LocalResource`, drawn by [`loaded`] under `<Transition>` and
+//! `<ErrorBoundary>`.
+//!
+//! What `LocalResource` lacks, and [`use_read`] adds: it runs its futures one after another
+//! and lets a superseded one run to its end, so a changed key aborts the request in flight
+//! (through the request's `AbortSignal`); and a failed read is tried again once the browser is
+//! back online. A late answer never overwrites a newer one: the resource only keeps the answer
+//! of its latest run.
+
+use crate::components::status;
+use crate::http::Abort;
+use api_model::errors::ApiError;
+use leptos::prelude::*;
+use std::any::Any;
+use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::sync::Arc;
+use web_sys::AbortSignal;
+
+/// What a read answered: `None` when its key asks for nothing (input the customer must fix
+/// first, or no session).
+pub type Answer<T> = Option<Result<T, ApiError>>;
+
+/// A read of the API that follows its key; `Copy`, like a signal. Its answer is shared, not
+/// copied, by whatever shows it.
+pub struct Read<T: 'static> {
+    resource: LocalResource<Answer<Data>>,
+    loading: RwSignal<bool>,
+    data: PhantomData<fn() -> T>,
+}
+
+/// A read's data, of its read's type. One type for every read: the resource's machinery is
+/// then compiled once, not once per type of data (in every part of the wasm that reads it).
+type Data = Arc<dyn Any + Send + Sync>;
+
+/// A read's request, under way.
+type Request = Pin<Box<dyn Future<Output = Result<Data, ApiError>>>>;
+
+impl<T: 'static> Clone for Read<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Read<T> {}
+
+/// The request in flight, with the key it asks for: a new key aborts it (by dropping it).
+type InFlight<K> = StoredValue<Option<(K, Abort)>, LocalStorage>;
+
+/// Reads `load(key)` whenever `key` changes; a key of `None` asks for nothing (and aborts what
+/// was asked before).
+pub fn use_read<K, T, Fut>(
+    key: impl Fn() -> Option<K> + 'static,
+    load: impl Fn(K, Option<AbortSignal>) -> Fut + 'static,
+) -> Read<T>
+where
+    K: Clone + PartialEq + 'static,
+    T: Send + Sync + 'static,
+    Fut: Future<Output = Result<T, ApiError>> + 'static,
+{
+    let in_flight: InFlight<K> = StoredValue::new_local(None);
+    let key = Rc::new(key);
+    let wanted = key.clone();
+    abort_when_superseded(move || wanted(), in_flight);
+    let start = move || -> Option<Request> {
+        let key = key()?;
+        let abort = Abort::new();
+        let signal = abort.signal();
+        in_flight.set_value(Some((key.clone(), abort)));
+        let request = load(key, signal);
+        Some(Box::pin(
+            async move { Ok(Arc::new(request.await?) as Data) },
+        ))
+    };
+    let superseded = move || in_flight.try_with_value(Option::is_none).unwrap_or(true);
+    let (resource, loading) = resource(Box::new(start), Box::new(superseded));
+    let read = Read {
+        resource,
+        loading,
+        data: PhantomData,
+    };
+    retry_when_online(read);
+    read
+}
+
+/// The resource of every read: it asks with `start` whenever what `start` reads changes.
+fn resource(
+    start: Box<dyn Fn() -> Option<Request>>,
+    superseded: Box<dyn Fn() -> bool>,
+) -> (LocalResource<Answer<Data>>, RwSignal<bool>) {
+    let loading = RwSignal::new(false);
+    let superseded = Rc::new(superseded);
+    let resource = LocalResource::new(move || {
+        let request = start();
+        let superseded = superseded.clone();
+        async move {
+            let request = request?;
+            loading.try_set(true);
+            let answer = request.await;
+            loading.try_set(false);
+            // Superseded while it came (an answer no abort could stop any more): not kept.
+            Some(if superseded() {
+                Err(ApiError::Aborted)
+            } else {
+                answer
+            })
+        }
+    });
+    (resource, loading)
+}
+
+/// The resource starts the next request only once the one in flight has ended: a new key ends
+/// it at once, unless it asks for that very key.
+fn abort_when_superseded<K: Clone + PartialEq + 'static>(
+    key: impl Fn() -> Option<K> + 'static,
+    in_flight: InFlight<K>,
+) {
+    Effect::new(move |_| {
+        let wanted = key();
+        in_flight.update_value(|slot| {
+            if slot
+                .as_ref()
+                .is_some_and(|(asked, _)| Some(asked) != wanted.as_ref())
+            {
+                *slot = None;
+            }
+        });
+    });
+}
+
+/// Back online after a failure: tried again without waiting for the customer.
+fn retry_when_online<T: 'static>(read: Read<T>) {
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if read.has_error_untracked() {
+            read.retry();
+        }
+    });
+    on_cleanup(move || online.remove());
+}
+
+impl<T: 'static> Read<T> {
+    /// Sends the same request again.
+    pub fn retry(&self) {
+        self.resource.refetch();
+    }
+
+    /// Drops what it showed: what a session showed, once the session is over.
+    pub fn forget(&self) {
+        self.resource.try_set(None);
+    }
+
+    /// The latest good answer, kept while a newer request is on its way. Tracked; a read whose
+    /// page has gone has none.
+    pub fn with_data<R>(&self, f: impl Fn(Option<&T>) -> R) -> R {
+        self.resource
+            .try_with(|answer| f(good(answer)))
+            .unwrap_or_else(|| f(None))
+    }
+
+    pub fn has_data(&self) -> bool {
+        self.with_data(|data| data.is_some())
+    }
+
+    /// The failure of the latest request (not one superseded). Tracked.
+    pub fn error(&self) -> Option<ApiError> {
+        self.resource
+            .try_with(|answer| match answer {
+                Some(Some(Err(error))) if *error != ApiError::Aborted => Some(error.clone()),
+                _ => None,
+            })
+            .flatten()
+    }
+
+    pub fn has_error(&self) -> bool {
+        self.error().is_some()
+    }
+
+    fn has_error_untracked(&self) -> bool {
+        untrack(|| self.has_error())
+    }
+
+    /// Whether a request is on its way. Tracked.
+    pub fn is_loading(&self) -> bool {
+        self.loading.get()
+    }
+}
+
+/// The data of a good answer, as the read's type.
+fn good<T: 'static>(answer: &Option<Answer<Data>>) -> Option<&T> {
+    match answer {
+        Some(Some(Ok(data))) => data.downcast_ref::<T>(),
+        _ => None,
+    }
+}
+
+impl<T: Clone + 'static> Read<T> {
+    /// The latest good answer, cloned. Tracked.
+    pub fn data(&self) -> Option<T> {
+        self.with_data(|data| data.cloned())
+    }
+}
+
+/// The page's view of a read: `body` (made once, and following the read's data through its
+/// signals) under `<Transition>`, so the page shows `waiting` until the first answer and then
+/// keeps `body` through every later request (`pending` says one is on its way); a failure
+/// shows the server's words and a retry instead (`<ErrorBoundary>`), and the body again once a
+/// request succeeds.
+pub fn loaded<T: 'static>(
+    read: Read<T>,
+    waiting: impl Fn() -> AnyView + Send + Sync + 'static,
+    pending: RwSignal<bool>,
+    body: impl IntoView + Send + 'static,
+) -> impl IntoView {
+    loaded_or(read, waiting, pending, body, move |error| {
+        status::error_panel(error, move || read.retry()).into_any()
+    })
+}
+
+/// As [`loaded`], with a failure drawn by `failure` (a record that is not there says so).
+pub fn loaded_or<T: 'static>(
+    read: Read<T>,
+    waiting: impl Fn() -> AnyView + Send + Sync + 'static,
+    pending: RwSignal<bool>,
+    body: impl IntoView + Send + 'static,
+    failure: impl Fn(ApiError) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView {
+    transition(
+        read.resource,
+        Arc::new(waiting),
+        pending,
+        body.into_any(),
+        Arc::new(failure),
+    )
+}
+
+type Drawn = Arc<dyn Fn() -> AnyView + Send + Sync>;
+type DrawnFailure = Arc<dyn Fn(ApiError) -> AnyView + Send + Sync>;
+
+/// What [`loaded_or`] draws, compiled once for every read.
+fn transition(
+    resource: LocalResource<Answer<Data>>,
+    waiting: Drawn,
+    pending: RwSignal<bool>,
+    body: AnyView,
+    failure: DrawnFailure,
+) -> AnyView {
+    let answered = move || {
+        Suspend::new(async move {
+            match resource.await {
+                Some(Err(error)) if error != ApiError::Aborted => Err(error),
+                _ => Ok(()),
+            }
+        })
+    };
+    let failed = move |errors: ArcRwSignal<leptos::error::Errors>| {
+        let failure = failure.clone();
+        move || {
+            errors
+                .with(|errors| {
+                    errors
+                        .iter()
+                        .find_map(|(_, error)| error.downcast_ref::<ApiError>().cloned())
+                })
+                .map(|error| failure(error))
+        }
+    };
+    view! {
+        <Transition fallback=move || waiting() set_pending=pending>
+            <ErrorBoundary fallback=failed>{answered} {body}</ErrorBoundary>
+        </Transition>
+    }
+    .into_any()
+}
+
+/// Resolves once `ready` holds (at once if it does now), following the signals it reads.
+pub async fn until(ready: impl Fn() -> bool + 'static) {
+    if untrack(&ready) {
+        return;
+    }
+    let (sender, arrived) = futures_channel::oneshot::channel::<()>();
+    let sender = std::cell::Cell::new(Some(sender));
+    let watch = Effect::new(move |_| {
+        if ready()
+            && let Some(sender) = sender.take()
+        {
+            let _ = sender.send(());
+        }
+    });
+    let _ = arrived.await;
+    watch.stop();
+}

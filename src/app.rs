@@ -27,7 +27,7 @@ enum StartFailed {
 pub fn App() -> impl IntoView {
     // index.html's skeleton stays until the first page is drawn: one loading state, no flash
     // of empty words.
-    let portal = move || {
+    move || {
         // The browser's futures are not `Send`; the portal runs on one thread.
         Suspend::new(send_wrapper::SendWrapper::new(async move {
             match start().await {
@@ -43,8 +43,7 @@ pub fn App() -> impl IntoView {
                 }
             }
         }))
-    };
-    portal
+    }
 }
 
 /// Reads `config.json` and the texts of the language it leads to. A language the customer

@@ -212,7 +212,7 @@ pub fn loaded<T: 'static>(
     read: Read<T>,
     waiting: impl Fn() -> AnyView + Send + Sync + 'static,
     pending: RwSignal<bool>,
-    body: impl IntoView + Send + 'static,
+    body: impl IntoView + 'static,
 ) -> impl IntoView {
     loaded_or(read, waiting, pending, body, move |error| {
         status::error_panel(error, move || read.retry()).into_any()
@@ -224,7 +224,7 @@ pub fn loaded_or<T: 'static>(
     read: Read<T>,
     waiting: impl Fn() -> AnyView + Send + Sync + 'static,
     pending: RwSignal<bool>,
-    body: impl IntoView + Send + 'static,
+    body: impl IntoView + 'static,
     failure: impl Fn(ApiError) -> AnyView + Send + Sync + 'static,
 ) -> impl IntoView {
     transition(

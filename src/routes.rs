@@ -271,7 +271,7 @@ fn drawn_or_retry(draw: Draw) -> impl IntoView {
     });
     on_cleanup(move || online.remove());
     let retry = move || attempt.update(|n| *n += 1);
-    let page = move || {
+    move || {
         let draw = draw.clone();
         attempt.track();
         Suspend::new(SendWrapper::new(async move {
@@ -280,8 +280,7 @@ fn drawn_or_retry(draw: Draw) -> impl IntoView {
                 Err(CodeUnavailable) => failed_view(retry).into_any(),
             }
         }))
-    };
-    page
+    }
 }
 
 fn failed_view(retry: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
@@ -335,8 +334,8 @@ impl LazyRoute for SignedInLayout {
         SignedInLayout
     }
 
-    fn view(_: Self) -> impl Future<Output = AnyView> {
-        async { view! { <Guard /> }.into_any() }
+    async fn view(_: Self) -> AnyView {
+        view! { <Guard /> }.into_any()
     }
 
     fn preload() -> impl Future<Output = ()> {
@@ -388,13 +387,11 @@ impl LazyRoute for SignInRoute {
         SignInRoute
     }
 
-    fn view(_: Self) -> impl Future<Output = AnyView> {
-        async { drawn_or_retry(Box::new(|| Box::pin(families::draw_login()))).into_any() }
+    async fn view(_: Self) -> AnyView {
+        drawn_or_retry(Box::new(|| Box::pin(families::draw_login()))).into_any()
     }
 
-    fn preload() -> impl Future<Output = ()> {
-        async {
-            let _ = families::preload_login().await;
-        }
+    async fn preload() {
+        let _ = families::preload_login().await;
     }
 }

@@ -272,7 +272,7 @@ thread_local! {
 
 /// The language for a tag such as `uk`, `uk-UA` or `en-GB` (by its primary subtag).
 pub fn by_tag(tag: &str) -> Option<&'static Language> {
-    let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    let primary = portal_config::languages::primary_subtag(tag);
     LANGUAGES.iter().find(|l| l.tag == primary)
 }
 

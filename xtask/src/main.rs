@@ -1,15 +1,15 @@
 //! `cargo xtask <command>`: developer tasks of the workspace (see `cargo xtask help`).
 
 mod browser;
-mod early_texts;
-mod first_load;
-mod imports;
+mod index_html;
 mod lanes;
+mod languages;
 mod new_resource;
 mod portal;
 mod process;
 mod sizes;
 mod split;
+mod start;
 mod tools;
 
 use anyhow::{Context, Result, bail};

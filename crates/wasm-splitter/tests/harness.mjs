@@ -18,7 +18,8 @@ globalThis.fetch = async (url) => {
   const answer =
     answers[file] ??
     Object.entries(answers).find(([key]) => key.startsWith("*") && file.endsWith(key.slice(1)))?.[1];
-  fetched.push({ file, answer: answer ?? null });
+  const entry = { file, answer: answer ?? null };
+  fetched.push(entry);
   if (answer === "network") throw new TypeError("fetch failed");
   if (answer === "html") {
     return new Response("<!doctype html><title>Portal</title>", {
@@ -27,7 +28,7 @@ globalThis.fetch = async (url) => {
   }
   if (answer) return new Response("", { status: Number(answer) });
   const bytes = await readFile(new URL(url));
-  fetched[fetched.length - 1].bytes = bytes.length;
+  entry.bytes = bytes.length;
   return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
 };
 // The loader tells the console about every failure: quiet here, the steps say it.

@@ -21,8 +21,15 @@ fn workspace_root() -> PathBuf {
 
 fn tools() -> Tools {
     let root = workspace_root();
+    // Where `cargo install` put it (as xtask runs it), else on PATH.
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let installed = cargo_home.map(|home| home.join("bin/wasm-bindgen"));
     let tools = Tools {
-        wasm_bindgen: PathBuf::from("wasm-bindgen"),
+        wasm_bindgen: installed
+            .filter(|path| path.exists())
+            .unwrap_or_else(|| PathBuf::from("wasm-bindgen")),
         esbuild: root.join(".tools/node_modules/esbuild/bin/esbuild"),
         wasm_opt: root.join(".tools/binaryen/node_modules/.bin/wasm-opt"),
     };

@@ -274,14 +274,8 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
     let limits = [
         ("min-balance", money(a.min_balance.as_ref())),
         ("max-balance", money(a.max_balance.as_ref())),
-        (
-            "origination-capacity",
-            format::optional_decimal(a.origination_capacity.as_ref()),
-        ),
-        (
-            "total-capacity",
-            format::optional_decimal(a.total_capacity.as_ref()),
-        ),
+        ("origination-capacity", format::integer(a.origination_capacity)),
+        ("total-capacity", format::integer(a.total_capacity)),
     ]
     .into_iter()
     .map(|(key, value)| {

@@ -7,7 +7,8 @@
 //! ([`outgoing_name`]), so both directions compute their values in one place.
 
 use crate::jsonapi::collection::ListQuery;
-use crate::jsonapi::record::{FieldValue, Record, Render, attribute_json};
+use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes_but};
+use crate::jsonapi::records::account;
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::traffic::calls::Direction;
@@ -30,9 +31,9 @@ pub struct OutgoingCdr(pub CdrCall);
 #[derive(Debug, Clone, Copy)]
 pub struct IncomingCdr(pub CdrCall);
 
-/// Fields both directions have under the same name.
-const SHARED: [&str; 11] = [
-    "id",
+/// Fields both directions have under the same name (besides `id` and `account-id`, which
+/// every record answers alike).
+const SHARED: [&str; 9] = [
     "time-start",
     "time-connect",
     "time-end",
@@ -42,7 +43,6 @@ const SHARED: [&str; 11] = [
     "dst-prefix-routing",
     "local-tag",
     "rec",
-    "account-id",
 ];
 
 /// The outgoing field with the meaning of an incoming one; `None` for a name incoming CDRs
@@ -86,12 +86,11 @@ fn owned<'a>(text: String) -> FieldValue<'a> {
     FieldValue::Text(Cow::Owned(text))
 }
 
-/// The value of an outgoing CDR's field (or filter-only field) by name.
+/// The value of an outgoing CDR's attribute (or filter-only field) by name.
 fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
     let call = &cdr.call;
     let rate = || cdr.rate(data).map(|r| &r.attributes);
     match field {
-        "id" => FieldValue::number(cdr.id),
         "time-start" => FieldValue::opt_time(micros(cdr.times().start)),
         "time-connect" => FieldValue::opt_time(cdr.times().connect.and_then(micros)),
         "time-end" => FieldValue::opt_time(micros(cdr.times().end)),
@@ -128,24 +127,9 @@ fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         "auth-orig-ip" => FieldValue::opt_text(cdr.ip(data)),
         "auth-orig-port" => FieldValue::number(SIP_PORT),
         "rec" => FieldValue::Bool(cdr.rec(data)),
-        "account-id" => FieldValue::opt_text(cdr.account_record(data).map(|a| a.id.as_str())),
         // Identity headers the demo's calls do not carry (`pai-in`, `rpid-in`, …).
         _ => FieldValue::Null,
     }
-}
-
-/// The attributes of a CDR: every declared one but those the operator hides.
-fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
-    let object = R::spec()
-        .fields
-        .iter()
-        .filter(|field| !is_hidden(&data.hidden_cdr_fields, field.name))
-        .map(|field| {
-            let value = attribute_json(field.kind, record.value(field.name, data));
-            (field.name.to_owned(), value)
-        })
-        .collect();
-    Value::Object(object)
 }
 
 /// The accounts the viewer may see, ascending.
@@ -274,18 +258,19 @@ macro_rules! cdr_record {
                 Some(self.0.account)
             }
 
-            fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+            fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
                 let name: Option<&str> = $value(field);
                 name.map_or(FieldValue::Null, |name| value(&self.0, name, data))
             }
 
+            /// Every declared attribute but those the operator hides.
             fn attributes(&self, data: &DataSet) -> Value {
-                attributes(self, data)
+                declared_attributes_but(self, data, |name| is_hidden(&data.hidden_cdr_fields, name))
             }
 
             fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
                 match name {
-                    "account" => data.accounts.get(self.0.account).map(|a| a as &dyn Render),
+                    "account" => account(data, self.0.account),
                     _ => None,
                 }
             }

@@ -6,8 +6,7 @@ use crate::model::customers::{CustomerId, UsedBy};
 use crate::model::money::CurrentBalance;
 use api_model::rates::{Tariff, call_cost};
 use api_model::resources::{
-    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Rateplan, Service,
+    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, Rate, Rateplan, Service,
 };
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -50,15 +49,10 @@ pub struct AccountRecord {
 }
 
 #[derive(Debug, Clone)]
-pub struct NetworkTypeRecord {
-    pub id: String,
-    pub attributes: NetworkType,
-}
-
-#[derive(Debug, Clone)]
 pub struct NetworkRecord {
     pub id: String,
     pub attributes: Network,
+    /// Index into the network types (`DataSet::plain`).
     pub network_type: usize,
     pub country: usize,
 }

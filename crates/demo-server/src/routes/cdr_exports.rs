@@ -13,7 +13,9 @@ use crate::routes::resources::{check_path, with_record};
 use crate::routes::state::AppState;
 use crate::traffic::cdrs;
 use api_model::document::Document;
-use api_model::resources::{CdrExport, CdrExportStatus, ResourceType, api_time};
+use api_model::resources::{
+    CdrExport, CdrExportStatus, CdrExportTimeFormat, ResourceType, api_time,
+};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -38,7 +40,7 @@ const OPTIONAL_FILTERS: [&str; 6] = [
     "src_prefix_routing_eq",
     "dst_prefix_routing_eq",
 ];
-const TIME_FORMATS: [&str; 3] = ["with_timezone", "without_timezone", "round_to_seconds"];
+const TIME_FORMATS: &[&str] = CdrExportTimeFormat::WORDS;
 /// The members a customer may send when making an export; any other is a 400 (code 105).
 const CREATABLE: [&str; 4] = ["filters", "account", "time-format", "time-zone-name"];
 
@@ -211,7 +213,7 @@ fn new_export(
         rows_count: None,
         created_at: now,
         updated_at: now,
-        time_format: Some(time_format),
+        time_format: Some(CdrExportTimeFormat::of(&time_format)),
         time_zone_name,
     };
     Ok((account.unwrap_or_default(), export))

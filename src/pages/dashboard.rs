@@ -274,7 +274,10 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
     let limits = [
         ("min-balance", money(a.min_balance.as_ref())),
         ("max-balance", money(a.max_balance.as_ref())),
-        ("origination-capacity", format::integer(a.origination_capacity)),
+        (
+            "origination-capacity",
+            format::integer(a.origination_capacity),
+        ),
         ("total-capacity", format::integer(a.total_capacity)),
     ]
     .into_iter()

@@ -44,8 +44,9 @@ Commands:
                                  that FILE calls for (default public/config.json): its
                                  frame-ancestors and connect-src follow embed.allowedOrigins and
                                  apiBaseUrl
-  new-resource PATH              Print what adding the API collection at /PATH takes, step by
-                                 step with the names it gets and the test of each step
+  new-resource PATH              Print what adding the plain API collection at /PATH takes
+                                 (its declaration, its texts, its demo rows), step by step with
+                                 the names it gets, the code to paste and the test of each step
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
                                  on-demand page chunks

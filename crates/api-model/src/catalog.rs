@@ -51,12 +51,13 @@ impl Collection {
     }
 }
 
-/// The collections, each with its declaration (`collections.rs`): makes [`Collection`].
+/// The collections, each with its attribute struct, whose `SPEC` is its declaration
+/// (`collections.rs`): makes [`Collection`].
 /// Besides [`Collection::spec`], the few facts a portal's first load needs (the path, which
 /// pages there are) are read from the declarations at compile time, so that code needs none of
 /// the declarations' other data.
 macro_rules! declared {
-    ($($variant:ident => $spec:ident),* $(,)?) => {
+    ($($variant:ident => $attributes:ident),* $(,)?) => {
         /// The collections of the API.
         ///
         /// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain
@@ -75,14 +76,14 @@ macro_rules! declared {
             /// The declaration of the collection.
             pub fn spec(self) -> &'static Spec {
                 match self {
-                    $(Collection::$variant => &$spec,)*
+                    $(Collection::$variant => &$attributes::SPEC,)*
                 }
             }
 
             /// Path segment below the API root, which is also the JSON:API `type`.
             pub const fn path(self) -> &'static str {
                 match self {
-                    $(Collection::$variant => $spec.path,)*
+                    $(Collection::$variant => $attributes::SPEC.path,)*
                 }
             }
 
@@ -91,7 +92,7 @@ macro_rules! declared {
             pub const fn route(self) -> &'static str {
                 match self {
                     $(Collection::$variant => {
-                        if $spec.route.is_empty() { $spec.path } else { $spec.route }
+                        if $attributes::SPEC.route.is_empty() { $attributes::SPEC.path } else { $attributes::SPEC.route }
                     })*
                 }
             }
@@ -100,35 +101,35 @@ macro_rules! declared {
             /// rather than being shown only within another collection's record page.
             pub const fn has_own_pages(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.within.is_none(),)*
+                    $(Collection::$variant => $attributes::SPEC.within.is_none(),)*
                 }
             }
 
             /// Whether a record has a page of its own.
             pub const fn has_detail_page(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.detail_page,)*
+                    $(Collection::$variant => $attributes::SPEC.detail_page,)*
                 }
             }
 
             /// The `GET /profiles` flag that allows the collection.
             pub const fn profile_flag(self) -> Option<&'static str> {
                 match self {
-                    $(Collection::$variant => $spec.profile_flag,)*
+                    $(Collection::$variant => $attributes::SPEC.profile_flag,)*
                 }
             }
 
             /// The group of the navigation it is in.
             pub const fn section(self) -> Section {
                 match self {
-                    $(Collection::$variant => $spec.section,)*
+                    $(Collection::$variant => $attributes::SPEC.section,)*
                 }
             }
 
             /// The form that creates the collection's records, if the customer has one.
             pub const fn creation(self) -> Option<Creation> {
                 match self {
-                    $(Collection::$variant => $spec.create,)*
+                    $(Collection::$variant => $attributes::SPEC.create,)*
                 }
             }
 
@@ -136,11 +137,23 @@ macro_rules! declared {
             pub const fn is_creatable(self) -> bool {
                 self.creation().is_some()
             }
+
+            /// Calls `each` with every collection's attribute struct, in the order of
+            /// [`Collection::ALL`].
+            pub fn for_each(each: &mut impl EachCollection) {
+                $(each.visit::<$attributes>();)*
+            }
         }
     };
 }
 
 pub(crate) use declared;
+
+/// What is done for every collection's attribute struct ([`Collection::for_each`]): a test of
+/// each, a server's routes.
+pub trait EachCollection {
+    fn visit<A: Attributes>(&mut self);
+}
 
 /// How the collection's records are identified.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,5 +1,5 @@
-//! The declarations: every collection of the API, each once ([`collection!`]), and the list
-//! of them ([`declared!`]), which makes [`Collection`].
+//! The declarations: every collection of the API, each once (`collection!`), and the list of
+//! them with their attribute structs (`declared!`), which makes [`Collection`].
 //!
 //! Adding a collection is its line in `declared!` and its `collection!` below; `cargo xtask
 //! new-resource <path>` prints both with the names they get (docs/adding-a-resource.md).
@@ -10,22 +10,22 @@ use crate::filters::{FilterField, OperatorSet};
 use OperatorSet::{Boolean, Choice, Inet, Numeric, Text, Time, Uuid, UuidEq};
 
 declared! {
-    Accounts => ACCOUNTS,
-    Services => SERVICES,
-    Cdrs => CDRS,
-    IncomingCdrs => INCOMING_CDRS,
-    CdrExports => CDR_EXPORTS,
-    Rateplans => RATEPLANS,
-    Rates => RATES,
-    NetworkTypes => NETWORK_TYPES,
-    NetworkPrefixes => NETWORK_PREFIXES,
-    Networks => NETWORKS,
-    Countries => COUNTRIES,
-    Invoices => INVOICES,
-    Payments => PAYMENTS,
-    Transactions => TRANSACTIONS,
-    OutgoingNumberlists => OUTGOING_NUMBERLISTS,
-    OutgoingNumberlistItems => OUTGOING_NUMBERLIST_ITEMS,
+    Accounts => Account,
+    Services => Service,
+    Cdrs => Cdr,
+    IncomingCdrs => IncomingCdr,
+    CdrExports => CdrExport,
+    Rateplans => Rateplan,
+    Rates => Rate,
+    NetworkTypes => NetworkType,
+    NetworkPrefixes => NetworkPrefix,
+    Networks => Network,
+    Countries => Country,
+    Invoices => Invoice,
+    Payments => Payment,
+    Transactions => Transaction,
+    OutgoingNumberlists => Numberlist,
+    OutgoingNumberlistItems => NumberlistItem,
 }
 
 const fn filter(name: &'static str, set: OperatorSet) -> FilterField {

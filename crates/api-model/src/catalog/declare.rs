@@ -352,6 +352,11 @@ macro_rules! collection {
             )*
         }
 
+        impl $attributes {
+            /// The collection's declaration.
+            pub const SPEC: Spec = $spec;
+        }
+
         impl $crate::resources::ResourceType for $attributes {
             const TYPE: &'static str = $spec.path;
         }

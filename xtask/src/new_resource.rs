@@ -68,21 +68,36 @@ fn singular(word: &str) -> String {
 
 /// The checklist for `path`.
 pub fn checklist(names: &Names) -> String {
-    let Names {
-        path,
-        variant,
-        attributes,
-        spec,
-    } = names;
-    // The list's title as the files say it: `Phone numbers`.
-    let spaced = path.replace('-', " ");
-    let title = spaced[..1].to_ascii_uppercase() + &spaced[1..];
     format!(
         "\
 Adding the plain collection /{path} (read-only records with attributes, of everyone, a
 customer or an account): its declaration, its texts, its demo rows. Every step's test fails
 until it is done.
 
+{declaration}
+{texts}
+{rows}
+That is all: 5 files. The portal's routes, navigation, list and record pages and CSV export,
+and the demo server's routes, filters, sorting, paging and includes follow from the
+declaration. A collection that is not plain (records made from other data, writes, a creation
+form, relationships other than to its account): docs/adding-a-resource.md.
+",
+        path = names.path,
+        declaration = declaration_step(names),
+        texts = texts_step(names),
+        rows = rows_step(names),
+    )
+}
+
+fn declaration_step(names: &Names) -> String {
+    let Names {
+        path,
+        variant,
+        attributes,
+        spec,
+    } = names;
+    format!(
+        "\
 1. Its declaration: crates/api-model/src/catalog/collections.rs
    (test: cargo test -p api-model)
    - in `declared! {{ … }}`, where the navigation should list it:
@@ -110,7 +125,17 @@ until it is done.
            // key_fields, groups, lists, download, …: see `Spec`
            ..Spec::BASE
        }}
+"
+    )
+}
 
+fn texts_step(names: &Names) -> String {
+    let path = &names.path;
+    // The list's title as the files say it: `Phone numbers`.
+    let spaced = path.replace('-', " ");
+    let title = spaced[..1].to_ascii_uppercase() + &spaced[1..];
+    format!(
+        "\
 2. Its texts, in every language file: src/i18n/en.ftl, uk.ftl and es.ftl (the build names
    what is missing; the browser tests check each language: cargo xtask test)
    - the message named by its path, with the attributes every resource type has:
@@ -123,10 +148,19 @@ until it is done.
            .heading = {{ $name }}
    - `field-<name> = …` for each attribute name no collection had (and
      `choice-<attribute>-<word> = …` for the words of a `Choice`)
+"
+    )
+}
 
+fn rows_step(names: &Names) -> String {
+    let Names {
+        path, attributes, ..
+    } = names;
+    format!(
+        "\
 3. Its demo rows: crates/demo-server/src/seeded/plain.rs
    (test: cargo test -p demo-server)
-   - in `each`:
+   - `{attributes}` among the imports from `api_model::catalog`, and in `each`:
        visit.visit::<{attributes}>();
    - its rows:
        impl Plain for {attributes} {{
@@ -143,11 +177,6 @@ until it is done.
                    .collect()
            }}
        }}
-
-That is all: 5 files. The portal's routes, navigation, list and record pages and CSV export,
-and the demo server's routes, filters, sorting, paging and includes follow from the
-declaration. A collection that is not plain (records made from other data, writes, a creation
-form, relationships other than to its account): docs/adding-a-resource.md.
 "
     )
 }

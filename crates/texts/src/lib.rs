@@ -672,17 +672,11 @@ pub fn rust_api(reference: &Reference) -> String {
         if is_family(reference, index) {
             let name = rust_name(&declared.id);
             let _ = writeln!(fields, "    pub {name}: ResourceTexts,");
-            let _ = write!(values, "    {name}: ResourceTexts {{");
-            let first = family_fields.is_empty();
-            for (offset, field) in family_members(reference) {
-                let member = &texts[index + offset];
-                let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
-                if first {
-                    let field_type = field_type(&member.args);
-                    let _ = writeln!(family_fields, "    pub {field}: {field_type},");
-                }
+            let members = family_values(reference, index);
+            let _ = writeln!(values, "    {name}: ResourceTexts {{{members} }},");
+            if family_fields.is_empty() {
+                family_fields = family_types(reference, index);
             }
-            values.push_str(" },\n");
             index += 1 + reference.family.len();
             continue;
         }
@@ -731,6 +725,26 @@ fn family_members(reference: &Reference) -> impl Iterator<Item = (usize, String)
         .chain(reference.family.iter().cloned())
         .map(|name| rust_name(&name))
         .enumerate()
+}
+
+/// The members of the family message at `index`, as a `ResourceTexts`' fields' values.
+fn family_values(reference: &Reference, index: usize) -> String {
+    let mut values = String::new();
+    for (offset, field) in family_members(reference) {
+        let member = &reference.texts[index + offset];
+        let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
+    }
+    values
+}
+
+/// The fields of `ResourceTexts`, typed as the family message at `index` has them.
+fn family_types(reference: &Reference, index: usize) -> String {
+    let mut types = String::new();
+    for (offset, field) in family_members(reference) {
+        let field_type = field_type(&reference.texts[index + offset].args);
+        let _ = writeln!(types, "    pub {field}: {field_type},");
+    }
+    types
 }
 
 /// The ids of the messages with attributes.

@@ -338,6 +338,47 @@ mod tests {
         (lines.next().unwrap(), lines.collect())
     }
 
+    /// The account's outgoing CDRs from `from` to `to` a list with the filters of `query`
+    /// shows (up to 1000), in its order.
+    fn listed_between(
+        data: &DataSet,
+        account: usize,
+        query: &str,
+        (from, to): (DateTime<Utc>, DateTime<Utc>),
+    ) -> Vec<OutgoingCdr> {
+        let query = format!(
+            "{query}&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=1000",
+            data.accounts[account].id,
+            server_time(&from),
+            server_time(&to)
+        );
+        let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
+        let viewer = Viewer::whole(DEMO_CUSTOMER);
+        let cdrs = listed(data, viewer, &query, Direction::Originated, OutgoingCdr);
+        query
+            .order(cdrs.iter(), data)
+            .into_iter()
+            .copied()
+            .collect()
+    }
+
+    /// A value as an export's CSV writes it (times with the zone, booleans as `t`/`f`).
+    fn as_exported(value: &FieldValue<'_>) -> String {
+        match value {
+            FieldValue::Time(t) => {
+                let fraction = t.timestamp_subsec_micros();
+                let seconds = t.format("%Y-%m-%d %H:%M:%S");
+                if fraction == 0 {
+                    format!("{seconds}+00")
+                } else {
+                    format!("{seconds}.{fraction:06}+00")
+                }
+            }
+            FieldValue::Bool(b) => if *b { "t" } else { "f" }.to_owned(),
+            _ => value.as_text().map(|t| t.into_owned()).unwrap_or_default(),
+        }
+    }
+
     #[test]
     fn an_export_has_the_cdrs_a_list_with_the_same_filters_gives() {
         let data = data();
@@ -345,24 +386,9 @@ mod tests {
         let hour = Utc::now().timestamp() / 3600 * 3600;
         let from = DateTime::from_timestamp(hour - 5 * 3600, 0).unwrap();
         let to = DateTime::from_timestamp(hour - 3 * 3600, 0).unwrap();
-        let dst = {
-            // A number one of the account's failed calls went to.
-            let query = format!(
-                "filter[success-eq]=false&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}",
-                data.accounts[account].id,
-                server_time(&from),
-                server_time(&to)
-            );
-            let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
-            let cdrs = listed(
-                &data,
-                Viewer::whole(DEMO_CUSTOMER),
-                &query,
-                Direction::Originated,
-                OutgoingCdr,
-            );
-            cdrs[0].0.dst_number(&data)
-        };
+        // A number one of the account's failed calls went to.
+        let failed = listed_between(&data, account, "filter[success-eq]=false", (from, to));
+        let dst = failed[0].0.dst_number(&data);
         for (filters, query) in [
             (
                 serde_json::json!({"success_eq": true, "duration_gteq": 30, "duration_lteq": 200}),
@@ -380,43 +406,15 @@ mod tests {
             let mut filters = filters;
             filters["time_start_gteq"] = server_time(&from).into();
             filters["time_start_lt"] = server_time(&to).into();
-            let export = export(account, filters);
-            let (header, rows) = csv_rows(&data, &export);
-            let query = format!(
-                "{query}&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=1000",
-                data.accounts[account].id,
-                server_time(&from),
-                server_time(&to)
-            );
-            let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
-            let cdrs = listed(
-                &data,
-                Viewer::whole(DEMO_CUSTOMER),
-                &query,
-                Direction::Originated,
-                OutgoingCdr,
-            );
-            let ordered = query.order(cdrs.iter(), &data);
+            let (header, rows) = csv_rows(&data, &export(account, filters));
+            let ordered = listed_between(&data, account, query, (from, to));
             assert!(!rows.is_empty() && rows.len() < 1000, "{query:?}");
             assert_eq!(rows.len(), ordered.len());
             // Both newest first; every exported column is the CDR's attribute.
             for (row, cdr) in rows.iter().zip(&ordered) {
                 for (title, cell) in header.iter().zip(row) {
                     let name = title.to_lowercase().replace(' ', "-");
-                    let value = cdr.value(&name, &data);
-                    let expected = match (name.as_str(), &value) {
-                        (_, FieldValue::Time(t)) => {
-                            let fraction = t.timestamp_subsec_micros();
-                            let seconds = t.format("%Y-%m-%d %H:%M:%S");
-                            if fraction == 0 {
-                                format!("{seconds}+00")
-                            } else {
-                                format!("{seconds}.{fraction:06}+00")
-                            }
-                        }
-                        (_, FieldValue::Bool(b)) => if *b { "t" } else { "f" }.to_owned(),
-                        _ => value.as_text().map(|t| t.into_owned()).unwrap_or_default(),
-                    };
+                    let expected = as_exported(&cdr.value(&name, &data));
                     assert_eq!(cell, &expected, "{name} of {}", cdr.id());
                 }
             }

@@ -157,6 +157,26 @@ pub struct CdrExportRecord {
 }
 
 impl CdrExportRecord {
+    /// An export as a data set starts with: settled, its `rows-count` (when it has a file)
+    /// counted from the call history on first read.
+    pub fn settled(
+        id: String,
+        customer: CustomerId,
+        account: usize,
+        attributes: CdrExport,
+    ) -> CdrExportRecord {
+        let mut export = CdrExportRecord {
+            id,
+            customer,
+            account,
+            attributes,
+            completes_at: None,
+            rows_to_count: false,
+        };
+        export.rows_to_count = export.has_rows();
+        export
+    }
+
     /// Moves a Pending export made through the API to Completed once its time has come.
     pub fn advance(&mut self, now: DateTime<Utc>) {
         if let Some(at) = self.completes_at.filter(|at| *at <= now) {

@@ -33,8 +33,8 @@ use api_model::catalog::{
     AttributeValue, Attributes, Collection, Conditions, IdKind, Kind, is_uuid,
 };
 use api_model::resources::{
-    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Rateplan, Service, api_time,
+    Account, CdrExport, Country, Network, NetworkPrefix, NetworkType, Rate, Rateplan, Service,
+    api_time,
 };
 use api_model::stats::parse_time;
 use chrono::{DateTime, Duration, DurationRound, Utc};
@@ -664,29 +664,27 @@ impl Loading<'_> {
                 attributes: self.shift.attributes(&service.attributes),
             });
         }
+        self.exports(customer, index, &entry.cdr_exports);
+        self.payments(customer, index, entry);
+    }
+
+    fn exports(&mut self, customer: CustomerId, account: usize, entries: &[Entry<CdrExport>]) {
         let exports = self
             .set
             .cdr_exports
             .get_mut()
             .unwrap_or_else(|p| p.into_inner());
-        for export in &entry.cdr_exports {
+        for export in entries {
             let mut attributes = self.shift.attributes(&export.attributes);
             attributes.filters = self.shift.filters(&attributes.filters);
-            exports.push(CdrExportRecord {
-                id: export
-                    .id
-                    .clone()
-                    .unwrap_or_else(|| file_uuid(self.seed, "cdr-exports", exports.len())),
-                customer,
-                account: index,
-                rows_to_count: matches!(
-                    attributes.status,
-                    CdrExportStatus::Completed | CdrExportStatus::Deleted
-                ),
-                attributes,
-                completes_at: None,
-            });
+            let id = export.id.clone();
+            let id = id.unwrap_or_else(|| file_uuid(self.seed, "cdr-exports", exports.len()));
+            exports.push(CdrExportRecord::settled(id, customer, account, attributes));
         }
+    }
+
+    /// An account's payments: in its currency, their balances before worked out again.
+    fn payments(&mut self, customer: CustomerId, account: usize, entry: &AccountEntry) {
         let payments = self
             .set
             .payments
@@ -696,13 +694,11 @@ impl Loading<'_> {
             let mut attributes = self.shift.attributes(&payment.attributes);
             attributes.currency = entry.attributes.currency.clone();
             attributes.balance_before_payment = None;
+            let id = payment.id.clone();
             payments.push(PaymentRecord {
-                id: payment
-                    .id
-                    .clone()
-                    .unwrap_or_else(|| file_uuid(self.seed, "payments", payments.len())),
+                id: id.unwrap_or_else(|| file_uuid(self.seed, "payments", payments.len())),
                 customer,
-                account: index,
+                account,
                 credited_before_start: attributes.status == PaymentStatus::Completed,
                 attributes,
             });
@@ -912,15 +908,19 @@ impl DataSet {
                     .unwrap_or_default(),
                 orig_ips: traffic.ips.clone(),
             }),
-            services: (self.services.iter())
+            services: self
+                .services
+                .iter()
                 .filter(|s| s.account == index)
                 .map(|s| entry(&s.id, &s.attributes))
                 .collect(),
-            cdr_exports: (exports.iter())
+            cdr_exports: exports
+                .iter()
                 .filter(|e| e.account == index)
                 .map(|e| entry(&e.id, &e.attributes))
                 .collect(),
-            payments: (payments.iter())
+            payments: payments
+                .iter()
                 .filter(|p| p.account == index)
                 .map(|p| entry(&p.id, &p.attributes))
                 .collect(),
@@ -934,17 +934,22 @@ impl DataSet {
         let type_ids: Vec<String> = network_types.iter().map(|t| t.id.clone()).collect();
         let network_ids: Vec<String> = self.networks.iter().map(|n| n.id.clone()).collect();
         ReferenceData {
-            countries: (self.countries.iter())
+            countries: self
+                .countries
+                .iter()
                 .map(|c| CountryEntry {
                     id: c.id.clone(),
                     attributes: c.attributes.clone(),
                     calling_code: c.calling_code.clone(),
                 })
                 .collect(),
-            network_types: (network_types.iter())
+            network_types: network_types
+                .iter()
                 .map(|t| entry(&t.id, &t.attributes))
                 .collect(),
-            networks: (self.networks.iter())
+            networks: self
+                .networks
+                .iter()
                 .map(|n| NetworkEntry {
                     id: n.id.clone(),
                     attributes: n.attributes.clone(),
@@ -952,7 +957,9 @@ impl DataSet {
                     country_id: id(&country_ids, n.country),
                 })
                 .collect(),
-            network_prefixes: (self.network_prefixes.iter())
+            network_prefixes: self
+                .network_prefixes
+                .iter()
                 .map(|p| NetworkPrefixEntry {
                     id: p.id.clone(),
                     attributes: p.attributes.clone(),
@@ -965,7 +972,9 @@ impl DataSet {
 
 /// The network types of a file's reference data (validation has made sure each has an id).
 fn network_type_rows(reference: &ReferenceData) -> Vec<Row<NetworkType>> {
-    (reference.network_types.iter())
+    reference
+        .network_types
+        .iter()
         .enumerate()
         .map(|(i, t)| Row {
             id: t.id.clone().unwrap_or_else(|| format!("network-type-{i}")),
@@ -983,25 +992,33 @@ fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
     };
     let lowered = |id: &str| id.to_lowercase();
     let country_index = index_of(
-        (reference.countries.iter())
+        reference
+            .countries
+            .iter()
             .map(|c| id_key(IdKind::Integer, &c.id))
             .collect(),
     );
     let type_index = index_of(
-        (reference.network_types.iter())
+        reference
+            .network_types
+            .iter()
             .map(|t| lowered(t.id.as_deref().unwrap_or("")))
             .collect(),
     );
     let network_index = index_of(reference.networks.iter().map(|n| lowered(&n.id)).collect());
     let lookup = |map: &HashMap<String, usize>, key: String| map.get(&key).copied().unwrap_or(0);
-    let countries = (reference.countries.iter())
+    let countries = reference
+        .countries
+        .iter()
         .map(|c| CountryRecord {
             id: c.id.clone(),
             attributes: c.attributes.clone(),
             calling_code: c.calling_code.clone(),
         })
         .collect();
-    let networks: Vec<NetworkRecord> = (reference.networks.iter())
+    let networks: Vec<NetworkRecord> = reference
+        .networks
+        .iter()
         .map(|n| NetworkRecord {
             id: n.id.clone(),
             attributes: n.attributes.clone(),
@@ -1009,7 +1026,9 @@ fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
             country: lookup(&country_index, id_key(IdKind::Integer, &n.country_id)),
         })
         .collect();
-    let prefixes = (reference.network_prefixes.iter())
+    let prefixes = reference
+        .network_prefixes
+        .iter()
         .map(|p| {
             let network = lookup(&network_index, lowered(&p.network_id));
             NetworkPrefixRecord {

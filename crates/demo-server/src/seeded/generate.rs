@@ -812,15 +812,15 @@ fn services(
     out
 }
 
-/// Every account's exports: nine of the demo customer's, three of the other's. The first
-/// export of every account is a Completed one for a single day of answered calls, like the
-/// upstream sample.
+/// Every account's exports: nine of the demo customer's, three of the other's.
 fn cdr_exports(
     seed: u64,
     started_at: DateTime<Utc>,
     accounts: &[AccountRecord],
 ) -> Vec<CdrExportRecord> {
     use CdrExportStatus::{Completed, Deleted, Failed, Pending};
+    // The first export of every account is a Completed one for a single day of answered
+    // calls, like the upstream sample.
     let mut rng = Rng::new(seed, "cdr-exports");
     let mut out = Vec::new();
     let today = started_at
@@ -841,27 +841,27 @@ fn cdr_exports(
             day + Duration::days(days) + Duration::hours(rng.range(1, 20))
         };
         let updated_at = created_at + Duration::seconds(if pending { 0 } else { rng.range(2, 90) });
-        out.push(CdrExportRecord {
-            id: uuid(seed, "cdr-exports", out.len() as u64),
-            customer: account.customer,
-            account: account_index,
-            rows_to_count: matches!(status, Completed | Deleted),
-            attributes: CdrExport {
-                filters,
-                status,
-                // Counted from the call history on first read.
-                rows_count: None,
-                created_at,
-                updated_at,
-                time_format: Some(if n % 2 == 0 {
-                    CdrExportTimeFormat::WithTimezone
-                } else {
-                    CdrExportTimeFormat::RoundToSeconds
-                }),
-                time_zone_name: (n % 3 == 1).then(|| "Europe/Kyiv".to_owned()),
-            },
-            completes_at: None,
-        });
+        let attributes = CdrExport {
+            filters,
+            status,
+            // Counted from the call history on first read.
+            rows_count: None,
+            created_at,
+            updated_at,
+            time_format: Some(if n % 2 == 0 {
+                CdrExportTimeFormat::WithTimezone
+            } else {
+                CdrExportTimeFormat::RoundToSeconds
+            }),
+            time_zone_name: (n % 3 == 1).then(|| "Europe/Kyiv".to_owned()),
+        };
+        let id = uuid(seed, "cdr-exports", out.len() as u64);
+        out.push(CdrExportRecord::settled(
+            id,
+            account.customer,
+            account_index,
+            attributes,
+        ));
     }
     out
 }

@@ -120,7 +120,7 @@ fn declaration_step(names: &Names) -> String {
            default_sort: \"name\",
            title: \"name\",
            section: Section::Reference,
-           // profile_flag: Some(\"…\"),            the GET /profiles flag that shows it
+           // profile_flag: Some(Flag::…),          the GET /profiles flag that shows it
            // relationships: &[to_one(\"account\", \"accounts\").as_column()],
            // key_fields, groups, lists, download, …: see `Spec`
            ..Spec::BASE

@@ -11,6 +11,8 @@
 mod collections;
 mod declare;
 
+use crate::profile::Flag;
+
 pub use collections::*;
 pub use declare::{AttributeValue, Attributes, Conditions};
 
@@ -113,7 +115,7 @@ macro_rules! declared {
             }
 
             /// The `GET /profiles` flag that allows the collection.
-            pub const fn profile_flag(self) -> Option<&'static str> {
+            pub const fn profile_flag(self) -> Option<Flag> {
                 match self {
                     $(Collection::$variant => $attributes::SPEC.profile_flag,)*
                 }
@@ -283,6 +285,10 @@ pub struct Relationship {
     pub to_many: bool,
     /// Lists ask the server to include it and show the related record's name as a column.
     pub column: bool,
+    /// The name the real server sorts records by this relationship under, when it does: its
+    /// key column (a transaction's `service-id`, the service's database id), so the rows of
+    /// one related record come together, in the order those records were made.
+    pub sort_key: Option<&'static str>,
 }
 
 const fn to_one(name: &'static str, target: &'static str) -> Relationship {
@@ -291,6 +297,7 @@ const fn to_one(name: &'static str, target: &'static str) -> Relationship {
         target,
         to_many: false,
         column: false,
+        sort_key: None,
     }
 }
 
@@ -298,6 +305,13 @@ impl Relationship {
     const fn as_column(self) -> Relationship {
         Relationship {
             column: true,
+            ..self
+        }
+    }
+
+    const fn sorted_by(self, key: &'static str) -> Relationship {
+        Relationship {
+            sort_key: Some(key),
             ..self
         }
     }
@@ -404,7 +418,7 @@ pub struct Creation {
     pub segment: &'static str,
     pub path: &'static str,
     /// The `GET /profiles` flag that must allow the form, when it is not the collection's.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub form: Form,
 }
 
@@ -446,12 +460,6 @@ pub enum Summary {
     InvoiceParts,
 }
 
-/// Whether a `GET /profiles` flag the server does not send counts as on: every flag does by
-/// default except crypto top-up, which an operator must turn on.
-pub fn flag_default(flag: &str) -> bool {
-    flag != "payments-cryptomus"
-}
-
 /// The part of a customer's business a collection belongs to: one group of the navigation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Section {
@@ -485,6 +493,14 @@ pub struct Spec {
     pub id: IdKind,
     /// The real server sorts by `id`.
     pub sorts_by_id: bool,
+    /// Names the real server takes in `sort` but its database cannot order by: its resource
+    /// lists them among its attributes (and has no `sortable_fields` of its own leaving them
+    /// out), yet they are no column of the table: computed attributes (an account's
+    /// `currency`), a JSON column (an export's `filters`), a name delegated to another column
+    /// (an invoice's `originated-first-call-at` is `first_originated_call_at`). Such a request
+    /// fails with `500 Internal Server Error`; the fields are never offered for sorting (they
+    /// are `unsorted`), and any other name not sorted by is `400 Invalid sort criteria`.
+    pub sort_fails: &'static [&'static str],
     /// Attributes, in the order a table shows them.
     pub fields: &'static [Field],
     pub relationships: &'static [Relationship],
@@ -502,7 +518,7 @@ pub struct Spec {
     pub section: Section,
     /// The `GET /profiles` flag that must be true for the customer to be shown the collection;
     /// `None` for reference data every customer sees.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub detail_page: bool,
     /// A record in this state is still changing on the server; its page reloads it.
     pub settles: Option<Condition>,
@@ -535,6 +551,7 @@ impl Spec {
         route: "",
         id: IdKind::Uuid,
         sorts_by_id: true,
+        sort_fails: &[],
         fields: &[],
         relationships: &[],
         filters: &[],
@@ -579,16 +596,19 @@ impl Spec {
         self.relationships.iter().find(|r| r.name == name)
     }
 
-    /// Whether the real server sorts by `name` (an attribute name, or `id`).
+    /// Whether the real server sorts by `name` (an attribute name, `id`, or a relationship's
+    /// [`Relationship::sort_key`]).
     pub fn sorts_by(&self, name: &str) -> bool {
-        (name == "id" && self.sorts_by_id) || self.field(name).is_some_and(|f| f.sortable)
+        self.sort_fields().any(|sorted| sorted == name)
     }
 
-    /// The names the real server sorts by, `id` first when it does.
+    /// The names the real server sorts by: `id` first when it does, then the attributes, then
+    /// the relationships' keys.
     pub fn sort_fields(&self) -> impl Iterator<Item = &'static str> {
         let id = self.sorts_by_id.then_some("id");
         id.into_iter()
             .chain(self.fields.iter().filter(|f| f.sortable).map(|f| f.name))
+            .chain(self.relationships.iter().filter_map(|r| r.sort_key))
     }
 
     /// The relationships a list asks to include, to show them as columns.
@@ -859,15 +879,42 @@ mod tests {
             Some(OperatorSet::Choice(&["completed", "pending", "canceled"]))
         );
         let transactions: Vec<&str> = TRANSACTIONS.sort_fields().collect();
-        assert_eq!(transactions, ["id", "created-at", "amount"]);
+        assert_eq!(transactions, ["id", "created-at", "amount", "service-id"]);
+        // The service column sorts by the service's key.
+        assert_eq!(
+            TRANSACTIONS
+                .relationship("service")
+                .and_then(|r| r.sort_key),
+            Some("service-id")
+        );
         // Every invoice attribute, each part's in its own place.
         assert_eq!(INVOICES.fields.len(), 21);
         assert!(INVOICES.field("terminated-last-call-at").is_some());
-        assert!(!INVOICES.sorts_by("has-pdf"));
+        // Computed, or delegated to a column of another name: the server's sort fails.
+        for name in [
+            "has-pdf",
+            "originated-first-call-at",
+            "terminated-last-call-at",
+        ] {
+            assert!(!INVOICES.sorts_by(name), "{name}");
+            assert!(INVOICES.sort_fails.contains(&name), "{name}");
+        }
+        assert!(INVOICES.sorts_by("originated-calls-count"));
         assert_eq!(
             INVOICES.field("originated-calls-duration").map(|f| f.kind),
             Some(Kind::Duration)
         );
+    }
+
+    /// What the server takes in `sort` but cannot order by is never offered.
+    #[test]
+    fn a_failing_sort_is_never_offered() {
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            for name in spec.sort_fails {
+                assert!(!spec.sorts_by(name), "{}: {name} fails to sort", spec.path);
+            }
+        }
     }
 
     #[test]
@@ -883,10 +930,13 @@ mod tests {
                 "renew-price",
                 "created-at",
                 "renew-at",
-                "renew-period"
             ]
         );
+        // Taken by the server, but no column: its database fails the request.
+        assert!(!SERVICES.sorts_by("renew-period"));
+        assert_eq!(SERVICES.sort_fails, ["renew-period"]);
         assert!(!ACCOUNTS.sorts_by("currency"));
+        assert!(RATES.sorts_by("network-prefix-id"));
         assert!(ACCOUNTS.sorts_by("balance"));
         assert!(!CDR_EXPORTS.sorts_by("filters"));
         assert_eq!(

@@ -7,7 +7,7 @@
 use super::declare::{api_name, collection, kind, nullable, value_type, words};
 use super::*;
 use crate::filters::{FilterField, OperatorSet};
-use OperatorSet::{Boolean, Choice, Inet, Numeric, Text, Time, Uuid, UuidEq};
+use OperatorSet::{Boolean, Choice, Inet, Numeric, RecordUuid, Text, Time, Uuid, UuidEq};
 
 declared! {
     Accounts => Account,
@@ -32,6 +32,7 @@ const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
     FilterField {
         name,
         operators: Some(set),
+        words: None,
     }
 }
 
@@ -40,8 +41,20 @@ const fn plain(name: &'static str) -> FilterField {
     FilterField {
         name,
         operators: None,
+        words: None,
     }
 }
+
+/// A plain filter whose resource takes only these words.
+const fn plain_among(name: &'static str, words: &'static [&'static str]) -> FilterField {
+    FilterField {
+        words: Some(words),
+        ..plain(name)
+    }
+}
+
+/// `account-id`: an account's UUID, looked up among all accounts.
+const ACCOUNT: OperatorSet = RecordUuid(Collection::Accounts);
 
 const ID: FilterField = plain("id");
 
@@ -71,6 +84,7 @@ collection! {
         currency: Text or null [unsorted],
     },
     path: "accounts",
+    sort_fails: &["currency"],
     filters: &[
         ID,
         filter("name", Text),
@@ -90,7 +104,7 @@ collection! {
     title: "name",
     key_fields: &["name", "balance", "min-balance"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("account"),
+    profile_flag: Some(Flag::Account),
     summary: Some(Summary::Balance(&[
         "balance",
         "min-balance",
@@ -136,11 +150,13 @@ collection! {
         renew_price: Decimal or null,
         created_at: Time,
         renew_at: Time or null,
-        renew_period: Choice(RenewPeriod) or null,
+        /// Its resource sorts by `renew_period`, a method over the `renew_period_id` column.
+        renew_period: Choice(RenewPeriod) or null [unsorted],
         service_type: Text or null [unsorted],
         ui_type: Text or null [unsorted],
     },
     path: "services",
+    sort_fails: &["renew-period"],
     relationships: &[
         to_one("account", "accounts"),
         Relationship {
@@ -151,7 +167,7 @@ collection! {
     filters: &[
         ID,
         filter("name", Text),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("initial-price", Numeric),
         filter("renew-price", Numeric),
         filter("created-at", Time),
@@ -161,7 +177,7 @@ collection! {
     default_sort: "name",
     title: "name",
     section: Section::AccountAndMoney,
-    profile_flag: Some("services"),
+    profile_flag: Some(Flag::Services),
     lists: &[listed(Collection::Transactions, "service-id")],
     action: Some(Action {
         name: "open-phone-system",
@@ -225,6 +241,7 @@ collection! {
         rec: Boolean or null [unsorted],
     },
     path: "cdrs",
+    sort_fails: &["rec"],
     id: IdKind::Integer,
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[
@@ -234,7 +251,7 @@ collection! {
         filter("time-end", Time),
         filter("duration", Numeric),
         filter("success", Boolean),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("src-prefix-in", Text),
         filter("dst-prefix-in", Text),
         filter("src-name-in", Text),
@@ -279,7 +296,7 @@ collection! {
         "success",
     ],
     section: Section::Calls,
-    profile_flag: Some("outgoing-cdrs"),
+    profile_flag: Some(Flag::OutgoingCdrs),
     window: Some(CDR_WINDOW),
     groups: &[
         Group {
@@ -374,6 +391,7 @@ collection! {
         rec: Boolean or null [unsorted],
     },
     path: "incoming-cdrs",
+    sort_fails: &["rec"],
     id: IdKind::Integer,
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[
@@ -383,7 +401,7 @@ collection! {
         filter("time-end", Time),
         filter("duration", Numeric),
         filter("success", Boolean),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("src-prefix-out", Text),
         filter("dst-prefix-out", Text),
         filter("src-name-out", Text),
@@ -419,7 +437,7 @@ collection! {
         "success",
     ],
     section: Section::Calls,
-    profile_flag: Some("incoming-cdrs"),
+    profile_flag: Some(Flag::IncomingCdrs),
     window: Some(CDR_WINDOW),
     groups: &[
         Group {
@@ -510,6 +528,8 @@ collection! {
         updated_at: Time,
     },
     path: "cdr-exports",
+    // A `json` column: the database has no order for it.
+    sort_fails: &["filters"],
     relationships: &[to_one("account", "accounts")],
     filters: &[
         ID,
@@ -518,14 +538,15 @@ collection! {
         filter("created-at", Time),
         filter("updated-at", Time),
         filter("time-zone-name", Text),
-        filter("account-id", Uuid),
-        plain("time-format"),
+        filter("account-id", ACCOUNT),
+        // Verified by the resource (`time_format_filter_verifier`).
+        plain_among("time-format", CdrExportTimeFormat::WORDS),
     ],
     default_sort: "-created-at",
     title: "created-at",
     key_fields: &["created-at", "status", "rows-count"],
     section: Section::Calls,
-    profile_flag: Some("outgoing-cdr-exports"),
+    profile_flag: Some(Flag::OutgoingCdrExports),
     settles: Some(Condition {
         attribute: "status",
         equals: "Pending",
@@ -560,7 +581,7 @@ collection! {
     default_sort: "name",
     title: "name",
     section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
+    profile_flag: Some(Flag::OutgoingRateplans),
     lists: &[Listed {
         downloadable: true,
         ..listed(Collection::Rates, "rateplan-id")
@@ -589,7 +610,7 @@ collection! {
         valid_till: Time or null,
         /// An internal integer on real servers, although the specification calls it an
         /// identifier.
-        network_prefix_id: Reference or null [unsorted, hidden],
+        network_prefix_id: Reference or null [hidden],
     },
     path: "rates",
     filters: &[
@@ -615,7 +636,7 @@ collection! {
     title: "prefix",
     key_fields: &["prefix", "initial-rate", "next-rate", "valid-till"],
     section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
+    profile_flag: Some(Flag::OutgoingRateplans),
     pick: Some(Pick {
         filter: "rateplan-id",
         from: Collection::Rateplans,
@@ -707,17 +728,25 @@ collection! {
         originated_successful_calls_count: Integer or null [hidden],
         originated_calls_duration: Duration or null [hidden],
         originated_billing_duration: Duration or null [hidden],
-        originated_first_call_at: Time or null [hidden],
-        originated_last_call_at: Time or null [hidden],
+        /// Delegated to `first_originated_call_at`: the server sorts by a column that is not.
+        originated_first_call_at: Time or null [unsorted, hidden],
+        originated_last_call_at: Time or null [unsorted, hidden],
         terminated_amount_spent: Money("account.currency") or null [hidden],
         terminated_calls_count: Integer or null [hidden],
         terminated_successful_calls_count: Integer or null [hidden],
         terminated_calls_duration: Duration or null [hidden],
         terminated_billing_duration: Duration or null [hidden],
-        terminated_first_call_at: Time or null [hidden],
-        terminated_last_call_at: Time or null [hidden],
+        terminated_first_call_at: Time or null [unsorted, hidden],
+        terminated_last_call_at: Time or null [unsorted, hidden],
     },
     path: "invoices",
+    sort_fails: &[
+        "has-pdf",
+        "originated-first-call-at",
+        "originated-last-call-at",
+        "terminated-first-call-at",
+        "terminated-last-call-at",
+    ],
     relationships: &[to_one("account", "accounts").as_column()],
     filters: &[
         ID,
@@ -725,7 +754,7 @@ collection! {
         filter("start-date", Time),
         filter("end-date", Time),
         filter("amount-spent", Numeric),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
         filter("originated-amount-spent", Numeric),
         filter("originated-calls-count", Numeric),
         filter("originated-successful-calls-count", Numeric),
@@ -747,7 +776,7 @@ collection! {
     title: "reference",
     key_fields: &["reference", "start-date", "end-date", "amount-spent"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("invoices"),
+    profile_flag: Some(Flag::Invoices),
     summary: Some(Summary::InvoiceParts),
     download: Some(Download {
         action: "download",
@@ -807,25 +836,26 @@ collection! {
         filter("notes", Text),
         filter("created-at", Time),
         filter("rolledback-at", Time),
-        filter("account-id", Uuid),
+        filter("account-id", ACCOUNT),
     ],
     default_sort: "-created-at",
     title: "created-at",
     key_fields: &["created-at", "amount", "status"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("payments"),
+    profile_flag: Some(Flag::Payments),
     // Crypto top-up: off unless the operator turns it on.
     create: Some(Creation {
         segment: "top-up",
         path: "cryptomus-payments",
-        profile_flag: Some("payments-cryptomus"),
+        profile_flag: Some(Flag::PaymentsCryptomus),
         form: Form::TopUp,
     }),
     ..Spec::BASE
 }
 
 collection! {
-    /// Charges for services, newest first.
+    /// Charges for services, newest first. The server sorts them only by id, time, amount and
+    /// service (its key).
     TRANSACTIONS: Collection::Transactions,
     attributes: Transaction {
         created_at: Time,
@@ -834,7 +864,9 @@ collection! {
     },
     path: "transactions",
     relationships: &[
-        to_one("service", "services").as_column(),
+        to_one("service", "services")
+            .as_column()
+            .sorted_by("service-id"),
         to_one("account", "accounts").as_column(),
     ],
     filters: &[
@@ -842,14 +874,14 @@ collection! {
         filter("created-at", Time),
         filter("description", Text),
         filter("amount", Numeric),
-        filter("service-id", Uuid),
-        filter("account-id", Uuid),
+        filter("service-id", RecordUuid(Collection::Services)),
+        filter("account-id", ACCOUNT),
     ],
     default_sort: "-created-at",
     title: "description",
     key_fields: &["description", "created-at", "amount"],
     section: Section::AccountAndMoney,
-    profile_flag: Some("transactions"),
+    profile_flag: Some(Flag::Transactions),
     ..Spec::BASE
 }
 
@@ -880,7 +912,7 @@ collection! {
     default_sort: "name",
     title: "name",
     section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
+    profile_flag: Some(Flag::OutgoingNumberlists),
     ..Spec::BASE
 }
 
@@ -894,6 +926,8 @@ collection! {
         action_id: Named(NUMBERLIST_ACTIONS) or null,
     },
     path: "outgoing-numberlist-items",
+    // A virtual attribute of the items' model (a new batch's keys).
+    sort_fails: &["batch-key"],
     id: IdKind::Integer,
     relationships: &[to_one("outgoing-numberlist", "outgoing-numberlists")],
     filters: &[
@@ -905,7 +939,7 @@ collection! {
     default_sort: "key",
     title: "key",
     section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
+    profile_flag: Some(Flag::OutgoingNumberlists),
     detail_page: false,
     within: Some(listed(Collection::OutgoingNumberlists, "numberlist-id")),
     ..Spec::BASE

@@ -149,6 +149,15 @@ impl Record for TransactionRecord {
         }
     }
 
+    /// The service's place among the services stands for its database id: services in the
+    /// order they were made.
+    fn sort_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+        match field {
+            "service-id" => FieldValue::number(self.service as u64),
+            _ => self.value(field, data),
+        }
+    }
+
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
         match name {
             "account" => account(data, self.account),

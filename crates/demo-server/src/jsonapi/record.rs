@@ -230,6 +230,12 @@ pub trait Record: Send + Sync + Sized + 'static {
         declared_attributes(self, data)
     }
 
+    /// The value the list's order reads for `field`: its [`Record::value`], unless the server
+    /// sorts by another column than its filter reads (a transaction's `service-id` filter
+    /// takes the service's UUID; its sort is by the service's database id).
+    fn sort_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+        self.value(field, data)
+    }
     /// The record a to-one relationship points at.
     fn related<'d>(&self, _name: &str, _data: &'d DataSet) -> Option<&'d dyn Render> {
         None

@@ -56,6 +56,11 @@ pub struct DataSet {
     /// CDR payloads and export files. A setting of the server, not of the data, so data files
     /// do not keep it.
     pub hidden_cdr_fields: Vec<String>,
+    /// The attributes `GET /profiles` answers for the first customer's own login (`demo` in
+    /// the seeded data) in place of its profile (`--profile FILE`), verbatim: any combination
+    /// of flags, with flags left out (an older server) or unknown (a newer one). A setting of
+    /// the server, not of the data.
+    pub served_profile: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl DataSet {
@@ -81,6 +86,7 @@ impl DataSet {
             numberlists: Vec::new(),
             numberlist_items: RwLock::default(),
             hidden_cdr_fields: Vec::new(),
+            served_profile: None,
         }
     }
 

@@ -603,7 +603,7 @@ impl Loading<'_> {
             login: entry.login.clone(),
             password: entry.password.clone(),
             name: entry.name.clone(),
-            portal_access: entry.portal_access.clone(),
+            portal_access: entry.portal_access,
             allow_listen_recording: entry.allow_listen_recording,
             rateplan_id,
         });
@@ -839,7 +839,7 @@ impl DataSet {
             login: customer.login.clone(),
             password: customer.password.clone(),
             name: customer.name.clone(),
-            portal_access: customer.portal_access.clone(),
+            portal_access: customer.portal_access,
             allow_listen_recording: customer.allow_listen_recording,
             rateplan_id: Some(customer.rateplan_id.clone()),
             rateplan_name: standard.map(|p| self.rateplans[p].attributes.name.clone()),

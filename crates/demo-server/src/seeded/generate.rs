@@ -8,7 +8,7 @@
 
 use crate::model::customers::{
     AccountScope, Customer, CustomerId, DEMO_CUSTOMER, DEMO_LOGIN, DEMO_PASSWORD, LIMITED_LOGIN,
-    LimitedLogin, OTHER_CUSTOMER, UsedBy,
+    LimitedLogin, OTHER_CUSTOMER, RESTRICTED_LOGIN, UsedBy,
 };
 use crate::model::data_set::{DataSet, accounts_named};
 use crate::model::money::CurrentBalance;
@@ -261,15 +261,21 @@ fn limited_logins(accounts: &[AccountRecord]) -> Vec<LimitedLogin> {
         .filter(|&a| accounts[a].customer == DEMO_CUSTOMER)
         .take(2)
         .collect();
-    AccountScope::only(&allowed)
-        .map(|accounts| LimitedLogin {
-            login: LIMITED_LOGIN.to_owned(),
-            password: LIMITED_LOGIN.to_owned(),
-            customer: DEMO_CUSTOMER,
-            accounts,
-        })
-        .into_iter()
-        .collect()
+    let limited = AccountScope::only(&allowed).map(|accounts| LimitedLogin {
+        login: LIMITED_LOGIN.to_owned(),
+        password: LIMITED_LOGIN.to_owned(),
+        customer: DEMO_CUSTOMER,
+        accounts,
+        portal_access: None,
+    });
+    let restricted = LimitedLogin {
+        login: RESTRICTED_LOGIN.to_owned(),
+        password: RESTRICTED_LOGIN.to_owned(),
+        customer: DEMO_CUSTOMER,
+        accounts: AccountScope::All,
+        portal_access: Some(PortalAccess::without_prices_and_acd()),
+    };
+    limited.into_iter().chain([restricted]).collect()
 }
 
 /// A fixed rate of [`MOBILE_RATEPLAN`].
@@ -1014,6 +1020,24 @@ mod tests {
         assert!(data.sign_in(LIMITED_LOGIN, "wrong").is_none());
         let demo = data.sign_in(DEMO_LOGIN, DEMO_PASSWORD).expect("demo");
         assert_eq!(demo, Viewer::whole(DEMO_CUSTOMER));
+    }
+
+    #[test]
+    fn the_restricted_login_sees_every_demo_account_under_its_own_profile() {
+        let data = data();
+        let viewer = data
+            .sign_in(RESTRICTED_LOGIN, RESTRICTED_LOGIN)
+            .expect("restricted login");
+        assert_eq!(viewer.customer, DEMO_CUSTOMER);
+        let seen = (0..data.accounts.len())
+            .filter(|&a| data.sees_account(viewer, a))
+            .count();
+        assert_eq!(seen, 4);
+        let login = &data.limited_logins[viewer.limited_login.expect("a login of its own")];
+        assert_eq!(
+            login.portal_access,
+            Some(PortalAccess::without_prices_and_acd())
+        );
     }
 
     #[test]

@@ -1,54 +1,53 @@
-//! Which pages the customer's portal access profile (`GET /profiles`) includes. The server does
-//! not enforce these flags; they say what a portal should offer, so hidden pages leave the
-//! navigation and their URLs say "not available for your account".
+//! The customer's portal access profile (`GET /profiles`), read once as each session starts
+//! and decoded by `api_model::profile`: the one place the portal asks what the operator lets
+//! a customer see. Its section flags decide which pages there are (a withheld page leaves the
+//! navigation, and its URL says "not available for your account"); its statistics flags decide
+//! which metrics the pages that show statistics list ([`Access::stats`]). The server enforces
+//! none of them.
 //!
-//! A flag the profile does not carry allows its pages (every flag defaults to true on the real
-//! server but `payments-cryptomus`), and so does a server without profiles (older deployments
-//! answer 404) or a profile that cannot be read: the customer then sees everything, as before
-//! profiles existed.
+//! A server without profiles (an older deployment answers 404) has every flag at its default:
+//! the customer sees what the portal showed before profiles existed. A profile that cannot be
+//! read otherwise withholds everything it governs until it is read (its pages show the error
+//! and a Retry, [`Access::failure`]): an operator's word is not dropped because a request
+//! failed. The profile is forgotten when the session ends, so whoever signs in next waits for
+//! their own.
 
 use crate::http::Api;
 use crate::remote::Remote;
 use crate::routing::Page;
-use crate::session::Session;
+use crate::session::{Session, SessionId};
+use api_model::errors::ApiError;
+use api_model::profile::{AccessProfile, StatsAccess};
+use api_model::stats::Direction;
+use leptos::prelude::*;
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The profile's flags by name.
-type Flags = BTreeMap<String, bool>;
-
-/// The boolean attributes of a `GET /profiles` document (a singleton resource); anything else
-/// a newer server adds is not a flag. Read from the browser's JSON value, without a decoder.
-fn flags(document: &JsValue) -> Flags {
+/// The boolean attributes of a `GET /profiles` document (a singleton resource), as the model
+/// reads a profile; a value of another type is left out. Read from the browser's JSON value,
+/// without a decoder.
+fn profile_of(document: &JsValue) -> AccessProfile {
     let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &key.into()).ok();
     let attributes = get(document, "data")
         .and_then(|data| get(&data, "attributes"))
         .and_then(|attributes| attributes.dyn_into::<js_sys::Object>().ok());
     let Some(attributes) = attributes else {
-        return Flags::new();
+        return AccessProfile::default();
     };
-    // Inserted one by one, as `prefs::Stored::read` does: collecting would sort.
-    let mut flags = Flags::new();
-    for entry in js_sys::Object::entries(&attributes).iter() {
-        let Ok(entry) = entry.dyn_into::<js_sys::Array>() else {
-            continue;
-        };
-        if let (Some(name), Some(value)) = (entry.get(0).as_string(), entry.get(1).as_bool()) {
-            flags.insert(name, value);
-        }
-    }
-    flags
+    let flags: Vec<(String, bool)> = js_sys::Object::entries(&attributes)
+        .iter()
+        .filter_map(|entry| {
+            let entry = entry.dyn_into::<js_sys::Array>().ok()?;
+            Some((entry.get(0).as_string()?, entry.get(1).as_bool()?))
+        })
+        .collect();
+    AccessProfile::from_flags(flags.iter().map(|(name, value)| (name.as_str(), *value)))
 }
 
-/// Whether `flags` (`None`: the profile could not be read) allow `page`.
-fn allowed(flags: Option<&Flags>, page: Page) -> bool {
-    page.profile_flag().is_none_or(|flag| {
-        flags
-            .and_then(|flags| flags.get(flag).copied())
-            .unwrap_or_else(|| api_model::catalog::flag_default(flag))
-    })
+/// Whether `profile` allows `page`.
+fn allowed(profile: &AccessProfile, page: Page) -> bool {
+    page.profile_flag().is_none_or(|flag| profile.allows(flag))
 }
 
 /// A page and what to do once the first profile allows it: the shell's read-ahead of that
@@ -57,39 +56,76 @@ pub type WhenAllowed = (Page, Box<dyn FnOnce()>);
 
 #[derive(Clone, Copy)]
 pub struct Access {
-    profile: Remote<Flags>,
+    /// The profile of the session whose id it holds: no other session's pages follow it.
+    profile: Remote<(SessionId, AccessProfile)>,
+    session: Session,
 }
 
 impl Access {
-    /// Reads the profile whenever a customer signs in; the first answer runs `when_allowed`
-    /// if it allows its page.
+    /// Reads the profile whenever a session starts; the first answer runs `when_allowed` if it
+    /// allows its page.
     pub fn new(api: Api, session: Session, when_allowed: Option<WhenAllowed>) -> Access {
         let when_allowed = Rc::new(Cell::new(when_allowed));
         let profile = Remote::new(
-            move || session.is_signed_in().then_some(()),
-            move |(), signal| {
+            move || session.id(),
+            move |id, signal| {
                 let (api, when_allowed) = (api.clone(), when_allowed.clone());
                 async move {
-                    let read = api.get_json_value("profiles", "", signal).await;
-                    let flags = read.map(|document| flags(&document));
-                    if let (Ok(flags), Some((page, then))) = (&flags, when_allowed.take())
-                        && allowed(Some(flags), page)
+                    let profile = match api.get_json_value("profiles", "", signal).await {
+                        Ok(document) => profile_of(&document),
+                        // A server without profiles.
+                        Err(error) if error.status() == Some(404) => AccessProfile::default(),
+                        Err(error) => return Err(error),
+                    };
+                    if let Some((page, then)) = when_allowed.take()
+                        && allowed(&profile, page)
                     {
                         then();
                     }
-                    flags
+                    Ok((id, profile))
                 }
             },
         );
-        Access { profile }
+        Effect::new(move |_| {
+            if !session.is_signed_in() {
+                profile.forget();
+            }
+        });
+        Access { profile, session }
     }
 
-    /// Whether the profile allows the page; `None` until the profile is known. Tracked.
+    /// The running session's profile, if read. Tracked.
+    fn running<T>(&self, read: impl FnOnce(&AccessProfile) -> T) -> Option<T> {
+        let running = self.session.id();
+        self.profile.with_data(|profile| {
+            profile
+                .filter(|(id, _)| Some(*id) == running)
+                .map(|(_, profile)| read(profile))
+        })
+    }
+
+    /// Whether the profile allows the page: at once for a page every customer has, else
+    /// `None` until the profile is read. Tracked.
     pub fn allows(&self, page: Page) -> Option<bool> {
-        if page.profile_flag().is_none() || self.profile.has_error() {
-            return Some(allowed(None, page));
+        if page.profile_flag().is_none() {
+            return Some(true);
         }
-        self.profile
-            .with_data(|flags| flags.map(|flags| allowed(Some(flags), page)))
+        self.running(|profile| allowed(profile, page))
+    }
+
+    /// Which statistics of a side the customer sees, and how; `None` until the profile is
+    /// read. Tracked.
+    pub fn stats(&self, direction: Direction) -> Option<StatsAccess> {
+        self.running(|profile| profile.stats(direction))
+    }
+
+    /// Why the profile could not be read, while it is not known. Tracked.
+    pub fn failure(&self) -> Option<ApiError> {
+        self.profile.error().filter(|_| !self.profile.has_data())
+    }
+
+    /// Asks for the profile again.
+    pub fn retry(&self) {
+        self.profile.retry();
     }
 }

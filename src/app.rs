@@ -269,8 +269,8 @@ fn signed_in_layout() -> impl IntoView {
 /// `pages::on_demand`). Rendered again only when
 /// the page changes: another record or query is the page's own business. A page the access
 /// profile governs waits for the profile (read as the portal starts, alongside the page's
-/// code), so a withheld page neither shows nor asks for data; a path that is no page is not
-/// found.
+/// code), so a withheld page neither shows nor asks for data, and a profile that could not be
+/// read says so with a Retry; a path that is no page is not found.
 pub fn signed_in_page() -> impl IntoView {
     let pathname = use_location().pathname;
     let access = expect_context::<Access>();
@@ -279,9 +279,26 @@ pub fn signed_in_page() -> impl IntoView {
     move || match (page.get(), allowed.get()) {
         (Some(page), Some(Some(true))) => on_demand(Code::Page(page)).into_any(),
         (Some(_), Some(Some(false))) => view! { <NotAvailable /> }.into_any(),
-        (Some(_), _) => {
-            view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()
-        }
+        (Some(_), _) => match access.failure() {
+            Some(error) => profile_failed(access, error).into_any(),
+            None => {
+                view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()
+            }
+        },
         (None, _) => view! { <NotFound /> }.into_any(),
+    }
+}
+
+/// The access profile could not be read: the server's words and a Retry, in place of a page
+/// the profile governs.
+fn profile_failed(access: Access, error: api_model::errors::ApiError) -> impl IntoView {
+    view! {
+        <div class="error-panel profile-failed" role="alert">
+            <p>{tr(|t| t.profile_failed)}</p>
+            <p class="error-message">{move || i18n::error_text(&error)}</p>
+            <button type="button" class="retry" on:click=move |_| access.retry()>
+                {tr(|t| t.retry)}
+            </button>
+        </div>
     }
 }

@@ -2,9 +2,15 @@
 //!
 //! Every answer becomes data or an [`ApiError`] (see `api_model::errors::classify`). A 401 on a
 //! request made with the token ends the session; the guard then sends the user to sign in.
+//!
+//! A request made with the session belongs to it: when the session ends (or another starts in
+//! its place) the request is aborted, and an answer that comes all the same is never taken
+//! (`ApiError::Aborted`), so nothing of one customer's reaches a page, a store or a redirect of
+//! the next. No answer is kept in the browser's HTTP cache either (`no-store`): the customer's
+//! data must not outlive the session on disk.
 
 use crate::config::{AuthMode, PortalConfig};
-use crate::session::{Credential, Keep, Session};
+use crate::session::{Credential, Keep, Session, SessionId};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::AuthRequest;
 use api_model::errors::{
@@ -34,6 +40,8 @@ type TextAnswer = Result<(u16, String), ApiError>;
 
 /// A read started before the page that shows it has its code (`Api::read_ahead`).
 struct Ahead {
+    /// The session it was read for: it serves no other.
+    session: Option<SessionId>,
     url: String,
     started_ms: f64,
     answer: oneshot::Receiver<TextAnswer>,
@@ -44,10 +52,10 @@ thread_local! {
     static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
 }
 
-/// The read ahead of `url`, if it is still fresh; it serves one request.
-fn take_ahead(url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
+/// The read ahead of `url` for `session`, if it is still fresh; it serves one request.
+fn take_ahead(session: Option<SessionId>, url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
     AHEAD.with_borrow_mut(|slot| {
-        let ahead = slot.take_if(|ahead| ahead.url == url)?;
+        let ahead = slot.take_if(|ahead| ahead.url == url && ahead.session == session)?;
         (js_sys::Date::now() - ahead.started_ms < AHEAD_FRESH_MS).then_some(ahead.answer)
     })
 }
@@ -170,6 +178,7 @@ impl Api {
         });
         let started_ms = js_sys::Date::now();
         AHEAD.set(Some(Ahead {
+            session: self.session.id_untracked(),
             url,
             started_ms,
             answer,
@@ -188,7 +197,7 @@ impl Api {
     /// the answer of the same read started ahead, if there is one.
     async fn get_text(&self, path: &str, query: &str, signal: Option<AbortSignal>) -> TextAnswer {
         let url = self.url(path, query);
-        match take_ahead(&url) {
+        match take_ahead(self.session.id_untracked(), &url) {
             // The sender is dropped unanswered only if its task was: then read again.
             Some(answer) => match answer.await {
                 Ok(answer) => answer,
@@ -202,6 +211,7 @@ impl Api {
         // Reads are idempotent: a failure that may pass (network, 429, 5xx) is tried again a
         // few times, after the server's Retry-After or a growing pause.
         let mut attempt = 1;
+        let session = self.session.id_untracked();
         loop {
             let answer = self
                 .send(url, Method::Get, signal.clone(), true, Expect::Document)
@@ -223,7 +233,8 @@ impl Api {
                         .unwrap_or(RETRY_PAUSE * 3u32.pow(attempt - 1))
                         .min(MAX_RETRY_PAUSE);
                     gloo_timers::future::sleep(pause).await;
-                    if signal.as_ref().is_some_and(AbortSignal::aborted) {
+                    let superseded = signal.as_ref().is_some_and(AbortSignal::aborted);
+                    if superseded || self.session.id_untracked() != session {
                         return Err(ApiError::Aborted);
                     }
                     attempt += 1;
@@ -349,8 +360,6 @@ impl Api {
     /// the background); the portal forgets its side whatever the server answers, since the
     /// customer asked to leave.
     pub fn sign_out(&self) {
-        // Nothing of the customer's stays, not even an answer read ahead.
-        AHEAD.take();
         let had_cookie = self.session.credential_untracked() == Some(Credential::Cookie);
         self.session.sign_out();
         if had_cookie {
@@ -388,7 +397,10 @@ impl Api {
         with_session: bool,
         expect: Expect,
     ) -> Result<RawAnswer, ApiError> {
-        let deadline = Deadline::new(signal.as_ref())?;
+        // The session the request is made in: it ends with it.
+        let session = with_session.then(|| self.session.id_untracked()).flatten();
+        let session_signal = session.and_then(|_| self.session.requests_signal());
+        let deadline = Deadline::new(signal.as_ref(), session_signal)?;
         let mut builder =
             request_builder(url, &method, expect).abort_signal(Some(&deadline.own.signal()));
         // Cookie mode: the browser sends (and, on sign-in, stores) the session cookie, also
@@ -440,6 +452,10 @@ impl Api {
         if let Some(ApiError::Aborted) = deadline.ended(caller) {
             return Err(ApiError::Aborted);
         }
+        // An answer for a session that has ended is nobody's now (not even its 401's).
+        if with_session && self.session.id_untracked() != session {
+            return Err(ApiError::Aborted);
+        }
         if status == 401 && credential.is_some() {
             return Err(self.session_refused(&body));
         }
@@ -481,20 +497,27 @@ fn request_builder(url: &str, method: &Method, expect: Expect) -> gloo_net::http
         Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
         Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
     };
-    builder.header("Accept", &accept)
+    // The customer's data is not kept on disk, where it would outlive the session.
+    builder
+        .header("Accept", &accept)
+        .cache(web_sys::RequestCache::NoStore)
 }
 
-/// A request's own controller: the caller's signal (superseded) and the timeout both abort
-/// it, for as long as this lives.
+/// A request's own controller: the caller's signal (superseded), the end of the session it was
+/// made in and the timeout all abort it, for as long as this lives.
 struct Deadline {
     own: AbortController,
     timed_out: std::rc::Rc<std::cell::Cell<bool>>,
+    session: Option<AbortSignal>,
     _timeout: gloo_timers::callback::Timeout,
-    _follow_caller: Option<gloo_events::EventListener>,
+    _follow: [Option<gloo_events::EventListener>; 2],
 }
 
 impl Deadline {
-    fn new(caller: Option<&AbortSignal>) -> Result<Deadline, ApiError> {
+    fn new(
+        caller: Option<&AbortSignal>,
+        session: Option<AbortSignal>,
+    ) -> Result<Deadline, ApiError> {
         let own = AbortController::new().map_err(|_| ApiError::Network {
             reason: Unreachable::NoRequests,
         })?;
@@ -506,22 +529,27 @@ impl Deadline {
                 own.abort();
             })
         };
-        let follow_caller = caller.map(|caller| {
-            let own = own.clone();
-            gloo_events::EventListener::once(caller, "abort", move |_| own.abort())
-        });
+        let follow = |signal: Option<&AbortSignal>| {
+            signal.map(|signal| {
+                let own = own.clone();
+                gloo_events::EventListener::once(signal, "abort", move |_| own.abort())
+            })
+        };
+        let follow = [follow(caller), follow(session.as_ref())];
         Ok(Deadline {
             own,
             timed_out,
+            session,
             _timeout: timeout,
-            _follow_caller: follow_caller,
+            _follow: follow,
         })
     }
 
     /// Why the request ended early, if it did: the caller gave it up (`caller`, superseded),
-    /// or the timeout passed.
+    /// its session ended, or the timeout passed.
     fn ended(&self, caller: Option<&AbortSignal>) -> Option<ApiError> {
-        if caller.is_some_and(AbortSignal::aborted) {
+        let session_ended = self.session.as_ref().is_some_and(AbortSignal::aborted);
+        if session_ended || caller.is_some_and(AbortSignal::aborted) {
             Some(ApiError::Aborted)
         } else if self.timed_out.get() {
             Some(ApiError::Network {

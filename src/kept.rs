@@ -5,7 +5,11 @@
 //! A customer's own data (remembered list views, started top-ups) lives beside the credential:
 //! in sessionStorage, or in localStorage for "keep me signed in", so that closing a tab takes it
 //! with the token. It is forgotten whenever a session starts afresh or ends (sign-out, a 401,
-//! expiry), so the next person on the same browser never sees it.
+//! expiry), so the next person on the same browser never sees it. The session says where it
+//! goes (`keep_customer_data`) and when it goes (`forget_customer_data`).
+
+use crate::session::Keep;
+use std::cell::Cell;
 
 pub use portal_config::kept::{CREDENTIALS, CUSTOMER_DATA, Kept};
 
@@ -30,15 +34,42 @@ pub fn forget(keys: &[Kept]) {
     }
 }
 
-/// Where the customer's data goes: localStorage when the session is kept across restarts,
-/// else sessionStorage (also for an embedded portal, whose token is in memory).
+thread_local! {
+    /// Whether the customer's data goes to localStorage: the session's credential is kept
+    /// there (`keep_customer_data`); else it goes to sessionStorage.
+    static ACROSS_RESTARTS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The customer's data of the session that starts goes beside its credential, kept at `keep`
+/// (an embedded portal's, in memory, to sessionStorage).
+pub fn keep_customer_data(keep: Keep) {
+    ACROSS_RESTARTS.set(keep == Keep::AcrossRestarts);
+}
+
+/// Forgets the customer's data when a session kept at `keep` ends or starts afresh: this tab's
+/// (sessionStorage), and the browser's (localStorage) unless the tabs that share a session
+/// kept there still hold one, which this tab's, kept elsewhere, is not.
+pub fn forget_customer_data(keep: Keep) {
+    let others_kept_there = keep != Keep::AcrossRestarts
+        && local_storage().is_some_and(|storage| {
+            CREDENTIALS
+                .iter()
+                .any(|kept| storage.get_item(kept.key()).ok().flatten().is_some())
+        });
+    let storages = [
+        session_storage(),
+        local_storage().filter(|_| !others_kept_there),
+    ];
+    for storage in storages.into_iter().flatten() {
+        for kept in CUSTOMER_DATA {
+            let _ = storage.remove_item(kept.key());
+        }
+    }
+}
+
+/// Where the customer's data goes: beside the session's credential.
 fn customer_storage() -> Option<web_sys::Storage> {
-    let across_restarts = local_storage().is_some_and(|storage| {
-        CREDENTIALS
-            .iter()
-            .any(|kept| storage.get_item(kept.key()).ok().flatten().is_some())
-    });
-    if across_restarts {
+    if ACROSS_RESTARTS.get() {
         local_storage()
     } else {
         session_storage()

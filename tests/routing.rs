@@ -2,6 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use api_model::catalog::Collection;
+use api_model::profile::Flag;
 use portal::routing::{Charted, Page, base, join, prefix_of, record_href, record_id, strip};
 use wasm_bindgen_test::*;
 
@@ -155,7 +156,7 @@ fn a_creatable_collection_has_its_form_and_others_do_not() {
     assert_eq!(record_id("/cdr-exports/new"), None);
     assert_eq!(
         Page::Create(Collection::CdrExports).profile_flag(),
-        Some("outgoing-cdr-exports")
+        Some(Flag::OutgoingCdrExports)
     );
     // `new` is only an id elsewhere (and never a valid one).
     assert_eq!(
@@ -172,10 +173,10 @@ fn a_creatable_collection_has_its_form_and_others_do_not() {
     let top_up = Page::Create(Collection::Payments);
     assert_eq!(Page::at("/payments/top-up"), Some(top_up));
     assert_eq!(top_up.href(), "/payments/top-up");
-    assert_eq!(top_up.profile_flag(), Some("payments-cryptomus"));
+    assert_eq!(top_up.profile_flag(), Some(Flag::PaymentsCryptomus));
     assert_eq!(
         Page::List(Collection::Payments).profile_flag(),
-        Some("payments")
+        Some(Flag::Payments)
     );
     assert_eq!(
         Page::at("/payments/new"),
@@ -193,7 +194,10 @@ fn the_rate_lookup_has_its_own_address_in_the_rates_section() {
     assert_eq!(Page::CheckRate.href(), "/check-rate");
     assert_eq!(Page::at("/check-rate/1"), None);
     // Allowed with the rate plans it looks up in.
-    assert_eq!(Page::CheckRate.profile_flag(), Some("outgoing-rateplans"));
+    assert_eq!(
+        Page::CheckRate.profile_flag(),
+        Some(Flag::OutgoingRateplans)
+    );
     let rates = Page::navigation()
         .into_iter()
         .find(|(section, _)| *section == api_model::catalog::Section::Rates)

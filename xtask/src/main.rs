@@ -50,8 +50,9 @@ Commands:
                                  that FILE calls for (default public/config.json): its
                                  frame-ancestors and connect-src follow embed.allowedOrigins and
                                  apiBaseUrl
-  new-resource PATH              Print what adding the API collection at /PATH takes, step by
-                                 step with the names it gets and the test of each step
+  new-resource PATH              Print what adding the plain API collection at /PATH takes
+                                 (its declaration, its texts, its demo rows), step by step with
+                                 the names it gets, the code to paste and the test of each step
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
                                  on-demand page chunks
@@ -223,11 +224,19 @@ fn csp(root: &Path, options: &[String]) -> Result<()> {
     };
     let text = std::fs::read_to_string(&config_file)
         .with_context(|| format!("reading {}", config_file.display()))?;
-    let config = portal_config::parse_config(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", config_file.display()))?;
-    let policy = portal_config::content_security_policy(&config, None);
-    println!("add_header Content-Security-Policy \"{policy}\" always;");
+    let line = csp_line(&text).map_err(|e| anyhow::anyhow!("{}: {e}", config_file.display()))?;
+    println!("{line}");
     Ok(())
+}
+
+/// The nginx header line of the policy `config.json`'s text calls for; a config the portal
+/// would refuse (an `embed.allowedOrigins` entry that is not one origin, say) gives none.
+fn csp_line(config_text: &str) -> Result<String, portal_config::ConfigError> {
+    let config = portal_config::parse_config(config_text)?;
+    let policy = portal_config::content_security_policy(&config, None);
+    Ok(format!(
+        "add_header Content-Security-Policy \"{policy}\" always;"
+    ))
 }
 
 /// `dist` options: the public URL the bundle is served under.
@@ -514,4 +523,29 @@ fn test(root: &Path) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csp_line;
+
+    /// A tab between two origins would let the second frame the portal; `;` would start a
+    /// directive of its own: the config is refused, naming the key.
+    #[test]
+    fn the_csp_line_of_a_config_with_a_wrong_origin_is_refused() {
+        let good = csp_line(r#"{"embed":{"allowedOrigins":["https://a.example"]}}"#).unwrap();
+        assert!(
+            good.contains("frame-ancestors 'self' https://a.example;"),
+            "{good}"
+        );
+        for origins in [
+            r#"["https://a.example\thttps://evil.example"]"#,
+            "[\"https://a.example\u{7f}\"]",
+            r#"["https://a.example; script-src *"]"#,
+        ] {
+            let text = format!(r#"{{"embed":{{"allowedOrigins":{origins}}}}}"#);
+            let error = csp_line(&text).unwrap_err().to_string();
+            assert!(error.contains("embed.allowedOrigins"), "{text}: {error}");
+        }
+    }
 }

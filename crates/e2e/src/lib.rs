@@ -132,6 +132,7 @@ where
         http: HttpClient::builder(TokioExecutor::new()).build_http(),
         downloads: session.downloads().to_path_buf(),
         served: server.served.clone(),
+        code_held: server.code_held.clone(),
         restart: server.restart.clone(),
         parent_url: server.parent_url.clone(),
         foreign_url: server.foreign_url.clone(),

@@ -20,7 +20,7 @@ mod url_checks;
 
 pub use branding::{Branding, LocalText, Support};
 pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config, read_config};
-pub use csp::content_security_policy;
+pub use csp::{API_CONTENT_SECURITY_POLICY, content_security_policy};
 pub use loose::Loose;
 pub use origin::{Origin, OriginError};
 pub use public_url::{normalize_public_url, parse_public_url};

@@ -96,26 +96,28 @@ async fn next_task() {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// The loader's promise of a task of its own (xtask/src/start.js): there in a few bytes of
-    /// JS, as the sign-in page's code is within its budget by less than the bindings'.
+    /// The loader's promise of a task of its own (xtask/src/start/start.js): there in a few
+    /// bytes of JS, as the sign-in page's code is within its budget by less than the bindings'.
     #[wasm_bindgen(catch, js_namespace = globalThis, js_name = portalNextTask)]
     fn loader_next_task() -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
 }
 
 /// Among the languages the deployment offers (`config.json` `languages`): the user's choice,
-/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered.
+/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered, as
+/// `portal_config::languages::chosen_language` rules (the loader's early sign-in form chooses
+/// by the same rule).
 fn chosen_language(
     stored: Option<&str>,
     offered: &[&'static Language],
     deployment: Option<&str>,
 ) -> &'static Language {
-    stored
-        .and_then(i18n::by_tag)
-        .filter(|language| offered.contains(language))
-        .or_else(|| deployment.and_then(i18n::by_tag))
-        .or_else(|| i18n::from_browser_among(offered))
-        .or_else(|| offered.first().copied())
-        .unwrap_or(&i18n::LANGUAGES[0])
+    portal_config::languages::chosen_language(
+        stored.and_then(i18n::by_tag),
+        offered,
+        deployment.and_then(i18n::by_tag),
+        i18n::from_browser_among(offered),
+    )
+    .unwrap_or(&i18n::LANGUAGES[0])
 }
 
 /// The texts could not be fetched: the portal has no words but these (English, the reference).

@@ -2,9 +2,15 @@
 //!
 //! Every answer becomes data or an [`ApiError`] (see `api_model::errors::classify`). A 401 on a
 //! request made with the token ends the session; the guard then sends the user to sign in.
+//!
+//! A request made with the session belongs to it: when the session ends (or another starts in
+//! its place) the request is aborted, and an answer that comes all the same is never taken
+//! (`ApiError::Aborted`), so nothing of one customer's reaches a page, a store or a redirect of
+//! the next. No answer is kept in the browser's HTTP cache either (`no-store`): the customer's
+//! data must not outlive the session on disk.
 
 use crate::config::{AuthMode, PortalConfig};
-use crate::session::{Credential, Keep, Session, SessionMark};
+use crate::session::{Credential, Keep, Session, SessionId};
 use api_model::JSONAPI_MEDIA_TYPE;
 use api_model::auth::AuthRequest;
 use api_model::errors::{
@@ -39,7 +45,8 @@ type TextAnswer = Result<(u16, String), ApiError>;
 /// that started it, so nothing of one customer's is kept anywhere another's page could take it.
 pub struct ReadAhead {
     url: String,
-    session: SessionMark,
+    /// The session it was read for: it serves no other.
+    session: Option<SessionId>,
     started_ms: f64,
     answer: SendWrapper<Cell<Option<oneshot::Receiver<TextAnswer>>>>,
 }
@@ -48,7 +55,7 @@ impl ReadAhead {
     /// Its answer, for a read of `url` by `api`'s session, if it still serves.
     fn take_for(&self, api: &Api, url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
         let serves = self.url == url
-            && self.session == api.session.mark()
+            && self.session == api.session.id_untracked()
             && js_sys::Date::now() - self.started_ms < AHEAD_FRESH_MS;
         if serves { (*self.answer).take() } else { None }
     }
@@ -173,18 +180,27 @@ impl Api {
 
     /// Starts `GET {root}/{path}?{query}` now, for the page that will ask for it once its code
     /// has come: a cold load's first page then waits for its code or its data, not for one
-    /// after the other. The page's own request takes the answer (`get_with_ahead`).
-    pub fn read_ahead(&self, path: &str, query: &str) -> ReadAhead {
+    /// after the other. The page's own request takes the answer (`get_with_ahead`). It is made
+    /// only once `allowed` says the page may ask (the access profile), else never.
+    pub fn read_ahead(
+        &self,
+        path: &str,
+        query: &str,
+        allowed: impl Future<Output = bool> + 'static,
+    ) -> ReadAhead {
         let url = self.url(path, query);
         let (api, target) = (self.clone(), url.clone());
         let (sender, answer) = oneshot::channel();
         leptos::task::spawn_local(async move {
+            if !allowed.await {
+                return;
+            }
             // Nobody may take it (the page's code failed to come): then it is dropped.
             let _ = sender.send(api.read_text(&target, None).await);
         });
         ReadAhead {
             url,
-            session: self.session.mark(),
+            session: self.session.id_untracked(),
             started_ms: js_sys::Date::now(),
             answer: SendWrapper::new(Cell::new(Some(answer))),
         }
@@ -222,6 +238,7 @@ impl Api {
         // Reads are idempotent: a failure that may pass (network, 429, 5xx) is tried again a
         // few times, after the server's Retry-After or a growing pause.
         let mut attempt = 1;
+        let session = self.session.id_untracked();
         loop {
             let answer = self
                 .send(url, Method::Get, signal.clone(), true, Expect::Document)
@@ -243,7 +260,8 @@ impl Api {
                         .unwrap_or(RETRY_PAUSE * 3u32.pow(attempt - 1))
                         .min(MAX_RETRY_PAUSE);
                     gloo_timers::future::sleep(pause).await;
-                    if signal.as_ref().is_some_and(AbortSignal::aborted) {
+                    let superseded = signal.as_ref().is_some_and(AbortSignal::aborted);
+                    if superseded || self.session.id_untracked() != session {
                         return Err(ApiError::Aborted);
                     }
                     attempt += 1;
@@ -406,7 +424,10 @@ impl Api {
         with_session: bool,
         expect: Expect,
     ) -> Result<RawAnswer, ApiError> {
-        let deadline = Deadline::new(signal.as_ref())?;
+        // The session the request is made in: it ends with it.
+        let session = with_session.then(|| self.session.id_untracked()).flatten();
+        let session_signal = session.and_then(|_| self.session.requests_signal());
+        let deadline = Deadline::new(signal.as_ref(), session_signal)?;
         let mut builder =
             request_builder(url, &method, expect).abort_signal(Some(&deadline.own.signal()));
         // Cookie mode: the browser sends (and, on sign-in, stores) the session cookie, also
@@ -458,6 +479,10 @@ impl Api {
         if let Some(ApiError::Aborted) = deadline.ended(caller) {
             return Err(ApiError::Aborted);
         }
+        // An answer for a session that has ended is nobody's now (not even its 401's).
+        if with_session && self.session.id_untracked() != session {
+            return Err(ApiError::Aborted);
+        }
         if status == 401 && credential.is_some() {
             return Err(self.session_refused(&body));
         }
@@ -499,20 +524,27 @@ fn request_builder(url: &str, method: &Method, expect: Expect) -> gloo_net::http
         Expect::Document => JSONAPI_MEDIA_TYPE.to_owned(),
         Expect::File => format!("{JSONAPI_MEDIA_TYPE}, */*"),
     };
-    builder.header("Accept", &accept)
+    // The customer's data is not kept on disk, where it would outlive the session.
+    builder
+        .header("Accept", &accept)
+        .cache(web_sys::RequestCache::NoStore)
 }
 
-/// A request's own controller: the caller's signal (superseded) and the timeout both abort
-/// it, for as long as this lives.
+/// A request's own controller: the caller's signal (superseded), the end of the session it was
+/// made in and the timeout all abort it, for as long as this lives.
 struct Deadline {
     own: AbortController,
     timed_out: std::rc::Rc<std::cell::Cell<bool>>,
+    session: Option<AbortSignal>,
     _timeout: gloo_timers::callback::Timeout,
-    _follow_caller: Option<gloo_events::EventListener>,
+    _follow: [Option<gloo_events::EventListener>; 2],
 }
 
 impl Deadline {
-    fn new(caller: Option<&AbortSignal>) -> Result<Deadline, ApiError> {
+    fn new(
+        caller: Option<&AbortSignal>,
+        session: Option<AbortSignal>,
+    ) -> Result<Deadline, ApiError> {
         let own = AbortController::new().map_err(|_| ApiError::Network {
             reason: Unreachable::NoRequests,
         })?;
@@ -524,22 +556,27 @@ impl Deadline {
                 own.abort();
             })
         };
-        let follow_caller = caller.map(|caller| {
-            let own = own.clone();
-            gloo_events::EventListener::once(caller, "abort", move |_| own.abort())
-        });
+        let follow = |signal: Option<&AbortSignal>| {
+            signal.map(|signal| {
+                let own = own.clone();
+                gloo_events::EventListener::once(signal, "abort", move |_| own.abort())
+            })
+        };
+        let follow = [follow(caller), follow(session.as_ref())];
         Ok(Deadline {
             own,
             timed_out,
+            session,
             _timeout: timeout,
-            _follow_caller: follow_caller,
+            _follow: follow,
         })
     }
 
     /// Why the request ended early, if it did: the caller gave it up (`caller`, superseded),
-    /// or the timeout passed.
+    /// its session ended, or the timeout passed.
     fn ended(&self, caller: Option<&AbortSignal>) -> Option<ApiError> {
-        if caller.is_some_and(AbortSignal::aborted) {
+        let session_ended = self.session.as_ref().is_some_and(AbortSignal::aborted);
+        if session_ended || caller.is_some_and(AbortSignal::aborted) {
             Some(ApiError::Aborted)
         } else if self.timed_out.get() {
             Some(ApiError::Network {

@@ -1,42 +1,17 @@
-//! Everything the portal keeps in the browser's storage, in one place: each key, where it lives
-//! and when it goes (the README's "What the portal keeps in the browser" lists the same).
+//! Everything the portal keeps in the browser's storage, in one place: each key (declared in
+//! `portal_config::kept`, as the loader's start reads some of them too), where it lives and when
+//! it goes (the README's "What the portal keeps in the browser" lists the same).
 //!
 //! A customer's own data (remembered list views, started top-ups) lives beside the credential:
 //! in sessionStorage, or in localStorage for "keep me signed in", so that closing a tab takes it
 //! with the token. It is forgotten whenever a session starts afresh or ends (sign-out, a 401,
-//! expiry), so the next person on the same browser never sees it.
+//! expiry), so the next person on the same browser never sees it. The session says where it
+//! goes (`keep_customer_data`) and when it goes (`forget_customer_data`).
 
-/// A storage key of the portal's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kept {
-    /// The bearer token (sessionStorage, or localStorage across restarts).
-    Token,
-    /// Cookie mode's mark that the server set a session cookie (no secret).
-    CookieSession,
-    /// Language, theme, time zone and chosen columns (localStorage; forgotten on sign-out).
-    Prefs,
-    /// The last query of each list, which holds the customer's filters.
-    Views,
-    /// The top-ups this customer started, followed until final.
-    TopUps,
-}
+use crate::session::Keep;
+use std::cell::Cell;
 
-impl Kept {
-    pub const fn key(self) -> &'static str {
-        match self {
-            Kept::Token => "portal.token",
-            Kept::CookieSession => "portal.cookie-session",
-            Kept::Prefs => "portal.prefs",
-            Kept::Views => "portal.views",
-            Kept::TopUps => "portal.top-ups",
-        }
-    }
-}
-
-/// What proves the session: forgotten when it ends.
-pub const CREDENTIALS: [Kept; 2] = [Kept::Token, Kept::CookieSession];
-/// What belongs to the signed-in customer: forgotten when a session starts afresh or ends.
-pub const CUSTOMER_DATA: [Kept; 2] = [Kept::Views, Kept::TopUps];
+pub use portal_config::kept::{CREDENTIALS, CUSTOMER_DATA, Kept};
 
 pub fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
@@ -59,15 +34,42 @@ pub fn forget(keys: &[Kept]) {
     }
 }
 
-/// Where the customer's data goes: localStorage when the session is kept across restarts,
-/// else sessionStorage (also for an embedded portal, whose token is in memory).
+thread_local! {
+    /// Whether the customer's data goes to localStorage: the session's credential is kept
+    /// there (`keep_customer_data`); else it goes to sessionStorage.
+    static ACROSS_RESTARTS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The customer's data of the session that starts goes beside its credential, kept at `keep`
+/// (an embedded portal's, in memory, to sessionStorage).
+pub fn keep_customer_data(keep: Keep) {
+    ACROSS_RESTARTS.set(keep == Keep::AcrossRestarts);
+}
+
+/// Forgets the customer's data when a session kept at `keep` ends or starts afresh: this tab's
+/// (sessionStorage), and the browser's (localStorage) unless the tabs that share a session
+/// kept there still hold one, which this tab's, kept elsewhere, is not.
+pub fn forget_customer_data(keep: Keep) {
+    let others_kept_there = keep != Keep::AcrossRestarts
+        && local_storage().is_some_and(|storage| {
+            CREDENTIALS
+                .iter()
+                .any(|kept| storage.get_item(kept.key()).ok().flatten().is_some())
+        });
+    let storages = [
+        session_storage(),
+        local_storage().filter(|_| !others_kept_there),
+    ];
+    for storage in storages.into_iter().flatten() {
+        for kept in CUSTOMER_DATA {
+            let _ = storage.remove_item(kept.key());
+        }
+    }
+}
+
+/// Where the customer's data goes: beside the session's credential.
 fn customer_storage() -> Option<web_sys::Storage> {
-    let across_restarts = local_storage().is_some_and(|storage| {
-        CREDENTIALS
-            .iter()
-            .any(|kept| storage.get_item(kept.key()).ok().flatten().is_some())
-    });
-    if across_restarts {
+    if ACROSS_RESTARTS.get() {
         local_storage()
     } else {
         session_storage()

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 const STORE_KEY: &str = Kept::Prefs.key();
 /// Bumped when the stored shape changes incompatibly; older stores are then ignored.
-const STORE_VERSION: u32 = 1;
+const STORE_VERSION: u32 = portal_config::kept::PREFS_VERSION;
 
 /// The store, written as `{"version":1,"zone":…,"language":…,"theme":…,"columns":{…}}`. Read
 /// and written by hand through `JSON.parse`'s value (`crate::json::loose`), as `config.json`

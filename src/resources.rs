@@ -33,8 +33,10 @@ pub struct ColumnHead {
     /// The attribute or relationship name in the API (an attribute's is its `sort` name).
     pub key: &'static str,
     pub kind: ColumnKind,
-    /// The real server sorts by it.
-    pub sortable: bool,
+    /// The name the real server sorts the rows by this column under: its key, or a
+    /// relationship's own (a transaction's service column sorts by `service-id`); `None` when
+    /// it does not sort by it.
+    pub sort_key: Option<&'static str>,
     /// Shown only when the user picks it in the column chooser.
     pub optional: bool,
     /// Its place among the fields a narrow screen's row card leads with
@@ -60,7 +62,7 @@ pub fn columns(spec: &Spec) -> Vec<ColumnHead> {
     let attributes = spec.fields.iter().map(|field| ColumnHead {
         key: field.name,
         kind: ColumnKind::Attribute(field.kind),
-        sortable: field.sortable,
+        sort_key: field.sortable.then_some(field.name),
         optional: field.column == api_model::catalog::Column::Optional,
         key_place: spec.key_place(field.name),
     });
@@ -71,14 +73,14 @@ pub fn columns(spec: &Spec) -> Vec<ColumnHead> {
         .map(|r| ColumnHead {
             key: r.name,
             kind: ColumnKind::Related,
-            sortable: false,
+            sort_key: r.sort_key,
             optional: false,
             key_place: spec.key_place(r.name),
         });
     let id = ColumnHead {
         key: "id",
         kind: ColumnKind::Id,
-        sortable: spec.sorts_by_id,
+        sort_key: spec.sorts_by_id.then_some("id"),
         optional: true,
         key_place: None,
     };
@@ -224,7 +226,7 @@ pub fn detail_view(
                 api_model::query::encode_component(&id),
                 d.action
             ),
-            file_name: d.file_name.replace("{id}", &id),
+            file_name: api_model::files::declared_file_name(d.file_name, &id),
             server_name_first: d.server_name_first,
         });
     let has_recording = api_model::catalog::Condition {

@@ -17,6 +17,7 @@ use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, Li
 use crate::routing::{Charted, Page, RATE_LOOKUP_PLANS, ROUTES};
 use crate::session::Session;
 use api_model::catalog::Collection;
+use api_model::errors::ApiError;
 use api_model::list::first_records_query;
 use leptos::children::ToChildren;
 use leptos::prelude::*;
@@ -245,19 +246,51 @@ fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
 /// A page drawn by its family's code once the profile allows it; a withheld page says so, an
 /// address that names no page that it is not found.
 async fn drawn(page: Option<Page>, ahead: Option<ReadAhead>) -> AnyView {
-    let around = |around: Around| -> Draw {
-        Box::new(move || Box::pin(families::draw_around(around.clone())))
-    };
     let Some(page) = page else {
         return drawn_or_retry(around(Around::NotFound)).into_any();
     };
     if let Some(access) = use_context::<Access>() {
         access.known().await;
-        if access.allows(page) == Some(false) {
-            return drawn_or_retry(around(Around::NotAvailable)).into_any();
+        match access.allows(page) {
+            Some(true) => {}
+            Some(false) => return drawn_or_retry(around(Around::NotAvailable)).into_any(),
+            None => return once_profile_read(access, page).into_any(),
         }
     }
     drawn_or_retry(draw_page(page, ahead)).into_any()
+}
+
+/// Draws `around` through whichever family of pages is loaded.
+fn around(around: Around) -> Draw {
+    Box::new(move || Box::pin(families::draw_around(around.clone())))
+}
+
+/// A page the access profile governs while the profile could not be read: the server's words
+/// and a Retry, then the page (or "not available") once it is read.
+fn once_profile_read(access: Access, page: Page) -> impl IntoView {
+    move || match access.allows(page) {
+        Some(true) => drawn_or_retry(draw_page(page, None)).into_any(),
+        Some(false) => drawn_or_retry(around(Around::NotAvailable)).into_any(),
+        None => match access.failure() {
+            Some(error) => profile_failed(access, error).into_any(),
+            None => {
+                view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()
+            }
+        },
+    }
+}
+
+/// The access profile could not be read: the server's words and a Retry.
+fn profile_failed(access: Access, error: ApiError) -> impl IntoView {
+    view! {
+        <div class="error-panel profile-failed" role="alert">
+            <p>{tr(|t| t.profile_failed)}</p>
+            <p class="error-message">{move || crate::i18n::error_text(&error)}</p>
+            <button type="button" class="retry" on:click=move |_| access.retry()>
+                {tr(|t| t.retry)}
+            </button>
+        </div>
+    }
 }
 
 /// What `draw` draws, at once when its code is here (the route's `preload` fetched it); code
@@ -319,7 +352,13 @@ fn read_ahead(page: Page) -> Option<ReadAhead> {
         }
         _ => return None,
     };
-    Some(api.read_ahead(path, &query))
+    let access = use_context::<Access>();
+    let allowed = async move {
+        let Some(access) = access else { return true };
+        access.known().await;
+        access.allows(page) == Some(true)
+    };
+    Some(api.read_ahead(path, &query, allowed))
 }
 
 /// The layout around the signed-in pages (`components::shell`), in a family of its own.

@@ -12,6 +12,7 @@
 
 use crate::i18n::{Text, Texts};
 use api_model::catalog::{Collection, Form, RATEPLANS, Section};
+use api_model::profile::Flag;
 use api_model::stats::StatsEndpoint;
 use std::cell::OnceCell;
 
@@ -182,7 +183,7 @@ pub struct Route {
     pub path: &'static str,
     pub section: Section,
     /// The `GET /profiles` flag that must allow it; `None` for pages every customer has.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     /// Offered by the navigation.
     pub in_navigation: bool,
     /// The query parameter that names the account it is about: an account's page links it.
@@ -194,7 +195,7 @@ pub struct Route {
 const fn statistics(
     charted: Charted,
     path: &'static str,
-    profile_flag: &'static str,
+    profile_flag: Flag,
     name: fn(&Texts) -> Text,
 ) -> Route {
     Route {
@@ -233,50 +234,50 @@ pub const ROUTES: [Route; 11] = [
     statistics(
         Charted::Origination,
         "/statistics/origination",
-        "outgoing-statistics",
+        Flag::OutgoingStatistics,
         |t| t.nav_origination,
     ),
     statistics(
         Charted::Quality,
         "/statistics/quality",
-        "outgoing-statistics",
+        Flag::OutgoingStatistics,
         |t| t.nav_quality,
     ),
     statistics(
         Charted::ActiveCalls,
         "/statistics/active-calls",
-        "outgoing-statistics-active-calls",
+        Flag::OutgoingStatisticsActiveCalls,
         |t| t.nav_active_calls,
     ),
     statistics(
         Charted::OriginatedCps,
         "/statistics/cps",
-        "outgoing-statistics",
+        Flag::OutgoingStatistics,
         |t| t.nav_cps_chart,
     ),
     statistics(
         Charted::Termination,
         "/statistics/termination",
-        "incoming-statistics",
+        Flag::IncomingStatistics,
         |t| t.nav_termination,
     ),
     statistics(
         Charted::TerminationQuality,
         "/statistics/termination-quality",
-        "incoming-statistics",
+        Flag::IncomingStatistics,
         |t| t.nav_termination_quality,
     ),
     statistics(
         Charted::TerminationActiveCalls,
         "/statistics/termination-active-calls",
-        "incoming-statistics-active-calls",
+        Flag::IncomingStatisticsActiveCalls,
         |t| t.nav_termination_active_calls,
     ),
     Route {
         page: Page::LiveCalls,
         path: "/active-calls",
         section: Section::Statistics,
-        profile_flag: Some("outgoing-active-calls"),
+        profile_flag: Some(Flag::OutgoingActiveCalls),
         in_navigation: true,
         about_account: Some("account-id"),
         name: |t| t.nav_live_calls,
@@ -343,7 +344,7 @@ impl Page {
     }
 
     /// The `GET /profiles` flag that must allow the page; `None` for pages every customer has.
-    pub fn profile_flag(self) -> Option<&'static str> {
+    pub fn profile_flag(self) -> Option<Flag> {
         match (self, self.route()) {
             (_, Some(route)) => route.profile_flag,
             (Page::Create(collection), _) => collection

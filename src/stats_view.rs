@@ -4,6 +4,7 @@
 //! `range=<preset>` for a relative range such as "today", resolved when the page loads so a
 //! bookmark of "today" always means today.
 
+use api_model::profile::StatsAccess;
 use api_model::query::{decode_pairs, encode_pairs};
 use api_model::stats::{
     Sampling, StatsEndpoint, StatsKind, StatsQuery, is_price_param, parse_time, server_time,
@@ -34,6 +35,9 @@ pub struct StatsView {
     pub sampling: Option<Sampling>,
     /// The narrowing parameters of the endpoint's side by API name; empty values are left out.
     pub filters: BTreeMap<String, String>,
+    /// The series the page's legends show (`series=total_calls,acd`), as the URL names them;
+    /// `None` shows every series the customer may see (see `StatsAccess::picked`).
+    pub series: Option<Vec<String>>,
 }
 
 /// A problem with one field of the form, shown next to it; no request is sent.
@@ -120,12 +124,29 @@ impl StatsView {
             .iter()
             .filter_map(|name| Some(((*name).to_owned(), get(name).filter(|v| !v.is_empty())?)))
             .collect();
+        let series = get("series").map(|names| {
+            names
+                .split(',')
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
+                .collect()
+        });
         StatsView {
             account_id: get("account-id").unwrap_or_default(),
             range,
             sampling,
             filters,
+            series,
         }
+    }
+
+    /// The view without what the customer may not see: a narrowing parameter that bounds a
+    /// withheld metric (a price bound while the price is withheld) is neither offered nor sent,
+    /// even when a bookmark names it.
+    pub fn within(mut self, access: &StatsAccess) -> StatsView {
+        self.filters.retain(|name, _| access.offers_param(name));
+        self
     }
 
     /// The page URL's query for this view.
@@ -150,6 +171,9 @@ impl StatsView {
             if let Some(value) = self.filters.get(*name).filter(|v| !v.trim().is_empty()) {
                 pairs.push(((*name).to_owned(), value.trim().to_owned()));
             }
+        }
+        if let Some(series) = &self.series {
+            pairs.push(("series".into(), series.join(",")));
         }
         encode_pairs(&pairs)
     }

@@ -8,6 +8,10 @@
 //! `/data`, or none) above the form; any other failure shows the server's words above the
 //! form, with a retry when sending the same again may help. The form's own checks show the
 //! same way, before anything is sent.
+//!
+//! A write belongs to the session it was sent in: when that session ends (sign-out, a 401,
+//! expiry, another customer's sign-in), the HTTP layer aborts it and takes no answer it may
+//! still get, so `done` (which may store or follow what the answer carries) never runs for it.
 
 use crate::components::problems::FieldProblems;
 use crate::i18n::{error_text, tr};
@@ -96,6 +100,9 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
                             problems.try_set(vec![(None, problem)]);
                         }
                     }
+                    // The session ended while it was on its way (`crate::http`): nothing
+                    // of its answer is taken, nor is a problem shown to whoever comes next.
+                    Err(ApiError::Aborted) => {}
                     Err(error) => {
                         problems.try_set(server_problems(error, &fields));
                         retryable.try_set(error.is_retryable());

@@ -38,7 +38,7 @@ fn settings() -> TableSettings {
         columns: vec![ColumnHead {
             key: "name",
             kind: ColumnKind::Attribute(Kind::Text),
-            sortable: false,
+            sort_key: None,
             optional: false,
             key_place: None,
         }],

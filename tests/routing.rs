@@ -2,6 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use api_model::catalog::Collection;
+use api_model::profile::Flag;
 use portal::routes::{matched_at, page_of};
 use portal::routing::{Charted, Page, base, join, prefix_of, record_href, strip};
 use wasm_bindgen_test::*;
@@ -150,4 +151,26 @@ fn unknown_paths_have_no_page() {
     ] {
         assert_eq!(page_at(path), None, "{path}");
     }
+}
+
+#[wasm_bindgen_test]
+fn a_page_is_governed_by_its_own_flag() {
+    let export = Page::Create(Collection::CdrExports);
+    assert_eq!(page_at("/cdr-exports/new"), Some(export));
+    assert_eq!(export.profile_flag(), Some(Flag::OutgoingCdrExports));
+    // The top-up form has a flag of its own; the payments list has the collection's.
+    let top_up = Page::Create(Collection::Payments);
+    assert_eq!(page_at("/payments/top-up"), Some(top_up));
+    assert_eq!(top_up.profile_flag(), Some(Flag::PaymentsCryptomus));
+    assert_eq!(
+        Page::List(Collection::Payments).profile_flag(),
+        Some(Flag::Payments)
+    );
+    // The rate lookup is allowed with the rate plans it looks up in.
+    assert_eq!(
+        Page::CheckRate.profile_flag(),
+        Some(Flag::OutgoingRateplans)
+    );
+    // Reference data every customer sees.
+    assert_eq!(Page::List(Collection::Countries).profile_flag(), None);
 }

@@ -18,8 +18,14 @@ fn token_expiring_in(seconds: i64) -> String {
 
 /// A token whose `exp` is `exp` (unix seconds).
 fn token_expiring_at(exp: i64) -> String {
-    let payload =
-        URL_SAFE_NO_PAD.encode(format!(r#"{{"aud":["customer-v1"],"sub":1,"exp":{exp}}}"#));
+    token_of(1, exp)
+}
+
+/// A token of the customer `sub` whose `exp` is `exp` (unix seconds).
+fn token_of(sub: u32, exp: i64) -> String {
+    let payload = URL_SAFE_NO_PAD.encode(format!(
+        r#"{{"aud":["customer-v1"],"sub":{sub},"exp":{exp}}}"#
+    ));
     format!("eyJhbGciOiJIUzI1NiJ9.{payload}.c2lnbmF0dXJl")
 }
 
@@ -99,18 +105,36 @@ async fn session_ends_by_itself_at_expiry_with_a_notice() {
     assert_eq!(stored(false), None);
 }
 
+/// An embedded portal's credential stays in memory whichever path leads to it: the parent's
+/// message, or the sign-in page offered in the frame with "keep me signed in" ticked (a token
+/// pasted or issued, or cookie mode's mark).
 #[wasm_bindgen_test]
 fn an_embedded_token_is_kept_in_memory_only() {
-    let session = fresh_session();
-    let token = token_expiring_in(600);
-    session.sign_in(&token, Keep::InMemory).unwrap();
-    assert!(session.is_signed_in());
-    assert!(session.expires_at().is_some());
-    assert_eq!((stored(true), stored(false)), (None, None));
-    // A reload (a fresh restore) finds nothing: the parent page sends the token again.
-    assert!(!Session::restore().is_signed_in());
-    session.sign_out();
-    assert_eq!(session.ended(), Some(Ended::SignedOut));
+    let _ = fresh_session();
+    let session = Session::in_memory();
+    for keep in [Keep::InMemory, Keep::ThisTab, Keep::AcrossRestarts] {
+        let token = token_expiring_in(600);
+        session.sign_in(&token, keep).unwrap();
+        assert!(session.is_signed_in());
+        assert!(session.expires_at().is_some());
+        assert_eq!((stored(true), stored(false)), (None, None), "{keep:?}");
+        // A reload (a fresh restore) finds nothing: the parent page sends the token again.
+        assert!(!Session::restore().is_signed_in());
+        session.sign_out();
+        assert_eq!(session.ended(), Some(Ended::SignedOut));
+    }
+    for keep in [Keep::ThisTab, Keep::AcrossRestarts] {
+        session.sign_in_with_cookie(keep);
+        assert!(session.is_signed_in());
+        for local in [false, true] {
+            assert_eq!(
+                stored_under("portal.cookie-session", local),
+                None,
+                "{keep:?}"
+            );
+        }
+        session.sign_out();
+    }
 }
 
 #[wasm_bindgen_test]
@@ -298,4 +322,96 @@ async fn a_far_away_timeout_waits() {
     TimeoutFuture::new(300).await;
     assert_eq!(fired.get(), 10, "the near one fired alone");
     drop((far, near));
+}
+
+/// An embedding parent's token for the customer signed in renews the session; a token for
+/// another customer (another `sub`) starts a new one, which keeps nothing of the first's.
+#[wasm_bindgen_test]
+fn a_token_for_another_customer_is_a_new_session() {
+    let _ = fresh_session();
+    let session = Session::in_memory();
+    let exp = chrono::Utc::now().timestamp() + 600;
+    session.sign_in(&token_of(1, exp), Keep::InMemory).unwrap();
+    let first = session.id_untracked();
+    keep_some_customer_data();
+    session
+        .sign_in(&token_of(1, exp + 300), Keep::InMemory)
+        .unwrap();
+    assert_eq!(
+        session.id_untracked(),
+        first,
+        "a renewal is the same session"
+    );
+    assert_eq!(
+        customer_data_present().len(),
+        2,
+        "a renewal dropped the data"
+    );
+    session
+        .sign_in(&token_of(2, exp + 300), Keep::InMemory)
+        .unwrap();
+    assert!(session.is_signed_in());
+    assert!(
+        customer_data_present().is_empty(),
+        "the first customer's data outlived their session"
+    );
+    assert_ne!(
+        session.id_untracked(),
+        first,
+        "another customer's token renewed the session"
+    );
+    session.sign_out();
+}
+
+/// Waits (generously, on the condition) until `done` holds.
+async fn until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if done() {
+            return;
+        }
+        TimeoutFuture::new(25).await;
+    }
+    panic!("waited 5 s for {what}");
+}
+
+/// Sessions of one page stand for the browser's tabs here: each listens on the channel the
+/// tabs share. A session kept across restarts (localStorage) is every tab's that holds it: its
+/// sign-out ends it in all of them, while a tab signed in on its own (sessionStorage) keeps its
+/// session, and its token. Cookie mode's cookie is one for the whole browser: the same.
+#[wasm_bindgen_test]
+async fn a_session_kept_for_every_tab_ends_in_every_tab() {
+    let _ = fresh_session();
+    let exp = chrono::Utc::now().timestamp() + 600;
+    let (own, keeping, sharing) = (Session::restore(), Session::restore(), Session::restore());
+    let own_token = token_of(2, exp);
+    own.sign_in(&own_token, Keep::ThisTab).unwrap();
+    let shared_token = token_of(1, exp);
+    keeping
+        .sign_in(&shared_token, Keep::AcrossRestarts)
+        .unwrap();
+    sharing
+        .sign_in(&shared_token, Keep::AcrossRestarts)
+        .unwrap();
+    keeping.sign_out();
+    until("the sharing session to end", || {
+        !sharing.is_signed_in_untracked()
+    })
+    .await;
+    assert_eq!(sharing.ended(), Some(Ended::SignedOut));
+    assert!(sharing.notice().is_some(), "no word of why");
+    // The tab of its own heard nothing it shares, and kept its token.
+    TimeoutFuture::new(100).await;
+    assert!(own.is_signed_in_untracked());
+    assert_eq!(stored(false), Some(own_token));
+    own.sign_out();
+
+    let cookie_tab = Session::restore();
+    cookie_tab.sign_in_with_cookie(Keep::ThisTab);
+    let restored = Session::restore();
+    assert!(restored.is_signed_in_untracked());
+    cookie_tab.sign_out();
+    until("the other cookie session to end", || {
+        !restored.is_signed_in_untracked()
+    })
+    .await;
 }

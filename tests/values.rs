@@ -104,7 +104,7 @@ fn a_cell_built_as_html_shows_text_as_text() {
     let column = ColumnHead {
         key: "name",
         kind: ColumnKind::Attribute(api_model::catalog::Kind::Text),
-        sortable: true,
+        sort_key: Some("name"),
         optional: false,
         key_place: None,
     };
@@ -171,7 +171,7 @@ fn an_identifier_cell_built_as_html_carries_its_whole_value_for_copying() {
     let column = ColumnHead {
         key: "id",
         kind: ColumnKind::Id,
-        sortable: true,
+        sort_key: Some("id"),
         optional: false,
         key_place: None,
     };
@@ -209,4 +209,23 @@ fn escaping_keeps_every_other_character_whatever_its_script() {
     let mut plain = String::from("kept: ");
     escape_html("ціна 0,0870 USD", &mut plain);
     assert_eq!(plain, "kept: ціна 0,0870 USD");
+}
+
+/// The name a record's file is saved under when the server gives none takes in only the plain
+/// part of the record's id, whatever the server's id holds: no path, no invisible or
+/// bidirectional characters.
+#[wasm_bindgen_test]
+fn a_records_file_name_takes_in_only_a_plain_id() {
+    let document: api_model::document::Document<api_model::document::Resource<serde_json::Value>> =
+        serde_json::from_value(serde_json::json!({
+            "data": {
+                "id": "../../x\u{202e}fdp.exe\u{600}",
+                "type": "invoices",
+                "attributes": { "has-pdf": true, "reference": "INV-1" },
+            }
+        }))
+        .unwrap();
+    let view = portal::resources::detail_view(api_model::catalog::Collection::Invoices, &document);
+    let offer = view.download.expect("an invoice with a PDF offers it");
+    assert_eq!(offer.file_name, "invoice-______x_fdp_exe_.pdf");
 }

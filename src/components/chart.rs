@@ -87,6 +87,8 @@ pub fn label(text: impl Fn() -> String + Send + Sync + 'static) -> Label {
 }
 
 /// One chart: a title, a unit for the value axis, and which series of the payload it draws.
+/// The series are the page's to choose (those the customer may see): the legend, tooltip,
+/// table of values, CSV and picture name and draw these and no other.
 #[derive(Clone)]
 pub struct ChartSpec {
     pub id: String,
@@ -98,6 +100,35 @@ pub struct ChartSpec {
     /// The time span shown before any zoom (unix seconds); `None` spans the samples. Filled
     /// axes run up to now, past a requested end, so pages pass the requested range here.
     pub span: Option<(f64, f64)>,
+    pub legend: Legend,
+}
+
+/// The series a legend has turned off, and turning one on or off: the chart's own, or a
+/// page's that keeps them in its URL.
+#[derive(Clone, Copy)]
+pub struct Legend {
+    pub hidden: Signal<BTreeSet<String>>,
+    /// (series key, shown)
+    pub toggle: Callback<(String, bool)>,
+}
+
+impl Legend {
+    /// A legend whose choices live with the chart.
+    pub fn own() -> Legend {
+        let hidden = RwSignal::new(BTreeSet::new());
+        Legend {
+            hidden: hidden.into(),
+            toggle: Callback::new(move |(key, shown): (String, bool)| {
+                hidden.update(|hidden| {
+                    if shown {
+                        hidden.remove(&key);
+                    } else {
+                        hidden.insert(key);
+                    }
+                })
+            }),
+        }
+    }
 }
 
 /// Where the plot area lies on the canvas (CSS pixels) and which times it spans.
@@ -398,7 +429,7 @@ struct ChartState {
     spec: StoredValue<ChartSpec>,
     zone: Signal<Zone>,
     /// Series the legend turned off.
-    hidden: RwSignal<BTreeSet<String>>,
+    hidden: Signal<BTreeSet<String>>,
     /// The zoomed span (unix seconds), if zoomed.
     window_range: RwSignal<Option<(f64, f64)>>,
     /// Where the last drawing put the plot.
@@ -417,9 +448,9 @@ pub fn line_chart(spec: ChartSpec, zone: Signal<Zone>) -> impl IntoView {
     let times = spec.payload.t.iter().map(|t| *t as f64).collect();
     let id = spec.id.clone();
     let state = ChartState {
+        hidden: spec.legend.hidden,
         spec: StoredValue::new(spec),
         zone,
-        hidden: RwSignal::new(BTreeSet::new()),
         window_range: RwSignal::new(None),
         area: RwSignal::new(None),
         failure: RwSignal::new(None),
@@ -650,15 +681,7 @@ fn selection(state: ChartState) -> Option<impl IntoView + use<>> {
 fn legend(state: ChartState) -> impl IntoView {
     let appearance = expect_context::<crate::appearance::Appearance>();
     let hidden = state.hidden;
-    let toggle = move |key: &str, on: bool| {
-        hidden.update(|h| {
-            if on {
-                h.remove(key);
-            } else {
-                h.insert(key.to_owned());
-            }
-        })
-    };
+    let toggle = state.spec.with_value(|s| s.legend.toggle);
     state.spec.with_value(|s| {
         s.series
             .iter()
@@ -677,10 +700,10 @@ fn legend(state: ChartState) -> impl IntoView {
                                 if ev.key() == "Enter" {
                                     ev.prevent_default();
                                     let shown = !hidden.with_untracked(|h| h.contains(&enter_key));
-                                    toggle(&enter_key, !shown);
+                                    toggle.run((enter_key.clone(), !shown));
                                 }
                             }
-                            on:change=move |ev| toggle(&key, event_target_checked(&ev))
+                            on:change=move |ev| toggle.run((key.clone(), event_target_checked(&ev)))
                         />
                         <span class="swatch" style:background-color=move || css_color(color_of(i, appearance.is_dark()))></span>
                         {move || label()}

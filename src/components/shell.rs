@@ -14,7 +14,7 @@ use crate::i18n;
 use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::routing::Page;
-use crate::session::{Ended, Session};
+use crate::session::{Ended, Session, SessionId};
 use api_model::catalog::Section;
 use api_model::query::encode_component;
 use leptos::prelude::*;
@@ -237,9 +237,13 @@ pub fn Shell() -> impl IntoView {
         }
     };
     focus_follows_the_page();
+    let running = Memo::new(move |_| session.id());
+    back_to_the_overview_for_another_customer(running);
 
-    view! {
-        <Show when=move || session.is_signed_in() fallback=signed_out_view>
+    // Drawn anew for each session: nothing a page of one holds (its data, its inputs, its
+    // requests) is there in the next.
+    move || match running.get() {
+        Some(_) => view! {
             <a class="skip-link" href="#main" on:click=skip_to_main>{tr(|t| t.skip_to_content)}</a>
             <div
                 class="portal-layout"
@@ -253,8 +257,32 @@ pub fn Shell() -> impl IntoView {
                     <Outlet />
                 </main>
             </div>
-        </Show>
+        }
+        .into_any(),
+        None => signed_out_view().into_any(),
     }
+}
+
+/// A session that takes the place of another without a sign-in page between (an embedding
+/// parent's token for another customer) starts at the overview: the address the last one was
+/// at names its records and filters.
+fn back_to_the_overview_for_another_customer(running: Memo<Option<SessionId>>) {
+    let navigate = use_navigate();
+    Effect::new(move |before: Option<Option<SessionId>>| {
+        let now = running.get();
+        if let (Some(Some(before)), Some(now)) = (before, now)
+            && before != now
+        {
+            navigate(
+                "/",
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
+        }
+        now
+    });
 }
 
 /// On another page the focus goes to its content, as a page load would take a screen reader

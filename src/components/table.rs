@@ -68,17 +68,20 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
     );
     let title = move || column_title(&column, zone.get());
     let key = column.key;
+    let sort_key = column.sort_key;
+    // A URL may sort by a column that offers no sort: it still says so.
+    let sorted_as = sort_key.unwrap_or(key);
     let direction = Memo::new(move |_| {
         sort.with(|sort| {
             sort.first()
-                .filter(|s| s.field == key)
+                .filter(|s| s.field == sorted_as)
                 .map(|s| s.descending)
         })
     });
     let aria_sort = move || {
         // Only a column that sorts says how it is sorted.
         let direction = direction.get();
-        (column.sortable || direction.is_some()).then_some(match direction {
+        (sort_key.is_some() || direction.is_some()).then_some(match direction {
             Some(true) => "descending",
             Some(false) => "ascending",
             None => "none",
@@ -90,13 +93,13 @@ fn heading(column: ColumnHead, settings: &TableSettings) -> impl IntoView + use<
         None => "",
     };
     let content = move || {
-        if column.sortable {
+        if let Some(sort_key) = sort_key {
             view! {
                 <button
                     type="button"
                     class="sort"
                     title=move || (t.sort_by)(&crate::i18n::lowercase(&title()))
-                    on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, key)))
+                    on:click=move |_| on_sort.run(sort.with_untracked(|s| toggled_sort(s, sort_key)))
                 >
                     {title}
                     {arrow}

@@ -33,6 +33,8 @@ section-rates = Rates
 section-reference = Reference
 not-available-title = Not available for your account
 not-available-text = Your provider has not made this page available for your account.
+# The access profile (GET /profiles) failed: its pages wait for it, with a Retry.
+profile-failed = Your access profile could not be read, so the pages it governs are not shown yet.
 skip-to-content = Skip to content
 signed-in = Signed in
 sign-out = Sign out
@@ -101,6 +103,7 @@ token-unreadable = The token's contents cannot be read: { $reason }
 token-already-expired = This token has already expired
 session-expired = Your session has expired. Please sign in again.
 signed-out-by-server = You were signed out: { $message } Please sign in again.
+signed-out-elsewhere = You were signed out in another tab of this browser. Please sign in again.
 
 ## Request errors
 error-unknown = Unknown error
@@ -267,7 +270,7 @@ numberlists = Number lists
     .missing-title = No such number list
     .missing = There is no number list with the identifier “{ $id }”, or it is not yours.
     .heading = Number list { $name }
-numberlist-items = Numbers in the list
+outgoing-numberlist-items = Numbers in the list
     .loading-list = Loading the list’s numbers…
     .loading-one = Loading number…
     .none-match = No numbers in the list match this view.
@@ -592,6 +595,8 @@ value = Value
 samples = { $count } samples
 fix-the-form = Fix the form above to see statistics.
 no-calls-in-range = No calls in this range.
+# A statistics page whose every metric the access profile withholds.
+statistics-nothing-shown = Your provider shows no statistics on this page for your account.
 loading-statistics = Loading statistics…
 points-per-series = About { $points } points per series.
 working-for-seconds = Working for { $seconds } s.

@@ -90,6 +90,7 @@ pub fn notice_text(notice: &Notice) -> String {
     match notice {
         Notice::Expired | Notice::Rejected(None) => t.session_expired.to_string(),
         Notice::Rejected(Some(words)) => (t.signed_out_by_server)(&server_words(t, words)).get(),
+        Notice::SignedOutElsewhere => t.signed_out_elsewhere.to_string(),
     }
 }
 

@@ -23,6 +23,7 @@ section-rates = Tarifas
 section-reference = Referencia
 not-available-title = No disponible para su cuenta
 not-available-text = Su proveedor no ha habilitado esta página para su cuenta.
+profile-failed = No se pudo leer su perfil de acceso, así que las páginas que dependen de él aún no se muestran.
 skip-to-content = Saltar al contenido
 signed-in = Sesión iniciada
 sign-out = Cerrar sesión
@@ -90,6 +91,7 @@ token-unreadable = No se puede leer el contenido del token: { $reason }
 token-already-expired = Este token ya ha caducado
 session-expired = Su sesión ha caducado. Inicie sesión de nuevo.
 signed-out-by-server = Se cerró su sesión: { $message } Inicie sesión de nuevo.
+signed-out-elsewhere = Se cerró su sesión en otra pestaña de este navegador. Inicie sesión de nuevo.
 
 ## Errores de las solicitudes
 error-unknown = Error desconocido
@@ -250,7 +252,7 @@ numberlists = Listas de números
     .missing-title = No existe esa lista de números
     .missing = No hay ninguna lista de números con el identificador «{ $id }», o no es suya.
     .heading = Lista de números { $name }
-numberlist-items = Números de la lista
+outgoing-numberlist-items = Números de la lista
     .loading-list = Cargando los números de la lista…
     .loading-one = Cargando el número…
     .none-match = Ningún número de la lista coincide con esta vista.
@@ -571,6 +573,7 @@ samples = { $count } { $count ->
     }
 fix-the-form = Corrija el formulario de arriba para ver las estadísticas.
 no-calls-in-range = No hay llamadas en este intervalo.
+statistics-nothing-shown = Su proveedor no muestra estadísticas en esta página para su cuenta.
 loading-statistics = Cargando estadísticas…
 points-per-series = Unos { $points } puntos por serie.
 working-for-seconds = Trabajando desde hace { $seconds } s.

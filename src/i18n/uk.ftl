@@ -23,6 +23,7 @@ section-rates = Тарифи
 section-reference = Довідники
 not-available-title = Недоступно для вашого облікового запису
 not-available-text = Ваш провайдер не відкрив цю сторінку для вашого облікового запису.
+profile-failed = Не вдалося прочитати ваш профіль доступу, тому сторінки, якими він керує, поки не показано.
 skip-to-content = Перейти до змісту
 signed-in = Ви увійшли
 sign-out = Вийти
@@ -90,6 +91,7 @@ token-unreadable = Не вдається прочитати вміст токе�
 token-already-expired = Термін дії цього токена вже минув
 session-expired = Термін дії сеансу минув. Увійдіть знову.
 signed-out-by-server = Сеанс завершено: { $message } Увійдіть знову.
+signed-out-elsewhere = Ви вийшли в іншій вкладці цього браузера. Увійдіть знову.
 
 ## Request errors
 error-unknown = Невідома помилка
@@ -261,7 +263,7 @@ numberlists = Списки номерів
     .missing-title = Такого списку номерів немає
     .missing = Списку номерів з ідентифікатором «{ $id }» немає, або він не ваш.
     .heading = Список номерів { $name }
-numberlist-items = Номери у списку
+outgoing-numberlist-items = Номери у списку
     .loading-list = Завантаження номерів списку…
     .loading-one = Завантаження номера…
     .none-match = За цими умовами номерів у списку не знайдено.
@@ -629,6 +631,7 @@ samples =
         } даних
 fix-the-form = Виправте форму вище, щоб побачити статистику.
 no-calls-in-range = У цьому періоді дзвінків не було.
+statistics-nothing-shown = Ваш провайдер не показує статистику на цій сторінці для вашого облікового запису.
 loading-statistics = Завантаження статистики…
 points-per-series = Приблизно { $points } точок у кожному ряді.
 working-for-seconds = Триває { $seconds } с.

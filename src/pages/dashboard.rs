@@ -1,13 +1,14 @@
 //! `/`: the overview of one account: balance and limits, active calls now, today's calls, ASR,
-//! ACD and spend — originated and terminated side by side when the profile shows both sides —
-//! and the last hour of originated CPS. Refreshed every 30 s while the tab is
-//! visible; the chosen account is in the URL (`/?account-id=…`). "Today" is the day in the
-//! display zone at the time of each refresh; changing the zone shows times anew without
-//! asking again.
+//! ACD and spend — originated and terminated side by side when the profile shows both sides,
+//! each figure only if the profile shows it (`TODAYS_FIGURES` through `StatsAccess`) — and the
+//! last hour of originated CPS (a series of the calls, shown with them). Refreshed every 30 s
+//! while the tab is visible; the chosen account is in the URL (`/?account-id=…`). "Today" is
+//! the day in the display zone at the time of each refresh; changing the zone shows times anew
+//! without asking again. Nothing the profile governs is asked for before it is read.
 
 use crate::access::Access;
 use crate::components::balance::balance_summary;
-use crate::components::chart::{ChartSpec, label, line_chart};
+use crate::components::chart::{ChartSpec, Legend, label, line_chart};
 use crate::components::link::Link;
 use crate::components::status;
 use crate::format;
@@ -19,8 +20,12 @@ use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
 use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
+use api_model::profile::StatsAccess;
 use api_model::resources::{Account, ChartOriginatedCps, chart_request};
-use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, StatsPayload, StatsQuery};
+use api_model::stats::{
+    Direction, Sampling, StatsEndpoint, StatsKind, StatsMetric, StatsPayload, StatsQuery,
+    TODAYS_FIGURES,
+};
 use chart_data::presets::{Preset, range};
 use chrono::{Duration as TimeSpan, Utc};
 use leptos::prelude::*;
@@ -95,27 +100,28 @@ pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
         })
     });
     // Statistics the profile withholds are neither asked for nor shown.
-    let allows = move |direction: Direction| {
-        let page = Page::Statistics(Charted::of(StatsEndpoint::new(
-            direction,
-            StatsKind::Traffic,
-        )));
-        Memo::new(move |_| access.allows(page) != Some(false))
+    let side = |direction| Memo::new(move |_| access.stats(direction));
+    let (originated, terminated) = (side(Direction::Origination), side(Direction::Termination));
+    let shows = |side: Memo<Option<StatsAccess>>| {
+        Memo::new(move |_| {
+            side.get()
+                .is_some_and(|a| !a.figures(&TODAYS_FIGURES).is_empty())
+        })
     };
-    let (statistics, terminated) = (
-        allows(Direction::Origination),
-        allows(Direction::Termination),
-    );
-    let key = move |allowed: Memo<bool>| {
+    let (shows_originated, shows_terminated) = (shows(originated), shows(terminated));
+    let key = move |side: Memo<Option<StatsAccess>>, wanted: Memo<bool>| {
         move || {
             tick.track();
-            chosen.get().filter(|_| allowed.get())
+            Some((chosen.get()?, side.get()?)).filter(|_| wanted.get())
         }
     };
-    let today = todays_figures(api.clone(), Direction::Origination, key(statistics));
-    let today_terminated = todays_figures(api.clone(), Direction::Termination, key(terminated));
-    let cps = last_hour_of_cps(api, key(statistics));
-    let both = move || statistics.get() && terminated.get();
+    let today = todays_figures(api.clone(), key(originated, shows_originated));
+    let today_terminated = todays_figures(api.clone(), key(terminated, shows_terminated));
+    let shows_cps =
+        Memo::new(move |_| originated.get().is_some_and(|a| a.series(StatsMetric::Cps)));
+    let cps = last_hour_of_cps(api, key(originated, shows_cps));
+    let both = move || shows_originated.get() && shows_terminated.get();
+    let known = move || originated.with(Option::is_some);
     view! {
         <section class="dashboard">
             <div class="list-heading">
@@ -128,21 +134,34 @@ pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
                 <div
                     class="dashboard-today"
                     class:by-direction=both
-                    hidden=move || !statistics.get() && !terminated.get()
+                    hidden=move || known() && !shows_originated.get() && !shows_terminated.get()
                 >
-                    <section class="today-direction" data-direction="originated" hidden=move || !statistics.get()>
+                    {move || profile_state(access)}
+                    <section class="today-direction" data-direction="originated" hidden=move || !shows_originated.get()>
                         <h2 hidden=move || !both()>{tr(|t| t.overview_originated)}</h2>
-                        {move || figures(today, Direction::Origination, accounts, chosen)}
+                        {move || figures(today, originated.get(), accounts, chosen)}
                     </section>
-                    <section class="today-direction" data-direction="terminated" hidden=move || !terminated.get()>
+                    <section class="today-direction" data-direction="terminated" hidden=move || !shows_terminated.get()>
                         <h2 hidden=move || !both()>{tr(|t| t.overview_terminated)}</h2>
-                        {move || figures(today_terminated, Direction::Termination, accounts, chosen)}
+                        {move || figures(today_terminated, terminated.get(), accounts, chosen)}
                     </section>
                 </div>
             </div>
-            <div hidden=move || !statistics.get()>{move || sparkline(cps)}</div>
+            <div hidden=move || !shows_cps.get()>{move || sparkline(cps)}</div>
         </section>
     }
+}
+
+/// Until the access profile is read, what today's figures wait for: the profile itself, or
+/// its failure with a Retry.
+fn profile_state(access: Access) -> Option<AnyView> {
+    if let Some(error) = access.failure() {
+        return Some(status::error_panel(error, move || access.retry()).into_any());
+    }
+    access
+        .stats(Direction::Origination)
+        .is_none()
+        .then(|| status::loading(texts().loading_todays_figures).into_any())
 }
 
 /// One word on the balances of all the customer's accounts (see [`balance_summary`]).
@@ -152,77 +171,104 @@ fn balance_warnings(accounts: Accounts) -> Option<impl IntoView> {
 }
 
 /// Today's totals and the calls active now on one side of the traffic, for the account `key`
-/// names.
+/// names, as far as the side's [`StatsAccess`] shows them: what it withholds is not asked for,
+/// and what it withholds of an answer is dropped.
 pub fn todays_figures(
     api: Api,
-    direction: Direction,
-    key: impl Fn() -> Option<String> + 'static,
+    key: impl Fn() -> Option<(String, StatsAccess)> + 'static,
 ) -> Read<Today> {
     let prefs = expect_context::<Prefs>();
-    use_read(key, move |account_id: String, signal| {
-        let api = api.clone();
-        // The day as the display zone has it now; a later change of zone waits for the
-        // next refresh.
-        let zone = prefs.zone_untracked();
-        async move {
-            let now = Utc::now();
-            let (from, _) = range(Preset::Today, now, zone.rules());
-            let day = StatsQuery {
-                account_id: account_id.clone(),
-                from_time: Some(from),
-                to_time: Some(now),
-                sampling: Some(Sampling::Day),
-                filters: BTreeMap::new(),
-            };
-            let endpoint = StatsEndpoint::new(direction, StatsKind::Traffic);
-            let stats: StatsPayload = api
-                .get(endpoint.path(), &day.to_query(endpoint), signal.clone())
-                .await?;
-            let recent = StatsQuery {
-                account_id,
-                from_time: Some(now - TimeSpan::minutes(10)),
-                to_time: None,
-                sampling: None,
-                filters: BTreeMap::new(),
-            };
-            let endpoint = StatsEndpoint::new(direction, StatsKind::ActiveCalls);
-            let active: StatsPayload = api
-                .get(endpoint.path(), &recent.to_query(endpoint), signal)
-                .await?;
-            // The axis is filled up to now: the last sample that has a value is "now".
-            let active_now = active
-                .series("calls")
-                .and_then(|calls| calls.iter().rev().find_map(|m| m.0));
-            Ok(Today {
-                totals: stats.totals.unwrap_or_default(),
-                active_now,
-            })
-        }
-    })
+    use_read(
+        key,
+        move |(account_id, access): (String, StatsAccess), signal| {
+            let api = api.clone();
+            // The day as the display zone has it now; a later change of zone waits for the
+            // next refresh.
+            let zone = prefs.zone_untracked();
+            let direction = access.direction();
+            let totals_shown = TODAYS_FIGURES
+                .iter()
+                .any(|m| *m != StatsMetric::ActiveCalls && access.figure(*m));
+            async move {
+                let now = Utc::now();
+                let mut today = Today {
+                    totals: BTreeMap::new(),
+                    active_now: None,
+                };
+                if totals_shown {
+                    let (from, _) = range(Preset::Today, now, zone.rules());
+                    let day = StatsQuery {
+                        account_id: account_id.clone(),
+                        from_time: Some(from),
+                        to_time: Some(now),
+                        sampling: Some(Sampling::Day),
+                        filters: BTreeMap::new(),
+                    };
+                    let endpoint = StatsEndpoint::new(direction, StatsKind::Traffic);
+                    let stats: StatsPayload = api
+                        .get(endpoint.path(), &day.to_query(endpoint), signal.clone())
+                        .await?;
+                    today.totals = access.strip(stats).totals.unwrap_or_default();
+                }
+                if access.figure(StatsMetric::ActiveCalls) {
+                    today.active_now = active_now(&api, direction, account_id, now, signal).await?;
+                }
+                Ok(today)
+            }
+        },
+    )
 }
 
-/// The last hour of originated CPS, for the account `key` names.
+/// The calls in progress on a side of an account now: the last minute of the last ten that
+/// has a value (the axis is filled up to now).
+async fn active_now(
+    api: &Api,
+    direction: Direction,
+    account_id: String,
+    now: chrono::DateTime<Utc>,
+    signal: Option<web_sys::AbortSignal>,
+) -> Result<Option<Decimal>, api_model::errors::ApiError> {
+    let recent = StatsQuery {
+        account_id,
+        from_time: Some(now - TimeSpan::minutes(10)),
+        to_time: None,
+        sampling: None,
+        filters: BTreeMap::new(),
+    };
+    let endpoint = StatsEndpoint::new(direction, StatsKind::ActiveCalls);
+    let active: StatsPayload = api
+        .get(endpoint.path(), &recent.to_query(endpoint), signal)
+        .await?;
+    Ok(active
+        .series(StatsMetric::ActiveCalls.key())
+        .and_then(|calls| calls.iter().rev().find_map(|m| m.0)))
+}
+
+/// The last hour of originated CPS, for the account `key` names, as its side's
+/// [`StatsAccess`] shows it.
 fn last_hour_of_cps(
     api: Api,
-    key: impl Fn() -> Option<String> + 'static,
+    key: impl Fn() -> Option<(String, StatsAccess)> + 'static,
 ) -> Read<Arc<StatsPayload>> {
-    use_read(key, move |account_id: String, signal| {
-        let api = api.clone();
-        async move {
-            let now = Utc::now();
-            let body = chart_request(
-                "chart-originated-cps",
-                &account_id,
-                Some(now - TimeSpan::hours(1)),
-                Some(now),
-            );
-            let document: SingleDocument<ChartOriginatedCps> =
-                api.create("chart-originated-cps", &body, signal).await?;
-            Ok(Arc::new(crate::pages::statistics::cps_payload(
-                &document.data.attributes,
-            )))
-        }
-    })
+    use_read(
+        key,
+        move |(account_id, access): (String, StatsAccess), signal| {
+            let api = api.clone();
+            async move {
+                let now = Utc::now();
+                let body = chart_request(
+                    "chart-originated-cps",
+                    &account_id,
+                    Some(now - TimeSpan::hours(1)),
+                    Some(now),
+                );
+                let document: SingleDocument<ChartOriginatedCps> =
+                    api.create("chart-originated-cps", &body, signal).await?;
+                let payload = crate::pages::statistics::cps_payload(&document.data.attributes);
+                Ok(Arc::new(access.strip(payload)))
+            }
+        },
+    )
 }
 
 fn account_picker(accounts: Accounts, chosen: Memo<Option<String>>) -> Option<impl IntoView> {
@@ -277,12 +323,9 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
         ("max-balance", money(a.max_balance.as_ref())),
         (
             "origination-capacity",
-            format::optional_decimal(a.origination_capacity.as_ref()),
+            format::integer(a.origination_capacity),
         ),
-        (
-            "total-capacity",
-            format::optional_decimal(a.total_capacity.as_ref()),
-        ),
+        ("total-capacity", format::integer(a.total_capacity)),
     ]
     .into_iter()
     .map(|(key, value)| {
@@ -293,11 +336,27 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
     })
     .collect_view();
     let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
-    let id = account.id.clone();
-    let statistics = Page::Statistics(Charted::Origination).href_with(&[("account-id", &id)]);
-    let cps = Page::Statistics(Charted::OriginatedCps).href_with(&[("account-id", &id)]);
+    let access = expect_context::<Access>();
+    // Links to the account's pages the profile allows.
+    let links = [
+        (
+            Page::Statistics(Charted::Origination),
+            texts().statistics_link,
+        ),
+        (
+            Page::Statistics(Charted::OriginatedCps),
+            texts().nav_cps_chart,
+        ),
+        (Page::LiveCalls, texts().live_calls_link),
+    ]
+    .into_iter()
+    .map(|(page, words)| {
+        let href = page.href_with(&[("account-id", &account.id)]);
+        let shown = move || access.allows(page) == Some(true);
+        view! { <li hidden=move || !shown()><Link href=href>{words}</Link></li> }
+    })
+    .collect_view();
     crate::perf::mark_when_shown("portal:overview-shown");
-    let live = Page::LiveCalls.href_with(&[("account-id", &id)]);
     view! {
         <article class="account-card">
             <h2>
@@ -308,11 +367,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
             </p>
             <dl class="limits">{limits}</dl>
             // A list, spaced by its gap: a separator would be left at a line's end on a phone.
-            <ul class="related-links">
-                <li><Link href=statistics>{tr(|t| t.statistics_link)}</Link></li>
-                <li><Link href=cps>{tr(|t| t.nav_cps_chart)}</Link></li>
-                <li><Link href=live>{tr(|t| t.live_calls_link)}</Link></li>
-            </ul>
+            <ul class="related-links">{links}</ul>
         </article>
     }
 }
@@ -320,10 +375,10 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
 /// Today's figures of one side; the price in the chosen account's currency.
 fn figures(
     today: Read<Today>,
-    direction: Direction,
+    access: Option<StatsAccess>,
     accounts: Accounts,
     chosen: Memo<Option<String>>,
-) -> AnyView {
+) -> Option<AnyView> {
     let chosen = chosen.get();
     let currency = accounts
         .with_data(|list| {
@@ -334,12 +389,12 @@ fn figures(
             })
         })
         .unwrap_or_default();
-    todays_list(today, direction, &currency)
+    Some(todays_list(today, &access?, &currency))
 }
 
-/// Today's figures of one account on one side, the price in `currency`: what the customer
-/// spent on originated calls, or earned on terminated ones.
-pub fn todays_list(today: Read<Today>, direction: Direction, currency: &str) -> AnyView {
+/// Today's figures of one account on one side that its [`StatsAccess`] shows, the price in
+/// `currency`: what the customer spent on originated calls, or earned on terminated ones.
+pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> AnyView {
     let t = texts();
     if let (Some(error), false) = (today.error(), today.has_data()) {
         return status::error_panel(error, move || today.retry()).into_any();
@@ -347,36 +402,44 @@ pub fn todays_list(today: Read<Today>, direction: Direction, currency: &str) -> 
     let Some(today) = today.data() else {
         return status::loading(t.loading_todays_figures).into_any();
     };
-    let total = |key: &str| today.totals.get(key).and_then(|m| m.0);
+    let total = |metric: StatsMetric| today.totals.get(metric.key()).and_then(|m| m.0);
     let show = |value: Option<Decimal>, unit: &str| match value {
         Some(v) if unit.is_empty() => format::decimal(&v),
         Some(v) => format!("{} {unit}", format::decimal(&v)),
         None => format::DASH.to_owned(),
     };
-    let items = [
-        ("active-now", t.active_calls_now, show(today.active_now, "")),
-        ("total_calls", t.calls_today, show(total("total_calls"), "")),
-        ("asr", t.asr_today, show(total("asr"), "%")),
-        ("acd", t.acd_today, show(total("acd"), t.unit_seconds.get())),
-        (
-            "total_price",
-            match direction {
-                Direction::Origination => t.spend_today,
-                Direction::Termination => t.earned_today,
-            },
-            show(total("total_price"), currency),
-        ),
-    ]
-    .into_iter()
-    .map(|(key, label, value)| {
-        view! {
-            <div class="figure" data-key=key>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-            </div>
-        }
-    })
-    .collect_view();
+    let items = access
+        .figures(&TODAYS_FIGURES)
+        .into_iter()
+        .map(|metric| {
+            let (key, label, value) = match metric {
+                StatsMetric::ActiveCalls => {
+                    ("active-now", t.active_calls_now, show(today.active_now, ""))
+                }
+                StatsMetric::Asr => (metric.key(), t.asr_today, show(total(metric), "%")),
+                StatsMetric::Acd => (
+                    metric.key(),
+                    t.acd_today,
+                    show(total(metric), t.unit_seconds.get()),
+                ),
+                StatsMetric::TotalPrice => (
+                    metric.key(),
+                    match access.direction() {
+                        Direction::Origination => t.spend_today,
+                        Direction::Termination => t.earned_today,
+                    },
+                    show(total(metric), currency),
+                ),
+                _ => (metric.key(), t.calls_today, show(total(metric), "")),
+            };
+            view! {
+                <div class="figure" data-key=key>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                </div>
+            }
+        })
+        .collect_view();
     view! { <dl class="totals">{items}</dl> }.into_any()
 }
 
@@ -399,6 +462,7 @@ fn sparkline(cps: Read<Arc<StatsPayload>>) -> AnyView {
                 series: vec![("cps".into(), label(move || texts().cps.to_string()))],
                 payload,
                 span: None,
+                legend: Legend::own(),
             },
             Signal::derive(move || prefs.zone()),
         )

@@ -173,9 +173,13 @@ fn record_view(collection: Collection, remote: Read<DetailView>) -> impl IntoVie
                 !in_group && !listed
             });
             let live = detail.with_untracked(|d| d.as_ref().and_then(|d| own_live_view(collection, d)));
+            // The pages about the record that the access profile allows.
+            let access = expect_context::<crate::access::Access>();
+            let mut pages = related_pages(collection, &id);
+            pages.retain(|(_, page)| access.allows(*page) == Some(true));
             view! {
             {live}
-            {related_links(related_pages(collection, &id))}
+            {related_links(pages)}
             {listed_records(collection, id.clone())}
             {related_records(collection, id, names)}
         }}))}

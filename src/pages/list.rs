@@ -230,23 +230,29 @@ fn creation_links(collection: Collection) -> impl IntoView {
             })
         }
     });
+    // Offered while the profile allows the form it leads to.
     let export = spec.exports_to.map(|target| {
-        let href = move || {
-            let filters = ListParams::from_query(&location.search.get())
-                .map(|p| ListParams {
-                    filters: p.filters,
-                    ..Default::default()
-                })
-                .unwrap_or_default()
-                .to_query();
-            let page = Page::Create(target).href();
-            if filters.is_empty() {
-                page
-            } else {
-                format!("{page}?{filters}")
-            }
-        };
-        view! { <Link href=href class="export-these">{tr(|t| t.export_these_calls)}</Link> }
+        move || {
+            let location = location.clone();
+            (access.allows(Page::Create(target)) == Some(true)).then(move || {
+                let href = move || {
+                    let filters = ListParams::from_query(&location.search.get())
+                        .map(|p| ListParams {
+                            filters: p.filters,
+                            ..Default::default()
+                        })
+                        .unwrap_or_default()
+                        .to_query();
+                    let page = Page::Create(target).href();
+                    if filters.is_empty() {
+                        page
+                    } else {
+                        format!("{page}?{filters}")
+                    }
+                };
+                view! { <Link href=href class="export-these">{tr(|t| t.export_these_calls)}</Link> }
+            })
+        }
     });
     view! { {new} {export} }
 }

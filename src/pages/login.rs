@@ -64,6 +64,7 @@ pub fn LoginPage() -> impl IntoView {
 fn PasswordForm(keep_signed_in: RwSignal<bool>) -> impl IntoView {
     let t = crate::i18n::texts();
     let api = expect_context::<Api>();
+    let session = expect_context::<Session>();
     let login = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -108,10 +109,14 @@ fn PasswordForm(keep_signed_in: RwSignal<bool>) -> impl IntoView {
                     bind:value=password
                 />
             </label>
-            <label class="checkbox">
-                <input name="remember" type="checkbox" bind:checked=keep_signed_in />
-                {tr(|t| t.keep_signed_in)}
-            </label>
+            // Framed, the credential stays in memory whatever is asked (`Session::in_memory`):
+            // nothing to offer.
+            {(!session.is_memory_only()).then(|| view! {
+                <label class="checkbox">
+                    <input name="remember" type="checkbox" bind:checked=keep_signed_in />
+                    {tr(|t| t.keep_signed_in)}
+                </label>
+            })}
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
             <button type="submit" disabled=move || busy.get()>
                 {move || if busy.get() { t.signing_in } else { t.sign_in }}

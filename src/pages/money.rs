@@ -14,7 +14,7 @@ use api_model::document::{Document, Resource};
 use api_model::errors::ApiError;
 use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields};
 use api_model::record::Value;
-use api_model::stats::Direction;
+use api_model::stats::{Direction, TODAYS_FIGURES};
 use leptos::prelude::*;
 
 /// What a collection's record page shows above its attributes: the summary its declaration
@@ -50,7 +50,8 @@ pub fn shown_in_own_view(collection: Collection, name: &str) -> bool {
 }
 
 /// What a record page shows once per record, not redrawn with each change of language or
-/// zone: an account's figures of today (the statistics the profile allows).
+/// zone: an account's figures of today (those the profile shows of its originated calls; none
+/// while it shows none).
 pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyView> {
     if !matches!(collection.spec().summary, Some(Summary::Balance(_))) {
         return None;
@@ -62,17 +63,20 @@ pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyV
     let access = expect_context::<crate::access::Access>();
     let api = expect_context::<Api>();
     let page = crate::routing::Page::Statistics(crate::routing::Charted::Origination);
-    let allowed = Memo::new(move |_| access.allows(page) == Some(true));
-    let account = id.clone();
-    let today = todays_figures(api, Direction::Origination, move || {
-        allowed.get().then(|| account.clone())
+    let shown = Memo::new(move |_| {
+        access
+            .stats(Direction::Origination)
+            .filter(|a| !a.figures(&TODAYS_FIGURES).is_empty())
     });
+    let account = id.clone();
+    let today = todays_figures(api, move || Some((account.clone(), shown.get()?)));
+    let link = move || access.allows(page) == Some(true);
     Some(
         view! {
-            <section class="account-today" hidden=move || !allowed.get()>
+            <section class="account-today" hidden=move || shown.with(Option::is_none)>
                 <h2>{tr(|t| t.today)}</h2>
-                {move || todays_list(today, Direction::Origination, &currency)}
-                <p><a href=crate::routing::href(&page.href_with(&[("account-id", &id)]))>{tr(|t| t.statistics_link)}</a></p>
+                {move || shown.get().map(|access| todays_list(today, &access, &currency))}
+                <p hidden=move || !link()><a href=crate::routing::href(&page.href_with(&[("account-id", &id)]))>{tr(|t| t.statistics_link)}</a></p>
             </section>
         }
         .into_any(),

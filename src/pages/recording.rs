@@ -5,7 +5,7 @@
 use crate::export::{ObjectUrl, SaveError};
 use crate::http::Api;
 use crate::i18n::{error_text, texts, tr};
-use api_model::files::{recording_media_type, safe_file_name};
+use api_model::files::{declared_file_name, recording_media_type};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -31,10 +31,7 @@ fn file_name(id: &str, media_type: &str) -> String {
         "audio/ogg" => "ogg",
         _ => "wav",
     };
-    safe_file_name(
-        &format!("call-{id}.{extension}"),
-        &format!("call.{extension}"),
-    )
+    declared_file_name(&format!("call-{{id}}.{extension}"), id)
 }
 
 /// "Play the recording": fetches `path` when asked (at once when `now`, as when the user came

@@ -4,34 +4,19 @@
 //! detail page, the `GET /profiles` flag that allows it, the attribute that names a record).
 //!
 //! The portal's routes, navigation, list and detail pages and CSV export, and the demo server's
-//! collection handling, all read these declarations. Adding a collection is a variant of
-//! [`Collection`] and its [`Spec`] below (plus its texts in the portal and its demo data).
+//! collection handling, all read these declarations; the attribute structs code decodes and
+//! builds records with (`Account`, …) are made from them too (`declare`). The declarations are
+//! in `collections.rs`; this module is their vocabulary.
 
-use crate::filters::{FilterField, OperatorSet};
+mod collections;
+mod declare;
 
-/// The collections of the API.
-///
-/// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain argument.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Collection {
-    Accounts,
-    Services,
-    Cdrs,
-    IncomingCdrs,
-    CdrExports,
-    Rateplans,
-    Rates,
-    NetworkTypes,
-    NetworkPrefixes,
-    Networks,
-    Countries,
-    Invoices,
-    Payments,
-    Transactions,
-    OutgoingNumberlists,
-    OutgoingNumberlistItems,
-}
+use crate::profile::Flag;
+
+pub use collections::*;
+pub use declare::{AttributeValue, Attributes, Conditions};
+
+use crate::filters::FilterField;
 
 impl Collection {
     /// The collection whose path (or JSON:API type) this is.
@@ -68,11 +53,23 @@ impl Collection {
     }
 }
 
-/// Each collection's declaration. Besides [`Collection::spec`], the few facts a portal's first
-/// load needs (the path, which pages there are) are read from the declarations at compile
-/// time, so that code needs none of the declarations' other data.
+/// The collections, each with its attribute struct, whose `SPEC` is its declaration
+/// (`collections.rs`): makes [`Collection`].
+/// Besides [`Collection::spec`], the few facts a portal's first load needs (the path, which
+/// pages there are) are read from the declarations at compile time, so that code needs none of
+/// the declarations' other data.
 macro_rules! declared {
-    ($($variant:ident => $spec:ident),* $(,)?) => {
+    ($($variant:ident => $attributes:ident),* $(,)?) => {
+        /// The collections of the API.
+        ///
+        /// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain
+        /// argument.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Collection {
+            $($variant,)*
+        }
+
         impl Collection {
             /// Every collection, in the order of `declared!` (the navigation's).
             pub const ALL: [Collection; [$(stringify!($variant)),*].len()] =
@@ -81,14 +78,14 @@ macro_rules! declared {
             /// The declaration of the collection.
             pub fn spec(self) -> &'static Spec {
                 match self {
-                    $(Collection::$variant => &$spec,)*
+                    $(Collection::$variant => &$attributes::SPEC,)*
                 }
             }
 
             /// Path segment below the API root, which is also the JSON:API `type`.
             pub const fn path(self) -> &'static str {
                 match self {
-                    $(Collection::$variant => $spec.path,)*
+                    $(Collection::$variant => $attributes::SPEC.path,)*
                 }
             }
 
@@ -97,7 +94,7 @@ macro_rules! declared {
             pub const fn route(self) -> &'static str {
                 match self {
                     $(Collection::$variant => {
-                        if $spec.route.is_empty() { $spec.path } else { $spec.route }
+                        if $attributes::SPEC.route.is_empty() { $attributes::SPEC.path } else { $attributes::SPEC.route }
                     })*
                 }
             }
@@ -106,35 +103,35 @@ macro_rules! declared {
             /// rather than being shown only within another collection's record page.
             pub const fn has_own_pages(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.within.is_none(),)*
+                    $(Collection::$variant => $attributes::SPEC.within.is_none(),)*
                 }
             }
 
             /// Whether a record has a page of its own.
             pub const fn has_detail_page(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.detail_page,)*
+                    $(Collection::$variant => $attributes::SPEC.detail_page,)*
                 }
             }
 
             /// The `GET /profiles` flag that allows the collection.
-            pub const fn profile_flag(self) -> Option<&'static str> {
+            pub const fn profile_flag(self) -> Option<Flag> {
                 match self {
-                    $(Collection::$variant => $spec.profile_flag,)*
+                    $(Collection::$variant => $attributes::SPEC.profile_flag,)*
                 }
             }
 
             /// The group of the navigation it is in.
             pub const fn section(self) -> Section {
                 match self {
-                    $(Collection::$variant => $spec.section,)*
+                    $(Collection::$variant => $attributes::SPEC.section,)*
                 }
             }
 
             /// The form that creates the collection's records, if the customer has one.
             pub const fn creation(self) -> Option<Creation> {
                 match self {
-                    $(Collection::$variant => $spec.create,)*
+                    $(Collection::$variant => $attributes::SPEC.create,)*
                 }
             }
 
@@ -142,27 +139,22 @@ macro_rules! declared {
             pub const fn is_creatable(self) -> bool {
                 self.creation().is_some()
             }
+
+            /// Calls `each` with every collection's attribute struct, in the order of
+            /// [`Collection::ALL`].
+            pub fn for_each(each: &mut impl EachCollection) {
+                $(each.visit::<$attributes>();)*
+            }
         }
     };
 }
 
-declared! {
-    Accounts => ACCOUNTS,
-    Services => SERVICES,
-    Cdrs => CDRS,
-    IncomingCdrs => INCOMING_CDRS,
-    CdrExports => CDR_EXPORTS,
-    Rateplans => RATEPLANS,
-    Rates => RATES,
-    NetworkTypes => NETWORK_TYPES,
-    NetworkPrefixes => NETWORK_PREFIXES,
-    Networks => NETWORKS,
-    Countries => COUNTRIES,
-    Invoices => INVOICES,
-    Payments => PAYMENTS,
-    Transactions => TRANSACTIONS,
-    OutgoingNumberlists => OUTGOING_NUMBERLISTS,
-    OutgoingNumberlistItems => OUTGOING_NUMBERLIST_ITEMS,
+pub(crate) use declared;
+
+/// What is done for every collection's attribute struct ([`Collection::for_each`]): a test of
+/// each, a server's routes.
+pub trait EachCollection {
+    fn visit<A: Attributes>(&mut self);
 }
 
 /// How the collection's records are identified.
@@ -276,7 +268,7 @@ impl Field {
     }
 
     /// Hidden until chosen.
-    const fn optional(self) -> Field {
+    const fn hidden(self) -> Field {
         Field {
             column: Column::Optional,
             ..self
@@ -293,6 +285,10 @@ pub struct Relationship {
     pub to_many: bool,
     /// Lists ask the server to include it and show the related record's name as a column.
     pub column: bool,
+    /// The name the real server sorts records by this relationship under, when it does: its
+    /// key column (a transaction's `service-id`, the service's database id), so the rows of
+    /// one related record come together, in the order those records were made.
+    pub sort_key: Option<&'static str>,
 }
 
 const fn to_one(name: &'static str, target: &'static str) -> Relationship {
@@ -301,6 +297,7 @@ const fn to_one(name: &'static str, target: &'static str) -> Relationship {
         target,
         to_many: false,
         column: false,
+        sort_key: None,
     }
 }
 
@@ -308,6 +305,13 @@ impl Relationship {
     const fn as_column(self) -> Relationship {
         Relationship {
             column: true,
+            ..self
+        }
+    }
+
+    const fn sorted_by(self, key: &'static str) -> Relationship {
+        Relationship {
+            sort_key: Some(key),
             ..self
         }
     }
@@ -414,7 +418,7 @@ pub struct Creation {
     pub segment: &'static str,
     pub path: &'static str,
     /// The `GET /profiles` flag that must allow the form, when it is not the collection's.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub form: Form,
 }
 
@@ -456,12 +460,6 @@ pub enum Summary {
     InvoiceParts,
 }
 
-/// Whether a `GET /profiles` flag the server does not send counts as on: every flag does by
-/// default except crypto top-up, which an operator must turn on.
-pub fn flag_default(flag: &str) -> bool {
-    flag != "payments-cryptomus"
-}
-
 /// The part of a customer's business a collection belongs to: one group of the navigation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Section {
@@ -495,6 +493,14 @@ pub struct Spec {
     pub id: IdKind,
     /// The real server sorts by `id`.
     pub sorts_by_id: bool,
+    /// Names the real server takes in `sort` but its database cannot order by: its resource
+    /// lists them among its attributes (and has no `sortable_fields` of its own leaving them
+    /// out), yet they are no column of the table: computed attributes (an account's
+    /// `currency`), a JSON column (an export's `filters`), a name delegated to another column
+    /// (an invoice's `originated-first-call-at` is `first_originated_call_at`). Such a request
+    /// fails with `500 Internal Server Error`; the fields are never offered for sorting (they
+    /// are `unsorted`), and any other name not sorted by is `400 Invalid sort criteria`.
+    pub sort_fails: &'static [&'static str],
     /// Attributes, in the order a table shows them.
     pub fields: &'static [Field],
     pub relationships: &'static [Relationship],
@@ -512,7 +518,7 @@ pub struct Spec {
     pub section: Section,
     /// The `GET /profiles` flag that must be true for the customer to be shown the collection;
     /// `None` for reference data every customer sees.
-    pub profile_flag: Option<&'static str>,
+    pub profile_flag: Option<Flag>,
     pub detail_page: bool,
     /// A record in this state is still changing on the server; its page reloads it.
     pub settles: Option<Condition>,
@@ -545,6 +551,7 @@ impl Spec {
         route: "",
         id: IdKind::Uuid,
         sorts_by_id: true,
+        sort_fails: &[],
         fields: &[],
         relationships: &[],
         filters: &[],
@@ -589,16 +596,19 @@ impl Spec {
         self.relationships.iter().find(|r| r.name == name)
     }
 
-    /// Whether the real server sorts by `name` (an attribute name, or `id`).
+    /// Whether the real server sorts by `name` (an attribute name, `id`, or a relationship's
+    /// [`Relationship::sort_key`]).
     pub fn sorts_by(&self, name: &str) -> bool {
-        (name == "id" && self.sorts_by_id) || self.field(name).is_some_and(|f| f.sortable)
+        self.sort_fields().any(|sorted| sorted == name)
     }
 
-    /// The names the real server sorts by, `id` first when it does.
+    /// The names the real server sorts by: `id` first when it does, then the attributes, then
+    /// the relationships' keys.
     pub fn sort_fields(&self) -> impl Iterator<Item = &'static str> {
         let id = self.sorts_by_id.then_some("id");
         id.into_iter()
             .chain(self.fields.iter().filter(|f| f.sortable).map(|f| f.name))
+            .chain(self.relationships.iter().filter_map(|r| r.sort_key))
     }
 
     /// The relationships a list asks to include, to show them as columns.
@@ -621,859 +631,10 @@ impl Spec {
     }
 }
 
-const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
-    FilterField {
-        name,
-        operators: Some(set),
-    }
-}
-
-/// A plain filter: exact match, a comma-separated list meaning any of them.
-const fn plain(name: &'static str) -> FilterField {
-    FilterField {
-        name,
-        operators: None,
-    }
-}
-
-use OperatorSet::{Boolean, Choice, Inet, Numeric, Text, Time, Uuid, UuidEq};
-
-const ID: FilterField = plain("id");
-
-const fn money(name: &'static str) -> Field {
-    field(
-        name,
-        Kind::Money {
-            currency: "currency",
-        },
-    )
-}
-
-pub const ACCOUNTS: Spec = Spec {
-    path: "accounts",
-    fields: &[
-        field("name", Kind::Text),
-        money("balance"),
-        money("min-balance"),
-        money("max-balance"),
-        field("destination-rate-limit", Kind::Decimal),
-        field("origination-capacity", Kind::Integer),
-        field("termination-capacity", Kind::Integer),
-        field("total-capacity", Kind::Integer),
-        // Computed from the account's currency record: the server cannot sort by it.
-        field("currency", Kind::Text).unsorted(),
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("balance", Numeric),
-        filter("min-balance", Numeric),
-        filter("max-balance", Numeric),
-        filter("balance-low-threshold", Numeric),
-        filter("balance-high-threshold", Numeric),
-        filter("destination-rate-limit", Numeric),
-        filter("max-call-duration", Numeric),
-        filter("origination-capacity", Numeric),
-        filter("termination-capacity", Numeric),
-        filter("total-capacity", Numeric),
-        filter("external-id", Numeric),
-        filter("uuid", Uuid),
-    ],
-    title: "name",
-    key_fields: &["name", "balance", "min-balance"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some("account"),
-    summary: Some(Summary::Balance(&[
-        "balance",
-        "min-balance",
-        "max-balance",
-        "currency",
-        "origination-capacity",
-        "termination-capacity",
-        "total-capacity",
-    ])),
-    lists: &[
-        Listed {
-            collection: Collection::Services,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Invoices,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Payments,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Cdrs,
-            filter: "account-id",
-            downloadable: false,
-        },
-    ],
-    ..Spec::BASE
-};
-
-const SERVICE_STATES: &[&str] = &["Active", "Suspended"];
-const RENEW_PERIODS: &[&str] = &["Day", "Month", "Disabled"];
-
-pub const SERVICES: Spec = Spec {
-    path: "services",
-    fields: &[
-        field("name", Kind::Text),
-        field("state", Kind::Choice(SERVICE_STATES)).unsorted(),
-        field("initial-price", Kind::Decimal),
-        field("renew-price", Kind::Decimal),
-        field("created-at", Kind::Time),
-        field("renew-at", Kind::Time),
-        field("renew-period", Kind::Choice(RENEW_PERIODS)),
-        field("service-type", Kind::Text).unsorted(),
-        field("ui-type", Kind::Text).unsorted(),
-    ],
-    relationships: &[
-        to_one("account", "accounts"),
-        Relationship {
-            to_many: true,
-            ..to_one("transactions", "transactions")
-        },
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("account-id", Uuid),
-        filter("initial-price", Numeric),
-        filter("renew-price", Numeric),
-        filter("created-at", Time),
-        filter("renew-at", Time),
-        filter("renew-period", Choice(&["Day", "Month"])),
-    ],
-    default_sort: "name",
-    title: "name",
-    section: Section::AccountAndMoney,
-    profile_flag: Some("services"),
-    lists: &[Listed {
-        collection: Collection::Transactions,
-        filter: "service-id",
-        downloadable: false,
-    }],
-    action: Some(Action {
-        name: "open-phone-system",
-        path: "phone-systems-sessions",
-        attribute: "service",
-        opens: "phone-systems-url",
-        when: Condition {
-            attribute: "ui-type",
-            equals: "phone_systems",
-        },
-    }),
-    ..Spec::BASE
-};
-
-/// `auth-orig-transport-protocol-id` and its kin: the server's transport ids (the
-/// `transport-protocols` resource that named them was removed in 2026).
-const TRANSPORTS: &[(i64, &str)] = &[(1, "UDP"), (2, "TCP"), (3, "TLS"), (5, "WS")];
-
-const CDR_WINDOW: Window = Window {
-    field: "time-start",
-    default_hours: 24,
-};
-
-/// A call's price is in the currency of the account it is billed to.
-const fn account_money(name: &'static str) -> Field {
-    field(
-        name,
-        Kind::Money {
-            currency: "account.currency",
-        },
-    )
-}
-
-/// Outgoing CDRs: the customer's calls, their final routing attempt only. Operators may hide
-/// any attribute, so every one is optional in reading.
-pub const CDRS: Spec = Spec {
-    path: "cdrs",
-    id: IdKind::Integer,
-    fields: &[
-        field("time-start", Kind::Time),
-        field("time-connect", Kind::Time).optional(),
-        field("time-end", Kind::Time).optional(),
-        field("duration", Kind::Integer),
-        field("success", Kind::Boolean),
-        field("src-prefix-in", Kind::Text),
-        field("dst-prefix-in", Kind::Text),
-        account_money("customer-price"),
-        field("lega-disconnect-code", Kind::Integer),
-        field("lega-disconnect-reason", Kind::Text),
-        field("customer-duration", Kind::Integer).optional(),
-        field("destination-prefix", Kind::Text).optional(),
-        field("destination-initial-rate", Kind::Decimal).optional(),
-        field("destination-initial-interval", Kind::Integer).optional(),
-        field("destination-next-rate", Kind::Decimal).optional(),
-        field("destination-next-interval", Kind::Integer).optional(),
-        field("destination-fee", Kind::Decimal).optional(),
-        field("src-name-in", Kind::Text).optional(),
-        field("src-prefix-routing", Kind::Text).optional(),
-        field("dst-prefix-routing", Kind::Text).optional(),
-        field("diversion-in", Kind::Text).optional(),
-        field("from-domain", Kind::Text).optional(),
-        field("to-domain", Kind::Text).optional(),
-        field("ruri-domain", Kind::Text).optional(),
-        field("orig-call-id", Kind::Text).optional(),
-        field("local-tag", Kind::Text).optional(),
-        field("lega-user-agent", Kind::Text).optional(),
-        field("auth-orig-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
-        field("auth-orig-ip", Kind::Text).optional(),
-        field("auth-orig-port", Kind::Integer).optional(),
-        // Computed (a recording exists and the profile allows listening).
-        field("rec", Kind::Boolean).unsorted(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        filter("id", Numeric),
-        filter("time-start", Time),
-        filter("time-connect", Time),
-        filter("time-end", Time),
-        filter("duration", Numeric),
-        filter("success", Boolean),
-        filter("account-id", Uuid),
-        filter("src-prefix-in", Text),
-        filter("dst-prefix-in", Text),
-        filter("src-name-in", Text),
-        filter("src-prefix-routing", Text),
-        filter("dst-prefix-routing", Text),
-        filter("diversion-in", Text),
-        filter("destination-prefix", Text),
-        filter("customer-price", Numeric),
-        filter("customer-price-no-vat", Numeric),
-        filter("customer-acc-vat", Numeric),
-        filter("customer-duration", Numeric),
-        filter("destination-initial-rate", Numeric),
-        filter("destination-next-rate", Numeric),
-        filter("destination-fee", Numeric),
-        filter("destination-initial-interval", Numeric),
-        filter("destination-next-interval", Numeric),
-        filter("destination-reverse-billing", Boolean),
-        filter("lega-disconnect-code", Numeric),
-        filter("lega-disconnect-reason", Text),
-        filter("orig-call-id", Text),
-        filter("local-tag", Text),
-        filter("auth-orig-transport-protocol-id", Numeric),
-        filter("auth-orig-ip", Inet),
-        filter("auth-orig-port", Numeric),
-        filter("lega-user-agent", Text),
-        filter("ruri-domain", Text),
-        filter("to-domain", Text),
-        filter("from-domain", Text),
-        filter("pai-in", Text),
-        filter("ppi-in", Text),
-        filter("privacy-in", Text),
-        filter("rpid-in", Text),
-        filter("rpid-privacy-in", Text),
-    ],
-    default_sort: "-time-start",
-    title: "time-start",
-    key_fields: &[
-        "time-start",
-        "dst-prefix-in",
-        "duration",
-        "customer-price",
-        "success",
-    ],
-    section: Section::Calls,
-    profile_flag: Some("outgoing-cdrs"),
-    window: Some(CDR_WINDOW),
-    groups: &[
-        Group {
-            name: "timing",
-            fields: &[
-                "time-start",
-                "time-connect",
-                "time-end",
-                "duration",
-                "customer-duration",
-            ],
-        },
-        Group {
-            name: "billing",
-            fields: &[
-                "customer-price",
-                "destination-prefix",
-                "destination-initial-rate",
-                "destination-initial-interval",
-                "destination-next-rate",
-                "destination-next-interval",
-                "destination-fee",
-            ],
-        },
-        Group {
-            name: "signalling",
-            fields: &[
-                "src-name-in",
-                "src-prefix-in",
-                "dst-prefix-in",
-                "src-prefix-routing",
-                "dst-prefix-routing",
-                "diversion-in",
-                "from-domain",
-                "to-domain",
-                "ruri-domain",
-                "orig-call-id",
-                "local-tag",
-                "lega-user-agent",
-                "auth-orig-transport-protocol-id",
-                "auth-orig-ip",
-                "auth-orig-port",
-            ],
-        },
-        Group {
-            name: "outcome",
-            fields: &[
-                "success",
-                "lega-disconnect-code",
-                "lega-disconnect-reason",
-                "rec",
-                "account",
-            ],
-        },
-    ],
-    recordings: true,
-    exports_to: Some(Collection::CdrExports),
-    ..Spec::BASE
-};
-
-/// Incoming CDRs: calls the customer terminated as a vendor, every routing attempt.
-pub const INCOMING_CDRS: Spec = Spec {
-    path: "incoming-cdrs",
-    id: IdKind::Integer,
-    fields: &[
-        field("time-start", Kind::Time),
-        field("time-connect", Kind::Time).optional(),
-        field("time-end", Kind::Time).optional(),
-        field("duration", Kind::Integer),
-        field("success", Kind::Boolean),
-        field("src-prefix-out", Kind::Text),
-        field("dst-prefix-out", Kind::Text),
-        account_money("vendor-price"),
-        field("legb-disconnect-code", Kind::Integer),
-        field("legb-disconnect-reason", Kind::Text),
-        field("vendor-duration", Kind::Integer).optional(),
-        field("dialpeer-prefix", Kind::Text).optional(),
-        field("dialpeer-initial-rate", Kind::Decimal).optional(),
-        field("dialpeer-initial-interval", Kind::Integer).optional(),
-        field("dialpeer-next-rate", Kind::Decimal).optional(),
-        field("dialpeer-next-interval", Kind::Integer).optional(),
-        field("dialpeer-fee", Kind::Decimal).optional(),
-        field("src-name-out", Kind::Text).optional(),
-        field("src-prefix-routing", Kind::Text).optional(),
-        field("dst-prefix-routing", Kind::Text).optional(),
-        field("diversion-out", Kind::Text).optional(),
-        field("term-call-id", Kind::Text).optional(),
-        field("local-tag", Kind::Text).optional(),
-        field("legb-user-agent", Kind::Text).optional(),
-        field("sign-term-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
-        field("sign-term-ip", Kind::Text).optional(),
-        field("sign-term-port", Kind::Integer).optional(),
-        field("rec", Kind::Boolean).unsorted(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        filter("id", Numeric),
-        filter("time-start", Time),
-        filter("time-connect", Time),
-        filter("time-end", Time),
-        filter("duration", Numeric),
-        filter("success", Boolean),
-        filter("account-id", Uuid),
-        filter("src-prefix-out", Text),
-        filter("dst-prefix-out", Text),
-        filter("src-name-out", Text),
-        filter("src-prefix-routing", Text),
-        filter("dst-prefix-routing", Text),
-        filter("diversion-out", Text),
-        filter("dialpeer-prefix", Text),
-        filter("vendor-price", Numeric),
-        filter("vendor-duration", Numeric),
-        filter("dialpeer-initial-rate", Numeric),
-        filter("dialpeer-next-rate", Numeric),
-        filter("dialpeer-fee", Numeric),
-        filter("dialpeer-initial-interval", Numeric),
-        filter("dialpeer-next-interval", Numeric),
-        filter("dialpeer-reverse-billing", Boolean),
-        filter("legb-disconnect-code", Numeric),
-        filter("legb-disconnect-reason", Text),
-        filter("local-tag", Text),
-        filter("term-call-id", Text),
-        filter("legb-user-agent", Text),
-        // A string filter on the real server, not an inet one.
-        filter("sign-term-ip", Text),
-        filter("sign-term-port", Numeric),
-        filter("sign-term-transport-protocol-id", Numeric),
-    ],
-    default_sort: "-time-start",
-    title: "time-start",
-    key_fields: &[
-        "time-start",
-        "src-prefix-out",
-        "duration",
-        "vendor-price",
-        "success",
-    ],
-    section: Section::Calls,
-    profile_flag: Some("incoming-cdrs"),
-    window: Some(CDR_WINDOW),
-    groups: &[
-        Group {
-            name: "timing",
-            fields: &[
-                "time-start",
-                "time-connect",
-                "time-end",
-                "duration",
-                "vendor-duration",
-            ],
-        },
-        Group {
-            name: "billing",
-            fields: &[
-                "vendor-price",
-                "dialpeer-prefix",
-                "dialpeer-initial-rate",
-                "dialpeer-initial-interval",
-                "dialpeer-next-rate",
-                "dialpeer-next-interval",
-                "dialpeer-fee",
-            ],
-        },
-        Group {
-            name: "signalling",
-            fields: &[
-                "src-name-out",
-                "src-prefix-out",
-                "dst-prefix-out",
-                "src-prefix-routing",
-                "dst-prefix-routing",
-                "diversion-out",
-                "term-call-id",
-                "local-tag",
-                "legb-user-agent",
-                "sign-term-transport-protocol-id",
-                "sign-term-ip",
-                "sign-term-port",
-            ],
-        },
-        Group {
-            name: "outcome",
-            fields: &[
-                "success",
-                "legb-disconnect-code",
-                "legb-disconnect-reason",
-                "rec",
-                "account",
-            ],
-        },
-    ],
-    recordings: true,
-    ..Spec::BASE
-};
-
-const EXPORT_STATUSES: &[&str] = &["Pending", "Completed", "Failed", "Deleted"];
-const EXPORT_TIME_FORMATS: &[&str] = &["with_timezone", "without_timezone", "round_to_seconds"];
-
-pub const CDR_EXPORTS: Spec = Spec {
-    path: "cdr-exports",
-    fields: &[
-        field("created-at", Kind::Time),
-        field("status", Kind::Choice(EXPORT_STATUSES)),
-        field("rows-count", Kind::Integer),
-        field("filters", Kind::Conditions).unsorted(),
-        field("time-format", Kind::Choice(EXPORT_TIME_FORMATS)),
-        field("time-zone-name", Kind::Text),
-        field("updated-at", Kind::Time),
-    ],
-    relationships: &[to_one("account", "accounts")],
-    filters: &[
-        ID,
-        filter("status", Choice(EXPORT_STATUSES)),
-        filter("rows-count", Numeric),
-        filter("created-at", Time),
-        filter("updated-at", Time),
-        filter("time-zone-name", Text),
-        filter("account-id", Uuid),
-        plain("time-format"),
-    ],
-    default_sort: "-created-at",
-    title: "created-at",
-    key_fields: &["created-at", "status", "rows-count"],
-    section: Section::Calls,
-    profile_flag: Some("outgoing-cdr-exports"),
-    settles: Some(Condition {
-        attribute: "status",
-        equals: "Pending",
-    }),
-    download: Some(Download {
-        action: "download",
-        when: Condition {
-            attribute: "status",
-            equals: "Completed",
-        },
-        file_name: "cdr-export-{id}.csv.gz",
-        server_name_first: false,
-    }),
-    create: Some(Creation {
-        segment: "new",
-        path: "cdr-exports",
-        profile_flag: None,
-        form: Form::CdrExport,
-    }),
-    ..Spec::BASE
-};
-
-/// The rate plans the customer's traffic is priced with; a plan's page lists its rates (its
-/// rate deck, downloadable whole as CSV).
-pub const RATEPLANS: Spec = Spec {
-    path: "rateplans",
-    fields: &[field("name", Kind::Text)],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
-    lists: &[Listed {
-        collection: Collection::Rates,
-        filter: "rateplan-id",
-        downloadable: true,
-    }],
-    ..Spec::BASE
-};
-
-pub const RATES: Spec = Spec {
-    path: "rates",
-    fields: &[
-        field("prefix", Kind::Text),
-        field("dst-number-min-length", Kind::Integer),
-        field("dst-number-max-length", Kind::Integer),
-        field("enabled", Kind::Boolean),
-        field("reject-calls", Kind::Boolean),
-        field("initial-rate", Kind::Decimal),
-        field("initial-interval", Kind::Integer),
-        field("next-rate", Kind::Decimal),
-        field("next-interval", Kind::Integer),
-        field("connect-fee", Kind::Decimal),
-        field("attempt-fee", Kind::Decimal),
-        field("valid-from", Kind::Time),
-        field("valid-till", Kind::Time),
-        field("network-prefix-id", Kind::Reference)
-            .unsorted()
-            .optional(),
-    ],
-    filters: &[
-        ID,
-        filter("prefix", Text),
-        filter("dst-number-min-length", Numeric),
-        filter("dst-number-max-length", Numeric),
-        filter("enabled", Boolean),
-        filter("reject-calls", Boolean),
-        filter("initial-rate", Numeric),
-        filter("initial-interval", Numeric),
-        filter("next-rate", Numeric),
-        filter("next-interval", Numeric),
-        filter("connect-fee", Numeric),
-        filter("attempt-fee", Numeric),
-        filter("valid-from", Time),
-        filter("valid-till", Time),
-        filter("uuid", Uuid),
-        filter("rateplan-id", UuidEq),
-        filter("account-id", UuidEq),
-    ],
-    default_sort: "prefix",
-    title: "prefix",
-    key_fields: &["prefix", "initial-rate", "next-rate", "valid-till"],
-    section: Section::Rates,
-    profile_flag: Some("outgoing-rateplans"),
-    pick: Some(Pick {
-        filter: "rateplan-id",
-        from: Collection::Rateplans,
-    }),
-    ..Spec::BASE
-};
-
-pub const NETWORK_TYPES: Spec = Spec {
-    path: "network-types",
-    fields: &[field("name", Kind::Text)],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    ..Spec::BASE
-};
-
-pub const NETWORK_PREFIXES: Spec = Spec {
-    path: "network-prefixes",
-    fields: &[
-        field("prefix", Kind::Text),
-        field("number-min-length", Kind::Integer),
-        field("number-max-length", Kind::Integer),
-    ],
-    relationships: &[to_one("network", "networks").as_column()],
-    // The server declares all three as strings, lengths included.
-    filters: &[
-        ID,
-        filter("prefix", Text),
-        filter("number-min-length", Text),
-        filter("number-max-length", Text),
-    ],
-    default_sort: "prefix",
-    title: "prefix",
-    ..Spec::BASE
-};
-
-pub const NETWORKS: Spec = Spec {
-    path: "networks",
-    fields: &[field("name", Kind::Text)],
-    relationships: &[to_one("network-type", "network-types").as_column()],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    ..Spec::BASE
-};
-
-pub const COUNTRIES: Spec = Spec {
-    path: "countries",
-    id: IdKind::Integer,
-    fields: &[field("name", Kind::Text), field("iso2", Kind::Text)],
-    filters: &[ID, plain("name"), plain("iso2")],
-    default_sort: "name",
-    title: "name",
-    detail_page: false,
-    ..Spec::BASE
-};
-
-/// The customer's charges in one part of an invoice: calls it originated or terminated.
-macro_rules! invoice_part {
-    ($part:literal) => {
-        [
-            account_money(concat!($part, "-amount-spent")),
-            field(concat!($part, "-calls-count"), Kind::Integer),
-            field(concat!($part, "-successful-calls-count"), Kind::Integer),
-            field(concat!($part, "-calls-duration"), Kind::Duration),
-            field(concat!($part, "-billing-duration"), Kind::Duration),
-            field(concat!($part, "-first-call-at"), Kind::Time),
-            field(concat!($part, "-last-call-at"), Kind::Time),
-        ]
-    };
-}
-
-const ORIGINATED: [Field; 7] = invoice_part!("originated");
-const TERMINATED: [Field; 7] = invoice_part!("terminated");
-
-/// An invoice's attributes: the summary a table shows, then each part (hidden columns).
-const INVOICE_FIELDS: [Field; 21] = {
-    let summary = [
-        field("reference", Kind::Text),
-        field("start-date", Kind::Time),
-        field("end-date", Kind::Time),
-        account_money("amount-spent"),
-        // Computed: a PDF document exists.
-        field("has-pdf", Kind::Boolean).unsorted(),
-        account_money("services-amount-spent").optional(),
-        field("service-transactions-count", Kind::Integer).optional(),
-    ];
-    let mut all = [summary[0]; 21];
-    let mut i = 0;
-    while i < 7 {
-        all[i] = summary[i];
-        all[7 + i] = ORIGINATED[i].optional();
-        all[14 + i] = TERMINATED[i].optional();
-        i += 1;
-    }
-    all
-};
-
-/// Approved invoices of the customer's accounts, newest period first.
-pub const INVOICES: Spec = Spec {
-    path: "invoices",
-    fields: &INVOICE_FIELDS,
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        ID,
-        filter("reference", Text),
-        filter("start-date", Time),
-        filter("end-date", Time),
-        filter("amount-spent", Numeric),
-        filter("account-id", Uuid),
-        filter("originated-amount-spent", Numeric),
-        filter("originated-calls-count", Numeric),
-        filter("originated-successful-calls-count", Numeric),
-        filter("originated-calls-duration", Numeric),
-        filter("originated-billing-duration", Numeric),
-        filter("originated-first-call-at", Time),
-        filter("originated-last-call-at", Time),
-        filter("terminated-amount-spent", Numeric),
-        filter("terminated-calls-count", Numeric),
-        filter("terminated-successful-calls-count", Numeric),
-        filter("terminated-calls-duration", Numeric),
-        filter("terminated-billing-duration", Numeric),
-        filter("terminated-first-call-at", Time),
-        filter("terminated-last-call-at", Time),
-        filter("services-amount-spent", Numeric),
-        filter("service-transactions-count", Numeric),
-    ],
-    default_sort: "-start-date",
-    title: "reference",
-    key_fields: &["reference", "start-date", "end-date", "amount-spent"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some("invoices"),
-    summary: Some(Summary::InvoiceParts),
-    download: Some(Download {
-        action: "download",
-        when: Condition {
-            attribute: "has-pdf",
-            equals: "true",
-        },
-        file_name: "invoice-{id}.pdf",
-        server_name_first: true,
-    }),
-    ..Spec::BASE
-};
-
-pub const PAYMENT_STATUSES: &[&str] = &["completed", "pending", "canceled"];
-pub const PAYMENT_TYPES: &[&str] = &["manual", "cryptomus"];
-
-/// Payments to the customer's accounts (rolled-back ones never show), newest first. The server
-/// sorts them only by amount, notes and time.
-pub const PAYMENTS: Spec = Spec {
-    path: "payments",
-    sorts_by_id: false,
-    fields: &[
-        field("created-at", Kind::Time),
-        money("amount"),
-        field("status", Kind::Choice(PAYMENT_STATUSES)).unsorted(),
-        field("type-name", Kind::Choice(PAYMENT_TYPES)).unsorted(),
-        money("balance-before-payment").unsorted(),
-        field("notes", Kind::Text),
-        field("currency", Kind::Text).unsorted().optional(),
-        field("rolledback-at", Kind::Time).unsorted().optional(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        ID,
-        filter("uuid", Uuid),
-        filter("status", Choice(PAYMENT_STATUSES)),
-        filter("type-name", Choice(PAYMENT_TYPES)),
-        filter("amount", Numeric),
-        filter("notes", Text),
-        filter("created-at", Time),
-        filter("rolledback-at", Time),
-        filter("account-id", Uuid),
-    ],
-    default_sort: "-created-at",
-    title: "created-at",
-    key_fields: &["created-at", "amount", "status"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some("payments"),
-    // Crypto top-up: off unless the operator turns it on.
-    create: Some(Creation {
-        segment: "top-up",
-        path: "cryptomus-payments",
-        profile_flag: Some("payments-cryptomus"),
-        form: Form::TopUp,
-    }),
-    ..Spec::BASE
-};
-
-/// Charges for services, newest first.
-pub const TRANSACTIONS: Spec = Spec {
-    path: "transactions",
-    fields: &[
-        field("created-at", Kind::Time),
-        field("description", Kind::Text).unsorted(),
-        account_money("amount"),
-    ],
-    relationships: &[
-        to_one("service", "services").as_column(),
-        to_one("account", "accounts").as_column(),
-    ],
-    filters: &[
-        ID,
-        filter("created-at", Time),
-        filter("description", Text),
-        filter("amount", Numeric),
-        filter("service-id", Uuid),
-        filter("account-id", Uuid),
-    ],
-    default_sort: "-created-at",
-    title: "description",
-    key_fields: &["description", "created-at", "amount"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some("transactions"),
-    ..Spec::BASE
-};
-
-/// What a number list does with a number it holds (`default-action-id`, an item's
-/// `action-id`).
-pub const NUMBERLIST_ACTIONS: &[(i64, &str)] = &[(1, "reject"), (2, "allow")];
-/// How a number list matches numbers (`mode-id`).
-pub const NUMBERLIST_MODES: &[(i64, &str)] = &[(1, "strict"), (2, "prefix"), (3, "random")];
-
-/// The customer's block and allow lists of numbers (those its API access allows and its
-/// trunks use). Read-only: their items are what the customer edits.
-pub const OUTGOING_NUMBERLISTS: Spec = Spec {
-    path: "outgoing-numberlists",
-    route: "numberlists",
-    id: IdKind::Integer,
-    fields: &[
-        field("name", Kind::Text),
-        field("mode-id", Kind::Named(NUMBERLIST_MODES)),
-        field("default-action-id", Kind::Named(NUMBERLIST_ACTIONS)),
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("default-action-id", Numeric),
-        filter("mode-id", Numeric),
-    ],
-    default_sort: "name",
-    title: "name",
-    section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
-    ..Spec::BASE
-};
-
-/// The numbers (or prefixes) of a number list, each with its own action or the list's
-/// default (`action-id` null). Created one by one or many at once (`batch-key`), changed and
-/// deleted by the customer.
-pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
-    path: "outgoing-numberlist-items",
-    id: IdKind::Integer,
-    fields: &[
-        field("key", Kind::Text),
-        field("action-id", Kind::Named(NUMBERLIST_ACTIONS)),
-    ],
-    relationships: &[to_one("outgoing-numberlist", "outgoing-numberlists")],
-    filters: &[
-        ID,
-        filter("numberlist-id", Numeric),
-        filter("key", Text),
-        filter("action-id", Numeric),
-    ],
-    default_sort: "key",
-    title: "key",
-    section: Section::Calls,
-    profile_flag: Some("outgoing-numberlists"),
-    detail_page: false,
-    within: Some(Listed {
-        collection: Collection::OutgoingNumberlists,
-        filter: "numberlist-id",
-        downloadable: false,
-    }),
-    ..Spec::BASE
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::OperatorSet;
     use crate::list::SortKey;
 
     #[test]
@@ -1509,30 +670,94 @@ mod tests {
         assert_eq!(paths.len(), Collection::ALL.len());
     }
 
-    #[test]
-    fn declarations_hold_together() {
+    /// Every declaration, each of its problems as a sentence.
+    fn problems(check: fn(&Spec, &mut Vec<String>)) -> Vec<String> {
+        let mut found = Vec::new();
         for collection in Collection::ALL {
-            let spec = collection.spec();
-            assert!(
-                spec.field(spec.title).is_some(),
-                "{}: the title names an attribute",
-                spec.path
-            );
+            check(collection.spec(), &mut found);
+        }
+        found
+    }
+
+    fn expect(found: &mut Vec<String>, holds: bool, spec: &Spec, what: impl std::fmt::Display) {
+        if !holds {
+            found.push(format!("{}: {what}", spec.path));
+        }
+    }
+
+    #[test]
+    fn the_names_a_declaration_uses_are_its_attributes() {
+        let found = problems(|spec, found| {
+            let attribute = |name: &str| spec.field(name).is_some();
+            expect(found, attribute(spec.title), spec, "the title");
             for key in spec.default_sort.split(',').filter(|k| !k.is_empty()) {
                 let field = key.trim_start_matches('-');
-                assert!(spec.sorts_by(field), "{}: default sort {field}", spec.path);
+                expect(
+                    found,
+                    spec.sorts_by(field),
+                    spec,
+                    format!("default sort {field}"),
+                );
             }
-            for condition in spec
+            let conditions = spec
                 .settles
                 .iter()
-                .chain(spec.download.iter().map(|d| &d.when))
-            {
-                assert!(spec.field(condition.attribute).is_some(), "{}", spec.path);
+                .chain(spec.download.iter().map(|d| &d.when));
+            for condition in conditions.chain(spec.action.iter().map(|a| &a.when)) {
+                expect(
+                    found,
+                    attribute(condition.attribute),
+                    spec,
+                    condition.attribute,
+                );
             }
             if let Some(Summary::Balance(fields)) = spec.summary {
                 for name in fields {
-                    assert!(spec.field(name).is_some(), "{}: summary {name}", spec.path);
+                    expect(found, attribute(name), spec, format!("summary {name}"));
                 }
+            }
+            if let Some(window) = spec.window {
+                expect(found, attribute(window.field), spec, "window");
+                expect(
+                    found,
+                    spec.filter_field(window.field).is_some(),
+                    spec,
+                    "window filter",
+                );
+            }
+            expect(
+                found,
+                spec.recordings == attribute("rec"),
+                spec,
+                "recordings and `rec`",
+            );
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn what_a_page_shows_is_declared() {
+        let found = problems(|spec, found| {
+            // A row card's key fields are columns a list shows unless hidden.
+            for name in spec.key_fields {
+                let shown = spec.field(name).is_some_and(|f| f.column == Column::Shown);
+                expect(found, shown, spec, format!("key field {name}"));
+            }
+            for group in spec.groups {
+                for name in group.fields {
+                    let known = spec.field(name).is_some() || spec.relationship(name).is_some();
+                    expect(
+                        found,
+                        known,
+                        spec,
+                        format!("group {} names {name}", group.name),
+                    );
+                }
+            }
+            // With groups, every attribute has its place on the detail page.
+            for field in spec.fields.iter().filter(|_| !spec.groups.is_empty()) {
+                let placed = spec.groups.iter().any(|g| g.fields.contains(&field.name));
+                expect(found, placed, spec, format!("{} in no group", field.name));
             }
             if let Some(Creation {
                 form: Form::Inputs(inputs),
@@ -1544,88 +769,104 @@ mod tests {
                         Some(target) => Collection::from_path(target).is_some(),
                         None => spec.field(input.name).is_some(),
                     };
-                    assert!(declared, "{}: input {}", spec.path, input.name);
+                    expect(found, declared, spec, format!("input {}", input.name));
                 }
             }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn filters_are_declared_once_and_other_collections_name_real_ones() {
+        let found = problems(|spec, found| {
             let mut names: Vec<&str> = spec.filters.iter().map(|f| f.name).collect();
             names.sort_unstable();
             names.dedup();
-            assert_eq!(
-                names.len(),
-                spec.filters.len(),
-                "{}: filters once each",
-                spec.path
+            expect(
+                found,
+                names.len() == spec.filters.len(),
+                spec,
+                "filters once each",
             );
+            for listed in spec.lists {
+                let other = listed.collection.spec();
+                let filter = other.filter_field(listed.filter).is_some();
+                expect(
+                    found,
+                    filter,
+                    spec,
+                    format!("lists {} by {}", other.path, listed.filter),
+                );
+            }
+            if let Some(pick) = spec.pick {
+                expect(
+                    found,
+                    spec.filter_field(pick.filter).is_some(),
+                    spec,
+                    "pick",
+                );
+                let named = pick.from.spec().field(pick.from.spec().title).is_some();
+                expect(found, named, spec, "pick's records have a title");
+            }
+            if let Some(within) = spec.within {
+                expect(
+                    found,
+                    spec.filter_field(within.filter).is_some(),
+                    spec,
+                    "within",
+                );
+                expect(
+                    found,
+                    within.collection.has_own_pages(),
+                    spec,
+                    "within a page",
+                );
+            }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn money_is_in_a_declared_currency() {
+        let found = problems(|spec, found| {
             for field in spec.fields {
                 if let Kind::Money { currency } = field.kind {
                     let known = match currency.split_once('.') {
                         Some((relationship, _)) => spec.relationship(relationship).is_some(),
                         None => spec.field(currency).is_some(),
                     };
-                    assert!(known, "{}: currency of {}", spec.path, field.name);
+                    expect(found, known, spec, format!("currency of {}", field.name));
                 }
             }
-            // A row card's key fields are columns a list shows unless hidden.
-            for name in spec.key_fields {
-                assert!(
-                    spec.field(name).is_some_and(|f| f.column == Column::Shown),
-                    "{}: key field {name}",
-                    spec.path
-                );
-            }
-            for group in spec.groups {
-                for name in group.fields {
-                    assert!(
-                        spec.field(name).is_some() || spec.relationship(name).is_some(),
-                        "{}: group {} names {name}",
-                        spec.path,
-                        group.name
-                    );
-                }
-            }
-            if !spec.groups.is_empty() {
-                // Every attribute has its place on the detail page.
-                for field in spec.fields {
-                    assert!(
-                        spec.groups.iter().any(|g| g.fields.contains(&field.name)),
-                        "{}: {} in no group",
-                        spec.path,
-                        field.name
-                    );
-                }
-            }
-            if let Some(window) = spec.window {
-                assert!(spec.field(window.field).is_some(), "{}", spec.path);
-                assert!(spec.filter_field(window.field).is_some(), "{}", spec.path);
-            }
-            assert_eq!(
-                spec.recordings,
-                spec.field("rec").is_some(),
-                "{}",
-                spec.path
-            );
-            for listed in spec.lists {
-                let other = listed.collection.spec();
-                assert!(
-                    other.filter_field(listed.filter).is_some(),
-                    "{} lists {} by {}",
-                    spec.path,
-                    other.path,
-                    listed.filter
-                );
-            }
-            if let Some(pick) = spec.pick {
-                assert!(spec.filter_field(pick.filter).is_some(), "{}", spec.path);
-                assert!(pick.from.spec().field(pick.from.spec().title).is_some());
-            }
-            if let Some(action) = spec.action {
-                assert!(spec.field(action.when.attribute).is_some(), "{}", spec.path);
-            }
-            if let Some(within) = spec.within {
-                assert!(spec.filter_field(within.filter).is_some(), "{}", spec.path);
-                assert!(within.collection.has_own_pages(), "{}", spec.path);
-            }
-        }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    /// The checks themselves notice a broken declaration.
+    #[test]
+    fn a_broken_declaration_is_named() {
+        let broken = Spec {
+            title: "nmae",
+            key_fields: &["currency"],
+            ..ACCOUNTS
+        };
+        let mut found = Vec::new();
+        expect(
+            &mut found,
+            broken.field(broken.title).is_some(),
+            &broken,
+            "the title",
+        );
+        assert_eq!(found, ["accounts: the title"]);
+        let shown = broken
+            .field("currency")
+            .is_some_and(|f| f.column == Column::Shown);
+        assert!(shown, "currency is a column shown unless hidden");
+        assert!(
+            !PAYMENTS
+                .field("currency")
+                .is_some_and(|f| f.column == Column::Shown)
+        );
     }
 
     #[test]
@@ -1638,15 +879,42 @@ mod tests {
             Some(OperatorSet::Choice(&["completed", "pending", "canceled"]))
         );
         let transactions: Vec<&str> = TRANSACTIONS.sort_fields().collect();
-        assert_eq!(transactions, ["id", "created-at", "amount"]);
+        assert_eq!(transactions, ["id", "created-at", "amount", "service-id"]);
+        // The service column sorts by the service's key.
+        assert_eq!(
+            TRANSACTIONS
+                .relationship("service")
+                .and_then(|r| r.sort_key),
+            Some("service-id")
+        );
         // Every invoice attribute, each part's in its own place.
         assert_eq!(INVOICES.fields.len(), 21);
         assert!(INVOICES.field("terminated-last-call-at").is_some());
-        assert!(!INVOICES.sorts_by("has-pdf"));
+        // Computed, or delegated to a column of another name: the server's sort fails.
+        for name in [
+            "has-pdf",
+            "originated-first-call-at",
+            "terminated-last-call-at",
+        ] {
+            assert!(!INVOICES.sorts_by(name), "{name}");
+            assert!(INVOICES.sort_fails.contains(&name), "{name}");
+        }
+        assert!(INVOICES.sorts_by("originated-calls-count"));
         assert_eq!(
             INVOICES.field("originated-calls-duration").map(|f| f.kind),
             Some(Kind::Duration)
         );
+    }
+
+    /// What the server takes in `sort` but cannot order by is never offered.
+    #[test]
+    fn a_failing_sort_is_never_offered() {
+        for collection in Collection::ALL {
+            let spec = collection.spec();
+            for name in spec.sort_fails {
+                assert!(!spec.sorts_by(name), "{}: {name} fails to sort", spec.path);
+            }
+        }
     }
 
     #[test]
@@ -1662,10 +930,13 @@ mod tests {
                 "renew-price",
                 "created-at",
                 "renew-at",
-                "renew-period"
             ]
         );
+        // Taken by the server, but no column: its database fails the request.
+        assert!(!SERVICES.sorts_by("renew-period"));
+        assert_eq!(SERVICES.sort_fails, ["renew-period"]);
         assert!(!ACCOUNTS.sorts_by("currency"));
+        assert!(RATES.sorts_by("network-prefix-id"));
         assert!(ACCOUNTS.sorts_by("balance"));
         assert!(!CDR_EXPORTS.sorts_by("filters"));
         assert_eq!(

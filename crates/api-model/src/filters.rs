@@ -102,7 +102,14 @@ pub enum OperatorSet {
     Numeric,
     /// UUIDs (U): `eq`, `not-eq`, `in`, `not-in`.
     Uuid,
-    /// A custom filter that takes one UUID: `eq` only (`rateplan-id-eq` on rates).
+    /// UUIDs of records of another collection (`account-id`: accounts'), with the operators
+    /// of [`OperatorSet::Uuid`]. The server looks the values up among all that collection's
+    /// records (its `association_uuid_filter`) and keeps the ones it finds: a value of no
+    /// record is left out, and a filter left with none is as if it were not there.
+    RecordUuid(Collection),
+    /// A custom filter that takes one UUID: `eq` only (`rateplan-id-eq` on rates). The server
+    /// reads only the first of its values, unchecked: one that is no UUID of a record matches
+    /// nothing.
     UuidEq,
     /// `eq`, `not-eq` with `true` or `false`.
     Boolean,
@@ -120,9 +127,10 @@ impl OperatorSet {
         match self {
             OperatorSet::Text => &[Eq, NotEq, Cont, Start, End, In, NotIn, ContAny],
             OperatorSet::Numeric | OperatorSet::Time => &[Eq, NotEq, Gt, Gteq, Lt, Lteq, In, NotIn],
-            OperatorSet::Uuid | OperatorSet::Inet | OperatorSet::Choice(_) => {
-                &[Eq, NotEq, In, NotIn]
-            }
+            OperatorSet::Uuid
+            | OperatorSet::RecordUuid(_)
+            | OperatorSet::Inet
+            | OperatorSet::Choice(_) => &[Eq, NotEq, In, NotIn],
             OperatorSet::UuidEq => &[Eq],
             OperatorSet::Boolean => &[Eq, NotEq],
         }
@@ -133,7 +141,9 @@ impl OperatorSet {
         let ok = match self {
             OperatorSet::Text => true,
             OperatorSet::Numeric => is_number(value),
-            OperatorSet::Uuid | OperatorSet::UuidEq => crate::catalog::is_uuid(value),
+            OperatorSet::Uuid | OperatorSet::RecordUuid(_) | OperatorSet::UuidEq => {
+                crate::catalog::is_uuid(value)
+            }
             OperatorSet::Boolean => matches!(value, "true" | "false"),
             OperatorSet::Time => crate::stats::parse_time(value).is_some(),
             OperatorSet::Inet => value.parse::<std::net::IpAddr>().is_ok(),
@@ -152,6 +162,9 @@ struct ValueProblem(OperatorSet);
 pub struct FilterField {
     pub name: &'static str,
     pub operators: Option<OperatorSet>,
+    /// A plain filter whose resource checks every value against these words (an export's
+    /// `time-format`): any other is refused (400).
+    pub words: Option<&'static [&'static str]>,
 }
 
 /// One `filter[…]` query parameter.
@@ -312,7 +325,8 @@ impl Filter {
         if values.is_empty() {
             return Err(FilterError::EmptyValue { field: field.name });
         }
-        if !self.takes_list() && values.len() > 1 {
+        // Counted as the server counts them: `a,` is two values, one of them empty.
+        if !self.takes_list() && split_fields(&self.value).len() > 1 {
             return Err(FilterError::OneValueOnly { field: field.name });
         }
         let check = |value: &str| match field.operators {
@@ -329,7 +343,10 @@ impl Filter {
                     })
                 }
             }
-            None => Ok(()),
+            None => match field.words {
+                Some(words) if !words.contains(&value) => Err(OperatorSet::Choice(words)),
+                _ => Ok(()),
+            },
         };
         for value in &values {
             check(value).map_err(|set| FilterError::BadValue {
@@ -349,6 +366,18 @@ fn op_text(op: Option<Operator>) -> String {
 
 /// Splits `a,"b,c",d` into `a`, `b,c`, `d`; blanks around items go, empty items too.
 pub fn split_list(text: &str) -> Vec<String> {
+    let mut values = split_fields(text);
+    values.retain(|v| !v.is_empty());
+    values
+}
+
+/// The fields of a comma-separated value as the server's CSV reading finds them: `a,"b,c",`
+/// is `a`, `b,c` and an empty one; a blank text has none (the server reads only a value that
+/// is `present?`). Blanks around fields go.
+pub fn split_fields(text: &str) -> Vec<String> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
     let mut values = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
@@ -365,7 +394,6 @@ pub fn split_list(text: &str) -> Vec<String> {
         }
     }
     values.push(current.trim().to_owned());
-    values.retain(|v| !v.is_empty());
     values
 }
 
@@ -383,7 +411,7 @@ pub enum Expected {
 impl Expected {
     fn of(set: OperatorSet) -> Expected {
         match set {
-            OperatorSet::Uuid | OperatorSet::UuidEq => Expected::Uuid,
+            OperatorSet::Uuid | OperatorSet::RecordUuid(_) | OperatorSet::UuidEq => Expected::Uuid,
             OperatorSet::Boolean => Expected::Boolean,
             OperatorSet::Time => Expected::Time,
             OperatorSet::Inet => Expected::IpAddress,
@@ -631,99 +659,102 @@ mod tests {
         ));
     }
 
+    /// The server refuses an empty value of a single-value operator, a second value (even an
+    /// empty one after a comma), and an export's time format outside its three: none is sent.
+    #[test]
+    fn what_the_server_refuses_never_leaves() {
+        let check = |f: Filter, c: Collection| f.validate(c);
+        assert_eq!(
+            check(
+                Filter::new("reference", Operator::Cont, ""),
+                Collection::Invoices
+            ),
+            Err(FilterError::EmptyValue { field: "reference" })
+        );
+        assert_eq!(
+            check(
+                Filter::new("name", Operator::In, " , "),
+                Collection::Accounts
+            ),
+            Err(FilterError::EmptyValue { field: "name" })
+        );
+        assert_eq!(
+            check(
+                Filter::new("name", Operator::Eq, "a,"),
+                Collection::Accounts
+            ),
+            Err(FilterError::OneValueOnly { field: "name" })
+        );
+        assert_eq!(split_fields("a,\"b,c\","), ["a", "b,c", ""]);
+        assert!(split_fields(" ").is_empty());
+        let time_format = |value| Filter::parse_key_name("time-format", value);
+        assert_eq!(
+            check(time_format("bogus"), Collection::CdrExports)
+                .map_err(|e| e.to_string())
+                .unwrap_err(),
+            "“time-format” is one of with_timezone, without_timezone, round_to_seconds, not “bogus”"
+        );
+        assert!(
+            check(
+                time_format("with_timezone,round_to_seconds"),
+                Collection::CdrExports
+            )
+            .is_ok()
+        );
+    }
+
     #[test]
     fn values_are_checked_by_kind() {
+        use Collection::{Accounts, CdrExports, Countries, Rates};
         let uuid = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
         let check = |f: Filter, c: Collection| f.validate(c).map_err(|e| e.to_string());
-        assert!(
-            check(
-                Filter::new("uuid", Operator::Eq, uuid),
-                Collection::Accounts
-            )
-            .is_ok()
-        );
-        assert!(
-            check(
-                Filter::new("uuid", Operator::Eq, "12"),
-                Collection::Accounts
-            )
-            .unwrap_err()
-            .contains("not an identifier")
-        );
-        assert!(check(Filter::id(uuid), Collection::Accounts).is_ok());
-        assert!(check(Filter::id("7"), Collection::Accounts).is_err());
-        assert!(check(Filter::id("7,8"), Collection::Countries).is_ok());
-        assert!(check(Filter::id(uuid), Collection::Countries).is_err());
-        assert!(
-            check(
-                Filter::new("enabled", Operator::Eq, "true"),
-                Collection::Rates
-            )
-            .is_ok()
-        );
-        assert!(
-            check(
-                Filter::new("enabled", Operator::Eq, "yes"),
-                Collection::Rates
-            )
-            .is_err()
-        );
-        assert!(
-            check(
-                Filter::new("valid-from", Operator::Gteq, "2026-07-18 10:00:00"),
-                Collection::Rates
-            )
-            .is_ok()
-        );
-        assert!(
-            check(
-                Filter::new("valid-from", Operator::Gteq, "soon"),
-                Collection::Rates
-            )
-            .is_err()
-        );
-        assert!(
-            check(
-                Filter::new("status", Operator::In, "Pending,Failed"),
-                Collection::CdrExports
-            )
-            .is_ok()
-        );
-        assert!(
-            check(
-                Filter::new("status", Operator::Eq, "pending"),
-                Collection::CdrExports
-            )
-            .unwrap_err()
-            .contains("Pending, Completed, Failed, Deleted")
-        );
-        assert!(
-            check(
-                Filter::new("rateplan-id", Operator::Eq, uuid),
-                Collection::Rates
-            )
-            .is_ok()
-        );
-        assert!(
-            check(
-                Filter::new("rateplan-id", Operator::In, uuid),
-                Collection::Rates
-            )
-            .is_err()
-        );
-        assert!(
-            check(
-                Filter::new("name", Operator::Eq, "x"),
-                Collection::Countries
-            )
-            .is_err()
-        );
-        assert!(
-            check(
-                Filter::parse_key_name("name", "Ukraine,Poland"),
-                Collection::Countries
-            )
-            .is_ok()
-        );
+        // Each filter, and what its check says: accepted, or refused with these words.
+        let cases = [
+            (Accounts, "uuid", Operator::Eq, uuid, None),
+            (
+                Accounts,
+                "uuid",
+                Operator::Eq,
+                "12",
+                Some("not an identifier"),
+            ),
+            (Rates, "enabled", Operator::Eq, "true", None),
+            (Rates, "enabled", Operator::Eq, "yes", Some("")),
+            (
+                Rates,
+                "valid-from",
+                Operator::Gteq,
+                "2026-07-18 10:00:00",
+                None,
+            ),
+            (Rates, "valid-from", Operator::Gteq, "soon", Some("")),
+            (CdrExports, "status", Operator::In, "Pending,Failed", None),
+            (
+                CdrExports,
+                "status",
+                Operator::Eq,
+                "pending",
+                Some("Pending, Completed, Failed, Deleted"),
+            ),
+            (Rates, "rateplan-id", Operator::Eq, uuid, None),
+            (Rates, "rateplan-id", Operator::In, uuid, Some("")),
+            (Countries, "name", Operator::Eq, "x", Some("")),
+        ];
+        for (collection, field, operator, value, refused) in cases {
+            let checked = check(Filter::new(field, operator, value), collection);
+            match refused {
+                None => assert!(checked.is_ok(), "{field} {value}: {checked:?}"),
+                Some(words) => assert!(
+                    checked.as_ref().is_err_and(|e| e.contains(words)),
+                    "{field} {value}: {checked:?}"
+                ),
+            }
+        }
+        assert!(check(Filter::id(uuid), Accounts).is_ok());
+        assert!(check(Filter::id("7"), Accounts).is_err());
+        assert!(check(Filter::id("7,8"), Countries).is_ok());
+        assert!(check(Filter::id(uuid), Countries).is_err());
+        let plain = Filter::parse_key_name("name", "Ukraine,Poland");
+        assert!(check(plain, Countries).is_ok());
     }
 }

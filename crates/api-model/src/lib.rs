@@ -17,6 +17,7 @@ pub mod live_calls;
 pub mod money;
 pub mod number;
 pub mod numberlist;
+pub mod profile;
 pub mod query;
 pub mod rates;
 pub mod record;

@@ -112,20 +112,36 @@ impl StatsEndpoint {
         StatsEndpoint::ALL.into_iter().find(|e| e.path() == path)
     }
 
-    /// The series of `data` besides `t`, in display order.
-    pub fn series(self) -> &'static [&'static str] {
+    /// The metrics of the endpoint: its series of `data` besides `t`, in display order, and
+    /// the members of its `totals` where it has them.
+    pub fn metrics(self) -> &'static [StatsMetric] {
+        use StatsMetric::*;
         match self.kind {
             StatsKind::Traffic => &[
-                "total_calls",
-                "successful_calls",
-                "failed_calls",
-                "total_duration",
-                "acd",
-                "asr",
-                "total_price",
+                TotalCalls,
+                SuccessfulCalls,
+                FailedCalls,
+                TotalDuration,
+                Acd,
+                Asr,
+                TotalPrice,
             ],
-            StatsKind::Quality => &["total_calls", "acd", "asr", "cps"],
-            StatsKind::ActiveCalls => &["calls"],
+            StatsKind::Quality => &[TotalCalls, Acd, Asr, Cps],
+            StatsKind::ActiveCalls => &[ActiveCalls],
+        }
+    }
+
+    /// Whether the answer carries `totals` (`WITH TOTALS` on the server).
+    pub fn has_totals(self) -> bool {
+        self.kind != StatsKind::ActiveCalls
+    }
+
+    /// The charts a view of the endpoint draws, one per unit; both sides draw the same.
+    pub fn charts(self) -> &'static [Chart] {
+        match self.kind {
+            StatsKind::Traffic => &TRAFFIC_CHARTS,
+            StatsKind::Quality => &QUALITY_CHARTS,
+            StatsKind::ActiveCalls => &ACTIVE_CALLS_CHARTS,
         }
     }
 
@@ -145,17 +161,164 @@ impl StatsEndpoint {
     }
 }
 
-/// Unit of a statistics series, for axis labels.
-pub fn series_unit(series: &str) -> &'static str {
-    match series {
-        "total_duration" => "min",
-        "acd" => "s",
-        "asr" => "%",
-        "cps" => "calls/s",
-        "total_price" => "currency",
-        _ => "calls",
+/// A statistic the endpoints report: a series of a payload's `data` (by its [`key`]) and, where
+/// the endpoint counts totals, the member of `totals` of the same key. Every page that shows a
+/// statistic names it by this type, so the access profile's flags (`crate::profile`) reach every
+/// place it shows.
+///
+/// [`key`]: StatsMetric::key
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StatsMetric {
+    TotalCalls,
+    SuccessfulCalls,
+    FailedCalls,
+    /// Minutes of talk.
+    TotalDuration,
+    /// Average call duration in seconds, of the answered calls.
+    Acd,
+    /// Answer-seizure ratio, per cent.
+    Asr,
+    /// What the calls cost (originated) or earned (terminated), in the account's currency.
+    TotalPrice,
+    /// Calls per second: a bucket's calls over its length (`count(*) / interval` on the
+    /// server, and so in `chart-originated-cps`).
+    Cps,
+    /// Calls in progress (`*-active-calls`).
+    ActiveCalls,
+}
+
+/// What a metric is counted in, for axis labels and figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Calls,
+    Minutes,
+    Seconds,
+    Percent,
+    CallsPerSecond,
+    /// The account's currency.
+    Currency,
+}
+
+impl StatsMetric {
+    pub const ALL: [StatsMetric; 9] = [
+        StatsMetric::TotalCalls,
+        StatsMetric::SuccessfulCalls,
+        StatsMetric::FailedCalls,
+        StatsMetric::TotalDuration,
+        StatsMetric::Acd,
+        StatsMetric::Asr,
+        StatsMetric::TotalPrice,
+        StatsMetric::Cps,
+        StatsMetric::ActiveCalls,
+    ];
+
+    /// Its name in a payload's `data` and `totals`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            StatsMetric::TotalCalls => "total_calls",
+            StatsMetric::SuccessfulCalls => "successful_calls",
+            StatsMetric::FailedCalls => "failed_calls",
+            StatsMetric::TotalDuration => "total_duration",
+            StatsMetric::Acd => "acd",
+            StatsMetric::Asr => "asr",
+            StatsMetric::TotalPrice => "total_price",
+            StatsMetric::Cps => "cps",
+            StatsMetric::ActiveCalls => "calls",
+        }
+    }
+
+    /// The metric a payload's series or total of this name is; `None` for a name the portal
+    /// does not know (a newer server's).
+    pub fn from_key(key: &str) -> Option<StatsMetric> {
+        StatsMetric::ALL.into_iter().find(|m| m.key() == key)
+    }
+
+    pub const fn unit(self) -> Unit {
+        match self {
+            StatsMetric::TotalDuration => Unit::Minutes,
+            StatsMetric::Acd => Unit::Seconds,
+            StatsMetric::Asr => Unit::Percent,
+            StatsMetric::Cps => Unit::CallsPerSecond,
+            StatsMetric::TotalPrice => Unit::Currency,
+            _ => Unit::Calls,
+        }
+    }
+
+    /// The metrics this one is worked out from, when it is arithmetic on another: whoever may
+    /// not see a source may not see what comes of it (the calls per second give away the calls
+    /// counted).
+    pub const fn sources(self) -> &'static [StatsMetric] {
+        match self {
+            StatsMetric::Cps => &[StatsMetric::TotalCalls],
+            _ => &[],
+        }
+    }
+
+    /// The metric a narrowing parameter of the endpoints bounds, if it bounds one: the price
+    /// bounds (`customer-price-gt`, `vendor-price-lt`, …) tell what calls cost.
+    pub fn narrowed_by(param: &str) -> Option<StatsMetric> {
+        is_price_param(param).then_some(StatsMetric::TotalPrice)
     }
 }
+
+/// One chart of a statistics view: its id (unique in the view) and the metrics it draws, the
+/// first of which names the unit of its value axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Chart {
+    pub id: &'static str,
+    pub metrics: &'static [StatsMetric],
+}
+
+impl Chart {
+    /// The unit of its value axis.
+    pub fn unit(&self) -> Unit {
+        self.metrics
+            .first()
+            .map_or(Unit::Calls, |metric| metric.unit())
+    }
+}
+
+const fn chart(id: &'static str, metrics: &'static [StatsMetric]) -> Chart {
+    Chart { id, metrics }
+}
+
+const TRAFFIC_CHARTS: [Chart; 5] = [
+    chart(
+        "calls",
+        &[
+            StatsMetric::TotalCalls,
+            StatsMetric::SuccessfulCalls,
+            StatsMetric::FailedCalls,
+        ],
+    ),
+    chart("duration", &[StatsMetric::TotalDuration]),
+    chart("acd", &[StatsMetric::Acd]),
+    chart("asr", &[StatsMetric::Asr]),
+    chart("price", &[StatsMetric::TotalPrice]),
+];
+
+const QUALITY_CHARTS: [Chart; 4] = [
+    chart("calls", &[StatsMetric::TotalCalls]),
+    chart("acd", &[StatsMetric::Acd]),
+    chart("asr", &[StatsMetric::Asr]),
+    chart("cps", &[StatsMetric::Cps]),
+];
+
+const ACTIVE_CALLS_CHARTS: [Chart; 1] = [chart("active-calls", &[StatsMetric::ActiveCalls])];
+
+/// The chart of `POST /chart-originated-cps`: the originated calls per second, minute by
+/// minute.
+pub const ORIGINATED_CPS_CHARTS: [Chart; 1] = [chart("cps", &[StatsMetric::Cps])];
+
+/// The figures of an account's day that the overview and the account's page show, on each side:
+/// its calls in progress, and its calls, ASR, ACD and price of today.
+pub const TODAYS_FIGURES: [StatsMetric; 5] = [
+    StatsMetric::ActiveCalls,
+    StatsMetric::TotalCalls,
+    StatsMetric::Asr,
+    StatsMetric::Acd,
+    StatsMetric::TotalPrice,
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sampling {
@@ -531,8 +694,8 @@ mod tests {
             StatsEndpoint::ORIGINATION_QUALITY.samplings()
         );
         assert_eq!(
-            StatsEndpoint::TERMINATION.series(),
-            StatsEndpoint::ORIGINATION.series()
+            StatsEndpoint::TERMINATION.metrics(),
+            StatsEndpoint::ORIGINATION.metrics()
         );
         assert_eq!(StatsEndpoint::from_path("incoming-statistics"), None);
     }

@@ -51,10 +51,15 @@ fn quoted(field: &str) -> String {
 mod tests {
     use super::*;
     use api_model::errors::classify;
-    use api_model::stats::StatsEndpoint;
+    use api_model::profile::{AccessProfile, Flag};
+    use api_model::stats::{Direction, StatsEndpoint};
 
     fn fixture(body: &str) -> StatsPayload {
         classify(200, body).expect("fixture decodes")
+    }
+
+    fn keys(endpoint: StatsEndpoint) -> Vec<&'static str> {
+        endpoint.metrics().iter().map(|m| m.key()).collect()
     }
 
     #[test]
@@ -62,7 +67,7 @@ mod tests {
         let payload = fixture(include_str!(
             "../../api-model/tests/fixtures/origination-statistics.spec-stub.json"
         ));
-        let csv = payload_csv(&payload, StatsEndpoint::ORIGINATION.series());
+        let csv = payload_csv(&payload, &keys(StatsEndpoint::ORIGINATION));
         assert_eq!(
             csv,
             "time,total_calls,successful_calls,failed_calls,total_duration,acd,asr,total_price\r\n\
@@ -77,7 +82,7 @@ mod tests {
         let payload = fixture(include_str!(
             "../../api-model/tests/fixtures/origination-statistics-quality.clickhouse-types.json"
         ));
-        let csv = payload_csv(&payload, StatsEndpoint::ORIGINATION_QUALITY.series());
+        let csv = payload_csv(&payload, &keys(StatsEndpoint::ORIGINATION_QUALITY));
         assert_eq!(
             csv,
             "time,total_calls,acd,asr,cps\r\n\
@@ -97,5 +102,37 @@ mod tests {
             "time,acd,\"a,\"\"b\"\"\"\r\n1970-01-01T00:00:00Z,1,\r\n99999999999999,,\r\n"
         );
         assert_eq!(payload_csv(&fixture("[]"), &["acd"]), "time,acd\r\n");
+    }
+
+    /// A chart's CSV has the columns of the series its page may draw: with the price's series
+    /// withheld, the price chart (and so its CSV) is gone, and a calls chart without its
+    /// successful calls has no such column, even from an answer that has them.
+    #[test]
+    fn a_withheld_series_is_no_column() {
+        let payload = fixture(include_str!(
+            "../../api-model/tests/fixtures/origination-statistics.spec-stub.json"
+        ));
+        let access = AccessProfile::default()
+            .with(Flag::OutgoingStatisticsSuccessfulCalls, false)
+            .with(Flag::OutgoingStatisticsTotalPrice, false)
+            .stats(Direction::Origination);
+        let charts = access.charts(StatsEndpoint::ORIGINATION.charts());
+        let headers: Vec<String> = charts
+            .iter()
+            .map(|(_, series)| {
+                let names: Vec<&str> = series.iter().map(|m| m.key()).collect();
+                let csv = payload_csv(&payload, &names);
+                csv.lines().next().unwrap_or_default().to_owned()
+            })
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "time,total_calls,failed_calls",
+                "time,total_duration",
+                "time,acd",
+                "time,asr"
+            ]
+        );
     }
 }

@@ -30,7 +30,7 @@ pub mod traffic;
 // The paths other crates use, from before the layers.
 pub use hosting::example_parent::example_parent;
 pub use hosting::{example_parent, static_files};
-pub use model::customers::{DEMO_LOGIN, DEMO_PASSWORD};
+pub use model::customers::{DEMO_LOGIN, DEMO_PASSWORD, RESTRICTED_LOGIN};
 pub use routes::faults::{ErrorBody, Faults};
 pub use seeded::data_file::DataFile;
 
@@ -82,6 +82,10 @@ pub struct Options {
     /// The moment the data set's dates are placed relative to (default: when `app` runs). Two
     /// servers given the same one answer time-bucketed questions alike.
     pub started_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The attributes `GET /profiles` answers for the first customer's own login (`demo`)
+    /// instead of its profile (`--profile FILE`), verbatim: any flags, on or off, left out or
+    /// unknown to the portal.
+    pub profile: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl Default for Options {
@@ -99,6 +103,7 @@ impl Default for Options {
             upstream: None,
             hide_cdr_fields: Vec::new(),
             started_at: None,
+            profile: None,
         }
     }
 }
@@ -118,6 +123,7 @@ impl Options {
             None => DataSet::generate(self.seed, now),
         };
         data.hidden_cdr_fields = self.hide_cdr_fields.clone();
+        data.served_profile = self.profile.clone();
         data
     }
 }

@@ -1,6 +1,6 @@
 //! `demo-server [OPTIONS]`: serves the demo customer API; see `--help` and the README.
 
-use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile, Options};
+use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile, Options, RESTRICTED_LOGIN};
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -37,6 +37,9 @@ Options:
   --hide-cdr-fields LIST    leave these comma-separated CDR attributes out of outgoing and
                             incoming CDRs and export files (such as time-connect,src-name-in),
                             as an operator's outgoing/incoming_cdr_hide_fields do
+  --profile FILE            answer GET /profiles for the demo login with FILE: a JSON object
+                            of access profile flags (or a whole GET /profiles document),
+                            served as it is, flags left out or unknown included
 
 Fault injection (off by default; never on /auth unless --faults-on-auth):
   --latency-ms MS           add MS milliseconds to every API request
@@ -60,6 +63,7 @@ struct Args {
     data_file: Option<PathBuf>,
     dump_data: Option<PathBuf>,
     config_file: Option<PathBuf>,
+    profile_file: Option<PathBuf>,
     embed_example: Option<u16>,
     embed_example_dir: PathBuf,
     tls: bool,
@@ -78,6 +82,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
         data_file: None,
         dump_data: None,
         config_file: None,
+        profile_file: None,
         embed_example: None,
         embed_example_dir: PathBuf::from("examples/embed"),
         tls: false,
@@ -115,6 +120,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
                     .map_err(|e| format!("{flag}: {e}"))?
             }
             "--config" => parsed.config_file = Some(PathBuf::from(value()?)),
+            "--profile" => parsed.profile_file = Some(PathBuf::from(value()?)),
             "--upstream" => {
                 parsed.options.upstream = Some(
                     demo_server::hosting::proxy::parse_upstream(&value()?)
@@ -193,6 +199,29 @@ fn read_config(path: &std::path::Path) -> Result<String, String> {
     Ok(text)
 }
 
+/// Reads the files `--profile` and `--config` name into the options, checked before the
+/// server starts.
+fn read_files(args: &mut Args) -> Result<(), String> {
+    if let Some(path) = &args.profile_file {
+        args.options.profile = Some(read_profile(path)?);
+    }
+    if let Some(path) = &args.config_file {
+        args.options.config_json = Some(read_config(path)?);
+        args.options.config_dir = path.parent().map(std::path::Path::to_path_buf);
+    }
+    Ok(())
+}
+
+/// Reads `--profile FILE`: the attributes `GET /profiles` answers for the demo login.
+fn read_profile(
+    path: &std::path::Path,
+) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--profile: cannot read {}: {e}", path.display()))?;
+    demo_server::model::portal_access::served_attributes(&text)
+        .map_err(|e| format!("--profile: {}: {e}", path.display()))
+}
+
 /// Binds the embedding example's listener on 127.0.0.1:`port`, adds its origin to the
 /// portal's `embed.allowedOrigins` (in `args.options.config_json`), and makes its router.
 async fn embed_example(
@@ -262,17 +291,9 @@ async fn main() -> ExitCode {
             }
         };
     }
-    if let Some(path) = &args.config_file {
-        match read_config(path) {
-            Ok(text) => {
-                args.options.config_json = Some(text);
-                args.options.config_dir = path.parent().map(std::path::Path::to_path_buf);
-            }
-            Err(message) => {
-                eprintln!("demo-server: {message}");
-                return ExitCode::from(2);
-            }
-        }
+    if let Err(message) = read_files(&mut args) {
+        eprintln!("demo-server: {message}");
+        return ExitCode::from(2);
     }
     match &args.options.dist_dir {
         Some(dist) if !dist.join("index.html").is_file() => eprintln!(
@@ -341,6 +362,7 @@ async fn main() -> ExitCode {
         println!("Data: {}", args.data_file.unwrap_or_default().display());
     } else {
         println!("Login: {DEMO_LOGIN} / {DEMO_PASSWORD}");
+        println!("Login without prices or ACD: {RESTRICTED_LOGIN} / {RESTRICTED_LOGIN}");
     }
     if let Some((listener, parent)) = embedding {
         match listener.local_addr() {
@@ -425,6 +447,7 @@ mod tests {
         assert!(parse(&["--upstream"]).is_err());
         assert!(parse(&["--embed-example", "x"]).is_err());
         assert!(parse(&["--config"]).is_err());
+        assert!(parse(&["--profile"]).is_err());
         assert!(parse(&["--hide-cdr-fields", "time-connect,colour"]).is_err());
     }
 
@@ -509,6 +532,23 @@ mod tests {
         );
         let message = read_config(&dir.join("missing.json")).unwrap_err();
         assert!(message.contains("cannot read"), "{message}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn profile_files_are_read_before_starting() {
+        let args = parse(&["--profile", "restricted.json"]).unwrap().unwrap();
+        assert_eq!(args.profile_file, Some(PathBuf::from("restricted.json")));
+        let dir = std::env::temp_dir().join(format!("demo-server-profile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.json");
+        std::fs::write(&good, r#"{"outgoing-statistics-total-price": false}"#).unwrap();
+        assert_eq!(read_profile(&good).unwrap().len(), 1);
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, "[false]").unwrap();
+        let message = read_profile(&bad).unwrap_err();
+        assert!(message.contains("bad.json"), "{message}");
+        assert!(read_profile(&dir.join("missing.json")).is_err());
         std::fs::remove_dir_all(&dir).ok();
     }
 

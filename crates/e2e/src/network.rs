@@ -14,6 +14,14 @@ use crate::server::ServedRequest;
 use crate::webdriver::{NetworkConditions, UNCAPPED_BYTES_PER_SECOND};
 
 impl Portal {
+    /// Holds back the portal's shell code (`portal_bg.wasm`) on the server while `held` (a
+    /// minute at most), as a slow link would: what the page shows before its code comes
+    /// (index.html's early sign-in form) can be used in every engine.
+    pub fn hold_the_code(&self, held: bool) {
+        self.code_held
+            .store(held, std::sync::atomic::Ordering::SeqCst);
+    }
+
     /// Delays every request the browser makes by `latency` (chromedriver's network conditions),
     /// to watch states that are otherwise over too soon, such as an export's progress.
     pub async fn throttle_network(&self, latency: Duration) {
@@ -165,6 +173,32 @@ impl Portal {
             .expect("restart_server needs the demo server (ApiServer::Demo)");
         let fresh = tokio::task::spawn_blocking(move || {
             let fresh = demo_server::app(restart.options.clone());
+            *restart
+                .current
+                .write()
+                .unwrap_or_else(PoisonError::into_inner) = fresh;
+        });
+        fresh.await.expect("starting the demo server afresh");
+    }
+
+    /// Starts the demo API afresh, as [`Portal::restart_server`] does, answering
+    /// `GET /profiles` for the demo login with `attributes` (the demo server's `--profile`):
+    /// any flags, on or off, left out or unknown. Every token issued before is refused: sign in
+    /// after it. A later [`Portal::restart_server`] serves the demo login's own profile again.
+    pub async fn serve_profile(&self, attributes: serde_json::Value) {
+        let restart = self
+            .restart
+            .clone()
+            .expect("serve_profile needs the demo server (ApiServer::Demo)");
+        let mut options = restart.options.clone();
+        options.profile = Some(
+            attributes
+                .as_object()
+                .cloned()
+                .expect("a profile is an object of flags"),
+        );
+        let fresh = tokio::task::spawn_blocking(move || {
+            let fresh = demo_server::app(options);
             *restart
                 .current
                 .write()

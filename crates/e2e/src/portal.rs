@@ -20,7 +20,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use url::Url;
 
 use crate::engine::Engine;
-use crate::server::{RequestLog, Restart};
+use crate::server::{CodeHeld, RequestLog, Restart};
 use crate::table::Table;
 use crate::webdriver::{DevToolsCommand, SCRIPT_TIMEOUT};
 use crate::workspace_root;
@@ -51,6 +51,7 @@ pub struct Portal {
     pub(crate) downloads: PathBuf,
     pub(crate) served: RequestLog,
     pub(crate) restart: Option<Arc<Restart>>,
+    pub(crate) code_held: CodeHeld,
     pub(crate) parent_url: Option<String>,
     pub(crate) foreign_url: Option<String>,
     pub(crate) bare_urls: Option<Vec<String>>,

@@ -159,6 +159,7 @@ pub(crate) struct DemoServer {
     task: JoinHandle<()>,
     pub(crate) served: RequestLog,
     pub(crate) restart: Option<Arc<Restart>>,
+    pub(crate) code_held: CodeHeld,
     /// Servers beside the portal's: the upstream API, the parent page, the foreign pages.
     others: Vec<JoinHandle<()>>,
     pub(crate) parent_url: Option<String>,
@@ -169,6 +170,29 @@ pub(crate) struct DemoServer {
 
 /// The requests under `/api` the server received, in order.
 pub(crate) type RequestLog = Arc<Mutex<Vec<ServedRequest>>>;
+
+/// Whether the server holds back the portal's shell code (`portal_bg.wasm`)
+/// ([`Portal::hold_the_code`](crate::Portal::hold_the_code)).
+pub(crate) type CodeHeld = Arc<std::sync::atomic::AtomicBool>;
+
+/// The longest the shell's code is held back, whatever the test forgot.
+const LONGEST_HOLD: Duration = Duration::from_secs(60);
+
+/// Middleware of the whole server: holds back the shell's code while the test says so, as a
+/// slow link would, in every engine (where Chromium's network emulation does not reach).
+async fn hold_code(
+    axum::extract::State(held): axum::extract::State<CodeHeld>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if request.uri().path().ends_with("/portal_bg.wasm") {
+        let since = Instant::now();
+        while held.load(std::sync::atomic::Ordering::SeqCst) && since.elapsed() < LONGEST_HOLD {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    next.run(request).await
+}
 
 /// The running demo API and how to start it afresh.
 pub(crate) struct Restart {
@@ -260,6 +284,24 @@ async fn log_request(
     let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
     log[index].answer = Some((response.status().as_u16(), Instant::now()));
     response
+}
+
+/// `router` logging what it serves under `/api` into `served`, and holding the shell's code
+/// back while `code_held` says so.
+fn with_log_and_hold(
+    router: axum::Router,
+    served: &RequestLog,
+    code_held: &CodeHeld,
+) -> axum::Router {
+    router
+        .layer(axum::middleware::from_fn_with_state(
+            served.clone(),
+            log_request,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            code_held.clone(),
+            hold_code,
+        ))
 }
 
 /// A router that hands every request to the router in `current` at the time it arrives.
@@ -394,17 +436,15 @@ impl DemoServer {
                 (router, Some(Arc::new(Restart { current, options })))
             }
         };
-        let served = RequestLog::default();
-        let router = router.layer(axum::middleware::from_fn_with_state(
-            served.clone(),
-            log_request,
-        ));
+        let (served, code_held) = (RequestLog::default(), CodeHeld::default());
+        let router = with_log_and_hold(router, &served, &code_held);
         let task = serve_in_background(listener, router);
         DemoServer {
             base_url,
             task,
             served,
             restart,
+            code_held,
             others,
             parent_url,
             foreign_url,

@@ -54,7 +54,12 @@ fn walk_in(engine: Engine) {
         let started = Instant::now();
         let facts = Facts::ask(&portal).await;
         portal.set_viewport(DESKTOP.0, DESKTOP.1).await;
-        step(&portal, "sign in", sign_in(&portal)).await;
+        step(
+            &portal,
+            "sign in before the code came",
+            sign_in_early(&portal),
+        )
+        .await;
         step(
             &portal,
             "a list filtered from its URL",
@@ -90,6 +95,12 @@ fn walk_in(engine: Engine) {
         step(&portal, "a language switch", language_switch(&portal)).await;
         step(&portal, "a 360-px phone", phone_width(&portal)).await;
         step(&portal, "embedded by a parent", embedded(&portal)).await;
+        step(
+            &portal,
+            "framed where not allowed",
+            framing_refused(&portal),
+        )
+        .await;
         println!(
             "{}: the walk took {:.1} s",
             engine.name(),
@@ -205,10 +216,29 @@ async fn rendered_text(portal: &Portal, css: &str) -> Option<String> {
     text.as_str().map(str::to_owned)
 }
 
-async fn sign_in(portal: &Portal) {
+/// index.html's sign-in form, shown while the code is held back (as on a slow link): what the
+/// visitor sends there, the portal sends once its code has come.
+async fn sign_in_early(portal: &Portal) {
+    portal.hold_the_code(true);
     portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    let early = "main#early-sign-in:not([hidden]) form#early-login-form";
+    portal.wait_for(early).await;
+    portal
+        .fill(&format!("{early} input[name=login]"), DEMO_LOGIN)
+        .await;
+    portal
+        .fill(&format!("{early} input[name=password]"), DEMO_PASSWORD)
+        .await;
+    portal.click(&format!("{early} button")).await;
+    portal.hold_the_code(false);
     portal.wait_for("nav#main-nav").await;
+    assert_eq!(portal.current_url().await.path(), "/");
+    let sign_ins = portal
+        .served_requests()
+        .iter()
+        .filter(|r| r.from_browser() && r.method == "POST" && r.endpoint() == "auth")
+        .count();
+    assert_eq!(sign_ins, 1, "what was sent early is sent once");
 }
 
 /// A bookmarked list view: pending payments, the filter taken from the URL.
@@ -476,5 +506,36 @@ async fn embedded(portal: &Portal) {
     portal
         .wait_for_texts(ACCOUNT_NAMES, "the four accounts", |names| names.len() == 4)
         .await;
+    portal.leave_frame().await;
+}
+
+/// A host that lost the frame-ancestors header, framed by a site nobody allowed: the portal
+/// refuses by itself and shows nothing of a session, though one is kept on that host.
+async fn framing_refused(portal: &Portal) {
+    let (_, unlisted) = portal.header_less_hosts();
+    let host = unlisted.to_owned();
+    portal.open_url(&format!("{host}/")).await;
+    let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+    let keep = format!("localStorage.setItem('portal.token', '{token}'); return true;");
+    script(portal, "keeping a session", &keep, vec![]).await;
+    let framer = format!(
+        "{}/pages/frame.html?src={}",
+        portal.foreign_url(),
+        url::form_urlencoded::byte_serialize(format!("{host}/").as_bytes()).collect::<String>()
+    );
+    portal.open_url(&framer).await;
+    portal.wait_for("iframe[name=framed]").await;
+    portal.enter_frame(0).await;
+    portal.wait_for(".framing-refused").await;
+    let shown = script(
+        portal,
+        "what the framed portal shows",
+        "return [!!document.querySelector('nav#main-nav'),
+                 !!document.querySelector('form#login-form'),
+                 document.querySelectorAll('table').length];",
+        vec![],
+    )
+    .await;
+    assert_eq!(shown, json!([false, false, 0]), "{host}");
     portal.leave_frame().await;
 }

@@ -28,6 +28,9 @@ const LIST_RETRY: &str = ".list-page .error-panel button.retry";
 const STATS_PANEL: &str = ".statistics-page .error-panel";
 const STATS_MESSAGE: &str = ".statistics-page .error-panel .error-message";
 const STATS_RETRY: &str = ".statistics-page .error-panel button.retry";
+/// The access profile's failure, in place of a page it governs.
+const PROFILE_PANEL: &str = ".error-panel.profile-failed";
+const PROFILE_MESSAGE: &str = ".error-panel.profile-failed .error-message";
 const ACCOUNTS_TABLE: &str = "table#accounts-table";
 const ADD_FILTER: &str = ".filter-bar button.filter-add";
 const FORM: &str = "form.stats-form";
@@ -583,8 +586,8 @@ fn server_errors_on_a_statistics_page_keep_the_form_and_retry() {
         wait_for_samples(&portal, Some(expected)).await;
         assert_absent(&portal, STATS_PANEL, "the retry succeeded").await;
 
-        // An empty 500 on a first load of another view of the same account and busy range
-        // (its account list fails too; one Retry brings back both).
+        // An empty 500 on a first load of another view of the same account and busy range,
+        // reached inside the portal (its account list fails too; one Retry brings back both).
         portal
             .set_faults(json!({"error-share": 1.0, "error-body": "empty"}))
             .await;
@@ -594,7 +597,7 @@ fn server_errors_on_a_statistics_page_keep_the_form_and_retry() {
             .filter(|(name, _)| name != "sampling")
             .map(|(name, value)| (name.as_str(), value.as_str()))
             .collect();
-        portal.open(&stats_url("quality", &same_view)).await;
+        go_within(&portal, &stats_url("quality", &same_view)).await;
         portal.wait_for_path("/statistics/quality").await;
         wait_for_message(&portal, STATS_MESSAGE, EMPTY_500).await;
         assert_retried_with_backoff(
@@ -608,7 +611,45 @@ fn server_errors_on_a_statistics_page_keep_the_form_and_retry() {
             .wait_for(".statistics-page .stats-results:not(.stale) p.samples")
             .await;
         assert_absent(&portal, STATS_PANEL, "the retry succeeded").await;
+
+        // The same view loaded afresh: the access profile cannot be read either, so the page
+        // it governs waits for it, says so with the server's words, and shows once its Retry
+        // reads it.
+        portal
+            .set_faults(json!({"error-share": 1.0, "error-body": "empty"}))
+            .await;
+        let mark = log_mark(&portal);
+        portal.open(&stats_url("quality", &same_view)).await;
+        wait_for_message(&portal, PROFILE_MESSAGE, EMPTY_500).await;
+        assert_retried_with_backoff(
+            &served_since(&portal, mark, "profiles"),
+            500,
+            "the access profile answered an empty 500",
+        );
+        assert!(
+            served_since(&portal, mark, "origination-statistics-quality").is_empty(),
+            "nothing the profile governs is asked for before it is read"
+        );
+        portal.clear_faults().await;
+        portal.click(&format!("{PROFILE_PANEL} button.retry")).await;
+        portal
+            .wait_for(".statistics-page .stats-results:not(.stale) p.samples")
+            .await;
+        assert_absent(&portal, PROFILE_PANEL, "the profile's retry succeeded").await;
     });
+}
+
+/// Goes to `path` inside the portal, as one of its links would: the history's entry changes
+/// without a reload, so what the session has read (its access profile) stays.
+async fn go_within(portal: &Portal, path: &str) {
+    script(
+        portal,
+        "going to a page inside the portal",
+        "history.pushState(null, '', arguments[0]);
+         window.dispatchEvent(new PopStateEvent('popstate'));",
+        vec![json!(path)],
+    )
+    .await;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1740,9 +1781,9 @@ fn the_notice_after_an_empty_401_reads_once() {
     });
 }
 
-/// Each kind of page is a wasm chunk fetched on its first visit. A chunk that cannot be fetched
-/// is said in the page, at the same URL, with the shell still working; the retry brings the
-/// page once the network lets the chunk through.
+/// Each kind of page's code is fetched on its first visit. Code that cannot be fetched (here:
+/// every wasm request blocked) is said in the page, at the same URL, with the shell still
+/// working; the retry brings the page once the network lets the code through.
 #[test]
 fn a_page_whose_code_cannot_be_fetched_says_so_and_retries() {
     e2e::run(|portal| async move {
@@ -1754,10 +1795,7 @@ fn a_page_whose_code_cannot_be_fetched_says_so_and_retries() {
             .devtools("Network.setCacheDisabled", json!({ "cacheDisabled": true }))
             .await;
         portal
-            .devtools(
-                "Network.setBlockedURLs",
-                json!({ "urls": ["*/split_lists.wasm"] }),
-            )
+            .devtools("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }))
             .await;
 
         portal.click("nav#main-nav a[href$='/rates']").await;

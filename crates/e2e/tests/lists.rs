@@ -1587,14 +1587,18 @@ fn typed_filter_values_go_out_as_the_server_reads_them() {
 }
 
 /// Only the fields the real server sorts by have a sort control: services sort by name, not
-/// by state; accounts never by their (computed) currency.
+/// by state nor by renew period (taken by the server, and failed by its database); accounts
+/// never by their (computed) currency. A transaction's service column sorts by the service's
+/// key.
 #[test]
 fn only_what_the_server_sorts_by_can_be_sorted() {
     e2e::run(|portal| async move {
         sign_in(&portal).await;
         for (path, sortable, fixed) in [
             ("/services", "name", "state"),
+            ("/services", "created-at", "renew-period"),
             ("/accounts", "balance", "currency"),
+            ("/transactions", "service", "description"),
         ] {
             portal.open(path).await;
             let table = format!("table#{}-table", &path[1..]);
@@ -1615,6 +1619,18 @@ fn only_what_the_server_sorts_by_can_be_sorted() {
                 "{path}: {fixed} can be sorted"
             );
         }
+        // Still on the transactions: their service column asks for `service-id`.
+        portal
+            .click("table#transactions-table th[data-key='service'] button.sort")
+            .await;
+        portal
+            .wait_for_url("/transactions?sort=service-id", |url| {
+                url.query() == Some("sort=service-id")
+            })
+            .await;
+        portal
+            .wait_for("table#transactions-table th[data-key='service'][aria-sort='ascending']")
+            .await;
     });
 }
 
@@ -1646,6 +1662,15 @@ fn the_access_profile_decides_what_shows() {
             .wait_for_text(".not-available h1", "Not available")
             .await;
         assert_eq!(api_requests(&portal, "services").await, 0);
+        // Its calls list offers no export of them: the export form is withheld too.
+        portal.open("/cdrs").await;
+        portal.wait_for("table#cdrs-table").await;
+        let offered = portal
+            .client()
+            .find_all(e2e::fantoccini::Locator::Css("a.export-these"))
+            .await
+            .unwrap_or_default();
+        assert!(offered.is_empty(), "\"Export these calls\" is offered");
 
         portal.open("/accounts?sort=name").await;
         let table =

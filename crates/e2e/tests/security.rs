@@ -140,6 +140,7 @@ fn nothing_of_a_customer_is_left_in_the_browser() {
         portal.click("button#sign-out").await;
         portal.wait_for_path("/login").await;
         assert_eq!(kept_keys(&portal).await, Vec::<String>::new());
+        assert_no_answer_in_the_http_cache(&portal).await;
 
         // The server refuses the session (a 401): the same.
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
@@ -161,6 +162,36 @@ fn nothing_of_a_customer_is_left_in_the_browser() {
             "after a 401: {kept:?}"
         );
     });
+}
+
+/// The browser's HTTP cache holds none of the API's answers the page had (the server allows
+/// private caching; the portal asks with `no-store`): on a shared computer the customer's data
+/// does not stay on disk after sign-out.
+async fn assert_no_answer_in_the_http_cache(portal: &Portal) {
+    let cached = portal
+        .client()
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const urls = [...new Set(performance.getEntriesByType('resource')
+                 .map((e) => e.name).filter((name) => name.includes('/api/')))];
+             Promise.all(urls.map((url) =>
+                 fetch(url, { cache: 'only-if-cached', mode: 'same-origin',
+                              headers: { accept: 'application/vnd.api+json' } })
+                     .then((r) => (r.status === 200 ? url : null), () => null)))
+                 .then((found) => done([urls.length, found.filter((url) => url)]));",
+            vec![],
+        )
+        .await
+        .expect("asking the HTTP cache");
+    assert!(
+        cached[0].as_u64().unwrap_or(0) > 3,
+        "the page asked little: {cached}"
+    );
+    assert_eq!(
+        cached[1],
+        json!([]),
+        "answers kept in the HTTP cache: {cached}"
+    );
 }
 
 /// The token travels in the `Authorization` header only: no URL the page asked for (its own
@@ -346,5 +377,184 @@ fn markup_typed_into_the_forms_comes_back_as_text() {
         portal.wait_for("table#payments-table tbody tr").await;
         wait_for_main_text(&portal, IMG_MARKUP).await;
         assert_inert(&portal, "the payments list").await;
+    });
+}
+
+/// Makes the page's own `fetch` answer `answer` (a JS expression of a `Response`) for the
+/// requests `matches` (a JS expression over `url` and `method`) from now on, as a hostile or
+/// broken server would: the portal's own code reads it as it reads every answer.
+async fn answer_in_the_page(portal: &Portal, matches: &str, answer: &str) {
+    let code = format!(
+        "const original = window.fetch.bind(window);
+         window.fetch = (input, init) => {{
+             const url = typeof input === 'string' ? input : input.url;
+             const method = ((init && init.method) || input.method || 'GET').toUpperCase();
+             if ({matches}) return Promise.resolve({answer});
+             return original(input, init);
+         }};
+         return true;"
+    );
+    script(portal, "answering in the page", &code).await;
+}
+
+/// A payment provider's page is followed, and remembered, only when it is a plain web address:
+/// a `javascript:` link the server gives is neither run nor kept, and one found among the
+/// remembered top-ups is dropped.
+#[test]
+fn a_provider_link_that_is_no_web_address_is_neither_followed_nor_kept() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for(OVERVIEW_ACCOUNT).await;
+        portal.open("/payments/top-up").await;
+        choose_the_first_account(&portal, "form.top-up-form select[name=account]").await;
+        answer_in_the_page(
+            &portal,
+            "method === 'POST' && url.includes('/cryptomus-payments')",
+            "new Response(JSON.stringify({ data: { id: 'evil-1', type: 'cryptomus-payments',
+                 attributes: { url: 'javascript:document.title=\"owned\"' } } }),
+                 { status: 201, headers: { 'content-type': 'application/vnd.api+json' } })",
+        )
+        .await;
+        portal
+            .fill("form.top-up-form input[name=amount]", "12.50")
+            .await;
+        portal.click("form.top-up-form button[type=submit]").await;
+        portal
+            .wait_for_text(
+                ".top-up-page .field-error, .top-up-page [role=alert]",
+                "not a web address",
+            )
+            .await;
+        let after = script(
+            &portal,
+            "where the page is and what it keeps",
+            "return [location.pathname, document.title,
+                     sessionStorage.getItem('portal.top-ups'), localStorage.getItem('portal.top-ups')];",
+        )
+        .await;
+        assert_eq!(after[0], json!("/payments/top-up"), "{after}");
+        assert_ne!(after[1], json!("owned"), "the link ran");
+        assert_eq!(
+            (&after[2], &after[3]),
+            (&Value::Null, &Value::Null),
+            "{after}"
+        );
+
+        // Put there by anything else, such an entry is not shown, nor offered as a link.
+        let hostile = json!([
+            { "id": "evil-2", "account_id": "1", "amount": "1 USD", "url": "javascript:alert(1)" },
+            { "id": "evil-3", "account_id": "1", "amount": "1 USD", "url": "https://pay.example\\@evil.example/" },
+        ]);
+        let keep = format!(
+            "sessionStorage.setItem('portal.top-ups', {}); return true;",
+            serde_json::to_string(&hostile.to_string()).unwrap_or_default()
+        );
+        script(&portal, "remembering hostile top-ups", &keep).await;
+        portal.open("/payments/top-up").await;
+        portal.wait_for("form.top-up-form").await;
+        let listed = script(
+            &portal,
+            "the top-ups listed",
+            "return document.querySelectorAll('li.top-up').length;",
+        )
+        .await;
+        assert_eq!(listed, json!(0), "a hostile remembered top-up is listed");
+    });
+}
+
+/// A call's recording that the server labels as a web page is handed to the browser as bytes
+/// (`application/octet-stream`), which no tab renders as a page of the portal's origin, and
+/// saved under the portal's own name.
+#[test]
+fn a_recording_labelled_as_a_page_is_never_one() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let calls = portal
+            .api_get(
+                &token,
+                "cdrs",
+                &[("page[size]", "1000"), ("filter[success-eq]", "true")],
+            )
+            .await;
+        let call = calls["data"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|call| call["attributes"]["rec"] == true)
+            .and_then(|call| call["id"].as_str())
+            .expect("a recorded call in the demo data")
+            .to_owned();
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.open(&format!("/cdrs/{call}")).await;
+        portal.wait_for("button.play-recording").await;
+        answer_in_the_page(
+            &portal,
+            "url.endsWith('/rec')",
+            "new Response('<script>parent.document.title = \"owned\"</script><h1>A page</h1>',
+                 { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })",
+        )
+        .await;
+        // The types of the files the page hands to the browser (the policy's connect-src
+        // keeps a test from fetching the `blob:` back).
+        script(
+            &portal,
+            "noting the files handed over",
+            "window.handedTypes = [];
+             const make = URL.createObjectURL;
+             URL.createObjectURL = (blob) => {
+                 window.handedTypes.push(blob.type);
+                 return make.call(URL, blob);
+             };
+             return true;",
+        )
+        .await;
+        portal.click("button.play-recording").await;
+        portal.wait_for("section.recording a[download]").await;
+        let handed = script(
+            &portal,
+            "the recording handed over",
+            "const link = document.querySelector('section.recording a[download]');
+             return [window.handedTypes.join(' '), link.download, document.title];",
+        )
+        .await;
+        assert_eq!(handed[0], json!("application/octet-stream"), "{handed}");
+        let name = handed[1].as_str().unwrap_or_default();
+        assert!(
+            name.starts_with("call-") && name.ends_with(".wav"),
+            "saved as {name:?}"
+        );
+        assert_ne!(handed[2], json!("owned"), "the page ran");
+    });
+}
+
+/// `apiBaseUrl` that a browser reads as another site stops the portal with a page naming the
+/// key before anything is asked of the customer: no sign-in form, so no password is sent there.
+#[test]
+fn an_api_base_url_off_the_origin_stops_the_portal_before_sign_in() {
+    let setup = Setup {
+        config_json: Some(r#"{"apiBaseUrl": "/\\evil.example"}"#.to_owned()),
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.wait_for_text("main.fatal-error", "apiBaseUrl").await;
+        let seen = script(
+            &portal,
+            "the sign-in form and where the page asked",
+            "return [!!document.querySelector('form#login-form'),
+                     performance.getEntriesByType('resource').map((e) => e.name)
+                         .filter((name) => name.includes('evil'))];",
+        )
+        .await;
+        assert_eq!(seen, json!([false, []]), "{seen}");
+        assert!(
+            portal
+                .served_requests()
+                .iter()
+                .all(|r| r.endpoint() != "auth"),
+            "a sign-in was sent"
+        );
     });
 }

@@ -294,6 +294,26 @@ mod tests {
         );
     }
 
+    /// `embed.allowedOrigins` goes into `frame-ancestors` as it is: a tab lets a second origin
+    /// frame the portal, a DEL breaks the header (and with it the whole policy), a `;` starts a
+    /// directive. Each refuses the config, naming the key.
+    #[test]
+    fn origins_that_would_widen_or_break_the_header_name_the_key() {
+        for text in [
+            r#"{"embed":{"allowedOrigins":["https://a.example\thttps://evil.example"]}}"#,
+            "{\"embed\":{\"allowedOrigins\":[\"https://a.example\u{7f}\"]}}",
+            r#"{"embed":{"allowedOrigins":["https://a.example; script-src *"]}}"#,
+            r#"{"embed":{"allowedOrigins":["https://a.example,https://evil.example"]}}"#,
+        ] {
+            match parse_config(text) {
+                Err(ConfigError::Invalid(message)) => {
+                    assert!(message.contains("embed.allowedOrigins"), "{message}")
+                }
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+    }
+
     #[test]
     fn wrong_values_name_the_key() {
         for (text, key) in [

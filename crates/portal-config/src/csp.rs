@@ -4,6 +4,12 @@
 
 use crate::config::PortalConfig;
 
+/// The policy of the API's answers, wherever they are served from the portal's site (the
+/// sample `deploy/nginx.conf`, the demo server): data, never a page, so nothing in one may run,
+/// load or be framed.
+pub const API_CONTENT_SECURITY_POLICY: &str =
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /// The policy for `config`: the API's origin may be connected to, and the embedding origins
 /// may frame the portal (no one may when there are none). `report_uri` adds a `report-uri`
 /// directive so that violations are seen (the demo server collects them).

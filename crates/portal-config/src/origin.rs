@@ -13,6 +13,8 @@ pub enum OriginError {
     NoHost(String),
     HasPath(String),
     BadPort(String),
+    /// A character no origin holds: white space, a control character, `;`, `,`, `@`, `*`, …
+    Stray(String),
 }
 
 impl fmt::Display for OriginError {
@@ -24,12 +26,23 @@ impl fmt::Display for OriginError {
                     "“{text}” is not an origin: it must start with https:// or http://"
                 )
             }
-            OriginError::NoHost(text) => write!(f, "“{text}” has no host name"),
+            OriginError::NoHost(text) => write!(
+                f,
+                "“{text}” has no host name: letters, digits and hyphens between dots, an IPv4 \
+                 address or a bracketed IPv6 address (a name in another script in its xn-- form)"
+            ),
             OriginError::HasPath(text) => write!(
                 f,
                 "“{text}” is more than an origin: leave out the path, query and fragment"
             ),
-            OriginError::BadPort(text) => write!(f, "“{text}” has a port that is not a number"),
+            OriginError::BadPort(text) => {
+                write!(f, "“{text}” has a port that is not a number up to 65535")
+            }
+            OriginError::Stray(text) => write!(
+                f,
+                "“{text}” holds a character no origin has (white space, a control character, \
+                 or one of ; , @ * \\ ' \"): name one origin per entry, exactly"
+            ),
         }
     }
 }
@@ -37,47 +50,36 @@ impl fmt::Display for OriginError {
 impl std::error::Error for OriginError {}
 
 impl Origin {
-    /// Reads an origin as people write it (`https://Portal.Example:443/` is
-    /// `https://portal.example`). A path other than `/`, a query, a fragment, user info and
-    /// wildcards are refused: an allow-list must name exact origins.
+    /// Reads one origin, as the URL standard serialises it: `http` or `https`, `://`, a host
+    /// and an optional port, and nothing else but an optional `/` (`https://Portal.Example:443/`
+    /// is `https://portal.example`). The host is a name of letters, digits and hyphens between
+    /// dots, an IPv4 address in four decimal parts, or a bracketed IPv6 address. Anything else,
+    /// white space and control characters included anywhere, is refused: an allow-list names
+    /// exact origins, and what it names goes into a `frame-ancestors` header as it is.
     pub fn parse(text: &str) -> Result<Origin, OriginError> {
-        let trimmed = text.trim();
-        let (scheme, rest) = trimmed
+        let stray = || OriginError::Stray(text.escape_debug().to_string());
+        if text
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || ";,@*\\'\"<>`^{}|%".contains(c))
+        {
+            return Err(stray());
+        }
+        let (scheme, rest) = text
             .split_once("://")
-            .ok_or_else(|| OriginError::NotHttp(trimmed.to_owned()))?;
+            .ok_or_else(|| OriginError::NotHttp(text.to_owned()))?;
         let scheme = scheme.to_ascii_lowercase();
         let default_port = match scheme.as_str() {
-            "https" => "443",
-            "http" => "80",
-            _ => return Err(OriginError::NotHttp(trimmed.to_owned())),
+            "https" => 443,
+            "http" => 80,
+            _ => return Err(OriginError::NotHttp(text.to_owned())),
         };
         let authority = rest.strip_suffix('/').unwrap_or(rest);
         if authority.contains(['/', '?', '#']) {
-            return Err(OriginError::HasPath(trimmed.to_owned()));
+            return Err(OriginError::HasPath(text.to_owned()));
         }
-        if authority.contains(['@', '*', ' ']) || authority.is_empty() {
-            return Err(OriginError::NoHost(trimmed.to_owned()));
-        }
-        // IPv6 hosts are bracketed; their colons are not the port separator.
-        let (host, port) = match authority.rfind(':') {
-            Some(colon) if !authority[colon..].contains(']') => {
-                (&authority[..colon], Some(&authority[colon + 1..]))
-            }
-            _ => (authority, None),
-        };
-        if host.is_empty() {
-            return Err(OriginError::NoHost(trimmed.to_owned()));
-        }
-        let port = match port {
-            Some(port) => {
-                let number: u16 = port
-                    .parse()
-                    .map_err(|_| OriginError::BadPort(trimmed.to_owned()))?;
-                Some(number.to_string())
-            }
-            None => None,
-        };
-        let host = host.to_ascii_lowercase();
+        let (host, port) =
+            split_port(authority).ok_or_else(|| OriginError::BadPort(text.to_owned()))?;
+        let host = serialised_host(host).ok_or_else(|| OriginError::NoHost(text.to_owned()))?;
         Ok(Origin(match port {
             Some(port) if port != default_port => format!("{scheme}://{host}:{port}"),
             _ => format!("{scheme}://{host}"),
@@ -93,6 +95,94 @@ impl Origin {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// The host and the port of an authority (`host`, `host:port`, `[v6]:port`); `None` for a
+/// port that is not a number of 0 to 65535 (an empty one is none, as the standard reads it).
+fn split_port(authority: &str) -> Option<(&str, Option<u16>)> {
+    // An IPv6 host is bracketed; its colons are not the port's.
+    let colon = match authority.rfind(']') {
+        Some(close) => authority[close..].find(':').map(|at| close + at),
+        None => authority.find(':'),
+    };
+    let Some(colon) = colon else {
+        return Some((authority, None));
+    };
+    let (host, digits) = (&authority[..colon], &authority[colon + 1..]);
+    if digits.is_empty() {
+        return Some((host, None));
+    }
+    if !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u16>().ok().map(|port| (host, Some(port)))
+}
+
+/// The host as the URL standard serialises it, if it is a plain one: a lower-case name of
+/// letters, digits and hyphens between dots, four decimal parts of an IPv4 address (without
+/// leading zeros, which the standard reads as octal), or a bracketed IPv6 address.
+fn serialised_host(host: &str) -> Option<String> {
+    if let Some(v6) = host.strip_prefix('[') {
+        let address: std::net::Ipv6Addr = v6.strip_suffix(']')?.parse().ok()?;
+        return Some(format!("[{}]", ipv6_text(address)));
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    let plain = labels.iter().all(|label| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    });
+    if !plain || host.len() > 253 {
+        return None;
+    }
+    // A last label that starts with a digit makes the standard read the host as a number.
+    let numeric = labels
+        .last()
+        .is_some_and(|last| last.starts_with(|c: char| c.is_ascii_digit()));
+    let decimal_part =
+        |label: &&str| label.parse::<u8>().is_ok() && (label.len() == 1 || !label.starts_with('0'));
+    if numeric && !(labels.len() == 4 && labels.iter().all(decimal_part)) {
+        return None;
+    }
+    // The standard maps a name through IDNA: an `xn--` label must be valid Punycode, which
+    // this does not check; such names are refused rather than guessed at.
+    if labels
+        .iter()
+        .any(|label| label.to_ascii_lowercase().starts_with("xn--"))
+    {
+        return None;
+    }
+    Some(host.to_ascii_lowercase())
+}
+
+/// An IPv6 address as the URL standard writes it: lower-case hexadecimal pieces, the first
+/// longest run of two or more zero pieces written `::` (never in dotted IPv4 form).
+fn ipv6_text(address: std::net::Ipv6Addr) -> String {
+    let pieces = address.segments();
+    let mut longest: Option<(usize, usize)> = None;
+    let mut at = 0;
+    while at < 8 {
+        let run = pieces[at..].iter().take_while(|piece| **piece == 0).count();
+        if run >= 2 && longest.is_none_or(|(_, length)| run > length) {
+            longest = Some((at, run));
+        }
+        at += run.max(1);
+    }
+    let hex = |range: &[u16]| {
+        range
+            .iter()
+            .map(|piece| format!("{piece:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    match longest {
+        Some((start, length)) => format!(
+            "{}::{}",
+            hex(&pieces[..start]),
+            hex(&pieces[start + length..])
+        ),
+        None => hex(&pieces),
     }
 }
 
@@ -112,7 +202,7 @@ mod tests {
             "https://portal.example",
             "https://Portal.Example/",
             "HTTPS://portal.example:443",
-            " https://portal.example:443/ ",
+            "https://portal.example:0443/",
         ];
         for text in same {
             assert_eq!(
@@ -136,10 +226,52 @@ mod tests {
             Origin::parse("http://[::1]").unwrap().as_str(),
             "http://[::1]"
         );
+        assert_eq!(
+            Origin::parse("http://[0:0:0:0:0:ffff:102:304]")
+                .unwrap()
+                .as_str(),
+            "http://[::ffff:102:304]"
+        );
+        assert_eq!(
+            Origin::parse("http://[1:0:0:2:0:0:0:3]").unwrap().as_str(),
+            "http://[1:0:0:2::3]"
+        );
         assert_ne!(
             Origin::parse("http://a.example"),
             Origin::parse("https://a.example")
         );
+    }
+
+    /// What a `frame-ancestors` header would read as two origins, or drop whole (a DEL makes
+    /// the header value invalid): never one origin.
+    #[test]
+    fn refuses_what_would_widen_or_break_the_header() {
+        for text in [
+            "https://a.example\thttps://evil.example",
+            "https://a.example https://evil.example",
+            "https://a.example\u{7f}",
+            "https://a.example;",
+            "https://a.example; script-src *",
+            "https://a.example,https://evil.example",
+            "https://a.example\n",
+            " https://a.example",
+            "https://a.example\u{a0}",
+            "https://a.example%2f",
+            "https://a\\b.example",
+            "https://'self'",
+            "http://010.0.0.1",
+            "http://1.2.3",
+            "http://0x7f.1",
+            "https://a..example",
+            "https://a.example.",
+            "https://xn--zz.example",
+            "https://[::1",
+            "https://[::1]x",
+            "https://ex_ample.com",
+            "https://bücher.example",
+        ] {
+            assert!(Origin::parse(text).is_err(), "{text:?} was accepted");
+        }
     }
 
     #[test]

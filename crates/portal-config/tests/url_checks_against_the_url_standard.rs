@@ -94,3 +94,75 @@ fn the_reported_variants_are_other_sites_to_the_standard_and_refused_here() {
         assert_eq!(in_app_path(text), None, "{text:?}");
     }
 }
+
+/// Characters of hosts, ports and what surrounds them, and what a list of origins must not
+/// smuggle in (tabs, DEL, `;`, `,`, spaces).
+const ORIGIN_ALPHABET: &[char] = &[
+    'a', 'b', 'X', '-', '.', ':', '0', '1', '8', '9', '[', ']', '/', '\t', '\u{7f}', ';', ',', ' ',
+    '@', '?', '#', '%', '\\', '_', 'f', 'x', 'n', '\u{e9}',
+];
+
+/// Deterministic strings that start as an origin does.
+fn origin_candidates() -> impl Iterator<Item = String> {
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let schemes = ["http://", "https://", "HTTPS://", "ftp://"];
+    (0..200_000).map(move |_| {
+        let length = 1 + (next() % 14) as usize;
+        let rest: String = (0..length)
+            .map(|_| ORIGIN_ALPHABET[(next() % ORIGIN_ALPHABET.len() as u64) as usize])
+            .collect();
+        format!(
+            "{}{rest}",
+            schemes[(next() % schemes.len() as u64) as usize]
+        )
+    })
+}
+
+/// `embed.allowedOrigins` is read by the URL standard: whatever `Origin::parse` accepts is a URL
+/// with nothing but a scheme, a host and a port, whose origin the standard serialises exactly
+/// as ours (what goes into `frame-ancestors` and is compared with `MessageEvent.origin`), in
+/// characters a header carries as one source.
+#[test]
+fn an_accepted_origin_is_the_standards_origin_and_nothing_more() {
+    let mut accepted = 0;
+    let listed = [
+        "https://portal.example",
+        "http://127.0.0.1:8080/",
+        "http://[::ffff:1.2.3.4]:81",
+        "HTTPS://Portal.Example:443",
+    ];
+    for text in origin_candidates().chain(listed.map(str::to_owned)) {
+        let Ok(ours) = Origin::parse(&text) else {
+            continue;
+        };
+        accepted += 1;
+        let parsed = Url::parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(
+            parsed.origin().ascii_serialization(),
+            ours.as_str(),
+            "{text:?}"
+        );
+        assert_eq!(parsed.path(), "/", "{text:?}");
+        assert!(
+            parsed.query().is_none() && parsed.fragment().is_none(),
+            "{text:?}"
+        );
+        assert!(
+            parsed.username().is_empty() && parsed.password().is_none(),
+            "{text:?}"
+        );
+        assert!(
+            ours.as_str()
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".:-[]/".contains(c)),
+            "{text:?} → {ours}"
+        );
+    }
+    assert!(accepted > 500, "too few candidates exercised: {accepted}");
+}

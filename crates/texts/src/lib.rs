@@ -578,6 +578,8 @@ impl Context<'_> {
 pub struct Languages {
     pub languages: Vec<LanguageFile>,
     pub rust: String,
+    /// The ids of the messages with attributes (the resource types' texts), in order.
+    pub families: Vec<String>,
 }
 
 /// Reads, checks and compiles every `<tag>.ftl` in `dir` against `<reference>.ftl`.
@@ -618,6 +620,7 @@ pub fn read_languages(dir: &std::path::Path, reference_tag: &str) -> Result<Lang
         Ok(Languages {
             languages,
             rust: rust_api(&reference),
+            families: family_ids(&reference),
         })
     } else {
         Err(problems)
@@ -662,36 +665,18 @@ pub fn rust_api(reference: &Reference) -> String {
     let mut fields = String::new();
     let mut values = String::new();
     let mut family_fields = String::new();
-    let mut family_done = false;
     let mut index = 0usize;
     let texts = &reference.texts;
     while index < texts.len() {
         let declared = &texts[index];
-        let is_family = !reference.family.is_empty()
-            && texts
-                .get(index + 1)
-                .is_some_and(|next| next.id.starts_with(&format!("{}.", declared.id)));
-        if is_family {
+        if is_family(reference, index) {
             let name = rust_name(&declared.id);
             let _ = writeln!(fields, "    pub {name}: ResourceTexts,");
-            let _ = write!(values, "    {name}: ResourceTexts {{");
-            for (offset, field) in std::iter::once("title".to_owned())
-                .chain(reference.family.iter().cloned())
-                .enumerate()
-            {
-                let member = &texts[index + offset];
-                let field = rust_name(&field);
-                let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
-                if !family_done {
-                    let _ = writeln!(
-                        family_fields,
-                        "    pub {field}: {},",
-                        field_type(&member.args)
-                    );
-                }
+            let members = family_values(reference, index);
+            let _ = writeln!(values, "    {name}: ResourceTexts {{{members} }},");
+            if family_fields.is_empty() {
+                family_fields = family_types(reference, index);
             }
-            family_done = true;
-            values.push_str(" },\n");
             index += 1 + reference.family.len();
             continue;
         }
@@ -709,7 +694,7 @@ pub fn rust_api(reference: &Reference) -> String {
         "/// Every text of the portal, by the names of `en.ftl`."
     );
     let _ = writeln!(out, "pub struct Texts {{\n{fields}}}\n");
-    if family_done {
+    if !family_fields.is_empty() {
         let _ = writeln!(
             out,
             "/// The texts of one resource type (a message with attributes in the files).\n#[derive(Clone, Copy)]\npub struct ResourceTexts {{\n{family_fields}}}\n"
@@ -722,6 +707,52 @@ pub fn rust_api(reference: &Reference) -> String {
         texts.len()
     );
     out
+}
+
+/// Whether the text at `index` is a message with attributes (its attributes follow it).
+fn is_family(reference: &Reference, index: usize) -> bool {
+    let texts = &reference.texts;
+    !reference.family.is_empty()
+        && texts
+            .get(index + 1)
+            .is_some_and(|next| next.id.starts_with(&format!("{}.", texts[index].id)))
+}
+
+/// A family message's members by their offset from it, with their Rust names: its value
+/// (`title`), then its attributes.
+fn family_members(reference: &Reference) -> impl Iterator<Item = (usize, String)> + '_ {
+    std::iter::once("title".to_owned())
+        .chain(reference.family.iter().cloned())
+        .map(|name| rust_name(&name))
+        .enumerate()
+}
+
+/// The members of the family message at `index`, as a `ResourceTexts`' fields' values.
+fn family_values(reference: &Reference, index: usize) -> String {
+    let mut values = String::new();
+    for (offset, field) in family_members(reference) {
+        let member = &reference.texts[index + offset];
+        let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
+    }
+    values
+}
+
+/// The fields of `ResourceTexts`, typed as the family message at `index` has them.
+fn family_types(reference: &Reference, index: usize) -> String {
+    let mut types = String::new();
+    for (offset, field) in family_members(reference) {
+        let field_type = field_type(&reference.texts[index + offset].args);
+        let _ = writeln!(types, "    pub {field}: {field_type},");
+    }
+    types
+}
+
+/// The ids of the messages with attributes.
+fn family_ids(reference: &Reference) -> Vec<String> {
+    (0..reference.texts.len())
+        .filter(|&index| is_family(reference, index))
+        .map(|index| reference.texts[index].id.clone())
+        .collect()
 }
 
 fn field_type(args: &[String]) -> String {

@@ -12,7 +12,7 @@ use crate::pages::named_choices::first_records;
 use crate::read::Read;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
 use api_model::resources::Country;
-use api_model::stats::{Sampling, StatsEndpoint};
+use api_model::stats::Sampling;
 use chart_data::presets::Preset;
 use chrono::Utc;
 use leptos::prelude::*;
@@ -45,15 +45,34 @@ impl Draft {
     }
 }
 
+/// What the form works from: the page, the view in the URL (its legends' series aside: a
+/// legend's change keeps what the form holds), the accounts to choose from, the narrowing
+/// parameters the profile lets it offer, and the zone.
+pub struct FormSource {
+    pub page: StatsPage,
+    pub applied: Memo<StatsView>,
+    pub accounts: AccountList,
+    pub narrowing: Vec<&'static str>,
+    pub zone: Signal<Zone>,
+}
+
 pub fn stats_form(
-    page: StatsPage,
-    applied: Memo<StatsView>,
-    accounts: AccountList,
+    source: FormSource,
     apply: Callback<StatsView>,
-    zone: Signal<Zone>,
     url_errors: Signal<Vec<FieldError>>,
 ) -> impl IntoView {
+    let FormSource {
+        page,
+        applied,
+        accounts,
+        narrowing,
+        zone,
+    } = source;
     let endpoint = page.form_endpoint();
+    let applied = Memo::new(move |_| StatsView {
+        series: None,
+        ..applied.get()
+    });
     let draft = Draft {
         view: RwSignal::new(applied.get_untracked()),
         form_errors: RwSignal::new(Vec::new()),
@@ -77,7 +96,7 @@ pub fn stats_form(
         (!endpoint.samplings().is_empty()).then(|| sampling_field(draft, endpoint.samplings()));
     let narrowing = page
         .takes_narrowing()
-        .then(|| narrowing_fields(draft, applied, endpoint));
+        .then(|| narrowing_fields(draft, applied, narrowing));
     view! {
         <form class="stats-form" on:submit=submit novalidate=true>
             <div class="stats-fields">
@@ -262,19 +281,16 @@ fn countries_failed(countries: Read<Vec<(String, String)>>) -> impl IntoView {
 }
 
 /// The parameters that narrow the statistics, folded away until wanted: those of the
-/// endpoint's side only.
+/// endpoint's side the form may offer.
 fn narrowing_fields(
     draft: Draft,
     applied: Memo<StatsView>,
-    endpoint: StatsEndpoint,
+    params: Vec<&'static str>,
 ) -> impl IntoView {
     let t = texts();
     // Wanted once the fields are shown (unfolded, or open with the filters in force), if a
     // country is among them; a picker stays filled when they are folded again.
-    let has_country = endpoint
-        .filter_params()
-        .iter()
-        .any(|name| name.ends_with("country-id"));
+    let has_country = params.iter().any(|name| name.ends_with("country-id"));
     let shown = RwSignal::new(applied.with_untracked(|a| !a.filters.is_empty()));
     let countries = countries(Signal::derive(move || has_country && shown.get()));
     // Set once: setting it again would ask for the countries again.
@@ -283,11 +299,9 @@ fn narrowing_fields(
             shown.set(true);
         }
     };
-    let fields = endpoint
-        .filter_params()
-        .iter()
+    let fields = params
+        .into_iter()
         .map(|name| {
-            let name: &'static str = name;
             let value = move || {
                 draft
                     .view

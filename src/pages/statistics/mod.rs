@@ -11,8 +11,9 @@ mod plans;
 
 pub use plans::StatsPage;
 
+use crate::access::Access;
 pub use crate::accounts::AccountList;
-use crate::components::chart::{ChartSpec, label, line_chart};
+use crate::components::chart::{ChartSpec, Legend, label, line_chart};
 use crate::components::status;
 use crate::format::{self, Zone};
 use crate::http::Api;
@@ -26,13 +27,15 @@ use crate::stats_view::{FieldError, StatsView};
 use api_model::document::SingleDocument;
 use api_model::errors::ApiError;
 use api_model::number::Metric;
+use api_model::profile::StatsAccess;
 use api_model::resources::{ChartOriginatedCps, chart_request};
-use api_model::stats::{StatsPayload, StatsQuery};
+use api_model::stats::{StatsMetric, StatsPayload, StatsQuery};
 use chrono::{DateTime, Utc};
+use form::FormSource;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use plans::{total_label, unit_for};
+use plans::{series_label, total_label, unit_for};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -87,6 +90,23 @@ impl Asked {
     }
 }
 
+/// A statistics answer with only what the customer may see (`StatsAccess::strip`), and
+/// whether the whole answer had calls (told before the stripping: a range with calls whose
+/// every series is withheld still has calls).
+struct Results {
+    payload: Arc<StatsPayload>,
+    has_calls: bool,
+}
+
+impl Results {
+    fn of(payload: StatsPayload, access: &StatsAccess) -> Arc<Results> {
+        Arc::new(Results {
+            has_calls: has_calls(&payload),
+            payload: Arc::new(access.strip(payload)),
+        })
+    }
+}
+
 /// A statistics answer, shared by the charts that draw it; the same answer is equal to itself
 /// only, so comparing two does not walk their series.
 #[derive(Clone)]
@@ -115,13 +135,14 @@ enum Outcome {
     },
 }
 
-/// The statistics (or the CPS chart) of a valid view.
+/// The statistics (or the CPS chart) of a valid view, as the customer may see them.
 fn results(
     page: StatsPage,
     api: Api,
+    access: StatsAccess,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
     asked: RwSignal<Asked>,
-) -> Read<Arc<StatsPayload>> {
+) -> Read<Arc<Results>> {
     let endpoint = page.form_endpoint();
     use_read(
         move || {
@@ -134,11 +155,8 @@ fn results(
         move |(text, query, _generation), signal| {
             let api = api.clone();
             async move {
-                match page {
-                    StatsPage::Table(endpoint) => {
-                        let payload: StatsPayload = api.get(endpoint.path(), &text, signal).await?;
-                        Ok(Arc::new(payload))
-                    }
+                let payload = match page {
+                    StatsPage::Table(endpoint) => api.get(endpoint.path(), &text, signal).await?,
                     StatsPage::OriginatedCps => {
                         let body = chart_request(
                             "chart-originated-cps",
@@ -148,9 +166,10 @@ fn results(
                         );
                         let document: SingleDocument<ChartOriginatedCps> =
                             api.create("chart-originated-cps", &body, signal).await?;
-                        Ok(Arc::new(cps_payload(&document.data.attributes)))
+                        cps_payload(&document.data.attributes)
                     }
-                }
+                };
+                Ok(Results::of(payload, &access))
             }
         },
     )
@@ -163,6 +182,30 @@ pub fn statistics_page(
     let page = charted
         .endpoint()
         .map_or(StatsPage::OriginatedCps, StatsPage::Table);
+    let access = expect_context::<Access>();
+    // The page is drawn once its profile is read (`routes::drawn`).
+    match untrack(|| access.stats(page.direction())) {
+        Some(access) if page.shows_anything(&access) => shown_page(page, access, ahead).into_any(),
+        Some(_) => nothing_shown(page).into_any(),
+        None => status::loading(texts().loading_page).into_any(),
+    }
+}
+
+/// A page whose every metric the profile withholds: it says so, and asks nothing.
+fn nothing_shown(page: StatsPage) -> impl IntoView {
+    view! {
+        <section class="statistics-page">
+            <h1>{move || page.title()}</h1>
+            <p class="empty nothing-shown">{tr(|t| t.statistics_nothing_shown)}</p>
+        </section>
+    }
+}
+
+fn shown_page(
+    page: StatsPage,
+    access: StatsAccess,
+    ahead: Option<crate::http::ReadAhead>,
+) -> impl IntoView {
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let location = use_location();
@@ -170,7 +213,8 @@ pub fn statistics_page(
     let endpoint = page.form_endpoint();
     let zone = Signal::derive(move || prefs.zone());
 
-    let applied = Memo::new(move |_| StatsView::from_query(&location.search.get(), endpoint));
+    let applied =
+        Memo::new(move |_| StatsView::from_query(&location.search.get(), endpoint).within(&access));
     let asked = RwSignal::new(Asked::now(prefs.zone_untracked(), 0));
     let request = Memo::new(move |_| {
         let asked = asked.get();
@@ -180,9 +224,14 @@ pub fn statistics_page(
     });
     let accounts = session_accounts(ahead);
     pick_first_account(accounts, applied, endpoint);
-    let results = results(page, api, request, asked);
+    let results = results(page, api, access, request, asked);
 
     let apply = Callback::new(move |view: StatsView| {
+        // The form holds no series: the legends' choice stays.
+        let view = StatsView {
+            series: applied.with_untracked(|a| a.series.clone()),
+            ..view
+        };
         let url = format!(
             "{}?{}",
             portal_path(&location.pathname.get_untracked()),
@@ -195,21 +244,83 @@ pub fn statistics_page(
     let currency = Memo::new(move |_| currency_of(accounts, &applied.get().account_id));
     let outcome = outcome(accounts, request, results, currency);
     let url_errors = Signal::derive(move || request.get().err().unwrap_or_default());
+    let drawn = Drawn {
+        page,
+        access,
+        legend: url_legend(page, access, applied),
+        zone,
+    };
+    let source = FormSource {
+        page,
+        applied,
+        accounts,
+        narrowing: page.narrowing_params(&access),
+        zone,
+    };
     view! {
         <section class="statistics-page">
             <h1>{move || page.title()}</h1>
-            {form::stats_form(page, applied, accounts, apply, zone, url_errors)}
+            {form::stats_form(source, apply, url_errors)}
             {move || reload_error(results)}
-            {move || outcome_view(page, outcome.get(), accounts, request, results, zone)}
+            {move || outcome_view(drawn, outcome.get(), accounts, request, results)}
         </section>
     }
+}
+
+/// The page's legends, kept in its URL (`series=`): the series they turn off, and a toggle
+/// that writes their choice back in place of the current entry of the history.
+fn url_legend(page: StatsPage, access: StatsAccess, applied: Memo<StatsView>) -> Legend {
+    let location = use_location();
+    let navigate = use_navigate();
+    let endpoint = page.form_endpoint();
+    let picked =
+        Memo::new(move |_| applied.with(|view| page.picked(&access, view.series.as_deref())));
+    let drawable = page.picked(&access, None);
+    let hidden = {
+        let drawable = drawable.clone();
+        Signal::derive(move || {
+            picked.with(|picked| {
+                drawable
+                    .iter()
+                    .filter(|metric| !picked.contains(metric))
+                    .map(|metric| metric.key().to_owned())
+                    .collect()
+            })
+        })
+    };
+    let toggle = Callback::new(move |(key, shown): (String, bool)| {
+        let picked = picked.get_untracked();
+        let next: Vec<String> = drawable
+            .iter()
+            .filter(|metric| match metric.key() == key {
+                true => shown,
+                false => picked.contains(metric),
+            })
+            .map(|metric| metric.key().to_owned())
+            .collect();
+        let view = StatsView {
+            series: (next.len() != drawable.len()).then_some(next),
+            ..applied.get_untracked()
+        };
+        let url = format!(
+            "{}?{}",
+            portal_path(&location.pathname.get_untracked()),
+            view.to_query(endpoint)
+        );
+        let replace = NavigateOptions {
+            replace: true,
+            ..Default::default()
+        };
+        navigate(&url, replace);
+    });
+    Legend { hidden, toggle }
 }
 
 /// What the page shows below its form, from the accounts, the form and the answer.
 fn outcome(
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Read<Arc<StatsPayload>>,
+    results: Read<Arc<Results>>,
     currency: Memo<String>,
 ) -> Memo<Outcome> {
     Memo::new(move |_| {
@@ -223,13 +334,13 @@ fn outcome(
             return Outcome::Failed(error);
         }
         // Totals in the account's currency: wait for the account list unless it failed.
-        let (Some(payload), false) = (
+        let (Some(results), false) = (
             results.data(),
             !accounts.has_data() && accounts.error().is_none(),
         ) else {
             return Outcome::Loading;
         };
-        if !has_calls(&payload) {
+        if !results.has_calls {
             return Outcome::NoCalls;
         }
         let span = request.with(|r| {
@@ -240,7 +351,7 @@ fn outcome(
             ))
         });
         Outcome::Shown {
-            answer: Answer(payload),
+            answer: Answer(results.payload.clone()),
             currency: currency.get(),
             span,
         }
@@ -248,22 +359,30 @@ fn outcome(
 }
 
 /// A failed reload keeps the results shown and says so above them.
-fn reload_error(results: Read<Arc<StatsPayload>>) -> Option<impl IntoView> {
+fn reload_error(results: Read<Arc<Results>>) -> Option<impl IntoView> {
     results
         .error()
         .filter(|_| results.has_data())
         .map(|error| status::error_panel(error, move || results.retry()))
 }
 
+/// What draws the results: the page, what the customer may see of it, its legends, the zone.
+#[derive(Clone, Copy)]
+struct Drawn {
+    page: StatsPage,
+    access: StatsAccess,
+    legend: Legend,
+    zone: Signal<Zone>,
+}
+
 /// The outcome drawn; drawn again only when it changes (the charts keep their zoom through a
 /// new language, theme or zone).
 fn outcome_view(
-    page: StatsPage,
+    drawn: Drawn,
     outcome: Outcome,
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Read<Arc<StatsPayload>>,
-    zone: Signal<Zone>,
+    results: Read<Arc<Results>>,
 ) -> AnyView {
     match outcome {
         Outcome::AccountsFailed(error) => {
@@ -285,8 +404,8 @@ fn outcome_view(
             span,
         } => view! {
             <div class="stats-results" class:stale=move || results.is_loading()>
-                {totals_view(&answer.0, &currency)}
-                {charts_view(page, answer.0.clone(), &currency, zone, span)}
+                {totals_view(&drawn.page.figures(&drawn.access), &answer.0, &currency)}
+                {charts_view(drawn, answer.0.clone(), &currency, span)}
             </div>
         }
         .into_any(),
@@ -339,23 +458,31 @@ fn expected_points(request: Memo<Result<StatsQuery, Vec<FieldError>>>) -> Option
     Some((texts().points_per_series)(&format::count(points)).get())
 }
 
-fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView + use<> {
+/// The totals the customer may see (`figures`), those the answer has, in their order.
+fn totals_view(
+    figures: &[StatsMetric],
+    payload: &StatsPayload,
+    currency: &str,
+) -> impl IntoView + use<> {
     let figures = payload.totals.as_ref().map(|totals| {
-        totals
+        figures
             .iter()
-            .filter(|(key, _)| key.as_str() != "t")
-            .map(|(key, value)| {
-                let (key, value, currency) = (key.clone(), value.0, currency.to_owned());
-                let (label_key, data_key) = (key.clone(), key.clone());
+            .filter_map(|metric| Some((*metric, totals.get(metric.key())?.0)))
+            .map(|(metric, value)| {
+                let currency = currency.to_owned();
                 let text = move || match value {
-                    Some(v) => format!("{} {}", format::decimal(&v), unit_for(&key, &currency))
-                        .trim_end()
-                        .to_owned(),
+                    Some(v) => format!(
+                        "{} {}",
+                        format::decimal(&v),
+                        unit_for(metric.unit(), &currency)
+                    )
+                    .trim_end()
+                    .to_owned(),
                     None => format::DASH.to_owned(),
                 };
                 view! {
-                    <div class="figure" data-key=data_key>
-                        <dt>{move || total_label(&label_key)}</dt>
+                    <div class="figure" data-key=metric.key()>
+                        <dt>{move || total_label(metric)}</dt>
                         <dd>{text}</dd>
                     </div>
                 }
@@ -369,38 +496,42 @@ fn totals_view(payload: &StatsPayload, currency: &str) -> impl IntoView + use<> 
     }
 }
 
+/// The charts the customer may see, each with the series it may draw, those the answer has.
 fn charts_view(
-    page: StatsPage,
+    drawn: Drawn,
     payload: Arc<StatsPayload>,
     currency: &str,
-    zone: Signal<Zone>,
     span: Option<(f64, f64)>,
 ) -> impl IntoView + use<> {
-    page.charts()
+    drawn
+        .page
+        .charts(&drawn.access)
         .into_iter()
-        .filter(|chart| {
-            chart
-                .series
+        .filter(|plan| {
+            plan.series
                 .iter()
-                .any(|(key, _)| payload.series.contains_key(*key))
+                .any(|metric| payload.series.contains_key(metric.key()))
         })
-        .map(|chart| {
-            let (title, unit_of, currency) = (chart.title, chart.unit_of, currency.to_owned());
+        .map(|plan| {
+            let (title, unit, currency) = (plan.title, plan.chart.unit(), currency.to_owned());
+            let chart = plan.chart;
             let spec = ChartSpec {
                 id: format!("chart-{}", chart.id),
                 title: label(move || title(texts()).to_string()),
-                unit: label(move || unit_for(unit_of, &currency)),
-                series: chart
+                unit: label(move || unit_for(unit, &currency)),
+                series: plan
                     .series
                     .iter()
-                    .map(|&(key, words)| {
-                        (key.to_owned(), label(move || words(texts()).to_string()))
+                    .map(|&metric| {
+                        let words = label(move || series_label(&chart, metric).to_string());
+                        (metric.key().to_owned(), words)
                     })
                     .collect(),
                 payload: payload.clone(),
                 span,
+                legend: drawn.legend,
             };
-            line_chart(spec, zone)
+            line_chart(spec, drawn.zone)
         })
         .collect_view()
 }

@@ -1,43 +1,22 @@
-//! What each statistics page shows: its charts (which series, in which unit) and the words for
-//! its series, totals, units, ranges and samplings in the language in use.
+//! What each statistics page shows, as the customer's access profile lets it: its charts (the
+//! model's, with the series allowed) and totals, and the words for its series, totals, units,
+//! samplings and narrowing parameters in the language in use.
 
 use crate::i18n::{Texts, texts};
-use api_model::stats::{Direction, Sampling, StatsEndpoint, StatsKind, series_unit};
+use api_model::profile::StatsAccess;
+use api_model::stats::{
+    Chart, Direction, ORIGINATED_CPS_CHARTS, Sampling, StatsEndpoint, StatsKind, StatsMetric, Unit,
+};
 
 /// A text of the language in use, picked from its [`Texts`].
 pub type Words = fn(&Texts) -> crate::i18n::Text;
 
-/// One chart of a page: which series it draws and in which unit.
+/// One chart of a page as the customer sees it: the model's chart (`StatsEndpoint::charts`)
+/// with only the series the access profile lets it draw.
 pub struct ChartPlan {
-    pub id: &'static str,
+    pub chart: Chart,
     pub title: Words,
-    /// The series whose unit labels the value axis.
-    pub unit_of: &'static str,
-    /// (series key, label)
-    pub series: Vec<(&'static str, Words)>,
-}
-
-const fn plan(
-    id: &'static str,
-    title: Words,
-    unit_of: &'static str,
-    series: Vec<(&'static str, Words)>,
-) -> ChartPlan {
-    ChartPlan {
-        id,
-        title,
-        unit_of,
-        series,
-    }
-}
-
-/// ACD and ASR read the same on origination and quality pages.
-fn acd_plan() -> ChartPlan {
-    plan("acd", |t| t.acd_long, "acd", vec![("acd", |t| t.acd)])
-}
-
-fn asr_plan() -> ChartPlan {
-    plan("asr", |t| t.asr_long, "asr", vec![("asr", |t| t.asr)])
+    pub series: Vec<StatsMetric>,
 }
 
 /// What a statistics page shows.
@@ -73,99 +52,129 @@ impl StatsPage {
         }
     }
 
+    /// The side of the traffic the page is about.
+    pub fn direction(self) -> Direction {
+        self.form_endpoint().direction
+    }
+
     pub fn takes_narrowing(self) -> bool {
         matches!(self, StatsPage::Table(_))
     }
 
-    /// The charts of the page, one per unit; both directions draw the same.
-    pub fn charts(self) -> Vec<ChartPlan> {
-        let StatsPage::Table(endpoint) = self else {
-            return vec![plan(
-                "cps",
-                |t| t.stats_originated_cps,
-                "cps",
-                vec![("cps", |t| t.cps)],
-            )];
-        };
-        match endpoint.kind {
-            StatsKind::Traffic => vec![
-                plan(
-                    "calls",
-                    |t| t.chart_calls,
-                    "total_calls",
-                    vec![
-                        ("total_calls", |t| t.series_total),
-                        ("successful_calls", |t| t.series_successful),
-                        ("failed_calls", |t| t.series_failed),
-                    ],
-                ),
-                plan(
-                    "duration",
-                    |t| t.total_duration,
-                    "total_duration",
-                    vec![("total_duration", |t| t.total_duration)],
-                ),
-                acd_plan(),
-                asr_plan(),
-                plan(
-                    "price",
-                    |t| t.total_price,
-                    "total_price",
-                    vec![("total_price", |t| t.total_price)],
-                ),
-            ],
-            StatsKind::Quality => vec![
-                plan(
-                    "calls",
-                    |t| t.chart_calls,
-                    "total_calls",
-                    vec![("total_calls", |t| t.total_calls)],
-                ),
-                acd_plan(),
-                asr_plan(),
-                plan(
-                    "cps",
-                    |t| t.calls_per_second,
-                    "cps",
-                    vec![("cps", |t| t.cps)],
-                ),
-            ],
-            StatsKind::ActiveCalls => vec![plan(
-                "active-calls",
-                |t| t.concurrent_calls,
-                "calls",
-                vec![("calls", |t| t.active_calls)],
-            )],
+    /// The narrowing parameters the form offers: its endpoint's side's, but a bound of a
+    /// metric the customer may not see (a price bound while the price is withheld).
+    pub fn narrowing_params(self, access: &StatsAccess) -> Vec<&'static str> {
+        self.form_endpoint()
+            .filter_params()
+            .iter()
+            .copied()
+            .filter(|name| access.offers_param(name))
+            .collect()
+    }
+
+    /// The charts of the page the customer may see, one per unit, each with the series it may
+    /// draw; both directions draw the same.
+    pub fn charts(self, access: &StatsAccess) -> Vec<ChartPlan> {
+        access
+            .charts(self.model_charts())
+            .into_iter()
+            .map(|(chart, series)| ChartPlan {
+                chart,
+                title: match self {
+                    StatsPage::Table(_) => chart_title(chart.id),
+                    StatsPage::OriginatedCps => |t| t.stats_originated_cps,
+                },
+                series,
+            })
+            .collect()
+    }
+
+    /// The metrics whose totals the page shows: its endpoint's, where it counts totals.
+    fn totals(self) -> &'static [StatsMetric] {
+        match self {
+            StatsPage::Table(endpoint) if endpoint.has_totals() => endpoint.metrics(),
+            _ => &[],
+        }
+    }
+
+    /// The totals of the page the customer may see, in their order.
+    pub fn figures(self, access: &StatsAccess) -> Vec<StatsMetric> {
+        access.figures(self.totals())
+    }
+
+    /// Whether the page has anything the customer may see: else it says so and asks nothing.
+    pub fn shows_anything(self, access: &StatsAccess) -> bool {
+        access.shows_any(self.model_charts(), self.totals())
+    }
+
+    /// The series the page's legends show, as its URL names them.
+    pub fn picked(self, access: &StatsAccess, named: Option<&[String]>) -> Vec<StatsMetric> {
+        access.picked(self.model_charts(), named)
+    }
+
+    /// The model's charts of the page, before the profile has its say.
+    fn model_charts(self) -> &'static [Chart] {
+        match self {
+            StatsPage::Table(endpoint) => endpoint.charts(),
+            StatsPage::OriginatedCps => &ORIGINATED_CPS_CHARTS,
         }
     }
 }
 
-/// Readable names of the totals.
-pub fn total_label(key: &str) -> crate::i18n::Text {
-    let t = texts();
-    match key {
-        "total_calls" => t.total_calls,
-        "successful_calls" => t.successful_calls,
-        "failed_calls" => t.failed_calls,
-        "total_duration" => t.total_duration,
-        "acd" => t.acd,
-        "asr" => t.asr,
-        "cps" => t.cps,
-        "total_price" => t.total_price,
-        _ => t.value,
+/// A chart's title, by its id.
+fn chart_title(id: &str) -> Words {
+    match id {
+        "calls" => |t| t.chart_calls,
+        "duration" => |t| t.total_duration,
+        "acd" => |t| t.acd_long,
+        "asr" => |t| t.asr_long,
+        "price" => |t| t.total_price,
+        "cps" => |t| t.calls_per_second,
+        "active-calls" => |t| t.concurrent_calls,
+        _ => |t| t.value,
     }
 }
 
-/// The unit of a series in the language in use (`api_model` names them in English).
-pub fn unit_for(key: &str, currency: &str) -> String {
+/// A series' name in its chart's legend and tooltip: short where the chart's title already
+/// says what is counted (the calls chart of a traffic view: "Total", "Successful", "Failed").
+pub fn series_label(chart: &Chart, metric: StatsMetric) -> crate::i18n::Text {
     let t = texts();
-    match series_unit(key) {
-        "currency" => currency.to_owned(),
-        "min" => t.unit_minutes.to_string(),
-        "s" => t.unit_seconds.to_string(),
-        "calls/s" => t.unit_calls_per_second.to_string(),
-        "calls" => t.unit_calls.to_string(),
-        unit => unit.to_owned(),
+    match (chart.metrics.len() > 1, metric) {
+        (true, StatsMetric::TotalCalls) => t.series_total,
+        (true, StatsMetric::SuccessfulCalls) => t.series_successful,
+        (true, StatsMetric::FailedCalls) => t.series_failed,
+        (_, StatsMetric::Cps) => t.cps,
+        (_, StatsMetric::ActiveCalls) => t.active_calls,
+        (_, metric) => total_label(metric),
+    }
+}
+
+/// Readable names of the totals.
+pub fn total_label(metric: StatsMetric) -> crate::i18n::Text {
+    let t = texts();
+    match metric {
+        StatsMetric::TotalCalls => t.total_calls,
+        StatsMetric::SuccessfulCalls => t.successful_calls,
+        StatsMetric::FailedCalls => t.failed_calls,
+        StatsMetric::TotalDuration => t.total_duration,
+        StatsMetric::Acd => t.acd,
+        StatsMetric::Asr => t.asr,
+        StatsMetric::Cps => t.cps,
+        StatsMetric::TotalPrice => t.total_price,
+        StatsMetric::ActiveCalls => t.active_calls,
+    }
+}
+
+/// A unit in the language in use (`api_model` names them as a type).
+pub fn unit_for(unit: Unit, currency: &str) -> String {
+    let t = texts();
+    match unit {
+        Unit::Currency => currency.to_owned(),
+        Unit::Minutes => t.unit_minutes.to_string(),
+        Unit::Seconds => t.unit_seconds.to_string(),
+        Unit::CallsPerSecond => t.unit_calls_per_second.to_string(),
+        Unit::Calls => t.unit_calls.to_string(),
+        Unit::Percent => "%".to_owned(),
     }
 }
 

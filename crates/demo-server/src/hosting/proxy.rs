@@ -132,6 +132,16 @@ impl Upstream {
         if let Some(host) = headers.remove(header::HOST) {
             headers.insert("x-forwarded-host", host);
         }
+        if !headers.contains_key("x-forwarded-proto") {
+            let over_tls = parts
+                .extensions
+                .get::<crate::routes::cross_origin::ServedOverTls>()
+                .is_some();
+            let scheme = crate::routes::cross_origin::asked_scheme(&headers, over_tls);
+            if let Ok(scheme) = axum::http::HeaderValue::from_str(&scheme) {
+                headers.insert("x-forwarded-proto", scheme);
+            }
+        }
         // The body is whole now; its length is known again.
         headers.remove(header::CONTENT_LENGTH);
         let mut upstream_request = Request::new(Body::from(body));

@@ -86,8 +86,15 @@ impl Portal {
             }
         };
         let policy = portal_config::content_security_policy(&config, report_uri);
-        let csp = HeaderValue::from_str(&policy)
-            .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        // A policy that is no header value would be dropped whole, and with it
+        // `frame-ancestors`: the defaults' instead (no framing at all).
+        let csp = HeaderValue::from_str(&policy).unwrap_or_else(|_| {
+            let defaults =
+                portal_config::content_security_policy(&PortalConfig::default(), report_uri);
+            HeaderValue::from_str(&defaults).unwrap_or_else(|_| {
+                HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
+            })
+        });
         let index = ServeFile::new(dist.join("index.html"));
         Portal {
             dist: dist.to_path_buf(),

@@ -37,6 +37,8 @@ pub async fn serve(
     config: Arc<rustls::ServerConfig>,
 ) -> std::io::Result<()> {
     let acceptor = tokio_rustls::TlsAcceptor::from(config);
+    // The cross-origin guard compares the browser's `Origin` with the scheme it asked.
+    let router = router.layer(axum::Extension(crate::routes::cross_origin::ServedOverTls));
     loop {
         let (stream, _) = listener.accept().await?;
         let (acceptor, router) = (acceptor.clone(), router.clone());

@@ -138,16 +138,26 @@ pub fn error_at(
 
 /// The problems of a request in one answer, with the first one's status: one error document
 /// of all the JSON:API errors among them (any other kind of failure answers alone); `Ok` when
-/// there are none.
+/// there are none. Errors come as the real server's library renders a form's errors (from
+/// ActiveModel's `errors.messages`): member by member, in the order each member first had
+/// one, a member's own in the order they came.
 pub fn all_problems(problems: Vec<Failure>) -> Result<(), Failure> {
     let Some(status) = problems.first().map(Failure::status) else {
         return Ok(());
     };
-    let mut errors = Vec::with_capacity(problems.len());
+    let mut errors: Vec<ErrorObject> = Vec::with_capacity(problems.len());
+    let member = |error: &ErrorObject| error.source.as_ref().and_then(|s| s.pointer.clone());
+    let mut add = |error: ErrorObject| {
+        let place = errors
+            .iter()
+            .rposition(|other| member(other) == member(&error))
+            .map_or(errors.len(), |last| last + 1);
+        errors.insert(place, error);
+    };
     for problem in problems {
         match problem {
-            Failure::JsonApi { error, .. } => errors.push(*error),
-            Failure::JsonApiErrors { errors: more, .. } => errors.extend(more),
+            Failure::JsonApi { error, .. } => add(*error),
+            Failure::JsonApiErrors { errors: more, .. } => more.into_iter().for_each(&mut add),
             other => return Err(other),
         }
     }
@@ -175,6 +185,29 @@ pub fn unprocessable(title: &str, member: &str, pointer: &str) -> Failure {
         &format!("{member} - {title}"),
         "100",
         Some(pointer),
+    )
+}
+
+/// The real server's answer to an exception of its own (a query its database refuses):
+/// `500` with the library's words, never the exception's.
+pub fn internal_server_error() -> Failure {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Internal Server Error",
+        "Internal Server Error",
+        "500",
+    )
+}
+
+/// 422 for an error of the record as a whole (the real form's `base`): its message alone is
+/// the detail, pointed at `/data`.
+pub fn base_error(message: &str) -> Failure {
+    error_at(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        message,
+        message,
+        "100",
+        Some("/data"),
     )
 }
 
@@ -450,6 +483,38 @@ mod tests {
         assert!(accepts_jsonapi(&headers));
         headers.insert(header::ACCEPT, HeaderValue::from_static("*/*;q=0.8"));
         assert!(accepts_jsonapi(&headers));
+    }
+
+    /// A form's errors come member by member, each member where it first had one.
+    #[test]
+    fn problems_are_grouped_by_member_in_order_of_first_appearance() {
+        let problems = vec![
+            unprocessable(
+                "can't be blank",
+                "rateplan-id",
+                "/data/attributes/rateplan-id",
+            ),
+            unprocessable("can't be blank", "number", "/data/attributes/number"),
+            unprocessable(
+                "Rateplan not found",
+                "rateplan-id",
+                "/data/attributes/rateplan-id",
+            ),
+        ];
+        let Err(Failure::JsonApiErrors { status, errors }) = all_problems(problems) else {
+            panic!("errors");
+        };
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let details: Vec<&str> = errors.iter().filter_map(|e| e.detail.as_deref()).collect();
+        assert_eq!(
+            details,
+            [
+                "rateplan-id - can't be blank",
+                "rateplan-id - Rateplan not found",
+                "number - can't be blank"
+            ]
+        );
+        assert_eq!(all_problems(Vec::new()), Ok(()));
     }
 
     #[test]

@@ -12,6 +12,11 @@ pub const OTHER_CUSTOMER: CustomerId = 2;
 /// Login (and password) of the demo customer's access limited to two of its accounts.
 pub const LIMITED_LOGIN: &str = "demo-limited";
 
+/// Login (and password) of the demo customer's access whose profile withholds the price and
+/// the ACD from its statistics (`PortalAccess::without_prices_and_acd`): what an operator who
+/// hides them sees of the portal.
+pub const RESTRICTED_LOGIN: &str = "demo-restricted";
+
 /// Login of the demo customer.
 pub const DEMO_LOGIN: &str = "demo";
 /// Password of the demo customer.
@@ -35,8 +40,9 @@ pub struct Customer {
     pub rateplan_id: String,
 }
 
-/// A second login of a customer whose API access is limited to some of its accounts (the real
-/// server's `api_access.account_ids`): it sees those accounts and only what hangs off them.
+/// A second login (API access) of a customer, limited to some of its accounts (the real
+/// server's `api_access.account_ids`: it sees those accounts and only what hangs off them) or
+/// with an access profile of its own (the real server's profile is an API access's).
 #[derive(Debug, Clone)]
 pub struct LimitedLogin {
     pub login: String,
@@ -44,6 +50,8 @@ pub struct LimitedLogin {
     pub customer: CustomerId,
     /// The accounts it may see, as indexes into the data set's accounts.
     pub accounts: AccountScope,
+    /// Its own `GET /profiles` flags; `None`: its customer's.
+    pub portal_access: Option<PortalAccess>,
 }
 
 /// The accounts an API access may see: every account of its customer, or the ones of a set.

@@ -2,18 +2,21 @@
 //! Pending and lets it complete a few seconds later with the number of matching calls of the
 //! synthetic call history; `GET /cdr-exports/:id/download`: a Completed export's file.
 
+use crate::jsonapi::linkage::{ACCOUNT, related_id};
 use crate::jsonapi::record::resource;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::Viewer;
 use crate::model::records::CdrExportRecord;
 use crate::model::time_zones;
 use crate::routes::auth::Customer;
-use crate::routes::charts::{account_of, create_request_data};
+use crate::routes::charts::create_request_data;
 use crate::routes::resources::{check_path, with_record};
 use crate::routes::state::AppState;
 use crate::traffic::cdrs;
 use api_model::document::Document;
-use api_model::resources::{CdrExport, CdrExportStatus, ResourceType, api_time};
+use api_model::resources::{
+    CdrExport, CdrExportStatus, CdrExportTimeFormat, ResourceType, api_time,
+};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -22,7 +25,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -38,7 +41,67 @@ const OPTIONAL_FILTERS: [&str; 6] = [
     "src_prefix_routing_eq",
     "dst_prefix_routing_eq",
 ];
-const TIME_FORMATS: [&str; 3] = ["with_timezone", "without_timezone", "round_to_seconds"];
+/// The attributes of the real export model's filters (`CdrExport::FiltersModel`), in its
+/// order: the form names the known ones it does not allow in this order; any other key is
+/// unknown to the model, which names those itself.
+const MODEL_FILTERS: [&str; 51] = [
+    "time_start_gteq",
+    "time_start_lteq",
+    "time_start_lt",
+    "customer_id_eq",
+    "customer_external_id_eq",
+    "customer_acc_id_eq",
+    "customer_acc_external_id_eq",
+    "vendor_id_eq",
+    "vendor_external_id_eq",
+    "vendor_acc_id_eq",
+    "vendor_acc_external_id_eq",
+    "is_last_cdr_eq",
+    "success_eq",
+    "customer_auth_id_eq",
+    "customer_auth_external_id_eq",
+    "failed_resource_type_id_eq",
+    "src_prefix_in_contains",
+    "src_prefix_in_eq",
+    "src_prefix_in_in",
+    "dst_prefix_in_contains",
+    "dst_prefix_in_eq",
+    "dst_prefix_in_in",
+    "src_prefix_routing_contains",
+    "src_prefix_routing_eq",
+    "src_prefix_routing_in",
+    "dst_prefix_routing_contains",
+    "dst_prefix_routing_eq",
+    "dst_prefix_routing_in",
+    "src_prefix_out_contains",
+    "src_prefix_out_eq",
+    "src_prefix_out_in",
+    "dst_prefix_out_contains",
+    "dst_prefix_out_eq",
+    "dst_prefix_out_in",
+    "src_country_id_eq",
+    "dst_country_id_eq",
+    "routing_tag_ids_include",
+    "routing_tag_ids_exclude",
+    "routing_tag_ids_empty",
+    "orig_gw_id_eq",
+    "orig_gw_external_id_eq",
+    "term_gw_id_eq",
+    "term_gw_external_id_eq",
+    "duration_eq",
+    "duration_gteq",
+    "duration_lteq",
+    "customer_auth_external_type_eq",
+    "customer_auth_external_type_not_eq",
+    "customer_auth_external_id_in",
+    "dst_country_iso_in",
+    "src_country_iso_in",
+];
+/// The model's time filters: a value that reads as no time is none.
+const TIME_FILTERS: [&str; 3] = ["time_start_gteq", "time_start_lteq", "time_start_lt"];
+/// The model's true-or-false filters: false is a blank value there.
+const BOOLEAN_FILTERS: [&str; 3] = ["is_last_cdr_eq", "success_eq", "routing_tag_ids_empty"];
+const TIME_FORMATS: &[&str] = CdrExportTimeFormat::WORDS;
 /// The members a customer may send when making an export; any other is a 400 (code 105).
 const CREATABLE: [&str; 4] = ["filters", "account", "time-format", "time-zone-name"];
 
@@ -46,48 +109,104 @@ fn filters_error(message: &str) -> Failure {
     responses::unprocessable(message, "filters", "/data/attributes/filters")
 }
 
-/// The export's filters, normalized (times in the API's form), or the 422s they deserve, in the
-/// real server's words: a missing or unreadable time is "requires <key>" (both at once when
-/// both are), keys outside the allowed ones are named together in one "not allowed".
-fn validate_filters(
-    data: &Value,
+/// Whether the model holds a value for a known filter key once it has cast it: not for null,
+/// a blank text, an empty list, or a time that reads as none.
+fn holds_value(key: &str, value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::String(text) if TIME_FILTERS.contains(&key) => parse_time(text).is_some(),
+        Value::String(text) => !text.trim().is_empty(),
+        Value::Array(items) => !items.is_empty(),
+        _ => !TIME_FILTERS.contains(&key),
+    }
+}
+
+/// Whether the model's value of a known key is blank (Ruby's `blank?`): no value, or false.
+fn is_blank(key: &str, value: &Value) -> bool {
+    let falsy = BOOLEAN_FILTERS.contains(&key)
+        && match value {
+            Value::Bool(b) => !b,
+            Value::Number(n) => n.as_i64() == Some(0),
+            Value::String(text) => {
+                ["false", "f", "0", "off"].contains(&text.trim().to_lowercase().as_str())
+            }
+            _ => false,
+        };
+    falsy || !holds_value(key, value)
+}
+
+/// The export model's own checks of its filters, as it makes them: none at all (missing, not
+/// an object, or every known key blank) is "can't be blank"; else keys it does not know are
+/// named together in the request's order, then a missing or unreadable lower time is
+/// "requires time_start_gteq", and no upper time "requires time_start_lt" (its
+/// `time_start_lteq` is taken as one here: the form refuses it below).
+fn model_filter_problems(
+    filters: Option<&Map<String, Value>>,
     request_order: &[String],
     problems: &mut Vec<Failure>,
-) -> BTreeMap<String, Value> {
-    let mut out = BTreeMap::new();
-    let filters = match data.pointer("/attributes/filters") {
-        Some(Value::Object(filters)) if !filters.is_empty() => filters,
-        _ => {
-            problems.push(filters_error("can't be blank"));
-            return out;
-        }
+) {
+    let known = |key: &str| {
+        filters
+            .and_then(|f| f.get(key))
+            .filter(|v| holds_value(key, v))
     };
-    for key in REQUIRED_FILTERS {
-        match filters
-            .get(key)
-            .and_then(Value::as_str)
-            .and_then(parse_time)
-        {
-            Some(time) => {
-                out.insert(key.to_owned(), Value::from(api_time::format(&time)));
-            }
-            None => problems.push(filters_error(&format!("requires {key}"))),
-        }
+    let blank = filters.is_none_or(|f| {
+        MODEL_FILTERS
+            .iter()
+            .all(|key| f.get(*key).is_none_or(|v| is_blank(key, v)))
+    });
+    if blank {
+        problems.push(filters_error("can't be blank"));
+        return;
     }
-    let mut not_allowed: Vec<&str> = filters
-        .keys()
+    let mut unknown: Vec<&str> = filters
+        .into_iter()
+        .flat_map(|f| f.keys())
         .map(String::as_str)
-        .filter(|key| !REQUIRED_FILTERS.contains(key) && !OPTIONAL_FILTERS.contains(key))
+        .filter(|key| !MODEL_FILTERS.contains(key))
         .collect();
-    not_allowed.sort_by_key(|key| request_order.iter().position(|sent| sent == key));
-    if !not_allowed.is_empty() {
+    unknown.sort_by_key(|key| request_order.iter().position(|sent| sent == key));
+    if !unknown.is_empty() {
         problems.push(filters_error(&format!(
             "{} not allowed",
-            not_allowed.join(", ")
+            unknown.join(", ")
         )));
     }
-    for (key, value) in filters {
-        if OPTIONAL_FILTERS.contains(&key.as_str()) {
+    if known("time_start_gteq").is_none() {
+        problems.push(filters_error("requires time_start_gteq"));
+    }
+    if known("time_start_lt").is_none() && known("time_start_lteq").is_none() {
+        problems.push(filters_error("requires time_start_lt"));
+    }
+}
+
+/// The form's own check: the keys the model knows and holds a value for but the form does not
+/// allow, named together in the model's order.
+fn form_filter_problems(filters: Option<&Map<String, Value>>, problems: &mut Vec<Failure>) {
+    let Some(filters) = filters else { return };
+    let refused: Vec<&str> = MODEL_FILTERS
+        .into_iter()
+        .filter(|key| !REQUIRED_FILTERS.contains(key) && !OPTIONAL_FILTERS.contains(key))
+        .filter(|key| filters.get(*key).is_some_and(|v| holds_value(key, v)))
+        .collect();
+    if !refused.is_empty() {
+        problems.push(filters_error(&format!(
+            "{} not allowed",
+            refused.join(", ")
+        )));
+    }
+}
+
+/// The export's filters as stored: the times in the API's form and the optional filters as
+/// sent, once every check passed.
+fn stored_filters(filters: Option<&Map<String, Value>>) -> BTreeMap<String, Value> {
+    let mut out = BTreeMap::new();
+    for (key, value) in filters.into_iter().flatten() {
+        if REQUIRED_FILTERS.contains(&key.as_str()) {
+            if let Some(time) = value.as_str().and_then(parse_time) {
+                out.insert(key.clone(), Value::from(api_time::format(&time)));
+            }
+        } else if OPTIONAL_FILTERS.contains(&key.as_str()) {
             out.insert(key.clone(), value.clone());
         }
     }
@@ -142,7 +261,8 @@ impl<'de> Deserialize<'de> for KeysInOrder {
     }
 }
 
-/// `time-format`: the default when left out; null is blank and outside the list at once.
+/// `time-format`: the default when left out; null or blank is blank and outside the list at
+/// once.
 fn validate_time_format(data: &Value, problems: &mut Vec<Failure>) -> String {
     let pointer = "/data/attributes/time-format";
     let outside = || {
@@ -156,6 +276,15 @@ fn validate_time_format(data: &Value, problems: &mut Vec<Failure>) -> String {
         None => TIME_FORMATS[0].to_owned(),
         Some(Value::String(format)) if TIME_FORMATS.contains(&format.as_str()) => format.clone(),
         Some(Value::Null) => {
+            problems.push(responses::unprocessable(
+                "can't be blank",
+                "time-format",
+                pointer,
+            ));
+            problems.push(outside());
+            String::new()
+        }
+        Some(Value::String(blank)) if blank.trim().is_empty() => {
             problems.push(responses::unprocessable(
                 "can't be blank",
                 "time-format",
@@ -190,7 +319,9 @@ fn validate_time_zone(data: &Value, problems: &mut Vec<Failure>) -> Option<Strin
 }
 
 /// A new export as the request describes it, or every problem of it in one 422, in the real
-/// form's order (the model's checks, then the account, then the time format).
+/// form's order: the model's checks (its filters, the time zone), then the form's (the
+/// account, the filters it does not allow, the time format); the answer groups them by
+/// member (`responses::all_problems`).
 fn new_export(
     data: &Value,
     body: &[u8],
@@ -198,23 +329,39 @@ fn new_export(
     viewer: Viewer,
 ) -> Result<(usize, CdrExport), Failure> {
     responses::only_accepted_members(data, &CREATABLE)?;
+    let account = related_id(data, ACCOUNT)?;
+    let filters = data
+        .pointer("/attributes/filters")
+        .and_then(Value::as_object);
     let mut problems = Vec::new();
-    let filters = validate_filters(data, &filter_keys_in_request_order(body), &mut problems);
+    model_filter_problems(filters, &filter_keys_in_request_order(body), &mut problems);
     let time_zone_name = validate_time_zone(data, &mut problems);
-    let account = account_of(data, state, viewer).map_err(|p| problems.push(p));
+    let account = export_account(account.as_deref(), state, viewer).map_err(|p| problems.push(p));
+    form_filter_problems(filters, &mut problems);
     let time_format = validate_time_format(data, &mut problems);
     responses::all_problems(problems)?;
     let now = Utc::now();
     let export = CdrExport {
-        filters,
+        filters: stored_filters(filters),
         status: CdrExportStatus::Pending,
         rows_count: None,
         created_at: now,
         updated_at: now,
-        time_format: Some(time_format),
+        time_format: Some(CdrExportTimeFormat::of(&time_format)),
         time_zone_name,
     };
     Ok((account.unwrap_or_default(), export))
+}
+
+/// The export's account: "can't be blank" without one, "is invalid" for one not among the
+/// customer's (the form checks it after looking it up).
+fn export_account(id: Option<&str>, state: &AppState, viewer: Viewer) -> Result<usize, Failure> {
+    let pointer = "/data/relationships/account";
+    let id = id.ok_or_else(|| responses::unprocessable("can't be blank", "account", pointer))?;
+    state
+        .data
+        .own_account(viewer, id)
+        .ok_or_else(|| responses::unprocessable("is invalid", "account", pointer))
 }
 
 pub async fn create(
@@ -288,14 +435,16 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn details(filters: Value) -> Vec<String> {
+    /// The details of the filters' problems, the model's then the form's, as sent in `body`'s
+    /// order (a `json!` object sorts its keys).
+    fn details(body: &str) -> Vec<String> {
+        let sent: Value = serde_json::from_str(body).unwrap();
+        let filters = sent.as_object();
         let mut problems = Vec::new();
-        let body = json!({"data": {"attributes": {"filters": filters}}}).to_string();
-        validate_filters(
-            &json!({"attributes": {"filters": filters}}),
-            &filter_keys_in_request_order(body.as_bytes()),
-            &mut problems,
-        );
+        let wrapped = format!(r#"{{"data": {{"attributes": {{"filters": {body}}}}}}}"#);
+        let order = filter_keys_in_request_order(wrapped.as_bytes());
+        model_filter_problems(filters, &order, &mut problems);
+        form_filter_problems(filters, &mut problems);
         problems
             .into_iter()
             .flat_map(|p| match p {
@@ -306,35 +455,53 @@ mod tests {
     }
 
     #[test]
-    fn filters_are_validated_like_the_real_server() {
-        assert_eq!(details(json!({})), ["filters - can't be blank"]);
+    fn filters_are_validated_like_the_real_model_and_form() {
+        let times =
+            r#""time_start_gteq": "2026-07-01 00:00:00", "time_start_lt": "2026-07-02 00:00:00""#;
+        assert_eq!(details("{}"), ["filters - can't be blank"]);
+        // Keys the model does not know, or values it reads as none, are no filters at all.
+        for blank in [
+            r#"{"color": 1}"#,
+            r#"{"success_eq": false}"#,
+            r#"{"time_start_gteq": "soon"}"#,
+        ] {
+            assert_eq!(details(blank), ["filters - can't be blank"], "{blank}");
+        }
         assert_eq!(
-            details(json!({"success_eq": true})),
+            details(r#"{"success_eq": true}"#),
             [
                 "filters - requires time_start_gteq",
                 "filters - requires time_start_lt"
             ]
         );
+        // The model names the keys it does not know (the request's order), the form those it
+        // knows but does not allow (the model's order).
         assert_eq!(
-            details(json!({
-                "time_start_gteq": "2026-07-01 00:00:00", "time_start_lt": "2026-07-02 00:00:00",
-                "customer_id_eq": 1, "color": 2
-            })),
-            ["filters - color, customer_id_eq not allowed"]
+            details(&format!(
+                r#"{{{times}, "zeta": 1, "customer_acc_id_eq": 2, "customer_id_eq": 1, "color": 2}}"#
+            )),
+            [
+                "filters - zeta, color not allowed",
+                "filters - customer_id_eq, customer_acc_id_eq not allowed"
+            ]
         );
-        let mut problems = Vec::new();
-        let ok = validate_filters(
-            &json!({"attributes": {"filters": {
+        // An inclusive upper time is an upper time to the model, and not allowed by the form.
+        assert_eq!(
+            details(
+                r#"{"time_start_gteq": "2026-07-01 00:00:00", "time_start_lteq": "2026-07-02 00:00:00"}"#
+            ),
+            ["filters - time_start_lteq not allowed"]
+        );
+        let stored = stored_filters(
+            json!({
                 "time_start_gteq": "2026-07-01 00:00:00",
                 "time_start_lt": "2026-07-02T00:00:00Z",
                 "success_eq": true
-            }}}),
-            &[],
-            &mut problems,
+            })
+            .as_object(),
         );
-        assert!(problems.is_empty());
-        assert_eq!(ok["time_start_gteq"], "2026-07-01T00:00:00.000Z");
-        assert_eq!(ok["time_start_lt"], "2026-07-02T00:00:00.000Z");
-        assert_eq!(ok["success_eq"], true);
+        assert_eq!(stored["time_start_gteq"], "2026-07-01T00:00:00.000Z");
+        assert_eq!(stored["time_start_lt"], "2026-07-02T00:00:00.000Z");
+        assert_eq!(stored["success_eq"], true);
     }
 }

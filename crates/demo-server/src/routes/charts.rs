@@ -3,6 +3,7 @@
 //! unless given; only minutes with calls appear) and `POST /chart-active-calls` (calls in
 //! progress at every minute, originated and terminated). Both read the request the same way.
 
+use crate::jsonapi::linkage::{ACCOUNT, related_id};
 use crate::jsonapi::record::relationship_links;
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::Viewer;
@@ -62,30 +63,13 @@ pub fn create_request_data(headers: &HeaderMap, body: &[u8], kind: &str) -> Resu
     }
 }
 
-/// The customer's account named by `data.relationships.account`, or the 422 the API answers.
-pub fn account_of(data: &Value, state: &AppState, customer: Viewer) -> Result<usize, Failure> {
-    let pointer = "/data/relationships/account";
-    let id = data
-        .pointer("/relationships/account/data/id")
-        .and_then(Value::as_str)
-        .filter(|id| !id.trim().is_empty())
-        .ok_or_else(|| responses::unprocessable("can't be blank", "account", pointer))?;
-    state
-        .data
-        .own_account(customer, id)
-        .ok_or_else(|| responses::unprocessable("is invalid", "account", pointer))
-}
-
-/// An optional time attribute: absent or null is `None`; anything unreadable is a 422.
-pub fn time_attribute(data: &Value, name: &str) -> Result<Option<DateTime<Utc>>, Failure> {
+/// An optional time attribute: absent is `None` (the form's default). Null or unreadable,
+/// the real form holds no time, and its comparison of the two times fails on it: a `500`.
+fn time_attribute(data: &Value, name: &str) -> Result<Option<DateTime<Utc>>, Failure> {
     match data.pointer(&format!("/attributes/{name}")) {
-        None | Some(Value::Null) => Ok(None),
+        None => Ok(None),
         Some(Value::String(text)) if parse_time(text).is_some() => Ok(parse_time(text)),
-        Some(_) => Err(responses::unprocessable(
-            "is invalid",
-            name,
-            &format!("/data/attributes/{name}"),
-        )),
+        Some(_) => Err(responses::internal_server_error()),
     }
 }
 
@@ -98,7 +82,10 @@ struct ChartRequest {
     now: DateTime<Utc>,
 }
 
-/// Reads a chart request of the given type, answering 415/400/422 like the real server.
+/// Reads a chart request of the given type, answering 415/400/422 like the real server: its
+/// form checks the account's presence (looked up among the customer's: an unknown or foreign
+/// account is blank there, never "invalid"), then the times' order, an error of the request
+/// as a whole (at `/data`), both in one answer.
 fn chart_request(
     state: &AppState,
     customer: Viewer,
@@ -107,23 +94,28 @@ fn chart_request(
     kind: &str,
 ) -> Result<ChartRequest, Failure> {
     let data = create_request_data(headers, body, kind)?;
+    let account = related_id(&data, ACCOUNT)?;
     let from = time_attribute(&data, "from-time")?;
     let to = time_attribute(&data, "to-time")?;
-    // The real chart looks the account up among the customer's and validates the result's
-    // presence: an unknown or foreign account is blank there, never "invalid".
-    let account = account_of(&data, state, customer).map_err(|_| {
-        responses::unprocessable("can't be blank", "account", "/data/relationships/account")
-    })?;
+    let account = account.and_then(|id| state.data.own_account(customer, &id));
     let now = Utc::now();
     let to = to.unwrap_or(now);
     let from = from.unwrap_or(to - Duration::hours(24));
-    if from > to {
-        return Err(responses::unprocessable(
-            "must be before to-time",
-            "from-time",
-            "/data/attributes/from-time",
+    let mut problems = Vec::new();
+    if account.is_none() {
+        problems.push(responses::unprocessable(
+            "can't be blank",
+            "account",
+            "/data/relationships/account",
         ));
     }
+    if from > to {
+        problems.push(responses::base_error(
+            "from_time must be greater than to_time",
+        ));
+    }
+    responses::all_problems(problems)?;
+    let account = account.ok_or_else(responses::internal_server_error)?;
     Ok(ChartRequest {
         account,
         from,

@@ -1,9 +1,12 @@
 //! Writes of number-list items, as the real server takes them: `POST` one key (`key`) or many
 //! (`batch-key`, comma-separated, spaces stripped, answered with the first item made), `PATCH`
 //! or `PUT` a key or an action, `DELETE`. A list outside the customer's scope is a 422
-//! "Invalid numberlist" on create and an item of one a 404; a key already in the list is a 422
-//! on `key`. A batch is made whole or not at all.
+//! "Invalid numberlist" on create (checked before the item, alone) and an item of one a 404;
+//! a key already in the list is a 422 on `key`, beside an action out of the list. A batch is
+//! made whole or not at all: one of its keys taken fails it with a 500, as the real model
+//! makes a batch's items after validating the request.
 
+use crate::jsonapi::linkage::{OUTGOING_NUMBERLIST, related_id};
 use crate::jsonapi::record::{Record, resource};
 use crate::jsonapi::responses::{self, ApiBase, Failure};
 use crate::model::customers::Viewer;
@@ -23,8 +26,6 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use std::sync::{Arc, RwLockWriteGuard};
 
-const LIST_POINTER: &str = "/data/relationships/outgoing-numberlist";
-
 /// Members a customer may send when adding items, and when changing one; any other is a 400
 /// (code 105).
 const CREATABLE: [&str; 4] = ["outgoing-numberlist", "key", "batch-key", "action-id"];
@@ -33,13 +34,7 @@ const UPDATABLE: [&str; 2] = ["key", "action-id"];
 /// A list outside the customer's scope: the real server's error on the record as a whole
 /// (`base`), so pointed at `/data` with the message alone as its detail.
 fn invalid_numberlist() -> Failure {
-    responses::error_at(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Invalid numberlist",
-        "Invalid numberlist",
-        "100",
-        Some("/data"),
-    )
+    responses::base_error("Invalid numberlist")
 }
 
 fn key_taken() -> Failure {
@@ -72,18 +67,12 @@ fn action_of(data: &Value) -> Result<Option<Option<i64>>, Failure> {
     }
 }
 
-/// The id of the list the request names, when the customer may edit it.
-fn numberlist_of(data: &Value, state: &AppState, viewer: Viewer) -> Result<String, Failure> {
-    let id = data.pointer(&format!(
-        "{}/data/id",
-        LIST_POINTER.trim_start_matches("/data")
-    ));
-    let id = match id {
-        Some(Value::String(id)) => id.trim().to_owned(),
-        Some(Value::Number(id)) => id.to_string(),
-        _ => return Err(invalid_numberlist()),
-    };
-    let wanted = id.parse::<u64>().map_err(|_| invalid_numberlist())?;
+/// The id of the list the request names (read by [`related_id`]), when the customer may edit
+/// it.
+fn numberlist_of(id: Option<&str>, state: &AppState, viewer: Viewer) -> Result<String, Failure> {
+    let wanted = id
+        .and_then(|id| id.parse::<u64>().ok())
+        .ok_or_else(invalid_numberlist)?;
     state
         .data
         .numberlists
@@ -91,6 +80,16 @@ fn numberlist_of(data: &Value, state: &AppState, viewer: Viewer) -> Result<Strin
         .find(|list| list.id.parse::<u64>() == Ok(wanted) && list.in_scope_of(viewer))
         .map(|list| list.id.clone())
         .ok_or_else(invalid_numberlist)
+}
+
+/// Whether the request makes a batch: a non-blank `batch-key` (its keys are checked only when
+/// the items are made).
+fn keys_are_a_batch(data: &Value) -> bool {
+    match data.pointer("/attributes/batch-key") {
+        Some(Value::String(batch)) => !batch.trim().is_empty(),
+        Some(Value::Number(_)) => true,
+        _ => false,
+    }
 }
 
 /// The keys to make, as the real model takes them: a non-blank `batch-key` with its spaces
@@ -145,9 +144,10 @@ pub async fn create(
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, NumberlistItem::TYPE)?;
     responses::only_accepted_members(&data, &CREATABLE)?;
+    let numberlist = related_id(&data, OUTGOING_NUMBERLIST)?;
+    let numberlist = numberlist_of(numberlist.as_deref(), &state, customer)?;
     let keys = keys_of(&data)?;
-    let action_id = action_of(&data)?.flatten();
-    let numberlist = numberlist_of(&data, &state, customer)?;
+    let action_id = action_of(&data);
     let mut items = items(&state.data);
     let taken = keys.iter().any(|key| {
         items
@@ -155,9 +155,17 @@ pub async fn create(
             .iter()
             .any(|item| item.numberlist == numberlist && &item.attributes.key == key)
     });
-    if taken {
-        return Err(key_taken());
+    let batch = keys_are_a_batch(&data);
+    let mut problems = Vec::new();
+    if taken && !batch {
+        problems.push(key_taken());
     }
+    problems.extend(action_id.as_ref().err().cloned());
+    responses::all_problems(problems)?;
+    if taken {
+        return Err(responses::internal_server_error());
+    }
+    let action_id = action_id?.flatten();
     let first = items.rows.len();
     for key in keys {
         let id = items.take_id();
@@ -211,7 +219,7 @@ pub async fn update(
     let data = create_request_data(&headers, &body, NumberlistItem::TYPE)?;
     check_key_in_url(&data, &id)?;
     responses::only_accepted_members(&data, &UPDATABLE)?;
-    let action = action_of(&data)?;
+    let action = action_of(&data);
     let key = match data.pointer("/attributes/key") {
         None => None,
         Some(key) => keys_of(&serde_json::json!({"attributes": {"key": key}}))?
@@ -225,17 +233,23 @@ pub async fn update(
     }) else {
         return Err(responses::record_not_found(&id));
     };
+    // The item found, the model's checks: the key, then the action, in one answer.
+    let numberlist = &items.rows[index].numberlist;
+    let taken = key.as_ref().is_some_and(|key| {
+        items.rows.iter().enumerate().any(|(other, item)| {
+            other != index && &item.numberlist == numberlist && &item.attributes.key == key
+        })
+    });
+    let mut problems = Vec::new();
+    if taken {
+        problems.push(key_taken());
+    }
+    problems.extend(action.as_ref().err().cloned());
+    responses::all_problems(problems)?;
     if let Some(key) = key {
-        let numberlist = items.rows[index].numberlist.clone();
-        let taken = items.rows.iter().enumerate().any(|(other, item)| {
-            other != index && item.numberlist == numberlist && item.attributes.key == key
-        });
-        if taken {
-            return Err(key_taken());
-        }
         items.rows[index].attributes.key = key;
     }
-    if let Some(action) = action {
+    if let Some(action) = action? {
         items.rows[index].attributes.action_id = action;
     }
     let document = item_document(&items.rows[index], &api, &state.data);

@@ -4,13 +4,14 @@
 //! answers that address while the payment is pending and `null` once it is final. Paying on
 //! the page completes the payment and raises the account's balance by its amount.
 
+use crate::jsonapi::linkage::{ACCOUNT, related_id};
 use crate::jsonapi::record::{Record, same_id};
 use crate::jsonapi::responses::{self, ApiBase, Failure, RequestOrigin};
 use crate::model::customers::Viewer;
 use crate::model::data_set::DataSet;
 use crate::model::money::{Payment, PaymentRecord, PaymentStatus, PaymentType};
 use crate::routes::auth::Customer;
-use crate::routes::charts::{account_of, create_request_data};
+use crate::routes::charts::create_request_data;
 use crate::routes::resources::check_path;
 use crate::routes::state::AppState;
 use crate::seeded::random::fresh_uuid;
@@ -95,6 +96,16 @@ fn top_up_document(api: &str, origin: &str, payment: &PaymentRecord) -> Document
     }
 }
 
+/// The customer's account the top-up is for. The real form looks the account up among the
+/// customer's (those the access allows) and checks the result's presence, so an unknown or
+/// another customer's account is as blank as a missing one.
+fn top_up_account(id: Option<&str>, state: &AppState, viewer: Viewer) -> Result<usize, Failure> {
+    id.and_then(|id| state.data.own_account(viewer, id))
+        .ok_or_else(|| {
+            responses::unprocessable("can't be blank", "account", "/data/relationships/account")
+        })
+}
+
 /// `POST /cryptomus-payments`: every problem of the request in one 422 (`amount - can't be
 /// blank` at `/data/attributes/amount`, `account - can't be blank` at
 /// `/data/relationships/account`, …), else a new pending top-up.
@@ -109,9 +120,10 @@ pub async fn create(
     let data = create_request_data(&headers, &body, KIND)?;
     // `url` is the server's to give: the real resource takes only these.
     responses::only_accepted_members(&data, &["amount", "notes", "account"])?;
+    let account = related_id(&data, ACCOUNT)?;
     let amount = amount_of(&data);
     let notes = notes_of(&data);
-    let account = account_of(&data, &state, customer);
+    let account = top_up_account(account.as_deref(), &state, customer);
     let problems = [
         amount.as_ref().err(),
         notes.as_ref().err(),
@@ -139,9 +151,7 @@ pub async fn create(
             },
             credited_before_start: false,
         })
-        .ok_or_else(|| {
-            responses::unprocessable("is invalid", "account", "/data/relationships/account")
-        })?;
+        .ok_or_else(responses::internal_server_error)?;
     let document = top_up_document(&api, &origin, &record);
     state
         .data

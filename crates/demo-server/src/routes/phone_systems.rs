@@ -3,8 +3,8 @@
 //! of its own and answers the address of its stand-in page (see
 //! [`crate::routes::provider_pages`]).
 
-use crate::jsonapi::record::Record;
 use crate::jsonapi::responses::{self, Failure, RequestOrigin};
+use crate::model::customers::Viewer;
 use crate::routes::auth::Customer;
 use crate::routes::charts::create_request_data;
 use crate::routes::state::AppState;
@@ -55,21 +55,43 @@ impl PhoneSessions {
     }
 }
 
-/// The real server's 422 for a service it cannot open a session of.
-fn refused(message: &str) -> Failure {
-    responses::error_at(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        message,
-        message,
-        "100",
-        Some("/data/attributes/service"),
-    )
+/// The service the session is for, as the real form checks it: a service of no one, or of
+/// another customer, is `service not found`, an error of the session as a whole (at `/data`);
+/// for a login limited to some accounts, a service of another account is refused on
+/// `service` (another customer's gets both).
+fn session_service(data: &Value, state: &AppState, viewer: Viewer) -> Result<usize, Failure> {
+    let wanted = match data.pointer("/attributes/service") {
+        Some(Value::String(id)) => id.trim(),
+        _ => "",
+    };
+    let service = state
+        .data
+        .services
+        .iter()
+        .position(|s| s.id.eq_ignore_ascii_case(wanted));
+    let record = service.and_then(|index| state.data.services.get(index));
+    let mut problems = Vec::new();
+    if record.is_none_or(|s| s.customer != viewer.customer) {
+        problems.push(responses::base_error("service not found"));
+    }
+    if let Some(record) = record
+        && viewer.limited_login.is_some()
+        && !viewer.accounts.includes(record.account)
+    {
+        problems.push(responses::unprocessable(
+            "Account of current Service is not related to current API Access",
+            "service",
+            "/data/attributes/service",
+        ));
+    }
+    responses::all_problems(problems)?;
+    service.ok_or_else(responses::internal_server_error)
 }
 
 /// `{"data": {"type": "phone-systems-sessions", "attributes": {"service": "<uuid>"}}}` → 201
-/// with a random id and `phone-systems-url`; `service not found` for an unknown service or
-/// another customer's, `failed to create Phone Systems session` for one without a phone
-/// system.
+/// with a random id and `phone-systems-url`; see [`session_service`] for the services it
+/// refuses, and `failed to create Phone Systems session` (at `/data` too) for one without a
+/// phone system, as the provider refuses it.
 pub async fn create(
     State(state): State<Arc<AppState>>,
     Customer(customer): Customer,
@@ -79,21 +101,13 @@ pub async fn create(
 ) -> Result<Response, Failure> {
     let data = create_request_data(&headers, &body, KIND)?;
     responses::only_accepted_members(&data, &["service"])?;
-    let wanted = data
-        .pointer("/attributes/service")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .unwrap_or_default();
-    let service = state
-        .data
-        .services
-        .iter()
-        .position(|s| s.id.eq_ignore_ascii_case(wanted) && s.visible_to(customer, &state.data))
-        .ok_or_else(|| refused("service not found"))?;
+    let service = session_service(&data, &state, customer)?;
     let has_phone_system =
         state.data.services[service].attributes.ui_type.as_deref() == Some(PHONE_SYSTEMS_UI_TYPE);
     if !has_phone_system {
-        return Err(refused("failed to create Phone Systems session"));
+        return Err(responses::base_error(
+            "failed to create Phone Systems session",
+        ));
     }
     let session = state.phone_sessions.open(service);
     let url = format!("{origin}{PHONE_SYSTEM_PAGE}?session={session}");

@@ -347,16 +347,19 @@ async fn filters_and_sorts_of_the_declaration_with_the_real_servers_errors() {
                 .to_owned(),
         )
     };
+    // `rec` is an attribute the resource computes: the server takes it in `sort`, and its
+    // database fails the query.
+    for query in ["cdrs?sort=rec", "incoming-cdrs?sort=-rec"] {
+        let reply = get(query, Some(&token)).await;
+        assert_eq!(status_code(&reply), (500, "500".to_owned()), "{query}");
+    }
     for (query, code) in [
-        ("cdrs?sort=rec", "114"),
         ("cdrs?sort=account", "114"),
-        ("incoming-cdrs?sort=rec", "114"),
         ("cdrs?filter[colour-eq]=red", "102"),
         ("cdrs?filter[time-start-gteq]=yesterday", "107"),
         ("cdrs?filter[success-eq]=maybe", "107"),
         ("cdrs?filter[duration-gt]=long", "107"),
         ("cdrs?filter[auth-orig-ip-eq]=300.1.2.3", "107"),
-        ("cdrs?filter[account-id-eq]=42", "107"),
         ("cdrs?filter[success-gt]=true", "102"),
         ("incoming-cdrs?filter[customer-price-eq]=1", "102"),
         ("cdrs?page[size]=1001", "118"),

@@ -100,11 +100,13 @@ async fn cookie_sign_in_sets_an_httponly_session_cookie_that_authenticates() {
     let token = demo_token().await;
     assert_eq!(get("accounts", Some(&token)).await.header("set-cookie"), "");
 
+    // Signing out is a write: the browser says it comes from the portal's own origin.
+    let portal = format!("http://{}", server());
     let out = send(
         server(),
         "DELETE",
         &format!("{API}/auth"),
-        &[("cookie", &cookie)],
+        &[("cookie", &cookie), ("origin", &portal)],
         None,
     )
     .await;
@@ -176,8 +178,11 @@ async fn the_session_slides_while_it_is_used_and_ends_when_it_is_not() {
 }
 
 /// The session cookie goes with every request the browser makes to the API, whichever site's
-/// page makes it; a write it alone authenticates is refused from another origin (cross-site
-/// request forgery), and no preflight grants another origin access.
+/// page makes it; a write that carries it is refused unless the browser proves it comes from
+/// the API's own origin (scheme, host and port), whatever else comes with it: an empty
+/// `Authorization` header (which authentication reads as none, and so falls back to the
+/// cookie), a valid token beside the cookie, a sibling site, the same host on another scheme,
+/// an opaque origin. No preflight grants another origin access.
 #[tokio::test]
 async fn a_cross_origin_write_with_the_cookie_is_refused() {
     let signed_in = sign_in_with_cookie(
@@ -187,16 +192,19 @@ async fn a_cross_origin_write_with_the_cookie_is_refused() {
     .await;
     let cookie = cookie_pair(signed_in.header("set-cookie"));
     let host = server().to_string();
+    let ours = format!("http://{host}");
+    let other_scheme = format!("https://{host}");
+    let token = sign_in_on(server(), "demo", "demo").await.json()["jwt"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let bearer = format!("Bearer {token}");
     // A member the form refuses (400): the write is answered without making an export, which
     // other tests of the shared server would then find among theirs.
     let export =
         json!({"data": {"type": "cdr-exports", "attributes": {"status": "Completed"}}}).to_string();
-    let write = async |origin: &str, extra: &[(&str, &str)]| {
-        let mut headers = vec![
-            ("content-type", "application/vnd.api+json"),
-            ("cookie", cookie.as_str()),
-            ("origin", origin),
-        ];
+    let write = async |extra: &[(&str, &str)]| {
+        let mut headers = vec![("content-type", "application/vnd.api+json")];
         headers.extend_from_slice(extra);
         send(
             server(),
@@ -207,42 +215,64 @@ async fn a_cross_origin_write_with_the_cookie_is_refused() {
         )
         .await
     };
-    let foreign = write("https://evil.example", &[]).await;
-    assert_eq!(foreign.status, 403, "{}", foreign.body);
-    assert_eq!(foreign.json()["errors"][0]["status"], "403");
-    let sibling = write(
-        &format!("http://{host}"),
-        &[("sec-fetch-site", "same-site")],
-    )
-    .await;
-    assert_eq!(sibling.status, 403);
+    let with_cookie = ("cookie", cookie.as_str());
+    let refused: [(&str, Vec<(&str, &str)>); 6] = [
+        (
+            "another site",
+            vec![with_cookie, ("origin", "https://evil.example")],
+        ),
+        (
+            "a sibling site",
+            vec![
+                with_cookie,
+                ("origin", &ours),
+                ("sec-fetch-site", "same-site"),
+            ],
+        ),
+        (
+            "an empty Authorization header",
+            vec![
+                with_cookie,
+                ("origin", "https://evil.example"),
+                ("authorization", ""),
+            ],
+        ),
+        (
+            "a valid token beside the cookie",
+            vec![
+                with_cookie,
+                ("origin", "https://evil.example"),
+                ("authorization", &bearer),
+            ],
+        ),
+        (
+            "the same host on another scheme",
+            vec![with_cookie, ("origin", &other_scheme)],
+        ),
+        ("an opaque origin", vec![with_cookie, ("origin", "null")]),
+    ];
+    for (what, headers) in refused {
+        let reply = write(&headers).await;
+        assert_eq!(reply.status, 403, "{what}: {}", reply.body);
+        assert_eq!(reply.json()["errors"][0]["status"], "403", "{what}");
+    }
     // From the portal's own origin the same write reaches the form (which names what is wrong).
-    let own = write(
-        &format!("http://{host}"),
-        &[("sec-fetch-site", "same-origin")],
-    )
-    .await;
-    assert_eq!(own.status, 400, "{}", own.body);
+    for own in [
+        vec![with_cookie, ("origin", ours.as_str())],
+        vec![with_cookie, ("sec-fetch-site", "same-origin")],
+    ] {
+        let reply = write(&own).await;
+        assert_eq!(reply.status, 400, "{own:?}: {}", reply.body);
+    }
     // Reads are not writes; and a bearer token is never sent by a browser on its own.
     let read = get_with_cookie(server(), "accounts", &cookie).await;
     assert_eq!(read.status, 200);
-    let token = sign_in_on(server(), "demo", "demo").await.json()["jwt"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let bearer = send(
-        server(),
-        "POST",
-        &format!("{API}/cdr-exports"),
-        &[
-            ("content-type", "application/vnd.api+json"),
-            ("authorization", &format!("Bearer {token}")),
-            ("origin", "https://evil.example"),
-        ],
-        Some(&export),
-    )
+    let token_only = write(&[
+        ("authorization", &bearer),
+        ("origin", "https://evil.example"),
+    ])
     .await;
-    assert_eq!(bearer.status, 400, "{}", bearer.body);
+    assert_eq!(token_only.status, 400, "{}", token_only.body);
 
     let preflight = send(
         server(),

@@ -479,9 +479,11 @@ async fn chart_of_originated_cps() {
     )
     .await;
     assert_eq!(backwards.status, 422);
+    // An error of the request as a whole, in the real form's words (backwards as they are).
+    assert_eq!(backwards.json()["errors"][0]["source"]["pointer"], "/data");
     assert_eq!(
-        backwards.json()["errors"][0]["source"]["pointer"],
-        "/data/attributes/from-time"
+        backwards.json()["errors"][0]["detail"],
+        "from_time must be greater than to_time"
     );
 
     let auth = format!("Bearer {token}");

@@ -36,22 +36,46 @@ fn the_nginx_sample_sends_the_portals_policy() {
         !policies.is_empty(),
         "no Content-Security-Policy in the sample"
     );
-    for policy in policies {
-        assert_eq!(policy, expected);
-    }
+    // The portal's pages, and the proxied API's answers (data, never a page).
+    assert_eq!(
+        policies,
+        [
+            expected.as_str(),
+            portal_config::API_CONTENT_SECURITY_POLICY
+        ]
+    );
     assert!(header_values(&config, "X-Frame-Options").is_empty());
     assert_eq!(
         header_values(&config, "X-Content-Type-Options"),
-        ["nosniff"]
+        ["nosniff", "nosniff"]
     );
     assert_eq!(
         header_values(&config, "Referrer-Policy"),
-        ["strict-origin-when-cross-origin"]
+        [
+            "strict-origin-when-cross-origin",
+            "strict-origin-when-cross-origin"
+        ]
     );
     assert_eq!(
         header_values(&config, "Permissions-Policy"),
         [demo_server::static_files::PERMISSIONS_POLICY]
     );
+}
+
+/// The sample keeps cookie mode's guard (`docs/security.md`): a write carrying the session
+/// cookie from another origin is refused before it reaches the switch, which does not check.
+#[test]
+fn the_nginx_sample_refuses_cross_origin_cookie_writes() {
+    let config = sample();
+    for expected in [
+        "_yeti_customer_v1_session=",
+        "\"11 https://portal.example\"  0;",
+        "if ($portal_forged_write) {",
+        "return 403;",
+        "proxy_set_header X-Forwarded-Host $host;",
+    ] {
+        assert!(config.contains(expected), "the sample lacks {expected}");
+    }
 }
 
 #[test]

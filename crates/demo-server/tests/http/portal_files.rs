@@ -147,6 +147,44 @@ async fn a_config_override_replaces_dist_config_and_sets_the_policy() {
     std::fs::remove_dir_all(&dist).ok();
 }
 
+/// `embed.allowedOrigins` goes into `frame-ancestors` as it is: a config whose origins are not
+/// each one origin (a tab that would let a second site frame the portal, a DEL that would break
+/// the header and drop the whole policy, a `;` that starts a directive) is refused, and the
+/// policy is the defaults', which let no one frame the portal.
+#[tokio::test]
+async fn a_config_with_a_wrong_origin_is_refused_and_no_one_may_frame() {
+    let dist = dist();
+    for origins in [
+        r#"["https://a.example\thttps://evil.example"]"#,
+        "[\"https://a.example\u{7f}\"]",
+        r#"["https://a.example; script-src https://evil.example"]"#,
+    ] {
+        let text = format!(r#"{{"embed":{{"allowedOrigins":{origins}}}}}"#);
+        assert!(
+            portal_config::parse_config(&text)
+                .unwrap_err()
+                .to_string()
+                .contains("embed.allowedOrigins"),
+            "{text}"
+        );
+        let addr = start(Options {
+            dist_dir: Some(dist.clone()),
+            config_json: Some(text.clone()),
+            ..Options::default()
+        });
+        let policy = page(addr, "/")
+            .await
+            .header("content-security-policy")
+            .to_owned();
+        assert!(
+            policy.contains("frame-ancestors 'none';"),
+            "{text}: {policy}"
+        );
+        assert!(!policy.contains("evil"), "{text}: {policy}");
+    }
+    std::fs::remove_dir_all(&dist).ok();
+}
+
 #[tokio::test]
 async fn portal_answers_carry_the_security_headers_and_api_answers_do_not() {
     let dist = dist();

@@ -143,18 +143,19 @@ async fn check_rate_answers_every_matching_prefix_longest_first() {
 async fn check_rate_refuses_as_the_real_server_does() {
     let token = demo_token().await;
     let plan = mobile_plan(&token).await;
-    // Blank attributes: one error each, by field; a blank plan is not found either.
+    // Blank attributes: one error each, by field; a blank plan is not found either. The
+    // answer lists a field's errors together, in the order the fields first had one.
     let blank = post_jsonapi("check-rate", &token, &lookup("", " ")).await;
     let at = |member: &str| format!("/data/attributes/{member}");
     assert_eq!(
         errors(&blank),
         [
             ("rateplan-id - can't be blank".to_owned(), at("rateplan-id")),
-            ("number - can't be blank".to_owned(), at("number")),
             (
                 "rateplan-id - Rateplan not found".to_owned(),
                 at("rateplan-id")
             ),
+            ("number - can't be blank".to_owned(), at("number")),
         ]
     );
     let no_number = post_jsonapi("check-rate", &token, &lookup(&plan, "")).await;

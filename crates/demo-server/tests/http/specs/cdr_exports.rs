@@ -406,3 +406,99 @@ async fn get_cdr_exports_when_customer_has_allowed_account_ids() {
     assert_eq!(reply.status, 200);
     assert_eq!(reply.json()["included"][0]["id"], inside.as_str());
 }
+
+/// Beyond the spec: `time_format` is a plain filter with the resource's own verifier, which
+/// refuses a value outside the three formats, naming the filter by its first format.
+#[tokio::test]
+async fn get_cdr_exports_with_filter_time_format_outside_the_formats() {
+    let token = demo_token().await;
+    for value in ["bogus", "with_timezone,bogus"] {
+        let path = format!("cdr-exports?filter[time_format]={value}");
+        let reply = request("GET", &path, Some(&token), None).await;
+        assert_errors(
+            &reply,
+            400,
+            &[Expected {
+                title: Some("Invalid filter value"),
+                detail: Some("bogus is not a valid value for with_timezone."),
+                code: Some("107"),
+                ..Expected::default()
+            }],
+        );
+    }
+    // No value: the filter asks for exports without a format, and every export has one.
+    let reply = request(
+        "GET",
+        "cdr-exports?filter[time_format]=",
+        Some(&token),
+        None,
+    )
+    .await;
+    assert!(ids(&reply).is_empty());
+}
+
+/// Beyond the spec: the model takes `time_start_lteq` as an upper time, and the form does not
+/// allow it: that one error, not "requires time_start_lt" beside it.
+#[tokio::test]
+async fn post_cdr_exports_with_time_start_lteq() {
+    let token = demo_token().await;
+    let account = account_id(&token, "Kyiv Wholesale").await;
+    let filters = json!({"time_start_gteq": GTEQ, "time_start_lteq": LT});
+    let reply = post(&export(json!({"filters": filters}), Some(&account))).await;
+    assert_eq!(
+        errors_in_order(&reply),
+        [(
+            "filters - time_start_lteq not allowed".to_owned(),
+            "/data/attributes/filters".to_owned()
+        )]
+    );
+}
+
+/// Beyond the spec: every problem in one answer, in the order the form finds them (the
+/// model's filters and time zone, then the account, the filters the form does not allow and
+/// the time format), each member's together; a key the model does not know is the model's
+/// own "not allowed", apart from the form's.
+#[tokio::test]
+async fn post_cdr_exports_with_every_problem_at_once() {
+    let body = json!({"data": {"type": "cdr-exports", "attributes": {
+        "filters": {"time_start_gteq": GTEQ, "time_start_lt": LT, "customer_id_eq": 1},
+        "time-zone-name": "Mars/Olympus", "time-format": ""}}});
+    let at = |member: &str| format!("/data/attributes/{member}");
+    let expected = [
+        ("time-zone-name - is not included in the list", at("time-zone-name")),
+        ("account - can't be blank", "/data/relationships/account".to_owned()),
+        ("filters - customer_id_eq not allowed", at("filters")),
+        ("time-format - can't be blank", at("time-format")),
+        (
+            "time-format - is not included in the list: with_timezone, without_timezone, round_to_seconds",
+            at("time-format"),
+        ),
+    ]
+    .map(|(detail, pointer)| (detail.to_owned(), pointer));
+    assert_eq!(errors_in_order(&post(&body).await), expected);
+    let body = json!({"data": {"type": "cdr-exports", "attributes": {
+        "filters": {"colour": "red", "success_eq": true, "customer_id_eq": 1}}}});
+    let expected = [
+        ("filters - colour not allowed", at("filters")),
+        ("filters - requires time_start_gteq", at("filters")),
+        ("filters - requires time_start_lt", at("filters")),
+        ("filters - customer_id_eq not allowed", at("filters")),
+        (
+            "account - can't be blank",
+            "/data/relationships/account".to_owned(),
+        ),
+    ]
+    .map(|(detail, pointer)| (detail.to_owned(), pointer));
+    assert_eq!(errors_in_order(&post(&body).await), expected);
+}
+
+/// Beyond the spec: the account's linkage is read before the export is validated.
+#[tokio::test]
+async fn post_cdr_exports_with_unreadable_account_linkage() {
+    let token = demo_token().await;
+    assert_linkage_refused("cdr-exports", &token, |linkage| {
+        json!({"data": {"type": "cdr-exports", "attributes": {"filters": times()},
+            "relationships": {"account": {"data": linkage}}}})
+    })
+    .await;
+}

@@ -148,3 +148,58 @@ async fn get_cryptomus_payment_when_payment_account_not_listed_in_allowed_ids_re
     .await;
     assert_eq!(reply.status, 404);
 }
+
+/// Beyond the spec: the form looks the account up among the customer's (those the access
+/// allows) and checks the result's presence, so an account of no one, of another customer or
+/// outside the access is as blank as a missing one, beside the other problems.
+#[tokio::test]
+async fn post_cryptomus_payments_with_an_account_not_the_customers() {
+    let token = demo_token().await;
+    let (outside, _) = outside_and_inside_accounts(&token).await;
+    let theirs = ids(&request("GET", "accounts", Some(&other_token().await), None).await);
+    let blank = (
+        "account - can't be blank".to_owned(),
+        "/data/relationships/account".to_owned(),
+    );
+    for (login, account) in [
+        (
+            token.clone(),
+            "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003".to_owned(),
+        ),
+        (token.clone(), theirs[0].clone()),
+        (limited_token().await, outside),
+    ] {
+        let body = top_up(json!({"amount": "10"}), account_relationship(&account));
+        let reply = request("POST", "cryptomus-payments", Some(&login), Some(&body)).await;
+        assert_eq!(
+            errors_in_order(&reply),
+            std::slice::from_ref(&blank),
+            "{account}"
+        );
+    }
+    let body = top_up(json!({"amount": "0"}), account_relationship(&theirs[0]));
+    let reply = request("POST", "cryptomus-payments", Some(&token), Some(&body)).await;
+    assert_eq!(
+        errors_in_order(&reply),
+        [
+            (
+                "amount - must be greater than or equal to 0.01".to_owned(),
+                "/data/attributes/amount".to_owned()
+            ),
+            blank
+        ]
+    );
+}
+
+/// Beyond the spec: the account's linkage is read before the top-up is validated.
+#[tokio::test]
+async fn post_cryptomus_payments_with_unreadable_account_linkage() {
+    let token = demo_token().await;
+    assert_linkage_refused("cryptomus-payments", &token, |linkage| {
+        top_up(
+            json!({"amount": "10"}),
+            json!({"account": {"data": linkage}}),
+        )
+    })
+    .await;
+}

@@ -15,6 +15,7 @@ mod networks;
 mod numberlist_items;
 mod numberlists;
 mod payments_and_invoices;
+mod phone_systems_sessions;
 mod rateplans_and_rates;
 mod services_and_transactions;
 mod statistics;
@@ -531,3 +532,56 @@ pub const TEXTS: (&[&str], &str) = (
     "1",
 );
 pub const BOOLEANS: (&[&str], &str) = (&["eq", "not_eq"], "true");
+
+/// The details and pointers of a 422's errors, in the answer's order.
+pub fn errors_in_order(reply: &Reply) -> Vec<(String, String)> {
+    assert_eq!(reply.status, 422, "{}", reply.body);
+    reply.json()["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| {
+            let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+            (text(&e["detail"]), text(&e["source"]["pointer"]))
+        })
+        .collect()
+}
+
+/// The library's 400 for a relationship's linkage it cannot read: `{type, id}` not alone
+/// (115), another type (116, naming it underscored), an id that is not a key of the records
+/// (103).
+pub async fn assert_linkage_refused(path: &str, token: &str, body_with: impl Fn(Value) -> Value) {
+    let uuid = "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003";
+    for (linkage, title, detail, code) in [
+        (
+            json!({"id": uuid}),
+            "Invalid Links Object",
+            "Data is not a valid Links Object.",
+            "115",
+        ),
+        (
+            json!({"type": "network-types", "id": uuid}),
+            "Type Mismatch",
+            "network_types is not a valid type for this operation.",
+            "116",
+        ),
+        (
+            json!({"type": "accounts", "id": "42"}),
+            "Invalid field value",
+            "42 is not a valid value for id.",
+            "103",
+        ),
+    ] {
+        let reply = request("POST", path, Some(token), Some(&body_with(linkage))).await;
+        assert_errors(
+            &reply,
+            400,
+            &[Expected {
+                title: Some(title),
+                detail: Some(detail),
+                code: Some(code),
+                ..Expected::default()
+            }],
+        );
+    }
+}

@@ -284,3 +284,84 @@ async fn outgoing_numberlist_items_with_account_ids_are_those_of_lists_connected
     let path = format!("{ITEMS}/{}", theirs[0]["id"].as_str().unwrap());
     assert_eq!(request("GET", &path, Some(&token), None).await.status, 404);
 }
+
+/// Beyond the spec: the resource checks the list before the model validates the item, so a
+/// list outside the scope is "Invalid numberlist" alone; within it, the model's errors come
+/// together (the key, then the action).
+#[tokio::test]
+async fn post_outgoing_numberlist_items_with_several_problems() {
+    let (addr, token, item) = fresh().await;
+    let key = &item["attributes"]["key"];
+    let body = create("5", json!({"key": key, "action-id": 7}));
+    let reply = send_on(addr, "POST", ITEMS, &token, Some(&body)).await;
+    assert_eq!(
+        errors_in_order(&reply),
+        [("Invalid numberlist".to_owned(), "/data".to_owned())]
+    );
+    let body = create("1", json!({"key": key, "action-id": 7}));
+    let reply = send_on(addr, "POST", ITEMS, &token, Some(&body)).await;
+    assert_eq!(
+        errors_in_order(&reply),
+        [
+            (
+                "key - has already been taken".to_owned(),
+                "/data/attributes/key".to_owned()
+            ),
+            (
+                "action-id - is not included in the list".to_owned(),
+                "/data/attributes/action-id".to_owned()
+            )
+        ]
+    );
+    let id = item["id"].as_str().unwrap();
+    let other = send_on(
+        addr,
+        "GET",
+        &format!("{ITEMS}?filter[numberlist-id-eq]=1&page[size]=2"),
+        &token,
+        None,
+    )
+    .await;
+    let taken = &other.json()["data"][1]["attributes"]["key"];
+    let body =
+        json!({"data": {"id": id, "type": ITEMS, "attributes": {"key": taken, "action-id": 7}}});
+    let reply = send_on(addr, "PATCH", &format!("{ITEMS}/{id}"), &token, Some(&body)).await;
+    assert_eq!(errors_in_order(&reply).len(), 2, "{}", reply.body);
+}
+
+/// Beyond the spec: the list's linkage is read before anything else of the item: `{type, id}`
+/// alone, of its type, an integer key.
+#[tokio::test]
+async fn post_outgoing_numberlist_items_with_unreadable_list_linkage() {
+    let (addr, token, _) = fresh().await;
+    for (linkage, code, detail) in [
+        (
+            json!({"id": "1"}),
+            "115",
+            "Data is not a valid Links Object.",
+        ),
+        (
+            json!({"type": "numberlists", "id": "1"}),
+            "116",
+            "numberlists is not a valid type for this operation.",
+        ),
+        (
+            json!({"type": "outgoing-numberlists", "id": "one"}),
+            "103",
+            "one is not a valid value for id.",
+        ),
+    ] {
+        let body = json!({"data": {"type": ITEMS, "attributes": {"key": "12345"},
+            "relationships": {"outgoing-numberlist": {"data": linkage}}}});
+        let reply = send_on(addr, "POST", ITEMS, &token, Some(&body)).await;
+        assert_errors(
+            &reply,
+            400,
+            &[Expected {
+                detail: Some(detail),
+                code: Some(code),
+                ..Expected::default()
+            }],
+        );
+    }
+}

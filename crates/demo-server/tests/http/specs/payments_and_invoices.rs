@@ -279,3 +279,67 @@ async fn payments_and_invoices_when_api_access_account_ids_is_filled() {
         );
     }
 }
+
+/// Beyond the specs: a filter's value is read as CSV only when it is present; a blank one is
+/// no value, which a single-value operator refuses (`RansackFilterBuilder#verify`: exactly one
+/// value), naming the empty value, while a list operator's empty list is no condition at all.
+#[tokio::test]
+async fn get_invoices_with_an_empty_filter_value() {
+    let token = demo_token().await;
+    for filter in [
+        "reference_cont",
+        "reference-eq",
+        "amount_spent_gt",
+        "start_date_lt",
+    ] {
+        for value in ["", "%20"] {
+            let path = format!("invoices?filter[{filter}]={value}");
+            let reply = request("GET", &path, Some(&token), None).await;
+            let name = filter.replace('-', "_");
+            let detail = format!(" is not a valid value for {name}.");
+            assert_errors(
+                &reply,
+                400,
+                &[Expected {
+                    title: Some("Invalid filter value"),
+                    detail: Some(&detail),
+                    code: Some("107"),
+                    ..Expected::default()
+                }],
+            );
+        }
+    }
+    let all = ids(&request("GET", "invoices?page[size]=1000", Some(&token), None).await);
+    for filter in [
+        "reference_in]=",
+        "reference_not_in]=",
+        "reference_cont_any]=,",
+    ] {
+        let path = format!("invoices?filter[{filter}&page[size]=1000");
+        let found = ids(&request("GET", &path, Some(&token), None).await);
+        assert_eq!(found, all, "{filter}");
+    }
+}
+
+/// Beyond the specs: an enum filter checks every value against its words and names them all
+/// (`values.join(',')`) when one is outside.
+#[tokio::test]
+async fn get_payments_with_a_status_list_holding_a_word_outside_the_enum() {
+    let reply = request(
+        "GET",
+        "payments?filter[status_in]=completed,rolled_back",
+        Some(&demo_token().await),
+        None,
+    )
+    .await;
+    assert_errors(
+        &reply,
+        400,
+        &[Expected {
+            title: Some("Invalid filter value"),
+            detail: Some("completed,rolled_back is not a valid value for status_in."),
+            code: Some("107"),
+            ..Expected::default()
+        }],
+    );
+}

@@ -110,3 +110,74 @@ async fn get_profiles_when_valid_data_returns_200() {
     assert_eq!(flags.len(), 45);
     assert!(flags.values().all(Value::is_boolean));
 }
+
+/// The service a transaction of a list with `include=service` belongs to.
+fn service_of(transaction: &Value) -> String {
+    transaction["relationships"]["service"]["data"]["id"]
+        .as_str()
+        .expect("service linkage (include=service)")
+        .to_owned()
+}
+
+/// The services of rows in their order, each once (a service's rows come together).
+fn services_in_order(rows: &[Value]) -> Vec<String> {
+    let mut order: Vec<String> = rows.iter().map(service_of).collect();
+    order.dedup();
+    order
+}
+
+/// Beyond the spec: `TransactionResource.sortable_fields` is `id created_at service_id amount`;
+/// `service_id` is the transactions' column of the service's database id, so a service's
+/// charges come together, services in the order they were made (the reverse descending).
+#[tokio::test]
+async fn get_transactions_sorted_by_service_id() {
+    let token = demo_token().await;
+    let everything = records("transactions", "include=service", &token).await;
+    let ascending = records("transactions", "sort=service_id&include=service", &token).await;
+    let descending = records("transactions", "sort=-service-id&include=service", &token).await;
+    assert!(everything.len() < 1000, "the whole list on one page");
+    assert_eq!(ascending.len(), everything.len());
+    let groups = services_in_order(&ascending);
+    let mut distinct = groups.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(groups.len() > 1, "{groups:?}");
+    assert_eq!(groups.len(), distinct.len(), "a service's charges together");
+    let mut reversed = services_in_order(&descending);
+    reversed.reverse();
+    assert_eq!(reversed, groups);
+}
+
+/// Beyond the spec: `service_id` and `account_id` are association filters: the resource
+/// looks the UUIDs up among all services or accounts and filters by the ones it finds; a
+/// filter left without any (an unknown UUID, a word) is dropped, so it keeps every record.
+#[tokio::test]
+async fn get_transactions_filtered_by_uuids_of_no_record_keeps_them_all() {
+    let token = demo_token().await;
+    let (service, charges) = charged_service(&token).await;
+    let id = service["id"].as_str().unwrap();
+    let all = ids(&request("GET", "transactions?page[size]=1000", Some(&token), None).await);
+    let unknown = "00000000-0000-4000-8000-000000000000";
+    for filter in [
+        format!("service_id_eq]={unknown}"),
+        "service_id_eq]=42".to_owned(),
+        format!("account_id_not_eq]={unknown}"),
+        format!("service_id_in]={unknown},nope"),
+        "service_id_in]=".to_owned(),
+    ] {
+        let path = format!("transactions?filter[{filter}&page[size]=1000");
+        let found = ids(&request("GET", &path, Some(&token), None).await);
+        assert_eq!(found, all, "{filter}");
+    }
+    // The UUIDs it finds still filter.
+    let path = format!("transactions?filter[service_id_in]={unknown},{id}&page[size]=1000");
+    let mut found = ids(&request("GET", &path, Some(&token), None).await);
+    let mut charges = charges;
+    found.sort();
+    charges.sort();
+    assert_eq!(found, charges);
+    // Another customer's service is found, and none of its charges is the customer's.
+    let theirs = ids(&request("GET", "services", Some(&other_token().await), None).await);
+    let path = format!("transactions?filter[service_id_eq]={}", theirs[0]);
+    assert!(ids(&request("GET", &path, Some(&token), None).await).is_empty());
+}

@@ -283,3 +283,45 @@ async fn statistics_when_account_from_account_ids_and_with_not_allowed_account_i
     .await;
     assert_plain_400(&reply, "invalid value account-id");
 }
+
+/// Beyond the specs: the charts' form checks the account's presence and the times' order in
+/// one answer; the order is an error of the request as a whole (`base`, at `/data`), in the
+/// form's words. A time it cannot read leaves it none, and its comparison fails (a 500).
+#[tokio::test]
+async fn charts_with_an_unknown_account_and_backward_times() {
+    let token = demo_token().await;
+    let account = account_id(&token, "Kyiv Wholesale").await;
+    let backwards = json!({"from-time": "2026-07-02 00:00:00", "to-time": "2026-07-01 00:00:00"});
+    for kind in ["chart-originated-cps", "chart-active-calls"] {
+        let body = chart_of(
+            kind,
+            backwards.clone(),
+            "0b9f7a8e-5d2c-11ef-9a4e-0242ac120003",
+        );
+        let reply = request("POST", kind, Some(&token), Some(&body)).await;
+        assert_eq!(
+            errors_in_order(&reply),
+            [
+                (
+                    "account - can't be blank".to_owned(),
+                    "/data/relationships/account".to_owned()
+                ),
+                (
+                    "from_time must be greater than to_time".to_owned(),
+                    "/data".to_owned()
+                )
+            ],
+            "{kind}"
+        );
+        for unreadable in [json!({"from-time": "soon"}), json!({"to-time": null})] {
+            let body = chart_of(kind, unreadable, &account);
+            let reply = request("POST", kind, Some(&token), Some(&body)).await;
+            assert_eq!(reply.status, 500, "{kind}: {}", reply.body);
+        }
+        assert_linkage_refused(kind, &token, |linkage| {
+            json!({"data": {"type": kind, "attributes": {},
+                "relationships": {"account": {"data": linkage}}}})
+        })
+        .await;
+    }
+}

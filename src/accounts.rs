@@ -60,6 +60,13 @@ impl SessionAccounts {
         }
     }
 
+    /// Whether the running session's list is made (asked for, or here).
+    pub fn is_made(&self) -> bool {
+        let running = self.session.id_untracked();
+        self.list
+            .with_value(|list| list.as_ref().is_some_and(|(id, ..)| Some(*id) == running))
+    }
+
     /// The running session's list, made by `make` the first time a page of the session asks
     /// for it. `make` gets the key its list must follow: a request while its session runs,
     /// none once it has ended (a request in flight then is dropped).

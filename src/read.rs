@@ -28,6 +28,8 @@ pub type Answer<T> = Option<Result<T, ApiError>>;
 /// copied, by whatever shows it.
 pub struct Read<T: 'static> {
     resource: LocalResource<Answer<Data>>,
+    /// The latest good answer: kept through a later failure, which shows above it.
+    kept: RwSignal<Option<Data>>,
     loading: RwSignal<bool>,
     data: PhantomData<fn() -> T>,
 }
@@ -76,9 +78,10 @@ where
         ))
     };
     let superseded = move || in_flight.try_with_value(Option::is_none).unwrap_or(true);
-    let (resource, loading) = resource(Box::new(start), Box::new(superseded));
+    let (resource, kept, loading) = resource(Box::new(start), Box::new(superseded));
     let read = Read {
         resource,
+        kept,
         loading,
         data: PhantomData,
     };
@@ -90,8 +93,13 @@ where
 fn resource(
     start: Box<dyn Fn() -> Option<Request>>,
     superseded: Box<dyn Fn() -> bool>,
-) -> (LocalResource<Answer<Data>>, RwSignal<bool>) {
+) -> (
+    LocalResource<Answer<Data>>,
+    RwSignal<Option<Data>>,
+    RwSignal<bool>,
+) {
     let loading = RwSignal::new(false);
+    let kept = RwSignal::new(None);
     let superseded = Rc::new(superseded);
     let resource = LocalResource::new(move || {
         let request = start();
@@ -102,14 +110,16 @@ fn resource(
             let answer = request.await;
             loading.try_set(false);
             // Superseded while it came (an answer no abort could stop any more): not kept.
-            Some(if superseded() {
-                Err(ApiError::Aborted)
-            } else {
-                answer
-            })
+            if superseded() {
+                return Some(Err(ApiError::Aborted));
+            }
+            if let Ok(data) = &answer {
+                kept.try_set(Some(data.clone()));
+            }
+            Some(answer)
         }
     });
-    (resource, loading)
+    (resource, kept, loading)
 }
 
 /// The resource starts the next request only once the one in flight has ended: a new key ends
@@ -150,13 +160,14 @@ impl<T: 'static> Read<T> {
     /// Drops what it showed: what a session showed, once the session is over.
     pub fn forget(&self) {
         self.resource.try_set(None);
+        self.kept.try_set(None);
     }
 
-    /// The latest good answer, kept while a newer request is on its way. Tracked; a read whose
-    /// page has gone has none.
+    /// The latest good answer, kept while a newer request is on its way and after it fails.
+    /// Tracked; a read whose page has gone has none.
     pub fn with_data<R>(&self, f: impl Fn(Option<&T>) -> R) -> R {
-        self.resource
-            .try_with(|answer| f(good(answer)))
+        self.kept
+            .try_with(|kept| f(kept.as_ref().and_then(|data| data.downcast_ref::<T>())))
             .unwrap_or_else(|| f(None))
     }
 
@@ -185,14 +196,6 @@ impl<T: 'static> Read<T> {
     /// Whether a request is on its way. Tracked.
     pub fn is_loading(&self) -> bool {
         self.loading.get()
-    }
-}
-
-/// The data of a good answer, as the read's type.
-fn good<T: 'static>(answer: &Option<Answer<Data>>) -> Option<&T> {
-    match answer {
-        Some(Some(Ok(data))) => data.downcast_ref::<T>(),
-        _ => None,
     }
 }
 
@@ -249,6 +252,10 @@ fn transition(
 ) -> AnyView {
     let answered = move || {
         Suspend::new(async move {
+            // The page may be gone (its session ended) by the time this runs.
+            if resource.is_disposed() {
+                return Ok(());
+            }
             match resource.await {
                 Some(Err(error)) if error != ApiError::Aborted => Err(error),
                 _ => Ok(()),

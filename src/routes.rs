@@ -170,7 +170,19 @@ impl LazyRoute for PageRoute {
     }
 
     fn view(this: Self) -> impl Future<Output = AnyView> {
-        drawn(this.page, this.ahead)
+        let PageRoute { page, ahead } = this;
+        // The router keeps a route's view when only its parameters change (`/accounts` to
+        // `/services`): the view follows the page they name.
+        let (params, matched) = (use_params_map(), use_matched());
+        let current = Memo::new(move |_| page_of(&params.get(), &matched.get()));
+        async move {
+            let first = SendWrapper::new(std::cell::Cell::new(Some(drawn(page, ahead).await)));
+            (move || match (*first).take() {
+                Some(view) if current.get() == page => view,
+                _ => Suspend::new(SendWrapper::new(drawn(current.get(), None))).into_any(),
+            })
+            .into_any()
+        }
     }
 
     fn preload() -> impl Future<Output = ()> {
@@ -333,7 +345,10 @@ fn failed_view(retry: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView
 /// accounts.
 fn read_ahead(page: Page) -> Option<ReadAhead> {
     let api = use_context::<Api>()?;
-    if !may_show_pages() {
+    let session = use_context::<Session>()?;
+    // A framed portal waiting for its parent's token has nothing to read with; a page whose
+    // code is here asks for itself at once.
+    if !session.is_signed_in_untracked() || family_of(page).is_none_or(Family::is_loaded) {
         return None;
     }
     let (path, query) = match page {
@@ -348,6 +363,11 @@ fn read_ahead(page: Page) -> Option<ReadAhead> {
             (collection.path(), collection.spec().included_query())
         }
         Page::Dashboard | Page::Statistics(_) | Page::LiveCalls => {
+            let shared = use_context::<crate::accounts::SessionAccounts>()?;
+            // The session's list, once asked for, serves every page after.
+            if shared.is_made() {
+                return None;
+            }
             (crate::accounts::ACCOUNTS.path(), first_records_query())
         }
         _ => return None,
@@ -356,7 +376,7 @@ fn read_ahead(page: Page) -> Option<ReadAhead> {
     let allowed = async move {
         let Some(access) = access else { return true };
         access.known().await;
-        access.allows(page) == Some(true)
+        session.is_signed_in_untracked() && access.allows(page) == Some(true)
     };
     Some(api.read_ahead(path, &query, allowed))
 }

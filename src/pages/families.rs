@@ -215,6 +215,13 @@ impl Family {
         1 << (self as u8)
     }
 
+    /// Whether the family's code is here.
+    pub fn is_loaded(self) -> bool {
+        expect_loaded()
+            .try_get_untracked()
+            .is_some_and(|bits| bits & self.bit() != 0)
+    }
+
     /// Fetches the family's code; a failure is not remembered, so calling again retries.
     pub async fn preload(self) -> Result<(), CodeUnavailable> {
         let loaded = expect_loaded();

@@ -16,9 +16,10 @@ use crate::i18n::tr;
 use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage};
 use crate::routing::{Charted, Page, ROUTES};
 use crate::session::Session;
-use api_model::catalog::Collection;
+use api_model::catalog::{Attributes, Collection};
 use api_model::errors::ApiError;
 use api_model::list::first_records_query;
+use api_model::resources::Account;
 use leptos::children::ToChildren;
 use leptos::prelude::*;
 use leptos::tachys::view::iterators::StaticVec;
@@ -348,7 +349,7 @@ fn read_ahead(page: Page) -> Option<ReadAhead> {
             (collection.path(), collection.spec().included_query())
         }
         Page::Dashboard | Page::Statistics(_) | Page::LiveCalls => {
-            (crate::accounts::ACCOUNTS.path(), first_records_query())
+            (Account::COLLECTION.path(), first_records_query())
         }
         _ => return None,
     };

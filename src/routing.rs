@@ -11,8 +11,9 @@
 //! else needs configuring.
 
 use crate::i18n::{Text, Texts};
-use api_model::catalog::{Collection, Form, Section};
+use api_model::catalog::{Attributes, Collection, Form, Section};
 use api_model::profile::Flag;
+use api_model::resources::Account;
 use api_model::stats::StatsEndpoint;
 use std::cell::OnceCell;
 
@@ -408,7 +409,7 @@ impl Page {
     /// The pages about one record of a collection, linked from its page with the record's id
     /// as their query parameter: an account's statistics and live calls.
     pub fn about(collection: Collection) -> Vec<(Page, &'static str)> {
-        if collection != crate::accounts::ACCOUNTS {
+        if collection != Account::COLLECTION {
             return Vec::new();
         }
         ROUTES

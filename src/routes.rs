@@ -14,11 +14,12 @@ use crate::embed::Embedding;
 use crate::http::{Api, ReadAhead};
 use crate::i18n::tr;
 use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage};
-use crate::routing::{Charted, Page, RATE_LOOKUP_PLANS, ROUTES};
+use crate::routing::{Charted, Page, ROUTES};
 use crate::session::Session;
-use api_model::catalog::Collection;
+use api_model::catalog::{Attributes, Collection};
 use api_model::errors::ApiError;
 use api_model::list::first_records_query;
+use api_model::resources::Account;
 use leptos::children::ToChildren;
 use leptos::prelude::*;
 use leptos::tachys::view::iterators::StaticVec;
@@ -208,7 +209,7 @@ fn family_of(page: Page) -> Option<Family> {
         Page::List(_) => Family::Lists,
         Page::Detail(collection) if collection.edited_within().is_some() => Family::Editor,
         Page::Detail(_) => Family::Records,
-        Page::Create(_) | Page::CheckRate => Family::Forms,
+        Page::Create(_) | Page::CheckRate(_) => Family::Forms,
         Page::Dashboard => Family::Overview,
         Page::LiveCalls => Family::LiveCalls,
         Page::Statistics(_) => Family::Statistics,
@@ -247,7 +248,7 @@ fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
         })),
         Page::Detail(collection) => Box::pin(families::draw_record(collection)),
         Page::Create(collection) => Box::pin(families::draw_form(FormPage::Create(collection))),
-        Page::CheckRate => Box::pin(families::draw_form(FormPage::CheckRate(RATE_LOOKUP_PLANS))),
+        Page::CheckRate(plans) => Box::pin(families::draw_form(FormPage::CheckRate(plans))),
         Page::Dashboard => Box::pin(families::draw_dashboard(ahead.take())),
         Page::LiveCalls => Box::pin(families::draw_live(ahead.take())),
         Page::Statistics(charted) => Box::pin(families::draw_charts(charted, ahead.take())),
@@ -368,7 +369,7 @@ fn read_ahead(page: Page) -> Option<ReadAhead> {
             if shared.is_made() {
                 return None;
             }
-            (crate::accounts::ACCOUNTS.path(), first_records_query())
+            (Account::COLLECTION.path(), first_records_query())
         }
         _ => return None,
     };

@@ -11,8 +11,9 @@
 //! else needs configuring.
 
 use crate::i18n::{Text, Texts};
-use api_model::catalog::{Collection, Form, RATEPLANS, Section};
+use api_model::catalog::{Attributes, Collection, Form, Section};
 use api_model::profile::Flag;
+use api_model::resources::Account;
 use api_model::stats::StatsEndpoint;
 use std::cell::OnceCell;
 
@@ -169,8 +170,9 @@ pub enum Page {
     /// `/<path>/new`: the form that creates a record, for collections the customer creates.
     Create(Collection),
     Statistics(Charted),
-    /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`).
-    CheckRate,
+    /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`), one of
+    /// this collection's records.
+    CheckRate(Collection),
     /// `/active-calls?account-id=`: an account's calls in progress, refreshed while shown.
     LiveCalls,
 }
@@ -206,6 +208,20 @@ const fn statistics(
         in_navigation: true,
         about_account: Some("account-id"),
         name,
+    }
+}
+
+/// The rate lookup, in the records of `plans`: it sits with them and is allowed with them,
+/// as it offers only the plans the customer may see.
+const fn rate_lookup(plans: Collection) -> Route {
+    Route {
+        page: Page::CheckRate(plans),
+        path: CHECK_RATE_PATH,
+        section: plans.section(),
+        profile_flag: plans.profile_flag(),
+        in_navigation: true,
+        about_account: None,
+        name: |t| t.check_rate,
     }
 }
 
@@ -282,16 +298,8 @@ pub const ROUTES: [Route; 11] = [
         about_account: Some("account-id"),
         name: |t| t.nav_live_calls,
     },
-    Route {
-        page: Page::CheckRate,
-        path: CHECK_RATE_PATH,
-        section: Section::Rates,
-        // The lookup offers only the rate plans the customer may see.
-        profile_flag: RATEPLANS.profile_flag,
-        in_navigation: true,
-        about_account: None,
-        name: |t| t.check_rate,
-    },
+    // `POST /check-rate` takes a rate plan's id (`rateplan-id`).
+    rate_lookup(Collection::Rateplans),
 ];
 
 /// Where the statistics views are: `/statistics/<slug>` (`crate::routes` routes them).
@@ -299,10 +307,6 @@ pub const STATISTICS_PATH: &str = "/statistics/";
 
 /// The path of the rate lookup page; its query is the request's attributes.
 pub const CHECK_RATE_PATH: &str = "/check-rate";
-
-/// The rate plans the rate lookup looks a number up in. The rate lookup is no collection of
-/// the API, so no declaration can name them.
-pub const RATE_LOOKUP_PLANS: Collection = Collection::Rateplans;
 
 impl Page {
     /// The page's entry in [`ROUTES`]; `None` for a collection's pages.
@@ -405,7 +409,7 @@ impl Page {
     /// The pages about one record of a collection, linked from its page with the record's id
     /// as their query parameter: an account's statistics and live calls.
     pub fn about(collection: Collection) -> Vec<(Page, &'static str)> {
-        if collection != crate::accounts::ACCOUNTS {
+        if collection != Account::COLLECTION {
             return Vec::new();
         }
         ROUTES

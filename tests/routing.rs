@@ -84,7 +84,7 @@ fn every_path_names_its_page() {
             Page::Statistics(Charted::TerminationActiveCalls),
         ),
         ("/active-calls?account-id=1", Page::LiveCalls),
-        ("/check-rate?number=1", Page::CheckRate),
+        ("/check-rate?number=1", Page::CheckRate(Rateplans)),
         ("/cdr-exports/new", Page::Create(CdrExports)),
         ("/payments/top-up", Page::Create(Payments)),
         ("/numberlists/12", Page::Detail(OutgoingNumberlists)),
@@ -168,7 +168,7 @@ fn a_page_is_governed_by_its_own_flag() {
     );
     // The rate lookup is allowed with the rate plans it looks up in.
     assert_eq!(
-        Page::CheckRate.profile_flag(),
+        Page::CheckRate(Collection::Rateplans).profile_flag(),
         Some(Flag::OutgoingRateplans)
     );
     // Reference data every customer sees.

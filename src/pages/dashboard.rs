@@ -18,6 +18,7 @@ use crate::i18n::tr;
 use crate::prefs::Prefs;
 use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
+use api_model::catalog::Attributes;
 use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
 use api_model::profile::StatsAccess;
@@ -335,7 +336,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
         }
     })
     .collect_view();
-    let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
+    let href = record_href(Account::COLLECTION, &account.id).unwrap_or_default();
     let access = expect_context::<Access>();
     // Links to the account's pages the profile allows.
     let links = [

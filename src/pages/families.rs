@@ -20,7 +20,7 @@ use crate::embed::{EmbedBridge, Embedding};
 use crate::http::ReadAhead;
 use crate::pages::not_found::{NotAvailable, NotFound};
 use crate::routing::Charted;
-use api_model::catalog::{Collection, Form};
+use api_model::catalog::{Collection, Form, Listed};
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
@@ -134,8 +134,9 @@ split_point!(
 split_point!(
     editor,
     preload_editor,
-    fn draw_editor(drawing: Drawing<Collection>) -> AnyView {
-        drawing.draw(|list| crate::pages::numberlist::numberlist_page(list).into_any())
+    fn draw_editor(drawing: Drawing<(Collection, Listed)>) -> AnyView {
+        drawing
+            .draw(|(list, items)| crate::pages::numberlist::numberlist_page(list, items).into_any())
     }
 );
 
@@ -299,7 +300,7 @@ pub async fn draw_list(page: ListPage) -> Result<AnyView, CodeUnavailable> {
 /// Draws a record's page, or the editor of a record whose items are edited on it.
 pub async fn draw_record(collection: Collection) -> Result<AnyView, CodeUnavailable> {
     match collection.edited_within() {
-        Some(_) => draw_editor(Drawing::Page(collection)).await,
+        Some(items) => draw_editor(Drawing::Page((collection, items))).await,
         None => draw_records(Drawing::Page(collection)).await,
     }
 }

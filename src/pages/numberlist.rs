@@ -18,7 +18,7 @@ use crate::i18n::{choice_label, field_label, texts, tr};
 use crate::read::{Read, use_read};
 use crate::routing::{Page, record_href};
 use crate::write::Write;
-use api_model::catalog::{Collection, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
+use api_model::catalog::{Collection, Listed, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
 use api_model::document::{Document, PageLinks, Resource};
 use api_model::errors::ApiError;
 use api_model::filters::{Filter, Operator};
@@ -33,10 +33,6 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use std::time::Duration;
 
-/// The records the editor edits. Its rules are number-list items' as `api_model::numberlist`
-/// types them (keys, batches, actions), which no declaration can say: a declaration's `within`
-/// leads a record page here, and this page's items are these.
-const ITEMS: Collection = Collection::OutgoingNumberlistItems;
 /// How long a deleted item can be brought back.
 pub const UNDO_FOR: Duration = Duration::from_secs(10);
 /// The search box's filter: keys containing the text.
@@ -91,14 +87,14 @@ enum Notice {
     NotSaved(String),
 }
 
-/// The items' view: the URL's query (without the list's own filter), checked before any
-/// request.
-fn items_params(search: &str) -> Result<ListParams, String> {
+/// The view of the items (records of `items`): the URL's query (without the list's own
+/// filter), checked before any request.
+fn items_params(search: &str, items: Collection) -> Result<ListParams, String> {
     let params =
         ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
     for filter in &params.filters {
         filter
-            .validate(ITEMS)
+            .validate(items)
             .map_err(|e| crate::i18n::filter_error_text(&e))?;
     }
     Ok(params)
@@ -147,8 +143,10 @@ fn default_action_of(list: crate::read::Read<Resource<Numberlist>>) -> Signal<St
     })
 }
 
-/// The page of a record of `collection` (number lists), where its items are edited.
-pub fn numberlist_page(collection: Collection) -> impl IntoView {
+/// The page of a record of `collection` (number lists), where its `items` (those its
+/// declarations say are edited within it) are edited. The editor's rules are number-list
+/// items' as `api_model::numberlist` types them (keys, batches, actions).
+pub fn numberlist_page(collection: Collection, items: Listed) -> impl IntoView {
     let api = expect_context::<Api>();
     let t = texts();
     let id = crate::routing::record_id_param();
@@ -190,7 +188,7 @@ pub fn numberlist_page(collection: Collection) -> impl IntoView {
     let editor = move || {
         shown
             .get()
-            .map(|list_id| untrack(|| items_editor(collection, list_id, default_action)))
+            .map(|list_id| untrack(|| items_editor(collection, items, list_id, default_action)))
     };
     let pending = RwSignal::new(false);
     let waiting = move || status::loading(t.resource(collection).loading_one).into_any();
@@ -221,6 +219,8 @@ pub fn numberlist_page(collection: Collection) -> impl IntoView {
 /// [`Editor`]), the read of the URL's view of the items, and what the reads found.
 #[derive(Clone, Copy)]
 struct Items {
+    /// The items' collection.
+    collection: Collection,
     editor: RwSignal<Editor>,
     read: Read<()>,
     links: RwSignal<PageLinks>,
@@ -228,9 +228,14 @@ struct Items {
 }
 
 impl Items {
-    /// Reads the URL's view of list `list_id`'s items whenever it changes, or a write or the
-    /// tab's return asks again ([`Items::reload`]).
-    fn follow(api: Api, list_id: String, params: Memo<Result<ListParams, String>>) -> Items {
+    /// Reads the URL's view of list `list_id`'s items (`edited`'s records) whenever it
+    /// changes, or a write or the tab's return asks again ([`Items::reload`]).
+    fn follow(
+        api: Api,
+        edited: Listed,
+        list_id: String,
+        params: Memo<Result<ListParams, String>>,
+    ) -> Items {
         let editor = RwSignal::new(Editor::new());
         let links = RwSignal::new(PageLinks::default());
         let changed_elsewhere = RwSignal::new(false);
@@ -241,14 +246,15 @@ impl Items {
                 let mut query = view;
                 query
                     .filters
-                    .insert(0, Filter::new("numberlist-id", Operator::Eq, &list_id));
+                    .insert(0, Filter::new(edited.filter, Operator::Eq, &list_id));
                 let api = api.clone();
                 async move {
                     let load = editor
                         .try_update(Editor::load_started)
                         .ok_or(ApiError::Aborted)?;
-                    let answer: Document<Vec<Resource<NumberlistItem>>> =
-                        api.get(ITEMS.path(), &query.to_query(), signal).await?;
+                    let answer: Document<Vec<Resource<NumberlistItem>>> = api
+                        .get(edited.collection.path(), &query.to_query(), signal)
+                        .await?;
                     let snapshot = Snapshot {
                         items: answer.data.iter().map(item_of).collect(),
                         total: answer.total_count(),
@@ -267,6 +273,7 @@ impl Items {
             },
         );
         Items {
+            collection: edited.collection,
             editor,
             read,
             links,
@@ -321,7 +328,7 @@ impl Changes {
             .editor
             .try_update(|e| e.start(change.clone()))
             .ok_or(ApiError::Aborted)?;
-        let result = send_change(&api, &list_id, &change).await;
+        let result = send_change(&api, items.collection, &list_id, &change).await;
         match &result {
             Ok(()) => items.editor.try_update(|e| e.confirmed(number)),
             Err(error) => {
@@ -396,9 +403,11 @@ fn edits(changes: Changes) -> Edits {
     .concurrent()
 }
 
-/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
+/// The items (`edited`'s records) of list `list_id`: the add form, the search, the table with
+/// its writes, the pager.
 fn items_editor(
     collection: Collection,
+    edited: Listed,
     list_id: String,
     default_action: Signal<String>,
 ) -> impl IntoView {
@@ -407,10 +416,11 @@ fn items_editor(
     let navigate = use_navigate();
     let t = texts();
     let own_path = record_href(collection, &list_id).unwrap_or_default();
-    let params = Memo::new(move |_| items_params(&location.search.get()));
-    let items = Items::follow(api.clone(), list_id.clone(), params);
+    let params = Memo::new(move |_| items_params(&location.search.get(), edited.collection));
+    let items = Items::follow(api.clone(), edited, list_id.clone(), params);
     items.reload_when_back();
     let Items {
+        collection: items_collection,
         editor,
         links,
         changed_elsewhere,
@@ -437,7 +447,7 @@ fn items_editor(
     let add_form = add_form(default_action, changes);
     let search = search_form(params, go);
     let rows = Memo::new(move |_| editor.with(Editor::rows));
-    let table = items_table(rows, params, default_action, go, edits);
+    let table = items_table(items_collection, rows, params, default_action, go, edits);
     let pager_state = Memo::new(move |_| PagerState {
         params: params.get().unwrap_or_default(),
         links: links.get(),
@@ -446,8 +456,9 @@ fn items_editor(
     });
     let has_data = move || editor.with(Editor::has_data);
     let empty = move || {
-        (has_data() && rows.with(Vec::is_empty))
-            .then(|| view! { <p class="empty">{move || t.resource(ITEMS).none_match}</p> })
+        (has_data() && rows.with(Vec::is_empty)).then(
+            || view! { <p class="empty">{move || t.resource(items_collection).none_match}</p> },
+        )
     };
     let pending = RwSignal::new(false);
     let body = view! {
@@ -462,11 +473,12 @@ fn items_editor(
             {pager(pager_state, go)}
         </div>
     };
-    let waiting = move || status::loading(texts().resource(ITEMS).loading_list).into_any();
+    let waiting =
+        move || status::loading(texts().resource(items_collection).loading_list).into_any();
     view! {
         {add_form}
         <Notices notice edits changed_elsewhere />
-        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
+        <h2 id="numberlist-items-heading">{move || t.resource(items_collection).title}</h2>
         {search}
         {move || params.get().err().map(status::input_error)}
         {crate::read::loaded(items.read, waiting, pending, body)}
@@ -499,13 +511,19 @@ fn Notices(
     }
 }
 
-async fn send_change(api: &Api, list_id: &str, change: &Change) -> Result<(), ApiError> {
-    let item_path = |id: &str| format!("{}/{}", ITEMS.path(), encode_component(id));
+/// Sends `change` of list `list_id`'s items, records of `items`.
+async fn send_change(
+    api: &Api,
+    items: Collection,
+    list_id: &str,
+    change: &Change,
+) -> Result<(), ApiError> {
+    let item_path = |id: &str| format!("{}/{}", items.path(), encode_component(id));
     match change {
         Change::Add { keys, action_id } => {
             let _: Document<Resource<NumberlistItem>> = api
                 .create(
-                    ITEMS.path(),
+                    items.path(),
                     &create_document(list_id, keys, *action_id),
                     None,
                 )
@@ -840,6 +858,7 @@ fn sort_heading(
 }
 
 fn items_table(
+    items: Collection,
     rows: Memo<Vec<Row>>,
     params: Memo<Result<ListParams, String>>,
     default_action: Signal<String>,
@@ -850,7 +869,7 @@ fn items_table(
         params.with(|p| {
             p.as_ref()
                 .ok()
-                .map(|p| crate::pages::list::effective_sort(ITEMS, p))
+                .map(|p| crate::pages::list::effective_sort(items, p))
                 .unwrap_or_default()
         })
     });

@@ -33,15 +33,25 @@ impl Collection {
         self.spec().filter_field(name)
     }
 
-    /// The collection whose records are shown and edited on this collection's record page
-    /// (a number list's items on the list's page), when there is one.
-    pub fn edited_within(self) -> Option<Collection> {
-        Collection::ALL.into_iter().find(|other| {
-            other
-                .spec()
-                .within
-                .is_some_and(|within| within.collection == self)
+    /// The records shown and edited on this collection's record page (a number list's items
+    /// on the list's page), when there are: the collection whose declaration is `within` this
+    /// one, and its filter that takes this record's id.
+    pub fn edited_within(self) -> Option<Listed> {
+        Collection::ALL.into_iter().find_map(|other| {
+            let within = other.spec().within?;
+            (within.collection == self).then_some(Listed {
+                collection: other,
+                ..within
+            })
         })
+    }
+
+    /// The collection whose list's view this collection's creation form takes (a CDR
+    /// export's, the calls list's filters): the one declared to export to it.
+    pub fn exported_from(self) -> Option<Collection> {
+        Collection::ALL
+            .into_iter()
+            .find(|other| other.spec().exports_to == Some(self))
     }
 
     /// The collection whose pages are at `/<route>` in the portal; collections shown only
@@ -998,6 +1008,46 @@ mod tests {
         let sorts: Vec<&str> = OUTGOING_NUMBERLIST_ITEMS.sort_fields().collect();
         assert_eq!(sorts, ["id", "key", "action-id"]);
         assert_eq!(Collection::Accounts.route(), "accounts");
+    }
+
+    #[test]
+    fn a_number_lists_items_are_edited_on_its_page() {
+        let items = Collection::OutgoingNumberlists.edited_within();
+        assert_eq!(
+            items.map(|items| (items.collection, items.filter)),
+            Some((Collection::OutgoingNumberlistItems, "numberlist-id"))
+        );
+        // Each collection shown within another is edited on that one's page, and only there.
+        for collection in Collection::ALL {
+            let edited = collection.edited_within().map(|items| items.collection);
+            let within = Collection::ALL.into_iter().filter(|other| {
+                other
+                    .spec()
+                    .within
+                    .is_some_and(|w| w.collection == collection)
+            });
+            assert_eq!(edited, within.clone().next(), "{}", collection.path());
+            assert!(within.count() <= 1, "{}", collection.path());
+        }
+    }
+
+    #[test]
+    fn a_cdr_export_takes_the_view_of_the_calls_list() {
+        assert_eq!(
+            Collection::CdrExports.exported_from(),
+            Some(Collection::Cdrs)
+        );
+        // The form prefills its window from the list's time filters.
+        let window = Collection::CdrExports
+            .exported_from()
+            .and_then(|calls| calls.spec().window);
+        assert_eq!(window, Some(CDR_WINDOW));
+        for collection in Collection::ALL {
+            let exporting = Collection::ALL
+                .into_iter()
+                .filter(|other| other.spec().exports_to == Some(collection));
+            assert!(exporting.count() <= 1, "{}", collection.path());
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::i18n::tr;
 use crate::pages::named_choices::first_records;
 use crate::read::Read;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
+use api_model::catalog::Attributes;
 use api_model::resources::Country;
 use api_model::stats::Sampling;
 use chart_data::presets::Preset;
@@ -217,7 +218,7 @@ fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView
 /// page's first load they would compete with its statistics for the link and the server.
 fn countries(wanted: Signal<bool>) -> Read<Vec<(String, String)>> {
     first_records(
-        "countries",
+        Country::COLLECTION.path(),
         None,
         move || wanted.get().then_some(()),
         |country: api_model::document::Resource<Country>| (country.id, country.attributes.name),

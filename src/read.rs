@@ -232,6 +232,7 @@ pub fn loaded_or<T: 'static>(
 ) -> impl IntoView {
     transition(
         read.resource,
+        read.kept,
         Arc::new(waiting),
         pending,
         body.into_any(),
@@ -242,14 +243,17 @@ pub fn loaded_or<T: 'static>(
 type Drawn = Arc<dyn Fn() -> AnyView + Send + Sync>;
 type DrawnFailure = Arc<dyn Fn(ApiError) -> AnyView + Send + Sync>;
 
-/// What [`loaded_or`] draws, compiled once for every read.
+/// What [`loaded_or`] draws, compiled once for every read. A failure with no answer before it
+/// stands in for the body; a failed reload shows above the answer it keeps.
 fn transition(
     resource: LocalResource<Answer<Data>>,
+    kept: RwSignal<Option<Data>>,
     waiting: Drawn,
     pending: RwSignal<bool>,
     body: AnyView,
     failure: DrawnFailure,
 ) -> AnyView {
+    let has_kept = move || kept.try_with(Option::is_some).unwrap_or(false);
     let answered = move || {
         Suspend::new(async move {
             // The page may be gone (its session ended) by the time this runs.
@@ -257,10 +261,25 @@ fn transition(
                 return Ok(());
             }
             match resource.await {
-                Some(Err(error)) if error != ApiError::Aborted => Err(error),
+                Some(Err(error)) if error != ApiError::Aborted && !untrack(has_kept) => Err(error),
                 _ => Ok(()),
             }
         })
+    };
+    let reload_failed = {
+        let failure = failure.clone();
+        move || {
+            if !has_kept() {
+                return None;
+            }
+            let error = resource
+                .try_with(|answer| match answer {
+                    Some(Some(Err(error))) if *error != ApiError::Aborted => Some(error.clone()),
+                    _ => None,
+                })
+                .flatten()?;
+            Some(failure(error))
+        }
     };
     let failed = move |errors: ArcRwSignal<leptos::error::Errors>| {
         let failure = failure.clone();
@@ -276,6 +295,7 @@ fn transition(
     };
     view! {
         <Transition fallback=move || waiting() set_pending=pending>
+            {reload_failed}
             <ErrorBoundary fallback=failed>{answered} {body}</ErrorBoundary>
         </Transition>
     }

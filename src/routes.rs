@@ -174,13 +174,22 @@ impl LazyRoute for PageRoute {
         let PageRoute { page, ahead } = this;
         // The router keeps a route's view when only its parameters change (`/accounts` to
         // `/services`): the view follows the page they name.
+        // A new session (a parent's token for another customer) draws the page anew too.
         let (params, matched) = (use_params_map(), use_matched());
-        let current = Memo::new(move |_| page_of(&params.get(), &matched.get()));
+        let session = use_context::<Session>();
+        let running = move || session.and_then(|session| session.id());
+        let current = Memo::new(move |_| (page_of(&params.get(), &matched.get()), running()));
+        let first_session = untrack(running);
         async move {
             let first = SendWrapper::new(std::cell::Cell::new(Some(drawn(page, ahead).await)));
-            (move || match (*first).take() {
-                Some(view) if current.get() == page => view,
-                _ => Suspend::new(SendWrapper::new(drawn(current.get(), None))).into_any(),
+            (move || {
+                let (now, session_now) = current.get();
+                match (*first).take() {
+                    Some(view) if (now, session_now) == (page, first_session) => view,
+                    // Signed out: the guard is taking the layout away.
+                    _ if session_now.is_none() => ().into_any(),
+                    _ => Suspend::new(SendWrapper::new(drawn(now, None))).into_any(),
+                }
             })
             .into_any()
         }

@@ -240,10 +240,11 @@ pub fn Shell() -> impl IntoView {
     let running = Memo::new(move |_| session.id());
     back_to_the_overview_for_another_customer(running);
 
-    // Drawn anew for each session: nothing a page of one holds (its data, its inputs, its
-    // requests) is there in the next.
-    move || match running.get() {
-        Some(_) => view! {
+    // The page inside is drawn anew for each session (`routes::PageRoute`): nothing a page of
+    // one holds (its data, its inputs, its requests) is there in the next.
+    let signed_in = Memo::new(move |_| running.get().is_some());
+    move || match signed_in.get() {
+        true => view! {
             <a class="skip-link" href="#main" on:click=skip_to_main>{tr(|t| t.skip_to_content)}</a>
             <div
                 class="portal-layout"
@@ -259,7 +260,7 @@ pub fn Shell() -> impl IntoView {
             </div>
         }
         .into_any(),
-        None => signed_out_view().into_any(),
+        false => signed_out_view().into_any(),
     }
 }
 

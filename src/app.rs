@@ -29,26 +29,35 @@ pub fn App() -> impl IntoView {
     // of empty words.
     move || {
         // The browser's futures are not `Send`; the portal runs on one thread.
-        Suspend::new(send_wrapper::SendWrapper::new(async move {
-            match start().await {
-                Ok((config, language)) => view! { <Portal config language /> }.into_any(),
-                Err(StartFailed::Texts(reason)) => {
-                    crate::remove_skeleton();
-                    texts_error_page(reason).into_any()
+        Suspend::new(send_wrapper::SendWrapper::new(crate::read::Untracked::new(
+            async move {
+                match start().await {
+                    Ok((config, language)) => view! { <Portal config language /> }.into_any(),
+                    Err(StartFailed::Texts(reason)) => {
+                        crate::remove_skeleton();
+                        texts_error_page(reason).into_any()
+                    }
+                    Err(StartFailed::Config(error, language)) => {
+                        crate::remove_skeleton();
+                        i18n::set_language(language);
+                        config_error_page(error).into_any()
+                    }
                 }
-                Err(StartFailed::Config(error, language)) => {
-                    crate::remove_skeleton();
-                    i18n::set_language(language);
-                    config_error_page(error).into_any()
-                }
-            }
-        }))
+            },
+        )))
     }
 }
 
 /// Reads `config.json` and the texts of the language it leads to. A language the customer
 /// chose before is fetched alongside `config.json`, not after it.
 async fn start() -> Started {
+    // With a session to resume, the code of the page the address names comes beside
+    // config.json, not after it.
+    if crate::session::Session::is_stored()
+        && let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok())
+    {
+        crate::routes::fetch_code_of(&crate::routing::portal_path(&path));
+    }
     let stored = crate::prefs::stored_language();
     let chosen_before_config = stored.as_deref().and_then(i18n::by_tag);
     let (early_sender, early) = futures_channel::oneshot::channel();

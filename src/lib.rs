@@ -36,7 +36,10 @@ pub fn start() {
         console_error_panic_hook::hook(info);
         show_crash_page();
         // DEBUG-ONLY
-        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
             let _ = body.insert_adjacent_text("beforeend", &format!("PANIC: {info}"));
         }
     }));

@@ -66,13 +66,15 @@ where
     let in_flight: InFlight<K> = StoredValue::new_local(None);
     let key = Rc::new(key);
     let wanted = key.clone();
-    abort_when_superseded(move || wanted(), in_flight);
+    let changed = Trigger::new();
+    follow_key(move || wanted(), in_flight, changed);
     let start = move || -> Option<Request> {
-        let key = key()?;
+        changed.track();
+        let key = untrack(|| key())?;
         let abort = Abort::new();
         let signal = abort.signal();
         in_flight.set_value(Some((key.clone(), abort)));
-        let request = load(key, signal);
+        let request = Untracked::new(load(key, signal));
         Some(Box::pin(
             async move { Ok(Arc::new(request.await?) as Data) },
         ))
@@ -87,6 +89,29 @@ where
     };
     retry_when_online(read);
     read
+}
+
+/// A future polled outside any tracking: a resource's load (the key alone says when to ask
+/// again, not the signals a request happens to read on its way) or a `Suspend` that draws a page
+/// (which would otherwise be drawn anew whenever a signal its drawing read changes).
+pub struct Untracked<F>(Pin<Box<F>>);
+
+impl<F> Untracked<F> {
+    pub fn new(future: F) -> Untracked<F> {
+        Untracked(Box::pin(future))
+    }
+}
+
+impl<F: Future> Future for Untracked<F> {
+    type Output = F::Output;
+
+    fn poll(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<F::Output> {
+        let inner = self.0.as_mut();
+        untrack(move || inner.poll(cx))
+    }
 }
 
 /// The resource of every read: it asks with `start` whenever what `start` reads changes.
@@ -122,14 +147,20 @@ fn resource(
     (resource, kept, loading)
 }
 
-/// The resource starts the next request only once the one in flight has ended: a new key ends
-/// it at once, unless it asks for that very key.
-fn abort_when_superseded<K: Clone + PartialEq + 'static>(
+/// The resource asks again only when the key changes to another value (signals the key reads
+/// may change and leave it the same), and the request in flight for an old key ends at once:
+/// `changed` is what the resource follows.
+fn follow_key<K: Clone + PartialEq + 'static>(
     key: impl Fn() -> Option<K> + 'static,
     in_flight: InFlight<K>,
+    changed: Trigger,
 ) {
-    Effect::new(move |_| {
+    Effect::new(move |before: Option<Option<K>>| {
         let wanted = key();
+        // The first time, the key the resource asked with when it was made.
+        let before = before.unwrap_or_else(|| {
+            in_flight.with_value(|slot| slot.as_ref().map(|(asked, _)| asked.clone()))
+        });
         in_flight.update_value(|slot| {
             if slot
                 .as_ref()
@@ -138,6 +169,10 @@ fn abort_when_superseded<K: Clone + PartialEq + 'static>(
                 *slot = None;
             }
         });
+        if before != wanted {
+            changed.notify();
+        }
+        wanted
     });
 }
 

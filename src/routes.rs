@@ -14,6 +14,7 @@ use crate::embed::Embedding;
 use crate::http::{Api, ReadAhead};
 use crate::i18n::tr;
 use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage};
+use crate::read::Untracked;
 use crate::routing::{Charted, Page, ROUTES};
 use crate::session::Session;
 use api_model::catalog::{Attributes, Collection};
@@ -188,7 +189,9 @@ impl LazyRoute for PageRoute {
                     Some(view) if (now, session_now) == (page, first_session) => view,
                     // Signed out: the guard is taking the layout away.
                     _ if session_now.is_none() => ().into_any(),
-                    _ => Suspend::new(SendWrapper::new(drawn(now, None))).into_any(),
+                    _ => {
+                        Suspend::new(SendWrapper::new(Untracked::new(drawn(now, None)))).into_any()
+                    }
                 }
             })
             .into_any()
@@ -329,12 +332,12 @@ fn drawn_or_retry(draw: Draw) -> impl IntoView {
     move || {
         let draw = draw.clone();
         attempt.track();
-        Suspend::new(SendWrapper::new(async move {
+        Suspend::new(SendWrapper::new(Untracked::new(async move {
             match (*draw)().await {
                 Ok(view) => view,
                 Err(CodeUnavailable) => failed_view(retry).into_any(),
             }
-        }))
+        })))
     }
 }
 

@@ -441,6 +441,8 @@ async fn asked_before_the_code_came(portal: &Portal, asked: &str) -> bool {
 fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
     e2e::run(|portal| async move {
         open_login_and_sign_in(&portal).await;
+        // The overview signing in leads to has asked for what it shows.
+        portal.wait_for(OVERVIEW).await;
 
         let before = portal.served_requests().len();
         open_cold_over_a_slow_link(&portal, "/accounts", ACCOUNT_ROWS).await;

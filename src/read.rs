@@ -228,9 +228,9 @@ impl<T: 'static> Read<T> {
         untrack(|| self.has_error())
     }
 
-    /// Whether a request is on its way. Tracked.
+    /// Whether a request is on its way. Tracked; a read that is gone (its session's) has none.
     pub fn is_loading(&self) -> bool {
-        self.loading.get()
+        self.loading.try_get().unwrap_or(false)
     }
 }
 

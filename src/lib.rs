@@ -35,13 +35,6 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_crash_page();
-        // DEBUG-ONLY
-        if let Some(body) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.body())
-        {
-            let _ = body.insert_adjacent_text("beforeend", &format!("PANIC: {info}"));
-        }
     }));
     // Until config.json and the preferences say otherwise (and for a page that cannot load
     // them), speak the browser's language.

@@ -438,15 +438,14 @@ fn Guard() -> impl IntoView {
     }
 }
 
-/// The embedding bridge (`crate::embed`), drawn from the layout's family: an embedded portal
-/// fetches it from the start, and the bridge says `ready` to the parent, which then sends the
-/// token, only once it listens.
+/// The embedding bridge (`crate::embed`), in a part of its own: an embedded portal fetches it
+/// from the start, and the bridge says `ready` to the parent, which then sends the token, only
+/// once it listens.
 pub fn embed_bridge(embedding: Embedding) -> impl IntoView {
     crate::appearance::mark_embedded();
     let embedding = SendWrapper::new(embedding);
     drawn_or_retry(Box::new(move || {
-        let around = Around::Bridge((*embedding).clone());
-        Box::pin(families::draw_around(around))
+        Box::pin(families::draw_bridge((*embedding).clone()))
     }))
 }
 

@@ -10,10 +10,11 @@
 //! The families: the lists, what a customer opens first; a record's page; the forms (top-up,
 //! CDR export, creation, the rate lookup); the number-list editor; the overview; the live
 //! calls; the statistics; and the sign-in page. What every signed-in page has around it (the
-//! layout, the embedding bridge, not found) is drawn through whichever family has come
-//! ([`Around`]), so its code lands in the part every family shares: `wasm_split` makes one
-//! part per set of split points that share code, and a split point of its own for the layout
-//! made 141 parts of 44, more files to fetch and to build.
+//! layout, not found) is drawn through whichever family has come ([`Around`]), so its code
+//! lands in the part every family shares: `wasm_split` makes one part per set of split points
+//! that share code, and a split point of its own for the layout made 141 parts of 44, more
+//! files to fetch and to build. The embedding bridge has a split point of its own: only a
+//! framed portal needs it, and through the families it weighed on every first load.
 
 use crate::components::shell::Shell;
 use crate::embed::{EmbedBridge, Embedding};
@@ -54,7 +55,6 @@ pub enum FormPage {
 #[derive(Clone)]
 pub enum Around {
     Layout,
-    Bridge(Embedding),
     NotFound,
     NotAvailable,
 }
@@ -70,19 +70,29 @@ impl<P> Drawing<P> {
         match self {
             Drawing::Page(shown) => page(shown),
             Drawing::Around(Around::Layout) => view! { <Shell /> }.into_any(),
-            Drawing::Around(Around::Bridge(embedding)) => {
-                view! { <EmbedBridge embedding /> }.into_any()
-            }
             Drawing::Around(Around::NotFound) => view! { <NotFound /> }.into_any(),
             Drawing::Around(Around::NotAvailable) => view! { <NotAvailable /> }.into_any(),
         }
     }
 }
 
-/// A split point: `$draw` goes into the part `$part`, and `$preload` fetches that part.
+/// A split point: `$draw` goes into the part `$part`, and `$preload` (if named) fetches that
+/// part.
 // rustfmt indents the attribute further at each run here (it is not idempotent on it).
 #[rustfmt::skip]
 macro_rules! split_point {
+    ($part:ident, fn $draw:ident($arg:ident: $ty:ty) -> $out:ty $body:block) => {
+        #[cfg(feature = "split")]
+        #[leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $draw($arg: $ty) -> Result<$out, CodeUnavailable> {
+            Ok($body)
+        }
+
+        #[cfg(not(feature = "split"))]
+        async fn $draw($arg: $ty) -> Result<$out, CodeUnavailable> {
+            Ok($body)
+        }
+    };
     ($part:ident, $preload:ident, fn $draw:ident($arg:ident: $ty:ty) -> $out:ty $body:block) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split(
@@ -171,6 +181,13 @@ split_point!(
     preload_sign_in,
     fn draw_sign_in(_page: ()) -> AnyView {
         view! { <crate::pages::login::LoginPage /> }.into_any()
+    }
+);
+
+split_point!(
+    embedding,
+    fn draw_embedding(embedding: Embedding) -> AnyView {
+        view! { <EmbedBridge embedding /> }.into_any()
     }
 );
 
@@ -326,6 +343,11 @@ pub async fn draw_charts(
     ahead: Option<ReadAhead>,
 ) -> Result<AnyView, CodeUnavailable> {
     draw_statistics(Drawing::Page((charted, ahead))).await
+}
+
+/// Draws the embedding bridge, which comes in a part of its own (only a framed portal has it).
+pub async fn draw_bridge(embedding: Embedding) -> Result<AnyView, CodeUnavailable> {
+    draw_embedding(embedding).await
 }
 
 /// Draws the sign-in page.

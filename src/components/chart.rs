@@ -158,21 +158,23 @@ fn css_color(color: RGBColor) -> String {
     format!("rgb({}, {}, {})", color.0, color.1, color.2)
 }
 
-/// Short axis numbers with enough digits to tell neighbours apart: 1200 → 1.2k, 0.0125 → 0.0125.
+/// Short axis numbers with enough digits to tell neighbours apart: 12000 → 12k, 0.0125 →
+/// 0.0125. Written through the exact decimal: the float formatter is kilobytes of code.
 fn compact(value: f64) -> String {
     let magnitude = value.abs();
-    let text = if magnitude >= 1e6 {
-        format!("{:.2}M", value / 1e6)
+    let (scaled, suffix, decimals) = if magnitude >= 1e6 {
+        (value / 1e6, "M", 2)
     } else if magnitude >= 1e4 {
-        format!("{:.2}k", value / 1e3)
+        (value / 1e3, "k", 2)
     } else if magnitude >= 100.0 || value.fract() == 0.0 {
-        return format!("{value:.0}");
+        (value, "", 0)
     } else {
         // Three significant digits for small values.
-        let decimals = (2 - magnitude.log10().floor() as i32).clamp(0, 8) as usize;
-        format!("{value:.decimals$}")
+        let decimals = (2 - magnitude.log10().floor() as i32).clamp(0, 8) as u32;
+        (value, "", decimals)
     };
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    let number = rust_decimal::Decimal::from_f64_retain(scaled).unwrap_or_default();
+    format!("{}{suffix}", number.round_dp(decimals).normalize())
 }
 
 fn draw(

@@ -69,11 +69,6 @@ struct Args {
     tls: bool,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: {text:?} is not {what}"))
-}
-
 /// One command-line flag, and where its value comes from: `--flag=value` or the next argument.
 struct Flag<'a> {
     name: String,
@@ -89,9 +84,11 @@ impl Flag<'_> {
             .ok_or_else(|| format!("{} needs a value", self.name))
     }
 
+    /// The value as a number; `what` says which kind in the error.
     fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
         let text = self.value()?;
-        number(&self.name, &text, what)
+        text.parse()
+            .map_err(|_| format!("{}: {text:?} is not {what}", self.name))
     }
 
     fn path(&mut self) -> Result<PathBuf, String> {

@@ -1,5 +1,5 @@
-//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3, api-beyond-seed.md
-//! 13–15): `{origination,termination}-statistics`, `…-statistics-quality` and `…-active-calls`.
+//! The statistics endpoints (plain JSON of parallel arrays, as the real server answers them):
+//! `{origination,termination}-statistics`, `…-statistics-quality` and `…-active-calls`.
 //! Their parameters are read and checked here the way the real server does (each side reads
 //! only its own narrowing parameters and ignores the other's); the series come from
 //! `traffic::statistics`.

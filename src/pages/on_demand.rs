@@ -9,11 +9,12 @@
 //!
 //! The sign-in page is on the path of every first load, so it is in the shell: a chunk of its
 //! own would cost a round trip after the shell's, and (as the splitter makes one chunk for
-//! each set of split points that share code) several more small files. The signed-in layout,
-//! what it holds and the embedding bridge are drawn through every family's split point
-//! ([`Shared`]), so their code lands in the chunk all share: the sign-in page does
-//! without it, and a signed-in or framed page, which adds its family's chunk and the shared
-//! ones, fetched in parallel, gets it at no request of its own.
+//! each set of split points that share code) several more small files. The signed-in layout
+//! and what it holds are drawn through every family's split point ([`Shared`]), so their code
+//! lands in the chunk all share: the sign-in page does without it, and a signed-in page, which
+//! adds its family's chunk and the shared ones, fetched in parallel, gets it at no request of
+//! its own. The embedding bridge, which only a framed portal runs, has a split point of its
+//! own.
 //!
 //! Without the feature (native and wasm unit tests) the same functions are plain calls.
 
@@ -95,13 +96,12 @@ enum Drawing<P> {
 }
 
 /// What every family draws, so that its code lands in the chunk all families share: the
-/// signed-in layout around the pages, what the layout holds (the route's page once the profile
-/// allows it, or why not), or the embedding bridge.
+/// signed-in layout around the pages, or what the layout holds (the route's page once the
+/// profile allows it, or why not).
 #[derive(Clone)]
 enum Shared {
     Layout,
     InLayout,
-    EmbedBridge(Embedding),
 }
 
 impl<P> Drawing<P> {
@@ -118,8 +118,31 @@ fn shared_view(shared: Shared) -> AnyView {
     match shared {
         Shared::Layout => view! { <Shell /> }.into_any(),
         Shared::InLayout => signed_in_page().into_any(),
-        Shared::EmbedBridge(embedding) => view! { <EmbedBridge embedding /> }.into_any(),
     }
+}
+
+// The embedding bridge has a split point of its own: only a framed portal runs it, so the
+// chunk every family shares (every signed-in first load) does not carry it.
+#[cfg(feature = "split")]
+#[rustfmt::skip]
+#[leptos::wasm_split::wasm_split(
+    embedding,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(preload_embedding)
+)]
+fn render_embedding(embedding: Embedding) -> Result<AnyView, ChunkUnavailable> {
+    Ok(view! { <EmbedBridge embedding /> }.into_any())
+}
+
+#[cfg(not(feature = "split"))]
+async fn render_embedding(embedding: Embedding) -> Result<AnyView, ChunkUnavailable> {
+    Ok(view! { <EmbedBridge embedding /> }.into_any())
+}
+
+#[cfg(not(feature = "split"))]
+async fn preload_embedding() -> Result<(), SplitLoaderError> {
+    Ok(())
 }
 
 page_chunk!(
@@ -282,7 +305,7 @@ enum Chunk {
 }
 
 thread_local! {
-    /// The chunks fetched so far, one bit per `Chunk::bit`; the embedding bridge follows it.
+    /// The chunks fetched so far, one bit per `Chunk::bit`.
     static LOADED: ArcRwSignal<u8> = ArcRwSignal::new(0);
 }
 
@@ -487,10 +510,10 @@ pub fn fetch_after_sign_in(next: &str) {
     fetch_code(Code::signed_in(page));
 }
 
-/// The embedding bridge (`crate::embed`), drawn from the pages' shared chunk once it has come:
-/// an embedded portal fetches that chunk from the start (`fetch_ahead`), and the bridge says
-/// `ready` to the parent, which then sends the token, only once it listens. A failed fetch is
-/// tried again when the browser is back online (or by the layout's view, with its retry).
+/// The embedding bridge (`crate::embed`), drawn from its own part once that has come; an
+/// embedded portal also fetches its page's code from the start (`fetch_ahead`). The bridge
+/// says `ready` to the parent, which then sends the token, only once it listens. A failed fetch
+/// is tried again when the browser is back online.
 pub fn embed_bridge(embedding: Embedding) -> impl IntoView {
     crate::appearance::mark_embedded();
     let any_loaded = Memo::new(|_| LOADED.with(|loaded| loaded.get() != 0));
@@ -501,22 +524,30 @@ pub fn embed_bridge(embedding: Embedding) -> impl IntoView {
     if !any_loaded.get_untracked() {
         fetch_code(code);
     }
+    let bridge_here = RwSignal::new(false);
+    let fetch_bridge = move || {
+        spawn_local(async move {
+            if preload_embedding().await.is_ok() {
+                bridge_here.try_set(true);
+            }
+        });
+    };
+    fetch_bridge();
     let online = window_event_listener(leptos::ev::online, move |_| {
         if !any_loaded.get_untracked() {
             fetch_code(code);
         }
+        if !bridge_here.get_untracked() {
+            fetch_bridge();
+        }
     });
     on_cleanup(move || online.remove());
-    // Drawn once, when the first chunk has come; its own signals must not draw it again.
+    // Drawn once, when its part has come; its own signals must not draw it again.
     move || {
         let embedding = embedding.clone();
-        any_loaded.get().then(|| {
-            untrack(|| {
-                Chunk::any_loaded()?
-                    .render_shared(Shared::EmbedBridge(embedding))
-                    .ok()
-            })
-        })
+        bridge_here
+            .get()
+            .then(|| untrack(|| completed(render_embedding(embedding)).ok()))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Everything the portal keeps in the browser's storage, in one place: each key (declared in
 //! `portal_config::kept`, as the loader's start reads some of them too), where it lives and when
-//! it goes (the README's "What the portal keeps in the browser" lists the same).
+//! it goes (docs/security.md lists the same).
 //!
 //! A customer's own data (remembered list views, started top-ups) lives beside the credential:
 //! in sessionStorage, or in localStorage for "keep me signed in", so that closing a tab takes it

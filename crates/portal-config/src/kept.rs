@@ -1,5 +1,5 @@
 //! The keys the portal keeps in the browser's storage, each where it lives and when it goes (the
-//! portal's `kept.rs` reads and writes them; the README's "What the portal keeps in the browser"
+//! portal's `kept.rs` reads and writes them; docs/security.md
 //! lists the same). Here, in the pure crate, because the loader's start reads some of them
 //! before the portal's code has come: the build writes them into its JS
 //! (`cargo xtask split-wasm`), so the two cannot drift apart.

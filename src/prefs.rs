@@ -176,10 +176,19 @@ impl Prefs {
         }
     }
 
-    /// Forgets every preference, here and in storage (on sign-out).
+    /// Forgets every preference (on sign-out): in storage at once, in this tab once the
+    /// signed-in pages are gone. Their views are told of the session's end in the same turn;
+    /// told of a new language or zone too, they would draw after their page's values are
+    /// disposed.
     pub fn forget(&self) {
         kept::forget(&[Kept::Prefs]);
-        self.store.set(Stored::default());
+        let store = self.store;
+        set_timeout(
+            move || {
+                store.try_set(Stored::default());
+            },
+            std::time::Duration::ZERO,
+        );
     }
 
     /// The customer's latest choice, if any; tracked.

@@ -423,8 +423,11 @@ fn Guard() -> impl IntoView {
     let embedded = use_context::<Option<Embedding>>().flatten().is_some();
     let location = use_location();
     crate::remove_skeleton();
+    // A memo: a session taking another's place (a parent's token for another customer) keeps
+    // the layout, which then takes the new customer to the overview.
+    let shows_layout = Memo::new(move |_| embedded || session.is_signed_in());
     move || {
-        if session.is_signed_in() || embedded {
+        if shows_layout.get() {
             drawn_or_retry(Box::new(|| Box::pin(families::draw_around(Around::Layout)))).into_any()
         } else {
             let here = crate::routing::portal_path(&location.pathname.get_untracked());

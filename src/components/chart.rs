@@ -222,7 +222,7 @@ fn draw(
         .margin_right(px(16.0))
         .x_label_area_size(px(28.0))
         .y_label_area_size(px(56.0))
-        .build_cartesian_2d(from..to, low..high)
+        .build_cartesian_2d(Axis::new(from..to), Axis::new(low..high))
         .map_err(|e| e.to_string())?;
     draw_value_axis(&mut chart, &(spec.unit)(), &font, colors)?;
 
@@ -269,11 +269,42 @@ fn fit_to_screen(canvas: &web_sys::HtmlCanvasElement) -> (f64, f64) {
 type Plot<'a> = plotters::chart::ChartContext<
     'a,
     CanvasBackend,
-    plotters::coord::cartesian::Cartesian2d<
-        plotters::coord::types::RangedCoordf64,
-        plotters::coord::types::RangedCoordf64,
-    >,
+    plotters::coord::cartesian::Cartesian2d<Axis, Axis>,
 >;
+
+/// A chart axis of plain numbers whose labels only [`compact`] writes: plotters' own number
+/// axis brings its float formatter (kilobytes of code in the statistics' part) even when its
+/// labels are written by the page.
+struct Axis(plotters::coord::types::RangedCoordf64);
+
+impl Axis {
+    fn new(range: std::ops::Range<f64>) -> Axis {
+        Axis(range.into())
+    }
+}
+
+impl plotters::coord::ranged1d::Ranged for Axis {
+    type FormatOption = plotters::coord::ranged1d::NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.0.map(value, limit)
+    }
+
+    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        self.0.key_points(hint)
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.0.range()
+    }
+}
+
+impl plotters::coord::ranged1d::ValueFormatter<f64> for Axis {
+    fn format(value: &f64) -> String {
+        compact(*value)
+    }
+}
 
 /// The values' span up the chart: of what is in the window only, so a zoomed view fills the
 /// height; from zero at most, with a little room above.
@@ -315,7 +346,6 @@ fn draw_value_axis(
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
-        .y_label_formatter(&|v| compact(*v))
         .y_desc(unit)
         .label_style(font.clone())
         .axis_desc_style(font.clone())

@@ -1,5 +1,6 @@
 //! The signed-in layout: navigation to every section, the preferences, the signed-in state.
-//! It comes with the pages' shared chunk (`pages::on_demand`): the sign-in page does without it.
+//! It comes with the chunk the page families share (`pages::families`): the sign-in page does
+//! without it.
 
 use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
@@ -86,6 +87,10 @@ fn section_title_id(section: Section) -> &'static str {
 
 /// `/login?next=…` for the current location.
 pub fn login_url(pathname: &str, search: &str) -> String {
+    // Already on the way to sign in (the customer signed out): no way back to keep.
+    if pathname.trim_end_matches('/') == "/login" {
+        return "/login".to_owned();
+    }
     let search = search.trim_start_matches('?');
     let here = if search.is_empty() {
         pathname.to_owned()

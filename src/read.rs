@@ -30,6 +30,11 @@ pub struct Read<T: 'static> {
     resource: LocalResource<Answer<Data>>,
     /// The latest good answer: kept through a later failure, which shows above it.
     kept: RwSignal<Option<Data>>,
+    /// The latest request's failure. Kept beside the resource, not read from it: a memo or an
+    /// effect that read the resource would take the "asked again" mark its own loop waits for
+    /// (reactive_graph's `AsyncDerived::update_if_necessary` clears it), and the request
+    /// would never go out.
+    failed: RwSignal<Option<ApiError>>,
     loading: RwSignal<bool>,
     data: PhantomData<fn() -> T>,
 }
@@ -80,10 +85,16 @@ where
         ))
     };
     let superseded = move || in_flight.try_with_value(Option::is_none).unwrap_or(true);
-    let (resource, kept, loading) = resource(Box::new(start), Box::new(superseded));
+    let Answers {
+        resource,
+        kept,
+        failed,
+        loading,
+    } = resource(Box::new(start), Box::new(superseded));
     let read = Read {
         resource,
         kept,
+        failed,
         loading,
         data: PhantomData,
     };
@@ -114,17 +125,19 @@ impl<F: Future> Future for Untracked<F> {
     }
 }
 
+/// A read's resource and what its answers leave for the page to follow.
+struct Answers {
+    resource: LocalResource<Answer<Data>>,
+    kept: RwSignal<Option<Data>>,
+    failed: RwSignal<Option<ApiError>>,
+    loading: RwSignal<bool>,
+}
+
 /// The resource of every read: it asks with `start` whenever what `start` reads changes.
-fn resource(
-    start: Box<dyn Fn() -> Option<Request>>,
-    superseded: Box<dyn Fn() -> bool>,
-) -> (
-    LocalResource<Answer<Data>>,
-    RwSignal<Option<Data>>,
-    RwSignal<bool>,
-) {
+fn resource(start: Box<dyn Fn() -> Option<Request>>, superseded: Box<dyn Fn() -> bool>) -> Answers {
     let loading = RwSignal::new(false);
     let kept = RwSignal::new(None);
+    let failed = RwSignal::new(None);
     let superseded = Rc::new(superseded);
     let resource = LocalResource::new(move || {
         let request = start();
@@ -138,13 +151,25 @@ fn resource(
             if superseded() {
                 return Some(Err(ApiError::Aborted));
             }
-            if let Ok(data) = &answer {
-                kept.try_set(Some(data.clone()));
+            match &answer {
+                Ok(data) => {
+                    kept.try_set(Some(data.clone()));
+                    failed.try_set(None);
+                }
+                Err(ApiError::Aborted) => {}
+                Err(error) => {
+                    failed.try_set(Some(error.clone()));
+                }
             }
             Some(answer)
         }
     });
-    (resource, kept, loading)
+    Answers {
+        resource,
+        kept,
+        failed,
+        loading,
+    }
 }
 
 /// The resource asks again only when the key changes to another value (signals the key reads
@@ -196,6 +221,7 @@ impl<T: 'static> Read<T> {
     pub fn forget(&self) {
         self.resource.try_set(None);
         self.kept.try_set(None);
+        self.failed.try_set(None);
     }
 
     /// The latest good answer, kept while a newer request is on its way and after it fails.
@@ -212,12 +238,7 @@ impl<T: 'static> Read<T> {
 
     /// The failure of the latest request (not one superseded). Tracked.
     pub fn error(&self) -> Option<ApiError> {
-        self.resource
-            .try_with(|answer| match answer {
-                Some(Some(Err(error))) if *error != ApiError::Aborted => Some(error.clone()),
-                _ => None,
-            })
-            .flatten()
+        self.failed.try_get().flatten()
     }
 
     pub fn has_error(&self) -> bool {
@@ -267,7 +288,7 @@ pub fn loaded_or<T: 'static>(
 ) -> impl IntoView {
     transition(
         read.resource,
-        read.kept,
+        (read.kept, read.failed),
         Arc::new(waiting),
         pending,
         body.into_any(),
@@ -282,7 +303,7 @@ type DrawnFailure = Arc<dyn Fn(ApiError) -> AnyView + Send + Sync>;
 /// stands in for the body; a failed reload shows above the answer it keeps.
 fn transition(
     resource: LocalResource<Answer<Data>>,
-    kept: RwSignal<Option<Data>>,
+    (kept, failed): (RwSignal<Option<Data>>, RwSignal<Option<ApiError>>),
     waiting: Drawn,
     pending: RwSignal<bool>,
     body: AnyView,
@@ -307,16 +328,10 @@ fn transition(
             if !has_kept() {
                 return None;
             }
-            let error = resource
-                .try_with(|answer| match answer {
-                    Some(Some(Err(error))) if *error != ApiError::Aborted => Some(error.clone()),
-                    _ => None,
-                })
-                .flatten()?;
-            Some(failure(error))
+            Some(failure(failed.try_get().flatten()?))
         }
     };
-    let failed = move |errors: ArcRwSignal<leptos::error::Errors>| {
+    let boundary_failed = move |errors: ArcRwSignal<leptos::error::Errors>| {
         let failure = failure.clone();
         move || {
             errors
@@ -331,7 +346,7 @@ fn transition(
     view! {
         <Transition fallback=move || waiting() set_pending=pending>
             {reload_failed}
-            <ErrorBoundary fallback=failed>{answered} {body}</ErrorBoundary>
+            <ErrorBoundary fallback=boundary_failed>{answered} {body}</ErrorBoundary>
         </Transition>
     }
     .into_any()

@@ -4,8 +4,10 @@
 //! of the texts and the languages (`texts.rs`, included by `src/i18n/mod.rs`) and each
 //! language's compiled JSON (`<tag>.json`, and `built_texts.rs` listing them, for the tests; the
 //! bundle's copies are written by `cargo xtask split-wasm` with the same crate, under the same
-//! content-hashed names).
+//! content-hashed names). Each collection of the API's catalog has its texts in the message named
+//! by its route (`Texts::resource`, written here too): one without them stops the build.
 
+use api_model::catalog::Collection;
 use std::path::{Path, PathBuf};
 use texts::{DIR, REFERENCE};
 
@@ -27,6 +29,7 @@ fn generate(dir: &Path, out: &Path) -> Result<(), Vec<String>> {
     let files = texts::read_languages(dir, REFERENCE)?;
     let mut rust = files.rust;
     rust.push_str(&texts::rust_languages(&files.languages));
+    rust.push_str(&resource_texts(&files.families)?);
     let write = |name: &str, text: &str| {
         std::fs::write(out.join(name), text).map_err(|e| vec![format!("writing {name}: {e}")])
     };
@@ -44,4 +47,34 @@ fn generate(dir: &Path, out: &Path) -> Result<(), Vec<String>> {
     }
     built.push_str("];\n");
     write("built_texts.rs", &built)
+}
+
+/// `Texts::resource`: each collection's texts, the message named by its route (`accounts`,
+/// `numberlists`).
+fn resource_texts(families: &[String]) -> Result<String, Vec<String>> {
+    let mut arms = String::new();
+    let mut problems = Vec::new();
+    for collection in Collection::ALL {
+        let message = collection.route();
+        if families.iter().any(|family| family == message) {
+            arms.push_str(&format!(
+                "            Collection::{collection:?} => &self.{},\n",
+                message.replace('-', "_")
+            ));
+        } else {
+            problems.push(format!(
+                "{DIR}/{REFERENCE}.ftl: the collection `{}` has no texts: add the message \
+                 `{message} = …` with the attributes of every resource type's (`cargo xtask \
+                 new-resource {}` prints them)",
+                collection.path(),
+                collection.path()
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(format!(
+        "impl Texts {{\n    /// The texts of a collection.\n    pub fn resource(&self, collection: Collection) -> &ResourceTexts {{\n        match collection {{\n{arms}        }}\n    }}\n}}\n"
+    ))
 }

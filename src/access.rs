@@ -13,15 +13,12 @@
 //! their own.
 
 use crate::http::Api;
-use crate::remote::Remote;
 use crate::routing::Page;
 use crate::session::{Session, SessionId};
 use api_model::errors::ApiError;
 use api_model::profile::{AccessProfile, StatsAccess};
 use api_model::stats::Direction;
 use leptos::prelude::*;
-use std::cell::Cell;
-use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The boolean attributes of a `GET /profiles` document (a singleton resource), as the model
@@ -50,55 +47,54 @@ fn allowed(profile: &AccessProfile, page: Page) -> bool {
     page.profile_flag().is_none_or(|flag| profile.allows(flag))
 }
 
-/// A page and what to do once the first profile allows it: the shell's read-ahead of that
-/// page's first request (`on_demand::read_ahead`), which a withheld page must not make.
-pub type WhenAllowed = (Page, Box<dyn FnOnce()>);
-
 #[derive(Clone, Copy)]
 pub struct Access {
-    /// The profile of the session whose id it holds: no other session's pages follow it.
-    profile: Remote<(SessionId, AccessProfile)>,
+    /// The profile of the session whose id it holds, or why it could not be read: no other
+    /// session's pages follow it.
+    // A plain signal and a task, not a `LocalResource`: this is in the shell, which the
+    // resource's machinery would grow by kilobytes every visitor downloads.
+    profile: RwSignal<Option<(SessionId, Result<AccessProfile, ApiError>)>>,
+    retries: RwSignal<u32>,
     session: Session,
 }
 
 impl Access {
-    /// Reads the profile whenever a session starts; the first answer runs `when_allowed` if it
-    /// allows its page.
-    pub fn new(api: Api, session: Session, when_allowed: Option<WhenAllowed>) -> Access {
-        let when_allowed = Rc::new(Cell::new(when_allowed));
-        let profile = Remote::new(
-            move || session.id(),
-            move |id, signal| {
-                let (api, when_allowed) = (api.clone(), when_allowed.clone());
-                async move {
-                    let profile = match api.get_json_value("profiles", "", signal).await {
-                        Ok(document) => profile_of(&document),
-                        // A server without profiles.
-                        Err(error) if error.status() == Some(404) => AccessProfile::default(),
-                        Err(error) => return Err(error),
-                    };
-                    if let Some((page, then)) = when_allowed.take()
-                        && allowed(&profile, page)
-                    {
-                        then();
-                    }
-                    Ok((id, profile))
-                }
-            },
-        );
+    /// Reads the profile whenever a session starts, and again on [`Access::retry`].
+    pub fn new(api: Api, session: Session) -> Access {
+        let profile = RwSignal::new(None);
+        let retries = RwSignal::new(0u32);
         Effect::new(move |_| {
-            if !session.is_signed_in() {
-                profile.forget();
-            }
+            retries.track();
+            let Some(id) = session.id() else {
+                profile.set(None);
+                return;
+            };
+            let api = api.clone();
+            leptos::task::spawn_local(async move {
+                let read = match api.get_json_value("profiles", "", None).await {
+                    Ok(document) => Ok(profile_of(&document)),
+                    // A server without profiles.
+                    Err(error) if error.status() == Some(404) => Ok(AccessProfile::default()),
+                    Err(error) => Err(error),
+                };
+                if session.id_untracked() == Some(id) {
+                    profile.try_set(Some((id, read)));
+                }
+            });
         });
-        Access { profile, session }
+        Access {
+            profile,
+            retries,
+            session,
+        }
     }
 
-    /// The running session's profile, if read. Tracked.
-    fn running<T>(&self, read: impl FnOnce(&AccessProfile) -> T) -> Option<T> {
+    /// The running session's profile or its failure, once read. Tracked.
+    fn running<T>(&self, read: impl FnOnce(&Result<AccessProfile, ApiError>) -> T) -> Option<T> {
         let running = self.session.id();
-        self.profile.with_data(|profile| {
+        self.profile.with(|profile| {
             profile
+                .as_ref()
                 .filter(|(id, _)| Some(*id) == running)
                 .map(|(_, profile)| read(profile))
         })
@@ -110,22 +106,36 @@ impl Access {
         if page.profile_flag().is_none() {
             return Some(true);
         }
-        self.running(|profile| allowed(profile, page))
+        self.running(|profile| profile.as_ref().ok().map(|profile| allowed(profile, page)))
+            .flatten()
     }
 
     /// Which statistics of a side the customer sees, and how; `None` until the profile is
     /// read. Tracked.
     pub fn stats(&self, direction: Direction) -> Option<StatsAccess> {
-        self.running(|profile| profile.stats(direction))
+        self.running(|profile| {
+            profile
+                .as_ref()
+                .ok()
+                .map(|profile| profile.stats(direction))
+        })
+        .flatten()
     }
 
     /// Why the profile could not be read, while it is not known. Tracked.
     pub fn failure(&self) -> Option<ApiError> {
-        self.profile.error().filter(|_| !self.profile.has_data())
+        self.running(|profile| profile.as_ref().err().cloned())
+            .flatten()
     }
 
     /// Asks for the profile again.
     pub fn retry(&self) {
-        self.profile.retry();
+        self.retries.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Once the profile is read or has failed (or there is no session to have one).
+    pub async fn known(self) {
+        crate::read::until(move || !self.session.is_signed_in() || self.running(|_| ()).is_some())
+            .await
     }
 }

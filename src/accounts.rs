@@ -6,21 +6,18 @@
 //! (`pages::account_choices::session_accounts`), so a page that needs no accounts never asks,
 //! and the decoding stays in the pages' code. Once asked for, every picker shows the same list
 //! without asking again; a retry or the overview's refresh asks again for all of them.
+//!
+//! The pages about accounts read their attributes as [`Account`]s, so they ask for and link to
+//! the collection declared with that struct (`Account::COLLECTION`).
 
-use crate::remote::Remote;
+use crate::read::Read;
 use crate::session::{Session, SessionId};
-use api_model::catalog::Collection;
 use api_model::document::Resource;
 use api_model::resources::Account;
 use leptos::prelude::*;
 
-/// The collection of the customer's accounts. The portal is about them: the account chooser,
-/// balances, the overview and the pages about one account (statistics, live calls) are about
-/// this collection's records, a role of the API itself that no declaration names.
-pub const ACCOUNTS: Collection = Collection::Accounts;
-
 /// The customer's accounts as the server lists them.
-pub type AccountList = Remote<Vec<Resource<Account>>>;
+pub type AccountList = Read<Vec<Resource<Account>>>;
 
 #[derive(Clone, Copy)]
 pub struct SessionAccounts {
@@ -58,6 +55,13 @@ impl SessionAccounts {
         if let Some((_, owner, _)) = self.list.try_update_value(Option::take).flatten() {
             owner.cleanup();
         }
+    }
+
+    /// Whether the running session's list is made (asked for, or here).
+    pub fn is_made(&self) -> bool {
+        let running = self.session.id_untracked();
+        self.list
+            .with_value(|list| list.as_ref().is_some_and(|(id, ..)| Some(*id) == running))
     }
 
     /// The running session's list, made by `make` the first time a page of the session asks

@@ -2,72 +2,94 @@
 
 use crate::access::Access;
 use crate::appearance::Appearance;
-use crate::components::shell::login_url;
 use crate::config::{ConfigError, PortalConfig, load_config};
-use crate::embed::{Embedding, Framing};
+use crate::embed::Framing;
 use crate::http::Api;
 use crate::i18n::tr;
 use crate::i18n::{self, Language, Locale};
-use crate::pages::not_found::{NotAvailable, NotFound};
-use crate::pages::on_demand::{Code, fetch_ahead, on_demand};
 use crate::prefs::Choice;
-use crate::routing::Page;
+use crate::routes::PortalRoutes;
 use crate::session::Session;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use leptos_router::NavigateOptions;
-use leptos_router::components::{ParentRoute, Route, Router, Routes};
-use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::path;
+use leptos_router::components::Router;
+
+/// What the portal needs before it draws anything: `config.json` and the texts of its
+/// language.
+type Started = Result<(PortalConfig, &'static Language), StartFailed>;
+
+#[derive(Clone)]
+enum StartFailed {
+    Texts(String),
+    Config(ConfigError, &'static Language),
+}
 
 #[component]
 pub fn App() -> impl IntoView {
-    let config = RwSignal::new(None::<Result<PortalConfig, ConfigError>>);
-    // The first language's texts: which language needs config.json unless the user chose one.
-    let words = RwSignal::new(None::<Result<&'static Language, String>>);
+    // index.html's skeleton stays until the first page is drawn: one loading state, no flash
+    // of empty words.
+    move || {
+        // The browser's futures are not `Send`; the portal runs on one thread.
+        Suspend::new(send_wrapper::SendWrapper::new(crate::read::Untracked::new(
+            async move {
+                match start().await {
+                    Ok((config, language)) => view! { <Portal config language /> }.into_any(),
+                    Err(StartFailed::Texts(reason)) => {
+                        crate::remove_skeleton();
+                        texts_error_page(reason).into_any()
+                    }
+                    Err(StartFailed::Config(error, language)) => {
+                        crate::remove_skeleton();
+                        i18n::set_language(language);
+                        config_error_page(error).into_any()
+                    }
+                }
+            },
+        )))
+    }
+}
+
+/// Reads `config.json` and the texts of the language it leads to. A language the customer
+/// chose before is fetched alongside `config.json`, not after it.
+async fn start() -> Started {
+    // With a session to resume, the code of the page the address names comes beside
+    // config.json, not after it.
+    if crate::session::Session::is_stored()
+        && let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok())
+    {
+        crate::routes::fetch_code_of(&crate::routing::portal_path(&path));
+    }
     let stored = crate::prefs::stored_language();
     let chosen_before_config = stored.as_deref().and_then(i18n::by_tag);
+    let (early_sender, early) = futures_channel::oneshot::channel();
     if let Some(language) = chosen_before_config {
-        // Alongside config.json, not after it.
-        spawn_local(async move {
-            let loaded = i18n::load(language).await.map(|()| language);
-            // Unless the deployment's own choice has come first.
-            if words.get_untracked().is_none() {
-                words.set(Some(loaded));
-            }
+        leptos::task::spawn_local(async move {
+            let _ = early_sender.send(i18n::load(language).await.map(|()| language));
         });
     }
-    spawn_local(async move {
-        let loaded = load_config().await;
-        let (offered, deployment) = match &loaded {
-            Ok(config) => (i18n::offered(&config.languages), config.locale.as_deref()),
-            Err(_) => (i18n::offered(&[]), None),
-        };
-        let language = chosen_language(stored.as_deref(), &offered, deployment);
-        // The stored choice fetched alongside is not one this deployment offers: fetch its own.
-        if chosen_before_config != Some(language) {
+    let loaded = load_config().await;
+    let (offered, deployment) = match &loaded {
+        Ok(config) => (i18n::offered(&config.languages), config.locale.as_deref()),
+        Err(_) => (i18n::offered(&[]), None),
+    };
+    let language = chosen_language(stored.as_deref(), &offered, deployment);
+    let early = if chosen_before_config == Some(language) {
+        early.await.ok()
+    } else {
+        None
+    };
+    let texts = match early {
+        Some(early) => early,
+        // The stored choice is not one this deployment offers: its own.
+        _ => {
             next_task().await;
-            words.set(Some(i18n::load(language).await.map(|()| language)));
+            i18n::load(language).await.map(|()| language)
         }
-        next_task().await;
-        config.set(Some(loaded));
-    });
-    // After config.json's request, which the page's code must not hold up.
-    fetch_ahead();
-    // index.html's skeleton stays until config.json and the texts have come: one loading
-    // state, no flash of empty words.
-    move || {
-        let loaded = config.get()?;
-        let words = words.get()?;
-        crate::remove_skeleton();
-        Some(match (loaded, words) {
-            (_, Err(reason)) => texts_error_page(reason).into_any(),
-            (Err(error), Ok(language)) => {
-                i18n::set_language(language);
-                config_error_page(error).into_any()
-            }
-            (Ok(config), Ok(language)) => view! { <Portal config language /> }.into_any(),
-        })
+    };
+    next_task().await;
+    match (loaded, texts) {
+        (_, Err(reason)) => Err(StartFailed::Texts(reason)),
+        (Err(error), Ok(language)) => Err(StartFailed::Config(error, language)),
+        (Ok(config), Ok(language)) => Ok((config, language)),
     }
 }
 
@@ -83,26 +105,28 @@ async fn next_task() {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// The loader's promise of a task of its own (xtask/src/start.js): there in a few bytes of
-    /// JS, as the sign-in page's code is within its budget by less than the bindings'.
+    /// The loader's promise of a task of its own (xtask/src/start/start.js): there in a few
+    /// bytes of JS, as the sign-in page's code is within its budget by less than the bindings'.
     #[wasm_bindgen(catch, js_namespace = globalThis, js_name = portalNextTask)]
     fn loader_next_task() -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
 }
 
 /// Among the languages the deployment offers (`config.json` `languages`): the user's choice,
-/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered.
+/// else the deployment's (`defaultLanguage`), else the browser's, else the first offered, as
+/// `portal_config::languages::chosen_language` rules (the loader's early sign-in form chooses
+/// by the same rule).
 fn chosen_language(
     stored: Option<&str>,
     offered: &[&'static Language],
     deployment: Option<&str>,
 ) -> &'static Language {
-    stored
-        .and_then(i18n::by_tag)
-        .filter(|language| offered.contains(language))
-        .or_else(|| deployment.and_then(i18n::by_tag))
-        .or_else(|| i18n::from_browser_among(offered))
-        .or_else(|| offered.first().copied())
-        .unwrap_or(&i18n::LANGUAGES[0])
+    portal_config::languages::chosen_language(
+        stored.and_then(i18n::by_tag),
+        offered,
+        deployment.and_then(i18n::by_tag),
+        i18n::from_browser_among(offered),
+    )
+    .unwrap_or(&i18n::LANGUAGES[0])
 }
 
 /// The texts could not be fetched: the portal has no words but these (English, the reference).
@@ -185,9 +209,9 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     provide_context(session);
     provide_context(prefs);
     let api = Api::new(&config, session);
-    let ahead = crate::pages::on_demand::read_ahead(&api, &prefs, session);
-    provide_context(Access::new(api.clone(), session, ahead));
+    provide_context(Access::new(api.clone(), session));
     provide_context(crate::accounts::SessionAccounts::new(session));
+    crate::pages::families::Loaded::provide();
     provide_context(api);
     provide_context(embedding.clone());
     provide_context(config);
@@ -195,16 +219,8 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     // A new language changes the words in place (`i18n::texts`): pages keep their state.
     view! {
         <Router base=crate::routing::base()>
-            {embedding.clone().map(crate::pages::on_demand::embed_bridge)}
-            // Every path but the sign-in page is the signed-in layout's: its page comes from
-            // the one route table, `Page::at`, and an unknown path shows not-found inside it.
-            // What the layout holds comes with the layout's code, as the layout does.
-            <Routes fallback=|| view! { <main id="main">{on_demand(Code::InLayout)}</main> }>
-                <Route path=path!("/login") view=|| on_demand(Code::Page(Page::Login)) />
-                <ParentRoute path=path!("") view=signed_in_layout>
-                    <Route path=path!("/*any") view=|| on_demand(Code::InLayout) />
-                </ParentRoute>
-            </Routes>
+            {embedding.map(crate::routes::embed_bridge)}
+            <PortalRoutes />
         </Router>
     }
     .into_any()
@@ -220,83 +236,5 @@ fn framing_refused() -> impl IntoView {
             <p>{tr(|t| t.framing_refused_text)}</p>
             <p><a href=own_page target="_blank" rel="noopener">{tr(|t| t.framing_refused_open)}</a></p>
         </main>
-    }
-}
-
-/// The signed-in layout, once its code has come; a signed-out visitor (unless the portal is
-/// framed, where the parent signs in) is sent to `/login?next=<where they were>` instead,
-/// without fetching that code.
-fn signed_in_layout() -> impl IntoView {
-    let session = expect_context::<Session>();
-    let embedded = use_context::<Option<Embedding>>().flatten().is_some();
-    let location = use_location();
-    let navigate = use_navigate();
-    let shown = Memo::new(move |_| session.is_signed_in() || embedded);
-    let pathname = location.pathname;
-    Effect::new(move |_| {
-        if shown.get() {
-            return;
-        }
-        let pathname = crate::routing::portal_path(&location.pathname.get_untracked());
-        if pathname.starts_with("/login") {
-            return;
-        }
-        navigate(
-            &login_url(&pathname, &location.search.get_untracked()),
-            NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
-        );
-    });
-    move || {
-        if shown.get() {
-            let pathname = crate::routing::portal_path(&pathname.get_untracked());
-            on_demand(Code::Layout {
-                around: Page::at(&pathname),
-            })
-            .into_any()
-        } else {
-            let t = i18n::texts();
-            view! { <p class="loading">{move || t.redirecting_to_sign_in}</p> }.into_any()
-        }
-    }
-}
-
-/// The page at the address bar's path, inside the signed-in layout (and drawn from its chunk,
-/// `pages::on_demand`). Rendered again only when
-/// the page changes: another record or query is the page's own business. A page the access
-/// profile governs waits for the profile (read as the portal starts, alongside the page's
-/// code), so a withheld page neither shows nor asks for data, and a profile that could not be
-/// read says so with a Retry; a path that is no page is not found.
-pub fn signed_in_page() -> impl IntoView {
-    let pathname = use_location().pathname;
-    let access = expect_context::<Access>();
-    let page = Memo::new(move |_| Page::at(&crate::routing::portal_path(&pathname.get())));
-    let allowed = Memo::new(move |_| page.get().map(|p| access.allows(p)));
-    move || match (page.get(), allowed.get()) {
-        (Some(page), Some(Some(true))) => on_demand(Code::Page(page)).into_any(),
-        (Some(_), Some(Some(false))) => view! { <NotAvailable /> }.into_any(),
-        (Some(_), _) => match access.failure() {
-            Some(error) => profile_failed(access, error).into_any(),
-            None => {
-                view! { <p class="loading" role="status">{tr(|t| t.loading_page)}</p> }.into_any()
-            }
-        },
-        (None, _) => view! { <NotFound /> }.into_any(),
-    }
-}
-
-/// The access profile could not be read: the server's words and a Retry, in place of a page
-/// the profile governs.
-fn profile_failed(access: Access, error: api_model::errors::ApiError) -> impl IntoView {
-    view! {
-        <div class="error-panel profile-failed" role="alert">
-            <p>{tr(|t| t.profile_failed)}</p>
-            <p class="error-message">{move || i18n::error_text(&error)}</p>
-            <button type="button" class="retry" on:click=move |_| access.retry()>
-                {tr(|t| t.retry)}
-            </button>
-        </div>
     }
 }

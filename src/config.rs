@@ -48,7 +48,7 @@ pub async fn load_config() -> Result<PortalConfig, ConfigError> {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// The answer for `config.json` that the loader asked for first (xtask/src/start.js), a
+    /// The answer for `config.json` that the loader asked for first (xtask/src/start/start.js), a
     /// promise of the fetch's response; a new request after that.
     #[wasm_bindgen(catch, js_namespace = globalThis, js_name = takePortalConfig)]
     fn take_loader_config() -> Result<js_sys::Promise, wasm_bindgen::JsValue>;

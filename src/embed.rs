@@ -143,7 +143,7 @@ impl Embedding {
 }
 
 /// Runs the protocol for the page's lifetime; sits inside the router (it follows and changes
-/// the location). Drawn from the pages' shared chunk (`pages::on_demand::embed_bridge`).
+/// the location). In a part of its own (`pages::families`), fetched only when framed.
 #[component]
 pub fn EmbedBridge(embedding: Embedding) -> impl IntoView {
     let session = expect_context::<Session>();

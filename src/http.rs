@@ -17,8 +17,9 @@ use api_model::errors::{
     ApiError, Unreachable, Unreadable, classify, classify_error_body, classify_with,
 };
 use futures_channel::oneshot;
+use send_wrapper::SendWrapper;
 use serde::de::DeserializeOwned;
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::sync::Arc;
 use web_sys::{AbortController, AbortSignal};
 
@@ -38,26 +39,26 @@ const AHEAD_FRESH_MS: f64 = 20_000.0;
 /// The status and text of a successful read, or why it failed.
 type TextAnswer = Result<(u16, String), ApiError>;
 
-/// A read started before the page that shows it has its code (`Api::read_ahead`).
-struct Ahead {
+/// A read started before the page that shows it has its code (a lazy route's `data`,
+/// `crate::routes`): that page takes its answer instead of asking again. It serves one request,
+/// for the same URL, in the session it was started in, while fresh; it lives with the route
+/// that started it, so nothing of one customer's is kept anywhere another's page could take it.
+pub struct ReadAhead {
+    url: String,
     /// The session it was read for: it serves no other.
     session: Option<SessionId>,
-    url: String,
     started_ms: f64,
-    answer: oneshot::Receiver<TextAnswer>,
+    answer: SendWrapper<Cell<Option<oneshot::Receiver<TextAnswer>>>>,
 }
 
-thread_local! {
-    /// At most one read ahead: the first page's.
-    static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
-}
-
-/// The read ahead of `url` for `session`, if it is still fresh; it serves one request.
-fn take_ahead(session: Option<SessionId>, url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
-    AHEAD.with_borrow_mut(|slot| {
-        let ahead = slot.take_if(|ahead| ahead.url == url && ahead.session == session)?;
-        (js_sys::Date::now() - ahead.started_ms < AHEAD_FRESH_MS).then_some(ahead.answer)
-    })
+impl ReadAhead {
+    /// Its answer, for a read of `url` by `api`'s session, if it still serves.
+    fn take_for(&self, api: &Api, url: &str) -> Option<oneshot::Receiver<TextAnswer>> {
+        let serves = self.url == url
+            && self.session == api.session.id_untracked()
+            && js_sys::Date::now() - self.started_ms < AHEAD_FRESH_MS;
+        if serves { (*self.answer).take() } else { None }
+    }
 }
 
 /// Cancels its request when dropped: whoever replaces it supersedes the old request.
@@ -145,8 +146,20 @@ impl Api {
         signal: Option<AbortSignal>,
         read: impl FnOnce(&str) -> Result<T, serde_json::Error>,
     ) -> Result<T, ApiError> {
+        self.get_with_ahead(None, path, query, signal, read).await
+    }
+
+    /// As [`Api::get_with`], taking the answer of the same read started `ahead` if it serves.
+    pub async fn get_with_ahead<T>(
+        &self,
+        ahead: Option<&ReadAhead>,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+        read: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+    ) -> Result<T, ApiError> {
         // Only the reading is generic: the request and its retries are compiled once.
-        let (status, body) = self.get_text(path, query, signal).await?;
+        let (status, body) = self.get_text(ahead, path, query, signal).await?;
         classify_with(status, &body, read)
     }
 
@@ -158,7 +171,7 @@ impl Api {
         query: &str,
         signal: Option<AbortSignal>,
     ) -> Result<wasm_bindgen::JsValue, ApiError> {
-        let (status, body) = self.get_text(path, query, signal).await?;
+        let (status, body) = self.get_text(None, path, query, signal).await?;
         crate::json::parse(&body).map_err(|reason| ApiError::Decode {
             status,
             reason: Unreadable::Malformed(reason),
@@ -167,22 +180,30 @@ impl Api {
 
     /// Starts `GET {root}/{path}?{query}` now, for the page that will ask for it once its code
     /// has come: a cold load's first page then waits for its code or its data, not for one
-    /// after the other. The page's own request takes the answer (`get_text`).
-    pub fn read_ahead(&self, path: &str, query: &str) {
+    /// after the other. The page's own request takes the answer (`get_with_ahead`). It is made
+    /// only once `allowed` says the page may ask (the access profile), else never.
+    pub fn read_ahead(
+        &self,
+        path: &str,
+        query: &str,
+        allowed: impl Future<Output = bool> + 'static,
+    ) -> ReadAhead {
         let url = self.url(path, query);
         let (api, target) = (self.clone(), url.clone());
         let (sender, answer) = oneshot::channel();
         leptos::task::spawn_local(async move {
+            if !allowed.await {
+                return;
+            }
             // Nobody may take it (the page's code failed to come): then it is dropped.
             let _ = sender.send(api.read_text(&target, None).await);
         });
-        let started_ms = js_sys::Date::now();
-        AHEAD.set(Some(Ahead {
-            session: self.session.id_untracked(),
+        ReadAhead {
             url,
-            started_ms,
-            answer,
-        }));
+            session: self.session.id_untracked(),
+            started_ms: js_sys::Date::now(),
+            answer: SendWrapper::new(Cell::new(Some(answer))),
+        }
     }
 
     fn url(&self, path: &str, query: &str) -> String {
@@ -195,9 +216,15 @@ impl Api {
 
     /// `GET {root}/{path}?{query}`: a success's status and body, or the error of the last try;
     /// the answer of the same read started ahead, if there is one.
-    async fn get_text(&self, path: &str, query: &str, signal: Option<AbortSignal>) -> TextAnswer {
+    async fn get_text(
+        &self,
+        ahead: Option<&ReadAhead>,
+        path: &str,
+        query: &str,
+        signal: Option<AbortSignal>,
+    ) -> TextAnswer {
         let url = self.url(path, query);
-        match take_ahead(self.session.id_untracked(), &url) {
+        match ahead.and_then(|ahead| ahead.take_for(self, &url)) {
             // The sender is dropped unanswered only if its task was: then read again.
             Some(answer) => match answer.await {
                 Ok(answer) => answer,

@@ -1,5 +1,6 @@
-//! Everything the portal keeps in the browser's storage, in one place: each key, where it lives
-//! and when it goes (the README's "What the portal keeps in the browser" lists the same).
+//! Everything the portal keeps in the browser's storage, in one place: each key (declared in
+//! `portal_config::kept`, as the loader's start reads some of them too), where it lives and when
+//! it goes (docs/security.md lists the same).
 //!
 //! A customer's own data (remembered list views, started top-ups) lives beside the credential:
 //! in sessionStorage, or in localStorage for "keep me signed in", so that closing a tab takes it
@@ -10,37 +11,7 @@
 use crate::session::Keep;
 use std::cell::Cell;
 
-/// A storage key of the portal's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kept {
-    /// The bearer token (sessionStorage, or localStorage across restarts).
-    Token,
-    /// Cookie mode's mark that the server set a session cookie (no secret).
-    CookieSession,
-    /// Language, theme, time zone and chosen columns (localStorage; forgotten on sign-out).
-    Prefs,
-    /// The last query of each list, which holds the customer's filters.
-    Views,
-    /// The top-ups this customer started, followed until final.
-    TopUps,
-}
-
-impl Kept {
-    pub const fn key(self) -> &'static str {
-        match self {
-            Kept::Token => "portal.token",
-            Kept::CookieSession => "portal.cookie-session",
-            Kept::Prefs => "portal.prefs",
-            Kept::Views => "portal.views",
-            Kept::TopUps => "portal.top-ups",
-        }
-    }
-}
-
-/// What proves the session: forgotten when it ends.
-pub const CREDENTIALS: [Kept; 2] = [Kept::Token, Kept::CookieSession];
-/// What belongs to the signed-in customer: forgotten when a session starts afresh or ends.
-pub const CUSTOMER_DATA: [Kept; 2] = [Kept::Views, Kept::TopUps];
+pub use portal_config::kept::{CREDENTIALS, CUSTOMER_DATA, Kept};
 
 pub fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()

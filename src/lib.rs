@@ -1,7 +1,7 @@
 //! Customer portal for the Yeti switch customer API: a Leptos single-page app.
 //!
 //! Layers, from the outside in: `app` (routes) → `pages` (one per route, reading the URL) →
-//! `components` (views of data, no fetching) → `remote` (signal-driven fetching) and `write` (a
+//! `components` (views of data, no fetching) → `read` (reads that follow a key) and `write` (a
 //! form's requests: pending, one at a time, problems by field) → `http` (the only code that
 //! calls fetch and knows the token) → `api_model` (pure types, separate crate).
 
@@ -22,8 +22,9 @@ pub mod long_timeout;
 pub mod pages;
 pub mod perf;
 pub mod prefs;
-pub mod remote;
+pub mod read;
 pub mod resources;
+pub mod routes;
 pub mod routing;
 pub mod session;
 pub mod stats_view;

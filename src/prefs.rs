@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 const STORE_KEY: &str = Kept::Prefs.key();
 /// Bumped when the stored shape changes incompatibly; older stores are then ignored.
-const STORE_VERSION: u32 = 1;
+const STORE_VERSION: u32 = portal_config::kept::PREFS_VERSION;
 
 /// The store, written as `{"version":1,"zone":…,"language":…,"theme":…,"columns":{…}}`. Read
 /// and written by hand through `JSON.parse`'s value (`crate::json::loose`), as `config.json`
@@ -176,10 +176,19 @@ impl Prefs {
         }
     }
 
-    /// Forgets every preference, here and in storage (on sign-out).
+    /// Forgets every preference (on sign-out): in storage at once, in this tab once the
+    /// signed-in pages are gone. Their views are told of the session's end in the same turn;
+    /// told of a new language or zone too, they would draw after their page's values are
+    /// disposed.
     pub fn forget(&self) {
         kept::forget(&[Kept::Prefs]);
-        self.store.set(Stored::default());
+        let store = self.store;
+        set_timeout(
+            move || {
+                store.try_set(Stored::default());
+            },
+            std::time::Duration::ZERO,
+        );
     }
 
     /// The customer's latest choice, if any; tracked.
@@ -272,6 +281,14 @@ impl Prefs {
         self.change(|s| {
             s.columns.insert(collection.to_owned(), keys);
         });
+    }
+
+    /// The view a list opened with `search` goes to instead: its last one, when opened
+    /// without a query.
+    pub fn view_to_restore(&self, collection: &str, search: &str) -> Option<String> {
+        let opened_bare = search.trim_start_matches('?').is_empty();
+        self.last_view(collection)
+            .filter(|query| opened_bare && !query.is_empty())
     }
 
     pub fn last_view(&self, collection: &str) -> Option<String> {

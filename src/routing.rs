@@ -2,18 +2,18 @@
 //! between portal paths (`/accounts`, what routes and `?next=` use) and browser paths
 //! (`/portal/accounts`, what links and the address bar show).
 //!
-//! It also holds the portal's one route table, [`ROUTES`] with the collections' declarations
-//! ([`Page::at`]): the router renders from it, the navigation lists it, and the start fetches
-//! the code of the page the address bar points at from it (`pages::on_demand`).
+//! It also holds the portal's one table of pages, [`ROUTES`] with the collections'
+//! declarations: the navigation lists it, links name pages through it, and the router
+//! (`crate::routes`) has a route for every kind of page in it.
 //!
 //! The prefix is the bundle's public URL, which Trunk writes into `<base href>` at build time
 //! (`cargo xtask dist --public-url /portal/`), so one build runs under one prefix and nothing
 //! else needs configuring.
 
 use crate::i18n::{Text, Texts};
-use api_model::catalog::{Collection, Form, RATEPLANS, Section};
+use api_model::catalog::{Attributes, Collection, Form, Section};
 use api_model::profile::Flag;
-use api_model::query::decode_segment;
+use api_model::resources::Account;
 use api_model::stats::StatsEndpoint;
 use std::cell::OnceCell;
 
@@ -136,6 +136,19 @@ impl Charted {
         })
     }
 
+    /// Its name in its path, `/statistics/<slug>` (the route table's).
+    pub fn slug(self) -> &'static str {
+        Page::Statistics(self)
+            .route()
+            .and_then(|route| route.path.strip_prefix(STATISTICS_PATH))
+            .unwrap_or_default()
+    }
+
+    /// The view whose slug this is.
+    pub fn from_slug(slug: &str) -> Option<Charted> {
+        Charted::ALL.into_iter().find(|c| c.slug() == slug)
+    }
+
     /// The page of an endpoint.
     pub fn of(endpoint: StatsEndpoint) -> Charted {
         Charted::ALL
@@ -157,40 +170,11 @@ pub enum Page {
     /// `/<path>/new`: the form that creates a record, for collections the customer creates.
     Create(Collection),
     Statistics(Charted),
-    /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`).
-    CheckRate,
+    /// `/check-rate`: what a number costs under a rate plan (`POST /check-rate`), one of
+    /// this collection's records.
+    CheckRate(Collection),
     /// `/active-calls?account-id=`: an account's calls in progress, refreshed while shown.
     LiveCalls,
-}
-
-/// Which page of a collection the records chunk draws; `repr(u8)` to cross into the chunk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum RecordView {
-    List,
-    Detail,
-    /// The collection's creation form (its declaration says which).
-    Create,
-    /// The rate lookup, beside the rate plans it looks up in.
-    CheckRate,
-}
-
-/// Which page of the overview-and-statistics family the charts chunk draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum ChartsView {
-    Overview,
-    Statistics(Charted),
-    LiveCalls,
-}
-
-/// The code that draws a page: the shell's, or a view of one of the chunks fetched on demand
-/// (`pages::on_demand`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drawn {
-    Shell,
-    Records(Collection, RecordView),
-    Charts(ChartsView),
 }
 
 /// One page of the route table that is not a collection's.
@@ -206,7 +190,6 @@ pub struct Route {
     pub in_navigation: bool,
     /// The query parameter that names the account it is about: an account's page links it.
     pub about_account: Option<&'static str>,
-    pub drawn: Drawn,
     /// Its name in the navigation and links.
     pub name: fn(&Texts) -> Text,
 }
@@ -224,15 +207,27 @@ const fn statistics(
         profile_flag: Some(profile_flag),
         in_navigation: true,
         about_account: Some("account-id"),
-        drawn: Drawn::Charts(ChartsView::Statistics(charted)),
         name,
     }
 }
 
-/// The portal's one route table, with the collections' pages (from their declarations, see
-/// [`Page::at`]): the router renders from it, the navigation lists it, the start fetches the
-/// code of the page the address bar points at from it (`pages::on_demand`), and a page's name
-/// is reached through it.
+/// The rate lookup, in the records of `plans`: it sits with them and is allowed with them,
+/// as it offers only the plans the customer may see.
+const fn rate_lookup(plans: Collection) -> Route {
+    Route {
+        page: Page::CheckRate(plans),
+        path: CHECK_RATE_PATH,
+        section: plans.section(),
+        profile_flag: plans.profile_flag(),
+        in_navigation: true,
+        about_account: None,
+        name: |t| t.check_rate,
+    }
+}
+
+/// The portal's one table of pages that are not a collection's (those come from their
+/// declarations): the navigation lists it, links and names of pages come from it, and the
+/// router (`crate::routes`) has a route for each kind of page in it.
 pub const ROUTES: [Route; 11] = [
     Route {
         page: Page::Login,
@@ -241,7 +236,6 @@ pub const ROUTES: [Route; 11] = [
         profile_flag: None,
         in_navigation: false,
         about_account: None,
-        drawn: Drawn::Shell,
         name: |t| t.sign_in,
     },
     Route {
@@ -251,7 +245,6 @@ pub const ROUTES: [Route; 11] = [
         profile_flag: None,
         in_navigation: true,
         about_account: None,
-        drawn: Drawn::Charts(ChartsView::Overview),
         name: |t| t.nav_overview,
     },
     statistics(
@@ -303,53 +296,19 @@ pub const ROUTES: [Route; 11] = [
         profile_flag: Some(Flag::OutgoingActiveCalls),
         in_navigation: true,
         about_account: Some("account-id"),
-        drawn: Drawn::Charts(ChartsView::LiveCalls),
         name: |t| t.nav_live_calls,
     },
-    Route {
-        page: Page::CheckRate,
-        path: CHECK_RATE_PATH,
-        section: Section::Rates,
-        // The lookup offers only the rate plans the customer may see.
-        profile_flag: RATEPLANS.profile_flag,
-        in_navigation: true,
-        about_account: None,
-        // The rate lookup is no collection of the API, so no declaration can name the rate
-        // plans it looks a number up in.
-        drawn: Drawn::Records(Collection::Rateplans, RecordView::CheckRate),
-        name: |t| t.check_rate,
-    },
+    // `POST /check-rate` takes a rate plan's id (`rateplan-id`).
+    rate_lookup(Collection::Rateplans),
 ];
+
+/// Where the statistics views are: `/statistics/<slug>` (`crate::routes` routes them).
+pub const STATISTICS_PATH: &str = "/statistics/";
 
 /// The path of the rate lookup page; its query is the request's attributes.
 pub const CHECK_RATE_PATH: &str = "/check-rate";
 
 impl Page {
-    /// The page at a portal path (`/accounts`, `/accounts/7`), query and fragment aside; `None`
-    /// for a path the portal has no page for.
-    pub fn at(portal_path: &str) -> Option<Page> {
-        let path = portal_path.split(['?', '#']).next().unwrap_or_default();
-        let bare = path.trim_end_matches('/');
-        if let Some(route) = ROUTES.iter().find(|r| r.path.trim_end_matches('/') == bare) {
-            return Some(route.page);
-        }
-        let mut segments = path.split('/').filter(|s| !s.is_empty());
-        let collection = Collection::from_route(segments.next()?)?;
-        let second = segments.next();
-        if segments.next().is_some() {
-            return None;
-        }
-        match second {
-            None => Some(Page::List(collection)),
-            Some(segment) if collection.creation().is_some_and(|f| f.segment == segment) => {
-                Some(Page::Create(collection))
-            }
-            Some(_) => collection
-                .has_detail_page()
-                .then_some(Page::Detail(collection)),
-        }
-    }
-
     /// The page's entry in [`ROUTES`]; `None` for a collection's pages.
     pub fn route(self) -> Option<&'static Route> {
         ROUTES.iter().find(|r| r.page == self)
@@ -409,18 +368,6 @@ impl Page {
         }
     }
 
-    /// The code that draws the page.
-    pub fn drawn(self) -> Drawn {
-        match (self, self.route()) {
-            (_, Some(route)) => route.drawn,
-            (Page::List(c), _) => Drawn::Records(c, RecordView::List),
-            (Page::Detail(c), _) => Drawn::Records(c, RecordView::Detail),
-            (Page::Create(c), _) => Drawn::Records(c, RecordView::Create),
-            // Every other page is in the table (`tests/routing.rs`).
-            _ => Drawn::Shell,
-        }
-    }
-
     /// The page's name, as the navigation and links say it.
     pub fn title(self, t: &Texts) -> Text {
         match (self, self.route()) {
@@ -462,7 +409,7 @@ impl Page {
     /// The pages about one record of a collection, linked from its page with the record's id
     /// as their query parameter: an account's statistics and live calls.
     pub fn about(collection: Collection) -> Vec<(Page, &'static str)> {
-        if collection != crate::accounts::ACCOUNTS {
+        if collection != Account::COLLECTION {
             return Vec::new();
         }
         ROUTES
@@ -483,14 +430,15 @@ pub fn record_href(collection: Collection, id: &str) -> Option<String> {
     })
 }
 
-/// The id of the record a record page's portal path names (`/accounts/7` → `7`).
-pub fn record_id(portal_path: &str) -> Option<String> {
-    match Page::at(portal_path)? {
-        Page::Detail(_) => {
-            let path = portal_path.split(['?', '#']).next().unwrap_or_default();
-            let id = path.split('/').rfind(|s| !s.is_empty())?;
-            Some(decode_segment(id))
-        }
-        _ => None,
-    }
+/// The id of the record a record page's address names (`/accounts/7` → `7`), as its route's
+/// `:id` holds it.
+pub fn record_id_param() -> leptos::prelude::Memo<String> {
+    use leptos::prelude::*;
+    let params = leptos_router::hooks::use_params_map();
+    Memo::new(move |_| {
+        params
+            .with(|params| params.get("id"))
+            .map(|id| api_model::query::decode_segment(&id))
+            .unwrap_or_default()
+    })
 }

@@ -2,7 +2,8 @@
 //! `Action`).
 //!
 //! A write is pending from its dispatch until its answer, and a dispatch while it is pending
-//! is refused, so a double click sends one request. The server's refusal of the fields (422)
+//! is refused, so a double click sends one request (edits of different records may go
+//! together: [`Write::concurrent`]). The server's refusal of the fields (422)
 //! shows each of its words under the field its JSON pointer names and the rest (pointer
 //! `/data`, or none) above the form; any other failure shows the server's words above the
 //! form, with a retry when sending the same again may help. The form's own checks show the
@@ -60,6 +61,8 @@ pub struct Write<I: 'static, O: 'static, P: Said = String> {
     /// The last failure may pass if sent again (the network, a 5xx, a 429).
     retryable: RwSignal<bool>,
     last_input: StoredValue<Option<I>, LocalStorage>,
+    /// Sends while another is on its way (edits of different records), instead of refusing.
+    concurrent: bool,
 }
 
 impl<I: 'static, O: 'static, P: Said> Clone for Write<I, O, P> {
@@ -113,6 +116,16 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
             problems,
             retryable,
             last_input: StoredValue::new_local(None),
+            concurrent: false,
+        }
+    }
+
+    /// The same write for edits that may be on their way together (each row of a list its
+    /// own): a dispatch while another is pending is sent, not refused.
+    pub fn concurrent(self) -> Self {
+        Write {
+            concurrent: true,
+            ..self
         }
     }
 
@@ -121,9 +134,10 @@ impl<I: Clone + 'static, O: 'static, P: Said> Write<I, O, P> {
         self.action.pending().get()
     }
 
-    /// Sends `input`, unless a request is on its way already (then `false`: nothing is sent).
+    /// Sends `input`, unless a request is on its way already (then `false`: nothing is sent;
+    /// a [`Write::concurrent`] one sends it too).
     pub fn dispatch(&self, input: I) -> bool {
-        if self.action.pending().get_untracked() {
+        if !self.concurrent && self.action.pending().get_untracked() {
             return false;
         }
         self.problems.set(Vec::new());

@@ -81,6 +81,26 @@ async fn a_second_dispatch_while_pending_sends_nothing() {
 }
 
 #[wasm_bindgen_test]
+async fn a_concurrent_write_sends_each_edit_while_another_is_on_its_way() {
+    let _owner = reactive_root();
+    let (sent, done) = (Rc::default(), Rc::default());
+    let write = scripted(vec![Ok(1), Ok(2)], Rc::clone(&sent), Rc::clone(&done)).concurrent();
+    assert!(write.dispatch("row 1".to_owned()));
+    assert!(
+        write.dispatch("row 2".to_owned()),
+        "an edit of another row was held back"
+    );
+    for _ in 0..500 {
+        if done.borrow().len() == 2 {
+            break;
+        }
+        settle(10).await;
+    }
+    assert_eq!(*sent.borrow(), vec!["row 1".to_owned(), "row 2".to_owned()]);
+    assert_eq!(*done.borrow(), vec![1, 2]);
+}
+
+#[wasm_bindgen_test]
 async fn a_refusal_shows_by_pointer_and_the_rest_above_the_form() {
     let _owner = reactive_root();
     let (sent, done) = (Rc::default(), Rc::default());

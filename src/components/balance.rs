@@ -5,6 +5,7 @@ use crate::components::link::Link;
 use crate::format;
 use crate::i18n::texts;
 use crate::routing::{Page, record_href};
+use api_model::catalog::Attributes;
 use api_model::document::Resource;
 use api_model::money::{Standing, standing};
 use api_model::resources::Account;
@@ -126,7 +127,7 @@ pub fn balance_summary(accounts: &[Resource<Account>]) -> Option<AnyView> {
 fn lowest_entry(account: &Resource<Account>) -> impl IntoView + use<> {
     let a = &account.attributes;
     let balance = format::money(Some(&a.balance), a.currency.as_deref().unwrap_or_default());
-    let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
+    let href = record_href(Account::COLLECTION, &account.id).unwrap_or_default();
     let name = a.name.clone();
     view! {
         <li>
@@ -146,7 +147,7 @@ fn low_balances_href(flagged: &[Flagged]) -> String {
         .map(|f| f.account.attributes.balance)
         .max()
         .unwrap_or_default();
-    Page::List(crate::accounts::ACCOUNTS).href_with(&[
+    Page::List(Account::COLLECTION).href_with(&[
         ("filter[balance-lteq]", &highest.normalize().to_string()),
         ("sort", "balance"),
     ])

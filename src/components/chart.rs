@@ -158,21 +158,23 @@ fn css_color(color: RGBColor) -> String {
     format!("rgb({}, {}, {})", color.0, color.1, color.2)
 }
 
-/// Short axis numbers with enough digits to tell neighbours apart: 1200 → 1.2k, 0.0125 → 0.0125.
+/// Short axis numbers with enough digits to tell neighbours apart: 12000 → 12k, 0.0125 →
+/// 0.0125. Written through the exact decimal: the float formatter is kilobytes of code.
 fn compact(value: f64) -> String {
     let magnitude = value.abs();
-    let text = if magnitude >= 1e6 {
-        format!("{:.2}M", value / 1e6)
+    let (scaled, suffix, decimals) = if magnitude >= 1e6 {
+        (value / 1e6, "M", 2)
     } else if magnitude >= 1e4 {
-        format!("{:.2}k", value / 1e3)
+        (value / 1e3, "k", 2)
     } else if magnitude >= 100.0 || value.fract() == 0.0 {
-        return format!("{value:.0}");
+        (value, "", 0)
     } else {
         // Three significant digits for small values.
-        let decimals = (2 - magnitude.log10().floor() as i32).clamp(0, 8) as usize;
-        format!("{value:.decimals$}")
+        let decimals = (2 - magnitude.log10().floor() as i32).clamp(0, 8) as u32;
+        (value, "", decimals)
     };
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    let number = rust_decimal::Decimal::from_f64_retain(scaled).unwrap_or_default();
+    format!("{}{suffix}", number.round_dp(decimals).normalize())
 }
 
 fn draw(
@@ -220,7 +222,7 @@ fn draw(
         .margin_right(px(16.0))
         .x_label_area_size(px(28.0))
         .y_label_area_size(px(56.0))
-        .build_cartesian_2d(from..to, low..high)
+        .build_cartesian_2d(Axis::new(from..to), Axis::new(low..high))
         .map_err(|e| e.to_string())?;
     draw_value_axis(&mut chart, &(spec.unit)(), &font, colors)?;
 
@@ -267,11 +269,42 @@ fn fit_to_screen(canvas: &web_sys::HtmlCanvasElement) -> (f64, f64) {
 type Plot<'a> = plotters::chart::ChartContext<
     'a,
     CanvasBackend,
-    plotters::coord::cartesian::Cartesian2d<
-        plotters::coord::types::RangedCoordf64,
-        plotters::coord::types::RangedCoordf64,
-    >,
+    plotters::coord::cartesian::Cartesian2d<Axis, Axis>,
 >;
+
+/// A chart axis of plain numbers whose labels only [`compact`] writes: plotters' own number
+/// axis brings its float formatter (kilobytes of code in the statistics' part) even when its
+/// labels are written by the page.
+struct Axis(plotters::coord::types::RangedCoordf64);
+
+impl Axis {
+    fn new(range: std::ops::Range<f64>) -> Axis {
+        Axis(range.into())
+    }
+}
+
+impl plotters::coord::ranged1d::Ranged for Axis {
+    type FormatOption = plotters::coord::ranged1d::NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.0.map(value, limit)
+    }
+
+    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        self.0.key_points(hint)
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.0.range()
+    }
+}
+
+impl plotters::coord::ranged1d::ValueFormatter<f64> for Axis {
+    fn format(value: &f64) -> String {
+        compact(*value)
+    }
+}
 
 /// The values' span up the chart: of what is in the window only, so a zoomed view fills the
 /// height; from zero at most, with a little room above.
@@ -313,7 +346,6 @@ fn draw_value_axis(
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
-        .y_label_formatter(&|v| compact(*v))
         .y_desc(unit)
         .label_style(font.clone())
         .axis_desc_style(font.clone())

@@ -1,5 +1,6 @@
 //! The signed-in layout: navigation to every section, the preferences, the signed-in state.
-//! It comes with the pages' shared chunk (`pages::on_demand`): the sign-in page does without it.
+//! It comes with the chunk the page families share (`pages::families`): the sign-in page does
+//! without it.
 
 use crate::access::Access;
 use crate::appearance::{Appearance, ThemeChoice};
@@ -86,6 +87,10 @@ fn section_title_id(section: Section) -> &'static str {
 
 /// `/login?next=…` for the current location.
 pub fn login_url(pathname: &str, search: &str) -> String {
+    // Already on the way to sign in (the customer signed out): no way back to keep.
+    if pathname.trim_end_matches('/') == "/login" {
+        return "/login".to_owned();
+    }
     let search = search.trim_start_matches('?');
     let here = if search.is_empty() {
         pathname.to_owned()
@@ -240,10 +245,11 @@ pub fn Shell() -> impl IntoView {
     let running = Memo::new(move |_| session.id());
     back_to_the_overview_for_another_customer(running);
 
-    // Drawn anew for each session: nothing a page of one holds (its data, its inputs, its
-    // requests) is there in the next.
-    move || match running.get() {
-        Some(_) => view! {
+    // The page inside is drawn anew for each session (`routes::PageRoute`): nothing a page of
+    // one holds (its data, its inputs, its requests) is there in the next.
+    let signed_in = Memo::new(move |_| running.get().is_some());
+    move || match signed_in.get() {
+        true => view! {
             <a class="skip-link" href="#main" on:click=skip_to_main>{tr(|t| t.skip_to_content)}</a>
             <div
                 class="portal-layout"
@@ -259,7 +265,7 @@ pub fn Shell() -> impl IntoView {
             </div>
         }
         .into_any(),
-        None => signed_out_view().into_any(),
+        false => signed_out_view().into_any(),
     }
 }
 

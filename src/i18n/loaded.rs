@@ -104,7 +104,7 @@ pub async fn load(language: &'static Language) -> Result<(), String> {
 }
 
 /// The id of the element in which index.html carries the starting language's texts
-/// (xtask/src/split.rs), so that the first page asks for no file of texts.
+/// (xtask/src/languages.rs), so that the first page asks for no file of texts.
 const CARRIED_TEXTS_ID: &str = "portal-texts";
 
 /// The texts index.html carries, if they are the file at `path` (`data-src` names it); taken

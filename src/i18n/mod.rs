@@ -134,28 +134,6 @@ impl fmt::Display for Phrase {
 }
 
 impl Texts {
-    /// The texts of a collection.
-    pub fn resource(&self, collection: Collection) -> &ResourceTexts {
-        match collection {
-            Collection::Accounts => &self.accounts,
-            Collection::Services => &self.services,
-            Collection::Cdrs => &self.cdrs,
-            Collection::IncomingCdrs => &self.incoming_cdrs,
-            Collection::CdrExports => &self.cdr_exports,
-            Collection::Rateplans => &self.rateplans,
-            Collection::Rates => &self.rates,
-            Collection::NetworkTypes => &self.network_types,
-            Collection::NetworkPrefixes => &self.network_prefixes,
-            Collection::Networks => &self.networks,
-            Collection::Countries => &self.countries,
-            Collection::Invoices => &self.invoices,
-            Collection::Payments => &self.payments,
-            Collection::Transactions => &self.transactions,
-            Collection::OutgoingNumberlists => &self.numberlists,
-            Collection::OutgoingNumberlistItems => &self.numberlist_items,
-        }
-    }
-
     /// A group of the navigation's name.
     pub fn section(&self, section: Section) -> Text {
         match section {
@@ -272,7 +250,7 @@ thread_local! {
 
 /// The language for a tag such as `uk`, `uk-UA` or `en-GB` (by its primary subtag).
 pub fn by_tag(tag: &str) -> Option<&'static Language> {
-    let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    let primary = portal_config::languages::primary_subtag(tag);
     LANGUAGES.iter().find(|l| l.tag == primary)
 }
 

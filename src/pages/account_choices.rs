@@ -2,15 +2,19 @@
 //! (`crate::accounts`), its options and its failure.
 
 use crate::accounts::{AccountList, SessionAccounts};
+use crate::http::ReadAhead;
 use crate::i18n::{error_text, tr};
 use crate::pages::named_choices::first_records;
+use api_model::catalog::Attributes;
+use api_model::resources::Account;
 use leptos::prelude::*;
 
-/// The session's accounts, asked for the first time a page of the session needs them.
-pub fn session_accounts() -> AccountList {
+/// The session's accounts, asked for the first time a page of the session needs them (with
+/// the answer read `ahead` of the page's code, if there is one).
+pub fn session_accounts(ahead: Option<ReadAhead>) -> AccountList {
     let shared = expect_context::<SessionAccounts>();
     shared
-        .get_or_make(|key| first_records(crate::accounts::ACCOUNTS.path(), key, |account| account))
+        .get_or_make(|key| first_records(Account::COLLECTION.path(), ahead, key, |account| account))
 }
 
 /// With one account only, it is the one chosen: `choose` is given its id while `unchosen`

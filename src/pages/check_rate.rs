@@ -14,7 +14,7 @@ use crate::http::Api;
 use crate::i18n::{field_label, texts, tr};
 use crate::pages::named_choices::{LoadFailed, NamedOptions, NamedRecord, named_records};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::CHECK_RATE_PATH;
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
@@ -128,8 +128,8 @@ fn shown_cost(value: Decimal) -> String {
 }
 
 /// The server's rates for the URL's lookup (`POST /check-rate`), asked whenever it changes.
-fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Remote<CheckRate> {
-    Remote::new(
+fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Read<CheckRate> {
+    use_read(
         move || wanted.get(),
         move |lookup: Lookup, signal| {
             let api = api.clone();
@@ -145,7 +145,7 @@ fn lookup_answer(api: Api, wanted: Memo<Option<Lookup>>) -> Remote<CheckRate> {
 /// The rate plan picker: the customer's plans, or why they did not come and a retry.
 fn plan_field(
     plan: RwSignal<String>,
-    plans: Remote<Vec<NamedRecord>>,
+    plans: Read<Vec<NamedRecord>>,
     problems: impl Fn() -> Problems + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let chosen = Signal::derive(move || plan.get());
@@ -164,34 +164,32 @@ fn plan_field(
     }
 }
 
-/// Below the form: a failure other than a refusal of the fields (the server's words and a
-/// retry), and the matching rates with the costs of a call of `seconds`.
+/// Below the form: the matching rates with the costs of a call of `seconds`, dimmed while
+/// another lookup is on its way; a failure other than a refusal of the fields (which shows at
+/// the fields) says why, with a retry.
 fn results_area(
     wanted: Memo<Option<Lookup>>,
-    answer: Remote<CheckRate>,
+    answer: Read<CheckRate>,
     seconds: Memo<Option<u64>>,
 ) -> impl IntoView {
-    let failure = move || {
-        answer
-            .error()
-            .filter(|e| e.status() != Some(422))
-            .map(|error| status::error_panel(error, move || answer.retry()))
+    let pending = RwSignal::new(false);
+    let failure = move |error: api_model::errors::ApiError| match error.status() {
+        Some(422) => ().into_any(),
+        _ => status::error_panel(error, move || answer.retry()).into_any(),
     };
     let results = move || {
         let lookup = wanted.get()?;
-        if answer.is_loading() && !answer.has_data() {
-            return Some(status::loading(texts().check_rate_checking).into_any());
-        }
         answer.with_data(|found| {
             found.map(|found| results_view(&lookup, found, seconds.get()).into_any())
         })
     };
-    view! {
-        {failure}
-        <div class="check-rate-results" aria-live="polite" class:stale=move || answer.is_loading()>
+    let body = view! {
+        <div class="check-rate-results" aria-live="polite" class:stale=move || pending.get()>
             {results}
         </div>
-    }
+    };
+    let waiting = || status::loading(texts().check_rate_checking).into_any();
+    crate::read::loaded_or(answer, waiting, pending, body, failure)
 }
 
 /// The form as typed.
@@ -205,7 +203,7 @@ struct Typed {
 impl Typed {
     /// Filled from the URL, anew whenever it changes (back, forward, a link); with one plan
     /// only, it is the one.
-    fn following(asked: Memo<Asked>, plans: Remote<Vec<NamedRecord>>) -> Typed {
+    fn following(asked: Memo<Asked>, plans: Read<Vec<NamedRecord>>) -> Typed {
         let typed = Typed {
             plan: RwSignal::new(String::new()),
             number: RwSignal::new(String::new()),
@@ -242,7 +240,7 @@ impl Typed {
 /// (wrong fields show at once; a well-formed lookup waits for the plans).
 fn url_lookup(
     asked: Memo<Asked>,
-    plans: Remote<Vec<NamedRecord>>,
+    plans: Read<Vec<NamedRecord>>,
 ) -> Memo<Option<Result<Lookup, Problems>>> {
     Memo::new(move |_| {
         let asked = asked.get();
@@ -271,7 +269,7 @@ fn problems_until_the_url_changes(asked: Memo<Asked>) -> RwSignal<Problems> {
 fn shown_problems(
     typed_problems: RwSignal<Problems>,
     checked: Memo<Option<Result<Lookup, Problems>>>,
-    answer: Remote<CheckRate>,
+    answer: Read<CheckRate>,
 ) -> impl Fn() -> Problems + Copy + Send + Sync + 'static {
     move || {
         let typed = typed_problems.get();
@@ -293,7 +291,7 @@ fn shown_problems(
 /// or nothing with the problems shown.
 fn submitted(
     typed: Typed,
-    plans: Remote<Vec<NamedRecord>>,
+    plans: Read<Vec<NamedRecord>>,
     wanted: Memo<Option<Lookup>>,
     typed_problems: RwSignal<Problems>,
 ) -> Option<(String, bool)> {

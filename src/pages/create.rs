@@ -14,9 +14,10 @@ use crate::pages::account_choices::{
 use crate::resources::field_label;
 use crate::routing::{Page, record_href};
 use crate::write::{Said, Write};
-use api_model::catalog::{Collection, Form, Input, Kind};
+use api_model::catalog::{Attributes, Collection, Form, Input, Kind};
 use api_model::creation::{InputProblem, creation_document};
 use api_model::document::{Document, Resource};
+use api_model::resources::Account;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::collections::BTreeMap;
@@ -144,7 +145,7 @@ fn InputField(input: Input, typed: Typed, write: CreateWrite) -> impl IntoView {
     let name = input.name;
     let set = move |value: String| typed.update(|t| _ = t.insert(name, value));
     let control = match (input.to, input.kind) {
-        (Some(target), _) if target == crate::accounts::ACCOUNTS.path() => {
+        (Some(target), _) if target == Account::COLLECTION.path() => {
             view! { <AccountChoice name typed /> }.into_any()
         }
         (None, Kind::Choice(words)) => view! { <WordChoice name words typed /> }.into_any(),
@@ -170,7 +171,7 @@ fn InputField(input: Input, typed: Typed, write: CreateWrite) -> impl IntoView {
 /// A choice among the customer's accounts (the only one chosen by itself).
 #[component]
 fn AccountChoice(name: &'static str, typed: Typed) -> impl IntoView {
-    let accounts = session_accounts();
+    let accounts = session_accounts(None);
     let chosen = Signal::derive(move || typed.with(|t| t.get(name).cloned().unwrap_or_default()));
     choose_the_only_account(
         accounts,

@@ -16,8 +16,9 @@ use crate::http::Api;
 use crate::i18n::texts;
 use crate::i18n::tr;
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
+use api_model::catalog::Attributes;
 use api_model::document::{Resource, SingleDocument};
 use api_model::number::Metric;
 use api_model::profile::StatsAccess;
@@ -75,12 +76,12 @@ pub struct Today {
 type Accounts = crate::accounts::AccountList;
 
 #[component]
-pub fn Dashboard() -> impl IntoView {
+pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let api = expect_context::<Api>();
     let access = expect_context::<Access>();
     let query = use_query_map();
     let tick = refresh_tick();
-    let accounts = crate::pages::account_choices::session_accounts();
+    let accounts = crate::pages::account_choices::session_accounts(ahead);
     // The session's list, asked again with the rest of the overview (balances change).
     Effect::new(move |previous: Option<u32>| {
         let round = tick.get();
@@ -176,9 +177,9 @@ fn balance_warnings(accounts: Accounts) -> Option<impl IntoView> {
 pub fn todays_figures(
     api: Api,
     key: impl Fn() -> Option<(String, StatsAccess)> + 'static,
-) -> Remote<Today> {
+) -> Read<Today> {
     let prefs = expect_context::<Prefs>();
-    Remote::new(
+    use_read(
         key,
         move |(account_id, access): (String, StatsAccess), signal| {
             let api = api.clone();
@@ -191,32 +192,52 @@ pub fn todays_figures(
                 .any(|m| *m != StatsMetric::ActiveCalls && access.figure(*m));
             async move {
                 let now = Utc::now();
-                let mut today = Today {
-                    totals: BTreeMap::new(),
-                    active_now: None,
-                };
-                if totals_shown {
+                // Both asked at once: the figures show when the slower answer comes.
+                let totals = async {
+                    if !totals_shown {
+                        return Ok(BTreeMap::new());
+                    }
                     let (from, _) = range(Preset::Today, now, zone.rules());
-                    let day = StatsQuery {
-                        account_id: account_id.clone(),
-                        from_time: Some(from),
-                        to_time: Some(now),
-                        sampling: Some(Sampling::Day),
-                        filters: BTreeMap::new(),
-                    };
-                    let endpoint = StatsEndpoint::new(direction, StatsKind::Traffic);
-                    let stats: StatsPayload = api
-                        .get(endpoint.path(), &day.to_query(endpoint), signal.clone())
-                        .await?;
-                    today.totals = access.strip(stats).totals.unwrap_or_default();
-                }
-                if access.figure(StatsMetric::ActiveCalls) {
-                    today.active_now = active_now(&api, direction, account_id, now, signal).await?;
-                }
-                Ok(today)
+                    todays_totals(&api, &access, account_id.clone(), from, now, signal.clone())
+                        .await
+                };
+                let active = async {
+                    if !access.figure(StatsMetric::ActiveCalls) {
+                        return Ok(None);
+                    }
+                    active_now(&api, direction, account_id.clone(), now, signal.clone()).await
+                };
+                let (totals, active_now) = futures_util::future::join(totals, active).await;
+                Ok(Today {
+                    totals: totals?,
+                    active_now: active_now?,
+                })
             }
         },
     )
+}
+
+/// A side's totals of the day from `from` to `now`, as its [`StatsAccess`] shows them.
+async fn todays_totals(
+    api: &Api,
+    access: &StatsAccess,
+    account_id: String,
+    from: chrono::DateTime<Utc>,
+    now: chrono::DateTime<Utc>,
+    signal: Option<web_sys::AbortSignal>,
+) -> Result<BTreeMap<String, Metric>, api_model::errors::ApiError> {
+    let day = StatsQuery {
+        account_id,
+        from_time: Some(from),
+        to_time: Some(now),
+        sampling: Some(Sampling::Day),
+        filters: BTreeMap::new(),
+    };
+    let endpoint = StatsEndpoint::new(access.direction(), StatsKind::Traffic);
+    let stats: StatsPayload = api
+        .get(endpoint.path(), &day.to_query(endpoint), signal)
+        .await?;
+    Ok(access.strip(stats).totals.unwrap_or_default())
 }
 
 /// The calls in progress on a side of an account now: the last minute of the last ten that
@@ -249,8 +270,8 @@ async fn active_now(
 fn last_hour_of_cps(
     api: Api,
     key: impl Fn() -> Option<(String, StatsAccess)> + 'static,
-) -> Remote<Arc<StatsPayload>> {
-    Remote::new(
+) -> Read<Arc<StatsPayload>> {
+    use_read(
         key,
         move |(account_id, access): (String, StatsAccess), signal| {
             let api = api.clone();
@@ -281,6 +302,7 @@ fn account_picker(accounts: Accounts, chosen: Memo<Option<String>>) -> Option<im
                 view! { <option value=a.id.clone() selected=a.id == chosen>{a.attributes.name.clone()}</option> }
             })
             .collect_view();
+        let navigate = navigate.clone();
         let on_change = move |ev: leptos::ev::Event| {
             let id = event_target_value(&ev);
             navigate(
@@ -322,12 +344,9 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
         ("max-balance", money(a.max_balance.as_ref())),
         (
             "origination-capacity",
-            format::optional_decimal(a.origination_capacity.as_ref()),
+            format::integer(a.origination_capacity),
         ),
-        (
-            "total-capacity",
-            format::optional_decimal(a.total_capacity.as_ref()),
-        ),
+        ("total-capacity", format::integer(a.total_capacity)),
     ]
     .into_iter()
     .map(|(key, value)| {
@@ -337,7 +356,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
         }
     })
     .collect_view();
-    let href = record_href(crate::accounts::ACCOUNTS, &account.id).unwrap_or_default();
+    let href = record_href(Account::COLLECTION, &account.id).unwrap_or_default();
     let access = expect_context::<Access>();
     // Links to the account's pages the profile allows.
     let links = [
@@ -376,7 +395,7 @@ fn card(account: &Resource<Account>) -> impl IntoView + use<> {
 
 /// Today's figures of one side; the price in the chosen account's currency.
 fn figures(
-    today: Remote<Today>,
+    today: Read<Today>,
     access: Option<StatsAccess>,
     accounts: Accounts,
     chosen: Memo<Option<String>>,
@@ -396,7 +415,7 @@ fn figures(
 
 /// Today's figures of one account on one side that its [`StatsAccess`] shows, the price in
 /// `currency`: what the customer spent on originated calls, or earned on terminated ones.
-pub fn todays_list(today: Remote<Today>, access: &StatsAccess, currency: &str) -> AnyView {
+pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> AnyView {
     let t = texts();
     if let (Some(error), false) = (today.error(), today.has_data()) {
         return status::error_panel(error, move || today.retry()).into_any();
@@ -445,7 +464,7 @@ pub fn todays_list(today: Remote<Today>, access: &StatsAccess, currency: &str) -
     view! { <dl class="totals">{items}</dl> }.into_any()
 }
 
-fn sparkline(cps: Remote<Arc<StatsPayload>>) -> AnyView {
+fn sparkline(cps: Read<Arc<StatsPayload>>) -> AnyView {
     let t = texts();
     let prefs = expect_context::<Prefs>();
     if let (Some(error), false) = (cps.error(), cps.has_data()) {

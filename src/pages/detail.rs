@@ -16,7 +16,7 @@ use crate::pages::listed::listed_records;
 use crate::pages::money::{action_applies, own_live_view, own_view, record_action};
 use crate::pages::recording::recording_player;
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::resources::{DetailView, FileOffer, detail_view, related_pages};
 use crate::routing::{Page, record_href};
 use api_model::catalog::Collection;
@@ -35,13 +35,10 @@ pub const REFRESH_EVERY: Duration = Duration::from_secs(3);
 
 pub fn detail_page(collection: Collection) -> impl IntoView {
     let api = expect_context::<Api>();
-    let pathname = use_location().pathname;
-    let id = Memo::new(move |_| {
-        crate::routing::record_id(&crate::routing::portal_path(&pathname.get())).unwrap_or_default()
-    });
+    let id = crate::routing::record_id_param();
     // An id that is not of the collection's kind names no record: no request is made for it.
     let well_formed = Memo::new(move |_| collection.spec().id.accepts(&id.get()));
-    let remote: Remote<DetailView> = Remote::new(
+    let remote: Read<DetailView> = use_read(
         move || well_formed.get().then(|| id.get()),
         move |id: String, signal| {
             let api = api.clone();
@@ -58,47 +55,46 @@ pub fn detail_page(collection: Collection) -> impl IntoView {
     reload_while_settling(remote);
 
     let t = texts();
-    let missing =
-        move || !well_formed.get() || remote.error().is_some_and(|e| e.is_no_such_record());
-    let body = move || {
-        if missing() {
-            return view! {
-                <div class="not-found">
-                    <h1>{move || t.resource(collection).missing_title}</h1>
-                    <p>{move || (t.resource(collection).missing)(&id.get())}</p>
-                </div>
-            }
-            .into_any();
+    let missing = move || {
+        view! {
+            <div class="not-found">
+                <h1>{move || t.resource(collection).missing_title}</h1>
+                <p>{move || (t.resource(collection).missing)(&id.get())}</p>
+            </div>
         }
-        if let (Some(error), false) = (remote.error(), remote.has_data()) {
-            return status::error_panel(error, move || remote.retry()).into_any();
-        }
-        let shown = remote.with_data(|d| d.is_some_and(|d| d.id == id.get()));
-        if shown {
-            record_view(collection, remote).into_any()
+        .into_any()
+    };
+    // A record the server does not have says so; any other failure, why, with a retry.
+    let failure = move |error: ApiError| {
+        if error.is_no_such_record() {
+            missing()
         } else {
-            status::loading(t.resource(collection).loading_one).into_any()
+            status::error_panel(error, move || remote.retry()).into_any()
         }
     };
-    let refresh_error = move || {
-        remote
-            .error()
-            .filter(|_| remote.has_data() && !missing())
-            .map(|error| status::error_panel(error, move || remote.retry()))
+    let pending = RwSignal::new(false);
+    let waiting = move || status::loading(t.resource(collection).loading_one).into_any();
+    let record = move || {
+        view! {
+            <div class="record" class:stale=move || pending.get()>
+                <Show when=move || remote.has_data()>{record_view(collection, remote)}</Show>
+            </div>
+        }
     };
     view! {
         <section class="detail-page">
             <p class="breadcrumb">
                 <Link href=Page::List(collection).href()>{move || t.resource(collection).title}</Link>
             </p>
-            {refresh_error}
-            {body}
+            <Show when=move || well_formed.get() fallback=missing>
+                {crate::read::loaded_or(remote, waiting, pending, record(), failure)}
+            </Show>
         </section>
     }
 }
 
 /// A record still changing on the server is reloaded until it settles.
-fn reload_while_settling(remote: Remote<DetailView>) {
+fn reload_while_settling(remote: Read<DetailView>) {
     let refresh_timer = StoredValue::new(None::<TimeoutHandle>);
     let clear = move || {
         if let Some(handle) = refresh_timer.try_update_value(Option::take).flatten() {
@@ -118,7 +114,7 @@ fn reload_while_settling(remote: Remote<DetailView>) {
 
 /// The record, once loaded: drawn again when it changes, the language or the zone; its
 /// related records are followed once per record.
-fn record_view(collection: Collection, remote: Remote<DetailView>) -> impl IntoView {
+fn record_view(collection: Collection, remote: Read<DetailView>) -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     let detail = Memo::new(move |_| remote.data());
     let heading = move || {
@@ -287,7 +283,7 @@ fn related_records(collection: Collection, id: String, names: Vec<String>) -> im
         .map(|name| {
             let path = format!("{}/{}/{}", collection.path(), encode_component(&id), name);
             let api = api.clone();
-            let remote: Remote<Vec<RelatedRecord>> = Remote::new(
+            let remote: Read<Vec<RelatedRecord>> = use_read(
                 move || Some(path.clone()),
                 move |path: String, signal| {
                     let api = api.clone();

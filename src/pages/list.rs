@@ -11,12 +11,12 @@ use crate::components::status;
 use crate::components::table::{TableSettings, resource_table};
 use crate::components::time_window::window_control;
 use crate::export::{self, SaveError};
-use crate::http::{Abort, Api};
+use crate::http::{Abort, Api, ReadAhead};
 use crate::i18n::texts;
 use crate::i18n::tr;
 use crate::pages::named_choices::{LoadFailed, NamedOptions, named_records};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::resources::{ColumnHead, TablePage, columns, table_page};
 use crate::routing::{Page, portal_path};
 use api_model::catalog::{Collection, Pick};
@@ -86,15 +86,18 @@ pub fn effective_sort(collection: Collection, params: &ListParams) -> Vec<SortKe
 }
 
 /// Loads pages of a collection's list as its table shows them.
-pub fn page_loader(collection: Collection) -> PageLoader {
+/// Loads pages of a collection's list as its table shows them; the first one may come from
+/// the answer read `ahead` of the page's code.
+pub fn page_loader(collection: Collection, ahead: Option<ReadAhead>) -> PageLoader {
     let api = expect_context::<Api>();
+    let ahead = Rc::new(ahead);
     Rc::new(
         move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
-            let api = api.clone();
+            let (api, ahead) = (api.clone(), ahead.clone());
             Box::pin(async move {
                 let spec = collection.spec();
                 let query = api_query(&params, spec.column_includes());
-                api.get_with(spec.path, &query, signal, |body| {
+                api.get_with_ahead((*ahead).as_ref(), spec.path, &query, signal, |body| {
                     table_page(collection, body)
                 })
                 .await
@@ -103,8 +106,8 @@ pub fn page_loader(collection: Collection) -> PageLoader {
     )
 }
 
-pub fn list_page(collection: Collection) -> impl IntoView {
-    list_view(collection, page_loader(collection))
+pub fn list_page(collection: Collection, ahead: Option<ReadAhead>) -> impl IntoView {
+    list_view(collection, page_loader(collection, ahead))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +127,7 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     let params = Memo::new(move |_| params_from_url(collection, &location.search.get()));
     remember_views(collection, params);
     let fetch = load.clone();
-    let remote: Remote<TablePage> = Remote::new(move || params.get().ok(), move |p, s| fetch(p, s));
+    let remote: Read<TablePage> = use_read(move || params.get().ok(), move |p, s| fetch(p, s));
     let moves = moves(collection, params);
     let applied_filters = Signal::derive(move || {
         ListParams::from_query(&location.search.get())
@@ -137,16 +140,7 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     let chooser = column_chooser(columns.clone(), visible, move |keys| {
         prefs.set_visible_columns(path, keys)
     });
-    let has_rows = Memo::new(move |_| remote.with_data(|p| p.is_some_and(|p| !p.rows.is_empty())));
-    // A failed reload keeps the old rows and says so above them.
-    let reload_error = move || {
-        remote
-            .error()
-            .filter(|_| remote.has_data())
-            .map(|error| status::error_panel(error, move || remote.retry()))
-    };
-    let showing = move || params.with(Result::is_ok) && remote.has_data();
-    let body = table_and_pager(collection, params, remote, columns, visible, moves);
+    let body = list_body(collection, params, remote, columns, visible, moves);
     view! {
         <section class="list-page">
             <div class="list-heading">
@@ -168,16 +162,8 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
             })}
             {collection.spec().pick.map(|pick| picker(pick, applied_filters, moves.on_filters))}
             {filter_bar(collection, applied_filters, moves.on_filters)}
-            {reload_error}
-            {move || list_status(collection, params, remote, has_rows)}
-            <div
-                class="list-body"
-                hidden=move || !showing()
-                class:stale=move || remote.is_loading()
-                aria-busy=move || remote.is_loading().to_string()
-            >
-                <Show when=move || remote.has_data()>{body.clone()}</Show>
-            </div>
+            {move || params.get().err().map(|problem| status::input_error(problem.text()))}
+            {body}
         </section>
     }
 }
@@ -271,22 +257,13 @@ fn creation_links(collection: Collection) -> impl IntoView {
     view! { {new} {export} }
 }
 
-/// The view a list opened with `search` goes to instead: its last one, when opened without a
-/// query.
-pub fn view_to_restore(prefs: &Prefs, collection: Collection, search: &str) -> Option<String> {
-    let opened_bare = search.trim_start_matches('?').is_empty();
-    prefs
-        .last_view(collection.path())
-        .filter(|query| opened_bare && !query.is_empty())
-}
-
 /// The last view of a list comes back when it is opened without a query; every view shown is
 /// remembered.
 fn remember_views(collection: Collection, params: Memo<Result<ListParams, ViewError>>) {
     let location = use_location();
     let prefs = expect_context::<Prefs>();
     let (path, own_path) = (collection.path(), Page::List(collection).href());
-    if let Some(query) = view_to_restore(&prefs, collection, &location.search.get_untracked()) {
+    if let Some(query) = prefs.view_to_restore(path, &location.search.get_untracked()) {
         use_navigate()(
             &format!("{own_path}?{query}"),
             NavigateOptions {
@@ -380,26 +357,38 @@ fn visible_columns(collection: Collection, columns: &[ColumnHead]) -> Memo<Vec<S
     })
 }
 
-/// What stands instead of rows: the URL's problem, the first load, its failure, no rows.
-fn list_status(
+/// The rows of the list's answer, its table and pager, dimmed while the next answer is on its
+/// way; the first load says so, a failure says why with a retry, and an answer without rows
+/// says none match.
+fn list_body(
     collection: Collection,
     params: Memo<Result<ListParams, ViewError>>,
-    remote: Remote<TablePage>,
-    has_rows: Memo<bool>,
-) -> Option<AnyView> {
+    remote: Read<TablePage>,
+    columns: Vec<ColumnHead>,
+    visible: Memo<Vec<String>>,
+    moves: Moves,
+) -> impl IntoView {
     let t = texts();
-    if let Err(problem) = params.get() {
-        return Some(status::input_error(problem.text()).into_any());
-    }
-    if remote.has_data() {
-        return (!has_rows.get()).then(|| {
-            view! { <p class="empty">{move || t.resource(collection).none_match}</p> }.into_any()
-        });
-    }
-    Some(match remote.error() {
-        Some(error) => status::error_panel(error, move || remote.retry()).into_any(),
-        None => status::loading(t.resource(collection).loading_list).into_any(),
-    })
+    let pending = RwSignal::new(false);
+    let has_rows = Memo::new(move |_| remote.with_data(|p| p.is_some_and(|p| !p.rows.is_empty())));
+    let none_match = move || {
+        (remote.has_data() && !has_rows.get())
+            .then(|| view! { <p class="empty">{move || t.resource(collection).none_match}</p> })
+    };
+    let table = table_and_pager(collection, params, remote, columns, visible, moves);
+    let body = view! {
+        {none_match}
+        <div
+            class="list-body"
+            hidden=move || !remote.has_data()
+            class:stale=move || pending.get()
+            aria-busy=move || pending.get().to_string()
+        >
+            <Show when=move || remote.has_data()>{table.clone()}</Show>
+        </div>
+    };
+    let waiting = move || status::loading(t.resource(collection).loading_list).into_any();
+    crate::read::loaded(remote, waiting, pending, body)
 }
 
 /// The table and its pager. They come with the first rows and stay, through sorting, paging
@@ -407,7 +396,7 @@ fn list_status(
 fn table_and_pager(
     collection: Collection,
     params: Memo<Result<ListParams, ViewError>>,
-    remote: Remote<TablePage>,
+    remote: Read<TablePage>,
     columns: Vec<ColumnHead>,
     visible: Memo<Vec<String>>,
     moves: Moves,

@@ -12,7 +12,7 @@ use crate::http::Api;
 use crate::i18n::texts;
 use crate::pages::list::{export_control, page_loader};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::resources::{ColumnKind, TablePage, columns, table_page};
 use crate::routing::Page;
 use api_model::catalog::{Collection, Listed};
@@ -68,7 +68,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         export_control(
             other,
             Signal::derive(move || Some(everything.clone())),
-            page_loader(other),
+            page_loader(other, None),
             format!("{}-{}.csv", other.path(), id),
             |t| t.download_rate_deck,
         )
@@ -78,7 +78,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
         page_size: Some(LATEST),
         ..params
     };
-    let remote: Remote<TablePage> = Remote::new(
+    let remote: Read<TablePage> = use_read(
         move || Some(request.clone()),
         move |params: ListParams, signal| {
             let api = api.clone();
@@ -121,7 +121,7 @@ fn section(listed: Listed, id: String) -> impl IntoView {
 fn LatestTable(
     collection: Collection,
     own_record: Option<&'static str>,
-    remote: Remote<TablePage>,
+    remote: Read<TablePage>,
 ) -> impl IntoView {
     let prefs = expect_context::<Prefs>();
     let t = texts();

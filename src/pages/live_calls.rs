@@ -14,7 +14,7 @@ use crate::http::Api;
 use crate::i18n::{texts, tr};
 use crate::pages::account_choices::{AccountOptions, session_accounts};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::{Page, portal_path};
 use api_model::live_calls::{
     ADDRESS_PARAMS, ANSWERED_PARAM, ActiveCall, Answered, CallKey, Elapsed, LiveCalls, LiveProblem,
@@ -114,10 +114,10 @@ fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
 
 /// The calls of a valid query, refreshed with `round`; the previous answer to the same query
 /// tells which calls are new.
-fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Remote<Snapshot> {
+fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Read<Snapshot> {
     // (query, keys of its last answer)
     let previous = StoredValue::new(None::<(String, BTreeSet<CallKey>)>);
-    Remote::new(
+    use_read(
         move || {
             let query = query.get();
             let round = round.get();
@@ -147,14 +147,14 @@ fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Remote<
     )
 }
 
-pub fn live_calls_page() -> impl IntoView {
+pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let location = use_location();
     let navigate = use_navigate();
     let zone = Signal::derive(move || prefs.zone());
     let applied = Memo::new(move |_| LiveQuery::from_query(&location.search.get()));
-    let accounts = session_accounts();
+    let accounts = session_accounts(ahead);
     let own_path = location.pathname.get_untracked();
     // Without an account in the URL, the first account's calls are shown.
     Effect::new({
@@ -480,7 +480,7 @@ fn text(value: &Option<String>) -> String {
 }
 
 fn calls_view(
-    calls: Remote<Snapshot>,
+    calls: Read<Snapshot>,
     query: Memo<LiveQuery>,
     now: ReadSignal<DateTime<Utc>>,
     zone: Signal<Zone>,

@@ -34,14 +34,16 @@ pub fn LoginPage() -> impl IntoView {
     });
 
     let keep_signed_in = RwSignal::new(false);
+    crate::remove_skeleton();
     crate::perf::mark_when_shown("portal:sign-in-shown");
-    // The next page's code comes once the user turns to the form, while they type: a visitor
-    // who only looks downloads none of it, and the page's start is not slowed by it.
+    // The code of the page signing in leads to comes once the user turns to the form, while
+    // they type: a visitor who only looks downloads none of it, and the page's start is not
+    // slowed by it.
     let asked_ahead = StoredValue::new(false);
     let fetch_ahead = move || {
         if !asked_ahead.get_value() {
             asked_ahead.set_value(true);
-            crate::pages::on_demand::fetch_after_sign_in(&next.get_untracked());
+            crate::routes::fetch_code_of(&next.get_untracked());
         }
     };
     view! {

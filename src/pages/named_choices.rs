@@ -1,9 +1,9 @@
 //! Records offered by name in a `<select>`: a list's pick (rate plan) and the rate lookup's
 //! plan. One fetch, its options and its failure with a retry.
 
-use crate::http::Api;
+use crate::http::{Api, ReadAhead};
 use crate::i18n::{error_text, tr};
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use api_model::catalog::Collection;
 use api_model::document::{Document, Resource};
 use api_model::list::first_records_query;
@@ -21,19 +21,25 @@ pub struct NamedRecord {
 /// `keep`, asked for once `ready` says so (and again whenever it changes).
 pub fn first_records<T, R>(
     path: &'static str,
+    ahead: Option<ReadAhead>,
     ready: impl Fn() -> Option<()> + 'static,
     keep: impl Fn(Resource<T>) -> R + Copy + 'static,
-) -> Remote<Vec<R>>
+) -> Read<Vec<R>>
 where
     T: DeserializeOwned + 'static,
     R: Clone + Send + Sync + 'static,
 {
     let api = expect_context::<Api>();
-    Remote::new(ready, move |(), signal| {
-        let api = api.clone();
+    let ahead = std::rc::Rc::new(ahead);
+    use_read(ready, move |(), signal| {
+        let (api, ahead) = (api.clone(), ahead.clone());
         async move {
-            let document: Document<Vec<Resource<T>>> =
-                api.get(path, &first_records_query(), signal).await?;
+            let query = first_records_query();
+            let document: Document<Vec<Resource<T>>> = api
+                .get_with_ahead((*ahead).as_ref(), path, &query, signal, |body| {
+                    serde_json::from_str(body)
+                })
+                .await?;
             Ok(document.data.into_iter().map(keep).collect())
         }
     })
@@ -41,9 +47,9 @@ where
 
 /// The first records of `collection`, named by its declared title (the id
 /// where a record has none).
-pub fn named_records(collection: Collection) -> Remote<Vec<NamedRecord>> {
+pub fn named_records(collection: Collection) -> Read<Vec<NamedRecord>> {
     let spec = collection.spec();
-    first_records(spec.path, || Some(()), named(spec.title))
+    first_records(spec.path, None, || Some(()), named(spec.title))
 }
 
 fn named(title: &'static str) -> impl Fn(Resource<serde_json::Value>) -> NamedRecord + Copy {
@@ -59,7 +65,7 @@ fn named(title: &'static str) -> impl Fn(Resource<serde_json::Value>) -> NamedRe
 
 /// The `<option>`s of named records, the one `chosen` names selected.
 #[component]
-pub fn NamedOptions(choices: Remote<Vec<NamedRecord>>, chosen: Signal<String>) -> impl IntoView {
+pub fn NamedOptions(choices: Read<Vec<NamedRecord>>, chosen: Signal<String>) -> impl IntoView {
     move || {
         let chosen = chosen.get();
         choices.with_data(|list| {
@@ -80,7 +86,7 @@ pub fn NamedOptions(choices: Remote<Vec<NamedRecord>>, chosen: Signal<String>) -
 
 /// Why the records did not come, in the server's words, with a retry.
 #[component]
-pub fn LoadFailed(remote: Remote<Vec<NamedRecord>>) -> impl IntoView {
+pub fn LoadFailed(remote: Read<Vec<NamedRecord>>) -> impl IntoView {
     move || {
         remote.error().map(|error| {
             view! {

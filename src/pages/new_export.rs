@@ -15,7 +15,7 @@ use crate::pages::account_choices::{
 use crate::prefs::Prefs;
 use crate::routing::record_href;
 use crate::write::{Said, Write};
-use api_model::catalog::{CDRS, Collection};
+use api_model::catalog::Collection;
 use api_model::cdr_export::{self as export, DraftProblem, ExportDraft};
 use api_model::document::{Document, Resource};
 use api_model::list::ListParams;
@@ -73,8 +73,10 @@ pub fn new_export_page(collection: Collection) -> impl IntoView {
     let filters = ListParams::from_query(&use_location().search.get_untracked())
         .map(|p| p.filters)
         .unwrap_or_default();
-    let mut prefilled = CDRS
-        .window
+    // The filters are the view of the list that exports here (the calls), over its window.
+    let mut prefilled = collection
+        .exported_from()
+        .and_then(|calls| calls.spec().window)
         .map(|window| ExportDraft::from_call_filters(&filters, window, Utc::now()))
         .unwrap_or_default();
     prefilled.time_zone_name = prefs.zone_untracked().iana_name().unwrap_or_default();
@@ -95,7 +97,7 @@ pub fn new_export_page(collection: Collection) -> impl IntoView {
             Ok(())
         },
     );
-    let accounts = session_accounts();
+    let accounts = session_accounts(None);
     choose_the_only_account(
         accounts,
         move || draft.with_untracked(|d| d.account_id.is_empty()),

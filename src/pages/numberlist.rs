@@ -13,11 +13,12 @@ use crate::components::pager::{PagerState, pager};
 use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::components::table::toggled_sort;
-use crate::http::{Abort, Api};
+use crate::http::Api;
 use crate::i18n::{choice_label, field_label, texts, tr};
-use crate::routing::{Page, portal_path, record_href, record_id};
+use crate::read::{Read, use_read};
+use crate::routing::{Page, record_href};
 use crate::write::Write;
-use api_model::catalog::{Collection, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
+use api_model::catalog::{Collection, Listed, NUMBERLIST_ACTIONS, NUMBERLIST_MODES};
 use api_model::document::{Document, PageLinks, Resource};
 use api_model::errors::ApiError;
 use api_model::filters::{Filter, Operator};
@@ -28,15 +29,10 @@ use api_model::numberlist::{
 };
 use api_model::query::encode_component;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use std::time::Duration;
 
-/// The records the editor edits. Its rules are number-list items' as `api_model::numberlist`
-/// types them (keys, batches, actions), which no declaration can say: a declaration's `within`
-/// leads a record page here, and this page's items are these.
-const ITEMS: Collection = Collection::OutgoingNumberlistItems;
 /// How long a deleted item can be brought back.
 pub const UNDO_FOR: Duration = Duration::from_secs(10);
 /// The search box's filter: keys containing the text.
@@ -91,14 +87,14 @@ enum Notice {
     NotSaved(String),
 }
 
-/// The items' view: the URL's query (without the list's own filter), checked before any
-/// request.
-fn items_params(search: &str) -> Result<ListParams, String> {
+/// The view of the items (records of `items`): the URL's query (without the list's own
+/// filter), checked before any request.
+fn items_params(search: &str, items: Collection) -> Result<ListParams, String> {
     let params =
         ListParams::from_query(search).map_err(|e| crate::i18n::list_params_error_text(&e))?;
     for filter in &params.filters {
         filter
-            .validate(ITEMS)
+            .validate(items)
             .map_err(|e| crate::i18n::filter_error_text(&e))?;
     }
     Ok(params)
@@ -113,7 +109,7 @@ fn item_of(resource: &Resource<NumberlistItem>) -> Item {
 }
 
 /// A list's matching and default action, by name.
-fn list_facts(list: crate::remote::Remote<Resource<Numberlist>>) -> Option<impl IntoView> {
+fn list_facts(list: crate::read::Read<Resource<Numberlist>>) -> Option<impl IntoView> {
     list.with_data(|l| {
         l.map(|l| {
             let mode = code_name("mode-id", NUMBERLIST_MODES, l.attributes.mode_id);
@@ -135,7 +131,7 @@ fn list_facts(list: crate::remote::Remote<Resource<Numberlist>>) -> Option<impl 
 }
 
 /// The list's default action by name, for the pickers' first option.
-fn default_action_of(list: crate::remote::Remote<Resource<Numberlist>>) -> Signal<String> {
+fn default_action_of(list: crate::read::Read<Resource<Numberlist>>) -> Signal<String> {
     Signal::derive(move || {
         list.with_data(|l| {
             code_name(
@@ -147,16 +143,16 @@ fn default_action_of(list: crate::remote::Remote<Resource<Numberlist>>) -> Signa
     })
 }
 
-/// The page of a record of `collection` (number lists), where its items are edited.
-pub fn numberlist_page(collection: Collection) -> impl IntoView {
+/// The page of a record of `collection` (number lists), where its `items` (those its
+/// declarations say are edited within it) are edited. The editor's rules are number-list
+/// items' as `api_model::numberlist` types them (keys, batches, actions).
+pub fn numberlist_page(collection: Collection, items: Listed) -> impl IntoView {
     let api = expect_context::<Api>();
-    let location = use_location();
     let t = texts();
-    let id =
-        Memo::new(move |_| record_id(&portal_path(&location.pathname.get())).unwrap_or_default());
+    let id = crate::routing::record_id_param();
     let well_formed = Memo::new(move |_| collection.spec().id.accepts(&id.get()));
     let list_api = api.clone();
-    let list: crate::remote::Remote<Resource<Numberlist>> = crate::remote::Remote::new(
+    let list: crate::read::Read<Resource<Numberlist>> = crate::read::use_read(
         move || well_formed.get().then(|| id.get()),
         move |id: String, signal| {
             let api = list_api.clone();
@@ -167,35 +163,43 @@ pub fn numberlist_page(collection: Collection) -> impl IntoView {
             }
         },
     );
-    let missing = move || !well_formed.get() || list.error().is_some_and(|e| e.is_no_such_record());
     let heading =
         move || list.with_data(|l| l.map(|l| (t.resource(collection).heading)(&l.attributes.name)));
     let facts = move || list_facts(list);
     let default_action = default_action_of(list);
-    let body = move || {
-        if missing() {
-            return view! {
-                <div class="not-found">
-                    <h1>{move || t.resource(collection).missing_title}</h1>
-                    <p>{move || (t.resource(collection).missing)(&id.get())}</p>
-                </div>
-            }
-            .into_any();
-        }
-        if let (Some(error), false) = (list.error(), list.has_data()) {
-            return status::error_panel(error, move || list.retry()).into_any();
-        }
-        // Another list's page (or none yet): its own items editor comes with its data.
-        let shown = list.with_data(|l| l.is_some_and(|l| l.id == id.get()));
-        if !shown {
-            return status::loading(t.resource(collection).loading_one).into_any();
-        }
+    let missing = move || {
         view! {
-            <h1>{heading}</h1>
-            {facts}
-            {untrack(|| items_editor(collection, id.get_untracked(), default_action))}
+            <div class="not-found">
+                <h1>{move || t.resource(collection).missing_title}</h1>
+                <p>{move || (t.resource(collection).missing)(&id.get())}</p>
+            </div>
         }
         .into_any()
+    };
+    let failure = move |error: ApiError| {
+        if error.is_no_such_record() {
+            missing()
+        } else {
+            status::error_panel(error, move || list.retry()).into_any()
+        }
+    };
+    // The items editor of the list shown, made again for another list.
+    let shown = Memo::new(move |_| list.with_data(|l| l.map(|l| l.id.clone())));
+    let editor = move || {
+        shown
+            .get()
+            .map(|list_id| untrack(|| items_editor(collection, items, list_id, default_action)))
+    };
+    let pending = RwSignal::new(false);
+    let waiting = move || status::loading(t.resource(collection).loading_one).into_any();
+    let body = move || {
+        view! {
+            <div class="record" class:stale=move || pending.get()>
+                <h1>{heading}</h1>
+                {facts}
+                {editor}
+            </div>
+        }
     };
     view! {
         <section class="detail-page numberlist-page">
@@ -204,144 +208,93 @@ pub fn numberlist_page(collection: Collection) -> impl IntoView {
                     {move || t.resource(collection).title}
                 </Link>
             </p>
-            {body}
+            <Show when=move || well_formed.get() fallback=missing>
+                {crate::read::loaded_or(list, waiting, pending, body(), failure)}
+            </Show>
         </section>
     }
 }
 
-/// What the items editor shows of the list, as loaded.
+/// The items editor's state: what it shows (shown at once, confirmed or taken back:
+/// [`Editor`]), the read of the URL's view of the items, and what the reads found.
 #[derive(Clone, Copy)]
-struct ItemsView {
+struct Items {
+    /// The items' collection.
+    collection: Collection,
     editor: RwSignal<Editor>,
+    read: Read<()>,
     links: RwSignal<PageLinks>,
-    error: RwSignal<Option<ApiError>>,
-    loading: RwSignal<bool>,
     changed_elsewhere: RwSignal<bool>,
-    /// Counts the loads asked for besides the URL's changes.
-    reload: RwSignal<u32>,
 }
 
-impl ItemsView {
-    fn new() -> ItemsView {
-        ItemsView {
-            editor: RwSignal::new(Editor::new()),
-            links: RwSignal::new(PageLinks::default()),
-            error: RwSignal::new(None),
-            loading: RwSignal::new(false),
-            changed_elsewhere: RwSignal::new(false),
-            reload: RwSignal::new(0),
+impl Items {
+    /// Reads the URL's view of list `list_id`'s items (`edited`'s records) whenever it
+    /// changes, or a write or the tab's return asks again ([`Items::reload`]).
+    fn follow(
+        api: Api,
+        edited: Listed,
+        list_id: String,
+        params: Memo<Result<ListParams, String>>,
+    ) -> Items {
+        let editor = RwSignal::new(Editor::new());
+        let links = RwSignal::new(PageLinks::default());
+        let changed_elsewhere = RwSignal::new(false);
+        let read = use_read(
+            move || params.get().ok(),
+            move |view: ListParams, signal| {
+                let compare_total = view.filters.is_empty();
+                let mut query = view;
+                query
+                    .filters
+                    .insert(0, Filter::new(edited.filter, Operator::Eq, &list_id));
+                let api = api.clone();
+                async move {
+                    let load = editor
+                        .try_update(Editor::load_started)
+                        .ok_or(ApiError::Aborted)?;
+                    let answer: Document<Vec<Resource<NumberlistItem>>> = api
+                        .get(edited.collection.path(), &query.to_query(), signal)
+                        .await?;
+                    let snapshot = Snapshot {
+                        items: answer.data.iter().map(item_of).collect(),
+                        total: answer.total_count(),
+                    };
+                    match editor.try_update(|e| e.loaded(load, snapshot, compare_total)) {
+                        // A write started since: what this read saw is already old.
+                        Some(Loaded::Superseded) | None => return Err(ApiError::Aborted),
+                        Some(Loaded::ChangedElsewhere) => {
+                            changed_elsewhere.try_set(true);
+                        }
+                        Some(_) => {}
+                    }
+                    links.try_set(answer.links.unwrap_or_default());
+                    Ok(())
+                }
+            },
+        );
+        Items {
+            collection: edited.collection,
+            editor,
+            read,
+            links,
+            changed_elsewhere,
         }
     }
 
-    fn reload_now(&self) {
-        self.reload.update(|n| *n = n.wrapping_add(1));
+    fn reload(&self) {
+        self.read.retry();
     }
 
-    /// Loads the view whenever the URL or `reload` changes; a newer load supersedes the older.
-    fn follow(self, api: Api, list_id: String, params: Memo<Result<ListParams, String>>) {
-        let in_flight = StoredValue::new_local(None::<Abort>);
-        Effect::new(move |_| {
-            self.reload.track();
-            let Ok(view) = params.get() else {
-                in_flight.set_value(None);
-                return;
-            };
-            let compare_total = view.filters.is_empty();
-            let mut query = view.clone();
-            query
-                .filters
-                .insert(0, Filter::new("numberlist-id", Operator::Eq, &list_id));
-            let query = query.to_query();
-            let Some(load) = self.editor.try_update(|e| e.load_started()) else {
-                return;
-            };
-            let abort = Abort::new();
-            let signal = abort.signal();
-            in_flight.set_value(Some(abort));
-            self.loading.set(true);
-            let api = api.clone();
-            spawn_local(async move {
-                let answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError> =
-                    api.get(ITEMS.path(), &query, signal).await;
-                if self.take(answer, load, compare_total) {
-                    self.loading.try_set(false);
-                }
-            });
-        });
-    }
-
-    /// Takes a load's answer; `false` when a newer load superseded it.
-    fn take(
-        &self,
-        answer: Result<Document<Vec<Resource<NumberlistItem>>>, ApiError>,
-        load: u64,
-        compare_total: bool,
-    ) -> bool {
-        match answer {
-            Ok(document) => {
-                let snapshot = Snapshot {
-                    items: document.data.iter().map(item_of).collect(),
-                    total: document.total_count(),
-                };
-                let outcome = self
-                    .editor
-                    .try_update(|e| e.loaded(load, snapshot, compare_total));
-                if outcome == Some(Loaded::Superseded) {
-                    return false;
-                }
-                if outcome == Some(Loaded::ChangedElsewhere) {
-                    self.changed_elsewhere.try_set(true);
-                }
-                self.links.try_set(document.links.unwrap_or_default());
-                self.error.try_set(None);
-            }
-            Err(ApiError::Aborted) => return false,
-            Err(error) => {
-                self.error.try_set(Some(error));
-            }
-        }
-        true
-    }
-
-    /// Why nothing shows yet (a wrong URL, the first load, its failure), or that a later
-    /// load failed above what still shows.
-    fn load_status(self, params: Memo<Result<ListParams, String>>) -> impl IntoView {
-        let has_data = move || self.editor.with(Editor::has_data);
-        let reload_now = move || self.reload_now();
-        let reload_error = move || {
-            self.error
-                .get()
-                .filter(|_| has_data())
-                .map(|error| status::error_panel(error, reload_now))
-        };
-        let first_load = move || {
-            if let Err(problem) = params.get() {
-                return Some(status::input_error(problem).into_any());
-            }
-            if has_data() {
-                return None;
-            }
-            Some(match self.error.get() {
-                Some(error) => status::error_panel(error, reload_now).into_any(),
-                None => status::loading(texts().resource(ITEMS).loading_list).into_any(),
-            })
-        };
-        view! {
-            {reload_error}
-            {first_load}
-        }
-    }
-
-    /// Back in view (another tab may have changed the list): load again.
+    /// Back in view (another tab may have changed the list): read again.
     fn reload_when_back(self) {
-        let on_focus = window_event_listener(leptos::ev::focus, move |_| self.reload_now());
+        let on_focus = window_event_listener(leptos::ev::focus, move |_| self.reload());
         let on_visible = web_sys::window()
             .and_then(|w| w.document())
             .map(|document| {
                 let watched = document.clone();
                 gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
                     if watched.visibility_state() == web_sys::VisibilityState::Visible {
-                        self.reload_now();
+                        self.reload();
                     }
                 })
             });
@@ -351,36 +304,110 @@ impl ItemsView {
             on_visible.set_value(None);
         });
     }
+}
 
-    /// The list's writes: each shown at once, then confirmed (and the list loaded again) or
-    /// taken back.
-    fn writer(self, api: Api, list_id: String) -> Writer {
-        StoredValue::new_local(std::rc::Rc::new(move |change: Change| -> Pending {
-            let started = self.editor.try_update(|e| e.start(change.clone()));
-            let (api, list_id) = (api.clone(), list_id.clone());
-            Box::pin(async move {
-                let Some(number) = started else {
-                    return Err(ApiError::Aborted);
-                };
-                let result = send_change(&api, &list_id, &change).await;
-                match &result {
-                    Ok(()) => self.editor.update(|e| e.confirmed(number)),
-                    Err(_) => {
-                        self.editor.update(|e| {
-                            e.failed(number);
-                        });
-                    }
-                }
-                self.reload_now();
-                result
-            })
-        }) as std::rc::Rc<dyn Fn(Change) -> Pending>)
+/// A change of the list: shown at once, then confirmed or taken back (with the server's words
+/// in the notice), and the items read again.
+#[derive(Clone)]
+struct Changes {
+    items: Items,
+    api: Api,
+    list_id: String,
+    notice: RwSignal<Notice>,
+}
+
+impl Changes {
+    async fn apply(self, change: Change) -> Result<(), ApiError> {
+        let Changes {
+            items,
+            api,
+            list_id,
+            notice,
+        } = self;
+        let number = items
+            .editor
+            .try_update(|e| e.start(change.clone()))
+            .ok_or(ApiError::Aborted)?;
+        let result = send_change(&api, items.collection, &list_id, &change).await;
+        match &result {
+            Ok(()) => items.editor.try_update(|e| e.confirmed(number)),
+            Err(error) => {
+                notice.try_set(Notice::NotSaved(crate::i18n::error_text(error)));
+                items.editor.try_update(|e| {
+                    e.failed(number);
+                })
+            }
+        };
+        items.reload();
+        result
     }
 }
 
-/// The items of list `list_id`: the add form, the search, the table with its writes, the pager.
+/// An edit of one item of the list, through the editor's one write.
+#[derive(Clone)]
+enum Edit {
+    SetAction {
+        id: String,
+        action_id: Option<i64>,
+    },
+    Delete(Item),
+    /// A deleted item made again (its undo).
+    Restore(Item),
+}
+
+impl Edit {
+    fn change(&self) -> Change {
+        match self {
+            Edit::SetAction { id, action_id } => Change::SetAction {
+                id: id.clone(),
+                action_id: *action_id,
+            },
+            Edit::Delete(item) => Change::Delete {
+                id: item.id.clone(),
+            },
+            Edit::Restore(item) => Change::Add {
+                keys: vec![item.key.clone()],
+                action_id: item.action_id,
+            },
+        }
+    }
+
+    /// What the notice says once the edit is saved.
+    fn saved(&self) -> Option<Notice> {
+        match self {
+            Edit::SetAction { .. } => None,
+            Edit::Delete(item) => Some(Notice::Deleted {
+                item: item.clone(),
+                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
+            }),
+            Edit::Restore(item) => Some(Notice::Restored(item.key.clone())),
+        }
+    }
+}
+
+/// The items' edits (an action changed, a deletion, its undo), each row's on its way at once.
+type Edits = Write<Edit, ()>;
+
+fn edits(changes: Changes) -> Edits {
+    let notice = changes.notice;
+    Write::new(
+        [],
+        move |edit: Edit| changes.clone().apply(edit.change()),
+        move |edit: &Edit, _: &()| {
+            if let Some(saved) = edit.saved() {
+                notice.set(saved);
+            }
+            Ok(())
+        },
+    )
+    .concurrent()
+}
+
+/// The items (`edited`'s records) of list `list_id`: the add form, the search, the table with
+/// its writes, the pager.
 fn items_editor(
     collection: Collection,
+    edited: Listed,
     list_id: String,
     default_action: Signal<String>,
 ) -> impl IntoView {
@@ -389,18 +416,24 @@ fn items_editor(
     let navigate = use_navigate();
     let t = texts();
     let own_path = record_href(collection, &list_id).unwrap_or_default();
-    let params = Memo::new(move |_| items_params(&location.search.get()));
-    let loaded = ItemsView::new();
-    let ItemsView {
+    let params = Memo::new(move |_| items_params(&location.search.get(), edited.collection));
+    let items = Items::follow(api.clone(), edited, list_id.clone(), params);
+    items.reload_when_back();
+    let Items {
+        collection: items_collection,
         editor,
         links,
-        loading,
         changed_elsewhere,
         ..
-    } = loaded;
+    } = items;
     let notice = RwSignal::new(Notice::None);
-    loaded.follow(api.clone(), list_id.clone(), params);
-    loaded.reload_when_back();
+    let changes = Changes {
+        items,
+        api,
+        list_id,
+        notice,
+    };
+    let edits = edits(changes.clone());
 
     let go = Callback::new(move |to: ListParams| {
         let query = to.to_query();
@@ -411,12 +444,10 @@ fn items_editor(
         };
         navigate(&url, NavigateOptions::default());
     });
-    let writer = loaded.writer(api, list_id);
-
-    let add_form = add_form(default_action, notice, writer);
+    let add_form = add_form(default_action, changes);
     let search = search_form(params, go);
     let rows = Memo::new(move |_| editor.with(Editor::rows));
-    let table = items_table(rows, params, default_action, go, notice, writer);
+    let table = items_table(items_collection, rows, params, default_action, go, edits);
     let pager_state = Memo::new(move |_| PagerState {
         params: params.get().unwrap_or_default(),
         links: links.get(),
@@ -425,25 +456,32 @@ fn items_editor(
     });
     let has_data = move || editor.with(Editor::has_data);
     let empty = move || {
-        (has_data() && rows.with(Vec::is_empty))
-            .then(|| view! { <p class="empty">{move || t.resource(ITEMS).none_match}</p> })
+        (has_data() && rows.with(Vec::is_empty)).then(
+            || view! { <p class="empty">{move || t.resource(items_collection).none_match}</p> },
+        )
     };
-    view! {
-        {add_form}
-        <Notices notice writer changed_elsewhere />
-        <h2 id="numberlist-items-heading">{move || t.resource(ITEMS).title}</h2>
-        {search}
-        {loaded.load_status(params)}
+    let pending = RwSignal::new(false);
+    let body = view! {
         <div
             class="list-body"
             hidden=move || !has_data() || params.with(Result::is_err)
-            class:stale=move || loading.get()
-            aria-busy=move || loading.get().to_string()
+            class:stale=move || pending.get()
+            aria-busy=move || pending.get().to_string()
         >
             {empty}
             <div hidden=move || rows.with(Vec::is_empty)>{table}</div>
             {pager(pager_state, go)}
         </div>
+    };
+    let waiting =
+        move || status::loading(texts().resource(items_collection).loading_list).into_any();
+    view! {
+        {add_form}
+        <Notices notice edits changed_elsewhere />
+        <h2 id="numberlist-items-heading">{move || t.resource(items_collection).title}</h2>
+        {search}
+        {move || params.get().err().map(status::input_error)}
+        {crate::read::loaded(items.read, waiting, pending, body)}
     }
 }
 
@@ -451,13 +489,13 @@ fn items_editor(
 #[component]
 fn Notices(
     notice: RwSignal<Notice>,
-    writer: Writer,
+    edits: Edits,
     changed_elsewhere: RwSignal<bool>,
 ) -> impl IntoView {
     view! {
         <div class="numberlist-notices">
             <div class="numberlist-status" role="status" aria-live="polite">
-                {move || notice_view(notice, writer)}
+                {move || notice_view(notice, edits)}
             </div>
             <div class="numberlist-changed" aria-live="polite">
                 {move || changed_elsewhere.get().then(|| view! {
@@ -473,25 +511,19 @@ fn Notices(
     }
 }
 
-/// A write on its way: its outcome once the server answered.
-type Pending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), ApiError>>>>;
-/// Sends a write, shown at once (see `items_editor`).
-type Writer = StoredValue<std::rc::Rc<dyn Fn(Change) -> Pending>, LocalStorage>;
-
-fn run(writer: Writer, change: Change, on_done: impl FnOnce(Result<(), ApiError>) + 'static) {
-    if let Some(write) = writer.try_get_value() {
-        let pending = write(change);
-        spawn_local(async move { on_done(pending.await) });
-    }
-}
-
-async fn send_change(api: &Api, list_id: &str, change: &Change) -> Result<(), ApiError> {
-    let item_path = |id: &str| format!("{}/{}", ITEMS.path(), encode_component(id));
+/// Sends `change` of list `list_id`'s items, records of `items`.
+async fn send_change(
+    api: &Api,
+    items: Collection,
+    list_id: &str,
+    change: &Change,
+) -> Result<(), ApiError> {
+    let item_path = |id: &str| format!("{}/{}", items.path(), encode_component(id));
     match change {
         Change::Add { keys, action_id } => {
             let _: Document<Resource<NumberlistItem>> = api
                 .create(
-                    ITEMS.path(),
+                    items.path(),
                     &create_document(list_id, keys, *action_id),
                     None,
                 )
@@ -542,21 +574,11 @@ const ADD_FIELDS: [&str; 3] = ["key", "batch-key", "action-id"];
 /// The add form's request, through the editor's writes: on success the typed keys go and the
 /// notice says how many were added; a failure also says, beside the list, that nothing was
 /// saved.
-fn add_write(
-    writer: Writer,
-    keys: RwSignal<String>,
-    notice: RwSignal<Notice>,
-) -> Write<Addition, ()> {
-    let write: Write<Addition, ()> = Write::new(
+fn add_write(changes: Changes, keys: RwSignal<String>) -> Write<Addition, ()> {
+    let notice = changes.notice;
+    Write::new(
         ADD_FIELDS,
-        move |addition: Addition| {
-            let pending = writer.try_get_value().map(|write| write(addition.change));
-            async move {
-                pending
-                    .unwrap_or_else(|| Box::pin(async { Err(ApiError::Aborted) }))
-                    .await
-            }
-        },
+        move |addition: Addition| changes.clone().apply(addition.change),
         move |addition, ()| {
             keys.set(String::new());
             notice.set(Notice::Added {
@@ -565,26 +587,16 @@ fn add_write(
             });
             Ok(())
         },
-    );
-    Effect::new(move |_| {
-        if let Some(Err(error)) = write.result().get() {
-            notice.set(Notice::NotSaved(crate::i18n::error_text(&error)));
-        }
-    });
-    write
+    )
 }
 
 /// "Add numbers": one key or many, checked before any request; the server's refusal is shown
 /// by the field it names, and the typed keys stay.
-fn add_form(
-    default_action: Signal<String>,
-    notice: RwSignal<Notice>,
-    writer: Writer,
-) -> impl IntoView {
+fn add_form(default_action: Signal<String>, changes: Changes) -> impl IntoView {
     let t = texts();
     let keys = RwSignal::new(String::new());
     let action = RwSignal::new(String::new());
-    let write = add_write(writer, keys, notice);
+    let write = add_write(changes, keys);
     let keys_problems = Signal::derive(move || {
         [
             write.texts_at(Some("key")).get(),
@@ -699,28 +711,11 @@ fn search_form(
     }
 }
 
-/// Deletes `item`, shown at once; the notice offers its undo for a while, or says it failed.
-fn delete_item(item: Item, writer: Writer, notice: RwSignal<Notice>) {
-    let change = Change::Delete {
-        id: item.id.clone(),
-    };
-    run(writer, change, move |result| {
-        notice.try_set(match result {
-            Ok(()) => Notice::Deleted {
-                item,
-                undo_until: js_sys::Date::now() + UNDO_FOR.as_millis() as f64,
-            },
-            Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
-        });
-    });
-}
-
 /// What every row of the items table shares.
 #[derive(Clone, Copy)]
 struct RowsOf {
     default_action: Signal<String>,
-    notice: RwSignal<Notice>,
-    writer: Writer,
+    edits: Edits,
     /// The item whose deletion is being confirmed.
     confirming: RwSignal<Option<String>>,
 }
@@ -730,8 +725,7 @@ struct RowsOf {
 fn item_row(row: Row, rows: RowsOf) -> impl IntoView {
     let RowsOf {
         default_action,
-        notice,
-        writer,
+        edits,
         confirming,
     } = rows;
     let Row { item, state } = row;
@@ -742,14 +736,9 @@ fn item_row(row: Row, rows: RowsOf) -> impl IntoView {
         let id = id.clone();
         move |ev: leptos::ev::Event| {
             let action_id = action_of_value(&event_target_value(&ev));
-            let change = Change::SetAction {
+            edits.dispatch(Edit::SetAction {
                 id: id.clone(),
                 action_id,
-            };
-            run(writer, change, move |result| {
-                if let Err(error) = result {
-                    notice.try_set(Notice::NotSaved(crate::i18n::error_text(&error)));
-                }
             });
         }
     };
@@ -759,7 +748,7 @@ fn item_row(row: Row, rows: RowsOf) -> impl IntoView {
         let item = item.clone();
         move |_| {
             confirming.set(None);
-            delete_item(item.clone(), writer, notice);
+            edits.dispatch(Edit::Delete(item.clone()));
         }
     };
     let ask_id = id.clone();
@@ -869,18 +858,18 @@ fn sort_heading(
 }
 
 fn items_table(
+    items: Collection,
     rows: Memo<Vec<Row>>,
     params: Memo<Result<ListParams, String>>,
     default_action: Signal<String>,
     go: Callback<ListParams>,
-    notice: RwSignal<Notice>,
-    writer: Writer,
+    edits: Edits,
 ) -> impl IntoView {
     let sort = Signal::derive(move || {
         params.with(|p| {
             p.as_ref()
                 .ok()
-                .map(|p| crate::pages::list::effective_sort(ITEMS, p))
+                .map(|p| crate::pages::list::effective_sort(items, p))
                 .unwrap_or_default()
         })
     });
@@ -893,8 +882,7 @@ fn items_table(
     });
     let rows_of = RowsOf {
         default_action,
-        notice,
-        writer,
+        edits,
         confirming: RwSignal::new(None),
     };
     view! {
@@ -920,7 +908,7 @@ fn items_table(
 }
 
 /// The latest outcome: how many were added, an undo for a deletion (for a while), a refusal.
-fn notice_view(notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
+fn notice_view(notice: RwSignal<Notice>, edits: Edits) -> impl IntoView {
     let t = texts();
     match notice.get() {
         Notice::None => None,
@@ -954,18 +942,8 @@ fn notice_view(notice: RwSignal<Notice>, writer: Writer) -> impl IntoView {
             }
             let key = item.key.clone();
             let undo = move |_| {
-                let restored = item.key.clone();
-                let change = Change::Add {
-                    keys: vec![item.key.clone()],
-                    action_id: item.action_id,
-                };
                 notice.set(Notice::None);
-                run(writer, change, move |result| {
-                    notice.try_set(match result {
-                        Ok(()) => Notice::Restored(restored),
-                        Err(error) => Notice::NotSaved(crate::i18n::error_text(&error)),
-                    });
-                });
+                edits.dispatch(Edit::Restore(item.clone()));
             };
             Some(
                 view! {

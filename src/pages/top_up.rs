@@ -138,7 +138,7 @@ fn top_up_write(path: &'static str, leaving: RwSignal<bool>) -> Write<TopUp, Cre
 ///
 /// [`Form::TopUp`]: api_model::catalog::Form::TopUp
 pub fn top_up_page(collection: Collection) -> impl IntoView {
-    let accounts = session_accounts();
+    let accounts = session_accounts(None);
     let account = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());
     let notes = RwSignal::new(String::new());

@@ -1,15 +1,15 @@
 //! `cargo xtask <command>`: developer tasks of the workspace (see `cargo xtask help`).
 
 mod browser;
-mod early_texts;
-mod first_load;
-mod imports;
+mod index_html;
 mod lanes;
+mod languages;
 mod new_resource;
 mod portal;
 mod process;
 mod sizes;
 mod split;
+mod start;
 mod tools;
 
 use anyhow::{Context, Result, bail};
@@ -36,16 +36,23 @@ Commands:
   test                           fmt, clippy, native tests, release build, wasm browser tests,
                                  end-to-end tests in headless Chromium (and a walk through the
                                  portal in Firefox and WebKit); stops at the first failure
-  bench                          Release build, then measure it in headless Chromium: first-load
+  bench [--transfer-only] [--config FILE]
+                                 Release build, then measure it in headless Chromium: first-load
                                  sizes, time to the first table and chart, JS heap, 1000-row
                                  render, filter, month-long chart, server load; writes
-                                 target/bench/report.md and report.json
+                                 target/bench/report.md and report.json. --transfer-only
+                                 measures only each first load's requests and bytes (quick, and
+                                 the same on a busy machine); --config serves FILE as
+                                 config.json. PORTAL_BUILD_WITHOUT=first-load-bundles (or
+                                 short-import-names, early-sign-in) builds without that, for an
+                                 A/B (docs/loading.md)
   csp [--config FILE]            Print the Content-Security-Policy header line for deploy/nginx.conf
                                  that FILE calls for (default public/config.json): its
                                  frame-ancestors and connect-src follow embed.allowedOrigins and
                                  apiBaseUrl
-  new-resource PATH              Print what adding the API collection at /PATH takes, step by
-                                 step with the names it gets and the test of each step
+  new-resource PATH              Print what adding the plain API collection at /PATH takes
+                                 (its declaration, its texts, its demo rows), step by step with
+                                 the names it gets, the code to paste and the test of each step
   tools                          Only install/check the toolchain (Trunk, wasm-bindgen, wasm-opt)
   split-wasm                     Trunk's post-build hook (Trunk.toml): splits the wasm into
                                  on-demand page chunks
@@ -84,10 +91,7 @@ fn run(args: &[String]) -> Result<()> {
             no_options(command, options)?;
             test(&root)
         }
-        "bench" => {
-            no_options(command, options)?;
-            bench(&root)
-        }
+        "bench" => bench(&root, parse_bench_options(options)?),
         "csp" => csp(&root, options),
         "new-resource" => match options {
             [path] => {
@@ -263,12 +267,41 @@ fn dist(root: &Path, public_url: String) -> Result<()> {
     sizes::print_report(&bundle.dir)
 }
 
+struct BenchOptions {
+    /// Only each first load's requests and bytes.
+    transfer_only: bool,
+    /// A `config.json` to serve instead of the bundle's.
+    config: Option<PathBuf>,
+}
+
+fn parse_bench_options(options: &[String]) -> Result<BenchOptions> {
+    let mut parsed = BenchOptions {
+        transfer_only: false,
+        config: None,
+    };
+    let mut options = options.iter();
+    while let Some(option) = options.next() {
+        match option.as_str() {
+            "--transfer-only" => parsed.transfer_only = true,
+            "--config" => {
+                let file = options.next().context("--config needs a file")?;
+                parsed.config = Some(std::env::current_dir()?.join(file));
+            }
+            other => bail!("`bench` does not know the option `{other}`"),
+        }
+    }
+    Ok(parsed)
+}
+
 /// `cargo xtask bench`: the benchmark test of crates/e2e in a release build, against the
 /// release bundle.
-fn bench(root: &Path) -> Result<()> {
+fn bench(root: &Path, options: BenchOptions) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     let browser = browser::ensure_installed()?;
-    let lighthouse = tools::ensure_lighthouse(root)?;
+    let lighthouse = match options.transfer_only {
+        true => None,
+        false => Some(tools::ensure_lighthouse(root)?),
+    };
     portal::build_dist(
         root,
         &toolchain,
@@ -279,14 +312,22 @@ fn bench(root: &Path) -> Result<()> {
     let driver =
         browser::WebDriverServer::chromedriver(&browser.chromedriver, &root.join("target/xtask"))?;
     let out = root.join("target/bench");
-    let run = Cmd::cargo(root)
+    let mut run = Cmd::cargo(root)
         .args(["test", "--release", "-p", "e2e", "--test", "bench"])
         .args(["--", "--ignored", "--nocapture"])
         .env("PORTAL_DIST", root.join("dist"))
         .env("WEBDRIVER_URL", driver.url())
-        .env("BENCH_OUT", &out)
-        .env("LIGHTHOUSE_CLI", lighthouse)
-        .run();
+        .env("BENCH_OUT", &out);
+    if let Some(lighthouse) = lighthouse {
+        run = run.env("LIGHTHOUSE_CLI", lighthouse);
+    }
+    if options.transfer_only {
+        run = run.env("BENCH_TRANSFER_ONLY", "1");
+    }
+    if let Some(config) = &options.config {
+        run = run.env("BENCH_CONFIG", config);
+    }
+    let run = run.run();
     drop(driver);
     run?;
     println!(

@@ -1,6 +1,7 @@
-//! `cargo xtask new-resource PATH`: what adding the API collection at `/PATH` takes, with the
-//! names it gets in each place, printed as a checklist with the code to paste. The tests named
-//! at each step fail until it is done (README.md, "Adding a resource").
+//! `cargo xtask new-resource PATH`: what adding the plain API collection at `/PATH` takes,
+//! with the names it gets in each place, printed as a checklist with the code to paste: its
+//! declaration, its texts and its demo rows (docs/adding-a-resource.md). The tests named at each
+//! step fail until it is done.
 
 use anyhow::{Result, bail};
 
@@ -10,10 +11,10 @@ pub struct Names {
     pub path: String,
     /// `PhoneNumbers`: the `Collection` variant.
     pub variant: String,
+    /// `PhoneNumber`: its attribute struct (the path's last word made singular).
+    pub attributes: String,
     /// `PHONE_NUMBERS`: its `Spec`.
     pub spec: String,
-    /// `phone_numbers`: its `ResourceTexts` in the portal's texts.
-    pub texts: String,
 }
 
 impl Names {
@@ -27,60 +28,117 @@ impl Names {
         if !well_formed {
             bail!("`{path}` is not an API path segment: lowercase words joined by `-`");
         }
-        let capitalized = |w: &&str| {
+        let capitalized = |w: &str| {
             let mut chars = w.chars();
             chars
                 .next()
                 .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
                 .unwrap_or_default()
         };
+        let variant: String = words.iter().map(|w| capitalized(w)).collect();
+        let (last, first) = words.split_last().unwrap_or((&"", &[]));
+        let attributes = first
+            .iter()
+            .map(|w| capitalized(w))
+            .chain([capitalized(&singular(last))])
+            .collect();
         Ok(Names {
             path: path.to_owned(),
-            variant: words.iter().map(capitalized).collect(),
+            variant,
+            attributes,
             spec: words.join("_").to_ascii_uppercase(),
-            texts: words.join("_"),
         })
+    }
+}
+
+/// An English plural's singular, for the common endings (`countries`, `prefixes`, `numbers`).
+fn singular(word: &str) -> String {
+    if let Some(stem) = word.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if let Some(stem) = ["sses", "xes", "ches", "shes"]
+        .iter()
+        .find_map(|ending| word.strip_suffix(ending).map(|stem| (stem, ending)))
+        .map(|(stem, ending)| format!("{stem}{}", &ending[..ending.len() - 2]))
+    {
+        stem
+    } else {
+        word.strip_suffix('s').unwrap_or(word).to_owned()
     }
 }
 
 /// The checklist for `path`.
 pub fn checklist(names: &Names) -> String {
+    format!(
+        "\
+Adding the plain collection /{path} (read-only records with attributes, of everyone, a
+customer or an account): its declaration, its texts, its demo rows. Every step's test fails
+until it is done.
+
+{declaration}
+{texts}
+{rows}
+That is all: 5 files. The portal's routes, navigation, list and record pages and CSV export,
+and the demo server's routes, filters, sorting, paging and includes follow from the
+declaration. A collection that is not plain (records made from other data, writes, a creation
+form, relationships other than to its account): docs/adding-a-resource.md.
+",
+        path = names.path,
+        declaration = declaration_step(names),
+        texts = texts_step(names),
+        rows = rows_step(names),
+    )
+}
+
+fn declaration_step(names: &Names) -> String {
     let Names {
         path,
         variant,
+        attributes,
         spec,
-        texts,
     } = names;
+    format!(
+        "\
+1. Its declaration: crates/api-model/src/catalog/collections.rs
+   (test: cargo test -p api-model)
+   - in `declared! {{ … }}`, where the navigation should list it:
+       {variant} => {attributes},
+   - the declaration, which makes `{spec}` (the Spec), the struct `{attributes}` and its
+     values by name:
+       collection! {{
+           /// What the records are, and whose.
+           {spec}: Collection::{variant},
+           attributes: {attributes} {{
+               name: Text,
+               // created_at: Time,                    always sent
+               // notes: Text or null,                 may be null
+               // amount: Money(\"currency\") [unsorted],  the server cannot sort by it
+               // fee: Decimal or null [hidden],       a column shown only when chosen
+               // kinds: see `Kind`; a set of words is `Choice(Words)` with `words!`
+           }},
+           path: \"{path}\",
+           filters: &[ID, filter(\"name\", Text)],
+           default_sort: \"name\",
+           title: \"name\",
+           section: Section::Reference,
+           // profile_flag: Some(Flag::…),          the GET /profiles flag that shows it
+           // relationships: &[to_one(\"account\", \"accounts\").as_column()],
+           // key_fields, groups, lists, download, …: see `Spec`
+           ..Spec::BASE
+       }}
+"
+    )
+}
+
+fn texts_step(names: &Names) -> String {
+    let path = &names.path;
     // The list's title as the files say it: `Phone numbers`.
     let spaced = path.replace('-', " ");
     let title = spaced[..1].to_ascii_uppercase() + &spaced[1..];
     format!(
         "\
-Adding the collection /{path}: every step's test fails until it is done.
-
-1. crates/api-model/src/catalog.rs (test: cargo test -p api-model catalog)
-   - `{variant},` in `enum Collection`, and `{variant} => {spec},` in `declared! {{ … }}`
-     (which makes `Collection::ALL`)
-   - its declaration:
-       pub const {spec}: Spec = Spec {{
-           path: \"{path}\",
-           fields: &[field(\"name\", Kind::Text)],
-           filters: &[ID, filter(\"name\", Text)],
-           title: \"name\",
-           section: Section::Reference,
-           // profile_flag: Some(Flag::…),         the GET /profiles flag that shows it
-           // create: Some(Creation {{ segment: \"new\", path: \"{path}\", profile_flag: None,
-           //     form: Form::Inputs(&[Input {{ name: \"name\", kind: Kind::Text, required: true, to: None }}]) }}),
-           // summary, lists, within, download, window, …: see `Spec`
-           ..Spec::BASE
-       }};
-   - a typed struct in crates/api-model/src/resources.rs if code reads its records
-     (test: cargo test -p api-model --test typed_resources)
-
-2. The portal's texts (the build checks the files; test: cargo test -p portal --test i18n, in
-   the browser: cargo xtask test)
-   - in every language file, src/i18n/en.ftl, uk.ftl and es.ftl, the message that becomes
-     `Texts::{texts}`, with the attributes every resource type has:
+2. Its texts, in every language file: src/i18n/en.ftl, uk.ftl and es.ftl (the build names
+   what is missing; the browser tests check each language: cargo xtask test)
+   - the message named by its path, with the attributes every resource type has:
        {path} = {title}
            .loading-list = Loading {title}…
            .loading-one = Loading <one record>…
@@ -88,17 +146,37 @@ Adding the collection /{path}: every step's test fails until it is done.
            .missing-title = No such <record>
            .missing = There is no <record> with the identifier “{{ $id }}”, or it is not yours.
            .heading = {{ $name }}
-   - its arm `Collection::{variant} => &self.{texts},` in `Texts::resource` (src/i18n/mod.rs)
-   - in every language file, `field-<name> = …` for each new attribute name (and
-     `choice-<attribute>-<word> = …` for known words)
+   - `field-<name> = …` for each attribute name no collection had (and
+     `choice-<attribute>-<word> = …` for the words of a `Choice`)
+"
+    )
+}
 
-3. Demo data (test: cargo test -p demo-server --test http checklist)
-   - a `Record` impl in crates/demo-server/src/jsonapi/records.rs over data the `seeded`
-     layer makes, registered in crates/demo-server/src/routes/resources.rs
-   - with `create`: its POST handler on that route, answering 422 for what is missing
-
-Nothing in src/pages: routes, navigation, list, detail and creation pages follow from the
-declaration. A page that is not a collection goes into `routing::ROUTES` (README.md).
+fn rows_step(names: &Names) -> String {
+    let Names {
+        path, attributes, ..
+    } = names;
+    format!(
+        "\
+3. Its demo rows: crates/demo-server/src/seeded/plain.rs
+   (test: cargo test -p demo-server)
+   - `{attributes}` among the imports from `api_model::catalog`, and in `each`:
+       visit.visit::<{attributes}>();
+   - its rows:
+       impl Plain for {attributes} {{
+           fn seeded(seeding: &Seeding) -> Vec<Row<Self>> {{
+               [\"First\", \"Second\"]
+                   .iter()
+                   .enumerate()
+                   .map(|(i, name)| Row {{
+                       id: uuid(seeding.seed, \"{path}\", i as u64),
+                       // Owner::Customer(DEMO_CUSTOMER), Owner::Account {{ customer, account }}
+                       owner: Owner::Everyone,
+                       attributes: {attributes} {{ name: (*name).to_owned() }},
+                   }})
+                   .collect()
+           }}
+       }}
 "
     )
 }
@@ -108,16 +186,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_path_names_the_variant_the_declaration_and_the_texts() {
+    fn a_path_names_the_variant_the_struct_and_the_declaration() {
         let names = Names::of("phone-numbers").expect("a good path");
         assert_eq!(names.variant, "PhoneNumbers");
+        assert_eq!(names.attributes, "PhoneNumber");
         assert_eq!(names.spec, "PHONE_NUMBERS");
-        assert_eq!(names.texts, "phone_numbers");
         let list = checklist(&names);
-        assert!(list.contains("PhoneNumbers => PHONE_NUMBERS,"));
-        assert!(list.contains("pub const PHONE_NUMBERS: Spec"));
+        assert!(list.contains("PhoneNumbers => PhoneNumber,"));
+        assert!(list.contains("PHONE_NUMBERS: Collection::PhoneNumbers,"));
         assert!(list.contains("phone-numbers = Phone numbers"));
-        assert!(list.contains("Collection::PhoneNumbers => &self.phone_numbers,"));
+        assert!(list.contains("visit.visit::<PhoneNumber>();"));
+        assert!(list.contains("impl Plain for PhoneNumber {"));
+    }
+
+    #[test]
+    fn a_plural_is_made_singular_for_the_struct() {
+        for (path, attributes) in [
+            ("countries", "Country"),
+            ("network-prefixes", "NetworkPrefix"),
+            ("addresses", "Address"),
+            ("switches", "Switch"),
+            ("sip-trunks", "SipTrunk"),
+            ("data", "Data"),
+        ] {
+            assert_eq!(Names::of(path).unwrap().attributes, attributes, "{path}");
+        }
     }
 
     #[test]

@@ -22,7 +22,8 @@ pub const PORTAL_BIN: &str = "portal";
 const PORTAL_FEATURES: &str = "split";
 
 /// Directories of the workspace root that do not feed Trunk, or whose Rust sources cargo
-/// already tracks through the compiled wasm.
+/// already tracks through the compiled wasm or the split hook's executable (xtask and the
+/// crates it builds with).
 const NOT_TRUNK_INPUTS: &[&str] = &["target", "dist", "node_modules", "crates", "xtask", "src"];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -131,6 +132,12 @@ fn input_fingerprint(root: &Path, toolchain: &Toolchain, profile: &str) -> Resul
         .join(format!("{PORTAL_BIN}.wasm"));
     let mut hasher = DefaultHasher::new();
     (profile, toolchain.describe(), file_signature(&wasm)).hash(&mut hasher);
+    // The split hook is this program (with the wasm-splitter crate), and what it builds
+    // without, for an A/B (split.rs).
+    let hook = std::env::current_exe()
+        .ok()
+        .and_then(|exe| file_signature(&exe));
+    (hook, std::env::var(crate::split::WITHOUT_VARIABLE).ok()).hash(&mut hasher);
     let mut files = Vec::new();
     collect_trunk_inputs(root, root, &mut files)?;
     files.sort();

@@ -152,19 +152,6 @@ impl Cmd {
         Ok(())
     }
 
-    /// Runs with its output captured, shown only when it fails (for tools whose warnings are
-    /// noise, such as wasm-opt on the splitter's name sections).
-    pub fn run_showing_output_on_failure(self) -> Result<()> {
-        let description = self.describe();
-        let output = self.run_captured()?;
-        if !output.status.success() {
-            eprintln!("{}", String::from_utf8_lossy(&output.stdout));
-            eprintln!("{}", String::from_utf8_lossy(&output.stderr));
-            bail!("`{description}` failed ({})", output.status);
-        }
-        Ok(())
-    }
-
     /// Runs with its stdout and stderr captured, for the caller to show; a non-zero exit is
     /// the caller's to judge (`Output::status`).
     pub fn run_captured(mut self) -> Result<Output> {

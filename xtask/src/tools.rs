@@ -79,12 +79,13 @@ impl Toolchain {
     }
 }
 
-/// Runs tools from where `ensure` installs them, without checking them (for Trunk's hooks, which
-/// run inside a build that `ensure` has prepared).
-pub fn use_workspace_tools(root: &Path) -> Result<()> {
-    let binaryen_bin = root.join(".tools/binaryen/node_modules/.bin");
-    process::set_tool_path(tool_path(&binaryen_bin)?);
-    Ok(())
+/// The programs the wasm splitter runs, where `ensure` installs them.
+pub fn splitter_tools(root: &Path) -> wasm_splitter::Tools {
+    wasm_splitter::Tools {
+        wasm_bindgen: cargo_bin_dir().join("wasm-bindgen"),
+        esbuild: esbuild(root),
+        wasm_opt: root.join(".tools/binaryen/node_modules/.bin/wasm-opt"),
+    }
 }
 
 /// `<workspace>/.tools/binaryen/node_modules/.bin`, then cargo's bin directory, then PATH.

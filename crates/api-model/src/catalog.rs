@@ -4,35 +4,19 @@
 //! detail page, the `GET /profiles` flag that allows it, the attribute that names a record).
 //!
 //! The portal's routes, navigation, list and detail pages and CSV export, and the demo server's
-//! collection handling, all read these declarations. Adding a collection is a variant of
-//! [`Collection`] and its [`Spec`] below (plus its texts in the portal and its demo data).
+//! collection handling, all read these declarations; the attribute structs code decodes and
+//! builds records with (`Account`, …) are made from them too (`declare`). The declarations are
+//! in `collections.rs`; this module is their vocabulary.
 
-use crate::filters::{FilterField, OperatorSet};
+mod collections;
+mod declare;
+
 use crate::profile::Flag;
 
-/// The collections of the API.
-///
-/// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain argument.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Collection {
-    Accounts,
-    Services,
-    Cdrs,
-    IncomingCdrs,
-    CdrExports,
-    Rateplans,
-    Rates,
-    NetworkTypes,
-    NetworkPrefixes,
-    Networks,
-    Countries,
-    Invoices,
-    Payments,
-    Transactions,
-    OutgoingNumberlists,
-    OutgoingNumberlistItems,
-}
+pub use collections::*;
+pub use declare::{AttributeValue, Attributes, Conditions};
+
+use crate::filters::FilterField;
 
 impl Collection {
     /// The collection whose path (or JSON:API type) this is.
@@ -49,15 +33,25 @@ impl Collection {
         self.spec().filter_field(name)
     }
 
-    /// The collection whose records are shown and edited on this collection's record page
-    /// (a number list's items on the list's page), when there is one.
-    pub fn edited_within(self) -> Option<Collection> {
-        Collection::ALL.into_iter().find(|other| {
-            other
-                .spec()
-                .within
-                .is_some_and(|within| within.collection == self)
+    /// The records shown and edited on this collection's record page (a number list's items
+    /// on the list's page), when there are: the collection whose declaration is `within` this
+    /// one, and its filter that takes this record's id.
+    pub fn edited_within(self) -> Option<Listed> {
+        Collection::ALL.into_iter().find_map(|other| {
+            let within = other.spec().within?;
+            (within.collection == self).then_some(Listed {
+                collection: other,
+                ..within
+            })
         })
+    }
+
+    /// The collection whose list's view this collection's creation form takes (a CDR
+    /// export's, the calls list's filters): the one declared to export to it.
+    pub fn exported_from(self) -> Option<Collection> {
+        Collection::ALL
+            .into_iter()
+            .find(|other| other.spec().exports_to == Some(self))
     }
 
     /// The collection whose pages are at `/<route>` in the portal; collections shown only
@@ -69,11 +63,23 @@ impl Collection {
     }
 }
 
-/// Each collection's declaration. Besides [`Collection::spec`], the few facts a portal's first
-/// load needs (the path, which pages there are) are read from the declarations at compile
-/// time, so that code needs none of the declarations' other data.
+/// The collections, each with its attribute struct, whose `SPEC` is its declaration
+/// (`collections.rs`): makes [`Collection`].
+/// Besides [`Collection::spec`], the few facts a portal's first load needs (the path, which
+/// pages there are) are read from the declarations at compile time, so that code needs none of
+/// the declarations' other data.
 macro_rules! declared {
-    ($($variant:ident => $spec:ident),* $(,)?) => {
+    ($($variant:ident => $attributes:ident),* $(,)?) => {
+        /// The collections of the API.
+        ///
+        /// `repr(u8)`: a page of one crosses into a wasm chunk of the portal as a plain
+        /// argument.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Collection {
+            $($variant,)*
+        }
+
         impl Collection {
             /// Every collection, in the order of `declared!` (the navigation's).
             pub const ALL: [Collection; [$(stringify!($variant)),*].len()] =
@@ -82,14 +88,14 @@ macro_rules! declared {
             /// The declaration of the collection.
             pub fn spec(self) -> &'static Spec {
                 match self {
-                    $(Collection::$variant => &$spec,)*
+                    $(Collection::$variant => &$attributes::SPEC,)*
                 }
             }
 
             /// Path segment below the API root, which is also the JSON:API `type`.
             pub const fn path(self) -> &'static str {
                 match self {
-                    $(Collection::$variant => $spec.path,)*
+                    $(Collection::$variant => $attributes::SPEC.path,)*
                 }
             }
 
@@ -98,7 +104,7 @@ macro_rules! declared {
             pub const fn route(self) -> &'static str {
                 match self {
                     $(Collection::$variant => {
-                        if $spec.route.is_empty() { $spec.path } else { $spec.route }
+                        if $attributes::SPEC.route.is_empty() { $attributes::SPEC.path } else { $attributes::SPEC.route }
                     })*
                 }
             }
@@ -107,35 +113,35 @@ macro_rules! declared {
             /// rather than being shown only within another collection's record page.
             pub const fn has_own_pages(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.within.is_none(),)*
+                    $(Collection::$variant => $attributes::SPEC.within.is_none(),)*
                 }
             }
 
             /// Whether a record has a page of its own.
             pub const fn has_detail_page(self) -> bool {
                 match self {
-                    $(Collection::$variant => $spec.detail_page,)*
+                    $(Collection::$variant => $attributes::SPEC.detail_page,)*
                 }
             }
 
             /// The `GET /profiles` flag that allows the collection.
             pub const fn profile_flag(self) -> Option<Flag> {
                 match self {
-                    $(Collection::$variant => $spec.profile_flag,)*
+                    $(Collection::$variant => $attributes::SPEC.profile_flag,)*
                 }
             }
 
             /// The group of the navigation it is in.
             pub const fn section(self) -> Section {
                 match self {
-                    $(Collection::$variant => $spec.section,)*
+                    $(Collection::$variant => $attributes::SPEC.section,)*
                 }
             }
 
             /// The form that creates the collection's records, if the customer has one.
             pub const fn creation(self) -> Option<Creation> {
                 match self {
-                    $(Collection::$variant => $spec.create,)*
+                    $(Collection::$variant => $attributes::SPEC.create,)*
                 }
             }
 
@@ -143,27 +149,22 @@ macro_rules! declared {
             pub const fn is_creatable(self) -> bool {
                 self.creation().is_some()
             }
+
+            /// Calls `each` with every collection's attribute struct, in the order of
+            /// [`Collection::ALL`].
+            pub fn for_each(each: &mut impl EachCollection) {
+                $(each.visit::<$attributes>();)*
+            }
         }
     };
 }
 
-declared! {
-    Accounts => ACCOUNTS,
-    Services => SERVICES,
-    Cdrs => CDRS,
-    IncomingCdrs => INCOMING_CDRS,
-    CdrExports => CDR_EXPORTS,
-    Rateplans => RATEPLANS,
-    Rates => RATES,
-    NetworkTypes => NETWORK_TYPES,
-    NetworkPrefixes => NETWORK_PREFIXES,
-    Networks => NETWORKS,
-    Countries => COUNTRIES,
-    Invoices => INVOICES,
-    Payments => PAYMENTS,
-    Transactions => TRANSACTIONS,
-    OutgoingNumberlists => OUTGOING_NUMBERLISTS,
-    OutgoingNumberlistItems => OUTGOING_NUMBERLIST_ITEMS,
+pub(crate) use declared;
+
+/// What is done for every collection's attribute struct ([`Collection::for_each`]): a test of
+/// each, a server's routes.
+pub trait EachCollection {
+    fn visit<A: Attributes>(&mut self);
 }
 
 /// How the collection's records are identified.
@@ -277,7 +278,7 @@ impl Field {
     }
 
     /// Hidden until chosen.
-    const fn optional(self) -> Field {
+    const fn hidden(self) -> Field {
         Field {
             column: Column::Optional,
             ..self
@@ -640,891 +641,10 @@ impl Spec {
     }
 }
 
-const fn filter(name: &'static str, set: OperatorSet) -> FilterField {
-    FilterField {
-        name,
-        operators: Some(set),
-        words: None,
-    }
-}
-
-/// A plain filter: exact match, a comma-separated list meaning any of them.
-const fn plain(name: &'static str) -> FilterField {
-    FilterField {
-        name,
-        operators: None,
-        words: None,
-    }
-}
-
-/// A plain filter whose resource takes only these words.
-const fn plain_among(name: &'static str, words: &'static [&'static str]) -> FilterField {
-    FilterField {
-        words: Some(words),
-        ..plain(name)
-    }
-}
-
-use OperatorSet::{Boolean, Choice, Inet, Numeric, RecordUuid, Text, Time, Uuid, UuidEq};
-
-/// `account-id`: an account's UUID, looked up among all accounts.
-const ACCOUNT: OperatorSet = RecordUuid(Collection::Accounts);
-
-const ID: FilterField = plain("id");
-
-const fn money(name: &'static str) -> Field {
-    field(
-        name,
-        Kind::Money {
-            currency: "currency",
-        },
-    )
-}
-
-pub const ACCOUNTS: Spec = Spec {
-    path: "accounts",
-    sort_fails: &["currency"],
-    fields: &[
-        field("name", Kind::Text),
-        money("balance"),
-        money("min-balance"),
-        money("max-balance"),
-        field("destination-rate-limit", Kind::Decimal),
-        field("origination-capacity", Kind::Integer),
-        field("termination-capacity", Kind::Integer),
-        field("total-capacity", Kind::Integer),
-        // Computed from the account's currency record: the server cannot sort by it.
-        field("currency", Kind::Text).unsorted(),
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("balance", Numeric),
-        filter("min-balance", Numeric),
-        filter("max-balance", Numeric),
-        filter("balance-low-threshold", Numeric),
-        filter("balance-high-threshold", Numeric),
-        filter("destination-rate-limit", Numeric),
-        filter("max-call-duration", Numeric),
-        filter("origination-capacity", Numeric),
-        filter("termination-capacity", Numeric),
-        filter("total-capacity", Numeric),
-        filter("external-id", Numeric),
-        filter("uuid", Uuid),
-    ],
-    title: "name",
-    key_fields: &["name", "balance", "min-balance"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some(Flag::Account),
-    summary: Some(Summary::Balance(&[
-        "balance",
-        "min-balance",
-        "max-balance",
-        "currency",
-        "origination-capacity",
-        "termination-capacity",
-        "total-capacity",
-    ])),
-    lists: &[
-        Listed {
-            collection: Collection::Services,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Invoices,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Payments,
-            filter: "account-id",
-            downloadable: false,
-        },
-        Listed {
-            collection: Collection::Cdrs,
-            filter: "account-id",
-            downloadable: false,
-        },
-    ],
-    ..Spec::BASE
-};
-
-const SERVICE_STATES: &[&str] = &["Active", "Suspended"];
-const RENEW_PERIODS: &[&str] = &["Day", "Month", "Disabled"];
-
-pub const SERVICES: Spec = Spec {
-    path: "services",
-    // Its resource sorts by `renew_period`, a method over the `renew_period_id` column.
-    sort_fails: &["renew-period"],
-    fields: &[
-        field("name", Kind::Text),
-        field("state", Kind::Choice(SERVICE_STATES)).unsorted(),
-        field("initial-price", Kind::Decimal),
-        field("renew-price", Kind::Decimal),
-        field("created-at", Kind::Time),
-        field("renew-at", Kind::Time),
-        field("renew-period", Kind::Choice(RENEW_PERIODS)).unsorted(),
-        field("service-type", Kind::Text).unsorted(),
-        field("ui-type", Kind::Text).unsorted(),
-    ],
-    relationships: &[
-        to_one("account", "accounts"),
-        Relationship {
-            to_many: true,
-            ..to_one("transactions", "transactions")
-        },
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("account-id", ACCOUNT),
-        filter("initial-price", Numeric),
-        filter("renew-price", Numeric),
-        filter("created-at", Time),
-        filter("renew-at", Time),
-        filter("renew-period", Choice(&["Day", "Month"])),
-    ],
-    default_sort: "name",
-    title: "name",
-    section: Section::AccountAndMoney,
-    profile_flag: Some(Flag::Services),
-    lists: &[Listed {
-        collection: Collection::Transactions,
-        filter: "service-id",
-        downloadable: false,
-    }],
-    action: Some(Action {
-        name: "open-phone-system",
-        path: "phone-systems-sessions",
-        attribute: "service",
-        opens: "phone-systems-url",
-        when: Condition {
-            attribute: "ui-type",
-            equals: "phone_systems",
-        },
-    }),
-    ..Spec::BASE
-};
-
-/// `auth-orig-transport-protocol-id` and its kin: the server's transport ids (the
-/// `transport-protocols` resource that named them was removed in 2026).
-const TRANSPORTS: &[(i64, &str)] = &[(1, "UDP"), (2, "TCP"), (3, "TLS"), (5, "WS")];
-
-const CDR_WINDOW: Window = Window {
-    field: "time-start",
-    default_hours: 24,
-};
-
-/// A call's price is in the currency of the account it is billed to.
-const fn account_money(name: &'static str) -> Field {
-    field(
-        name,
-        Kind::Money {
-            currency: "account.currency",
-        },
-    )
-}
-
-/// Outgoing CDRs: the customer's calls, their final routing attempt only. Operators may hide
-/// any attribute, so every one is optional in reading.
-pub const CDRS: Spec = Spec {
-    path: "cdrs",
-    sort_fails: &["rec"],
-    id: IdKind::Integer,
-    fields: &[
-        field("time-start", Kind::Time),
-        field("time-connect", Kind::Time).optional(),
-        field("time-end", Kind::Time).optional(),
-        field("duration", Kind::Integer),
-        field("success", Kind::Boolean),
-        field("src-prefix-in", Kind::Text),
-        field("dst-prefix-in", Kind::Text),
-        account_money("customer-price"),
-        field("lega-disconnect-code", Kind::Integer),
-        field("lega-disconnect-reason", Kind::Text),
-        field("customer-duration", Kind::Integer).optional(),
-        field("destination-prefix", Kind::Text).optional(),
-        field("destination-initial-rate", Kind::Decimal).optional(),
-        field("destination-initial-interval", Kind::Integer).optional(),
-        field("destination-next-rate", Kind::Decimal).optional(),
-        field("destination-next-interval", Kind::Integer).optional(),
-        field("destination-fee", Kind::Decimal).optional(),
-        field("src-name-in", Kind::Text).optional(),
-        field("src-prefix-routing", Kind::Text).optional(),
-        field("dst-prefix-routing", Kind::Text).optional(),
-        field("diversion-in", Kind::Text).optional(),
-        field("from-domain", Kind::Text).optional(),
-        field("to-domain", Kind::Text).optional(),
-        field("ruri-domain", Kind::Text).optional(),
-        field("orig-call-id", Kind::Text).optional(),
-        field("local-tag", Kind::Text).optional(),
-        field("lega-user-agent", Kind::Text).optional(),
-        field("auth-orig-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
-        field("auth-orig-ip", Kind::Text).optional(),
-        field("auth-orig-port", Kind::Integer).optional(),
-        // Computed (a recording exists and the profile allows listening).
-        field("rec", Kind::Boolean).unsorted(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        filter("id", Numeric),
-        filter("time-start", Time),
-        filter("time-connect", Time),
-        filter("time-end", Time),
-        filter("duration", Numeric),
-        filter("success", Boolean),
-        filter("account-id", ACCOUNT),
-        filter("src-prefix-in", Text),
-        filter("dst-prefix-in", Text),
-        filter("src-name-in", Text),
-        filter("src-prefix-routing", Text),
-        filter("dst-prefix-routing", Text),
-        filter("diversion-in", Text),
-        filter("destination-prefix", Text),
-        filter("customer-price", Numeric),
-        filter("customer-price-no-vat", Numeric),
-        filter("customer-acc-vat", Numeric),
-        filter("customer-duration", Numeric),
-        filter("destination-initial-rate", Numeric),
-        filter("destination-next-rate", Numeric),
-        filter("destination-fee", Numeric),
-        filter("destination-initial-interval", Numeric),
-        filter("destination-next-interval", Numeric),
-        filter("destination-reverse-billing", Boolean),
-        filter("lega-disconnect-code", Numeric),
-        filter("lega-disconnect-reason", Text),
-        filter("orig-call-id", Text),
-        filter("local-tag", Text),
-        filter("auth-orig-transport-protocol-id", Numeric),
-        filter("auth-orig-ip", Inet),
-        filter("auth-orig-port", Numeric),
-        filter("lega-user-agent", Text),
-        filter("ruri-domain", Text),
-        filter("to-domain", Text),
-        filter("from-domain", Text),
-        filter("pai-in", Text),
-        filter("ppi-in", Text),
-        filter("privacy-in", Text),
-        filter("rpid-in", Text),
-        filter("rpid-privacy-in", Text),
-    ],
-    default_sort: "-time-start",
-    title: "time-start",
-    key_fields: &[
-        "time-start",
-        "dst-prefix-in",
-        "duration",
-        "customer-price",
-        "success",
-    ],
-    section: Section::Calls,
-    profile_flag: Some(Flag::OutgoingCdrs),
-    window: Some(CDR_WINDOW),
-    groups: &[
-        Group {
-            name: "timing",
-            fields: &[
-                "time-start",
-                "time-connect",
-                "time-end",
-                "duration",
-                "customer-duration",
-            ],
-        },
-        Group {
-            name: "billing",
-            fields: &[
-                "customer-price",
-                "destination-prefix",
-                "destination-initial-rate",
-                "destination-initial-interval",
-                "destination-next-rate",
-                "destination-next-interval",
-                "destination-fee",
-            ],
-        },
-        Group {
-            name: "signalling",
-            fields: &[
-                "src-name-in",
-                "src-prefix-in",
-                "dst-prefix-in",
-                "src-prefix-routing",
-                "dst-prefix-routing",
-                "diversion-in",
-                "from-domain",
-                "to-domain",
-                "ruri-domain",
-                "orig-call-id",
-                "local-tag",
-                "lega-user-agent",
-                "auth-orig-transport-protocol-id",
-                "auth-orig-ip",
-                "auth-orig-port",
-            ],
-        },
-        Group {
-            name: "outcome",
-            fields: &[
-                "success",
-                "lega-disconnect-code",
-                "lega-disconnect-reason",
-                "rec",
-                "account",
-            ],
-        },
-    ],
-    recordings: true,
-    exports_to: Some(Collection::CdrExports),
-    ..Spec::BASE
-};
-
-/// Incoming CDRs: calls the customer terminated as a vendor, every routing attempt.
-pub const INCOMING_CDRS: Spec = Spec {
-    path: "incoming-cdrs",
-    sort_fails: &["rec"],
-    id: IdKind::Integer,
-    fields: &[
-        field("time-start", Kind::Time),
-        field("time-connect", Kind::Time).optional(),
-        field("time-end", Kind::Time).optional(),
-        field("duration", Kind::Integer),
-        field("success", Kind::Boolean),
-        field("src-prefix-out", Kind::Text),
-        field("dst-prefix-out", Kind::Text),
-        account_money("vendor-price"),
-        field("legb-disconnect-code", Kind::Integer),
-        field("legb-disconnect-reason", Kind::Text),
-        field("vendor-duration", Kind::Integer).optional(),
-        field("dialpeer-prefix", Kind::Text).optional(),
-        field("dialpeer-initial-rate", Kind::Decimal).optional(),
-        field("dialpeer-initial-interval", Kind::Integer).optional(),
-        field("dialpeer-next-rate", Kind::Decimal).optional(),
-        field("dialpeer-next-interval", Kind::Integer).optional(),
-        field("dialpeer-fee", Kind::Decimal).optional(),
-        field("src-name-out", Kind::Text).optional(),
-        field("src-prefix-routing", Kind::Text).optional(),
-        field("dst-prefix-routing", Kind::Text).optional(),
-        field("diversion-out", Kind::Text).optional(),
-        field("term-call-id", Kind::Text).optional(),
-        field("local-tag", Kind::Text).optional(),
-        field("legb-user-agent", Kind::Text).optional(),
-        field("sign-term-transport-protocol-id", Kind::Named(TRANSPORTS)).optional(),
-        field("sign-term-ip", Kind::Text).optional(),
-        field("sign-term-port", Kind::Integer).optional(),
-        field("rec", Kind::Boolean).unsorted(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        filter("id", Numeric),
-        filter("time-start", Time),
-        filter("time-connect", Time),
-        filter("time-end", Time),
-        filter("duration", Numeric),
-        filter("success", Boolean),
-        filter("account-id", ACCOUNT),
-        filter("src-prefix-out", Text),
-        filter("dst-prefix-out", Text),
-        filter("src-name-out", Text),
-        filter("src-prefix-routing", Text),
-        filter("dst-prefix-routing", Text),
-        filter("diversion-out", Text),
-        filter("dialpeer-prefix", Text),
-        filter("vendor-price", Numeric),
-        filter("vendor-duration", Numeric),
-        filter("dialpeer-initial-rate", Numeric),
-        filter("dialpeer-next-rate", Numeric),
-        filter("dialpeer-fee", Numeric),
-        filter("dialpeer-initial-interval", Numeric),
-        filter("dialpeer-next-interval", Numeric),
-        filter("dialpeer-reverse-billing", Boolean),
-        filter("legb-disconnect-code", Numeric),
-        filter("legb-disconnect-reason", Text),
-        filter("local-tag", Text),
-        filter("term-call-id", Text),
-        filter("legb-user-agent", Text),
-        // A string filter on the real server, not an inet one.
-        filter("sign-term-ip", Text),
-        filter("sign-term-port", Numeric),
-        filter("sign-term-transport-protocol-id", Numeric),
-    ],
-    default_sort: "-time-start",
-    title: "time-start",
-    key_fields: &[
-        "time-start",
-        "src-prefix-out",
-        "duration",
-        "vendor-price",
-        "success",
-    ],
-    section: Section::Calls,
-    profile_flag: Some(Flag::IncomingCdrs),
-    window: Some(CDR_WINDOW),
-    groups: &[
-        Group {
-            name: "timing",
-            fields: &[
-                "time-start",
-                "time-connect",
-                "time-end",
-                "duration",
-                "vendor-duration",
-            ],
-        },
-        Group {
-            name: "billing",
-            fields: &[
-                "vendor-price",
-                "dialpeer-prefix",
-                "dialpeer-initial-rate",
-                "dialpeer-initial-interval",
-                "dialpeer-next-rate",
-                "dialpeer-next-interval",
-                "dialpeer-fee",
-            ],
-        },
-        Group {
-            name: "signalling",
-            fields: &[
-                "src-name-out",
-                "src-prefix-out",
-                "dst-prefix-out",
-                "src-prefix-routing",
-                "dst-prefix-routing",
-                "diversion-out",
-                "term-call-id",
-                "local-tag",
-                "legb-user-agent",
-                "sign-term-transport-protocol-id",
-                "sign-term-ip",
-                "sign-term-port",
-            ],
-        },
-        Group {
-            name: "outcome",
-            fields: &[
-                "success",
-                "legb-disconnect-code",
-                "legb-disconnect-reason",
-                "rec",
-                "account",
-            ],
-        },
-    ],
-    recordings: true,
-    ..Spec::BASE
-};
-
-const EXPORT_STATUSES: &[&str] = &["Pending", "Completed", "Failed", "Deleted"];
-const EXPORT_TIME_FORMATS: &[&str] = &["with_timezone", "without_timezone", "round_to_seconds"];
-
-pub const CDR_EXPORTS: Spec = Spec {
-    path: "cdr-exports",
-    // A `json` column: the database has no order for it.
-    sort_fails: &["filters"],
-    fields: &[
-        field("created-at", Kind::Time),
-        field("status", Kind::Choice(EXPORT_STATUSES)),
-        field("rows-count", Kind::Integer),
-        field("filters", Kind::Conditions).unsorted(),
-        field("time-format", Kind::Choice(EXPORT_TIME_FORMATS)),
-        field("time-zone-name", Kind::Text),
-        field("updated-at", Kind::Time),
-    ],
-    relationships: &[to_one("account", "accounts")],
-    filters: &[
-        ID,
-        filter("status", Choice(EXPORT_STATUSES)),
-        filter("rows-count", Numeric),
-        filter("created-at", Time),
-        filter("updated-at", Time),
-        filter("time-zone-name", Text),
-        filter("account-id", ACCOUNT),
-        // Verified by the resource (`time_format_filter_verifier`).
-        plain_among("time-format", EXPORT_TIME_FORMATS),
-    ],
-    default_sort: "-created-at",
-    title: "created-at",
-    key_fields: &["created-at", "status", "rows-count"],
-    section: Section::Calls,
-    profile_flag: Some(Flag::OutgoingCdrExports),
-    settles: Some(Condition {
-        attribute: "status",
-        equals: "Pending",
-    }),
-    download: Some(Download {
-        action: "download",
-        when: Condition {
-            attribute: "status",
-            equals: "Completed",
-        },
-        file_name: "cdr-export-{id}.csv.gz",
-        server_name_first: false,
-    }),
-    create: Some(Creation {
-        segment: "new",
-        path: "cdr-exports",
-        profile_flag: None,
-        form: Form::CdrExport,
-    }),
-    ..Spec::BASE
-};
-
-/// The rate plans the customer's traffic is priced with; a plan's page lists its rates (its
-/// rate deck, downloadable whole as CSV).
-pub const RATEPLANS: Spec = Spec {
-    path: "rateplans",
-    fields: &[field("name", Kind::Text)],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    section: Section::Rates,
-    profile_flag: Some(Flag::OutgoingRateplans),
-    lists: &[Listed {
-        collection: Collection::Rates,
-        filter: "rateplan-id",
-        downloadable: true,
-    }],
-    ..Spec::BASE
-};
-
-pub const RATES: Spec = Spec {
-    path: "rates",
-    fields: &[
-        field("prefix", Kind::Text),
-        field("dst-number-min-length", Kind::Integer),
-        field("dst-number-max-length", Kind::Integer),
-        field("enabled", Kind::Boolean),
-        field("reject-calls", Kind::Boolean),
-        field("initial-rate", Kind::Decimal),
-        field("initial-interval", Kind::Integer),
-        field("next-rate", Kind::Decimal),
-        field("next-interval", Kind::Integer),
-        field("connect-fee", Kind::Decimal),
-        field("attempt-fee", Kind::Decimal),
-        field("valid-from", Kind::Time),
-        field("valid-till", Kind::Time),
-        field("network-prefix-id", Kind::Reference).optional(),
-    ],
-    filters: &[
-        ID,
-        filter("prefix", Text),
-        filter("dst-number-min-length", Numeric),
-        filter("dst-number-max-length", Numeric),
-        filter("enabled", Boolean),
-        filter("reject-calls", Boolean),
-        filter("initial-rate", Numeric),
-        filter("initial-interval", Numeric),
-        filter("next-rate", Numeric),
-        filter("next-interval", Numeric),
-        filter("connect-fee", Numeric),
-        filter("attempt-fee", Numeric),
-        filter("valid-from", Time),
-        filter("valid-till", Time),
-        filter("uuid", Uuid),
-        filter("rateplan-id", UuidEq),
-        filter("account-id", UuidEq),
-    ],
-    default_sort: "prefix",
-    title: "prefix",
-    key_fields: &["prefix", "initial-rate", "next-rate", "valid-till"],
-    section: Section::Rates,
-    profile_flag: Some(Flag::OutgoingRateplans),
-    pick: Some(Pick {
-        filter: "rateplan-id",
-        from: Collection::Rateplans,
-    }),
-    ..Spec::BASE
-};
-
-pub const NETWORK_TYPES: Spec = Spec {
-    path: "network-types",
-    fields: &[field("name", Kind::Text)],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    ..Spec::BASE
-};
-
-pub const NETWORK_PREFIXES: Spec = Spec {
-    path: "network-prefixes",
-    fields: &[
-        field("prefix", Kind::Text),
-        field("number-min-length", Kind::Integer),
-        field("number-max-length", Kind::Integer),
-    ],
-    relationships: &[to_one("network", "networks").as_column()],
-    // The server declares all three as strings, lengths included.
-    filters: &[
-        ID,
-        filter("prefix", Text),
-        filter("number-min-length", Text),
-        filter("number-max-length", Text),
-    ],
-    default_sort: "prefix",
-    title: "prefix",
-    ..Spec::BASE
-};
-
-pub const NETWORKS: Spec = Spec {
-    path: "networks",
-    fields: &[field("name", Kind::Text)],
-    relationships: &[to_one("network-type", "network-types").as_column()],
-    filters: &[ID, filter("name", Text)],
-    default_sort: "name",
-    title: "name",
-    ..Spec::BASE
-};
-
-pub const COUNTRIES: Spec = Spec {
-    path: "countries",
-    id: IdKind::Integer,
-    fields: &[field("name", Kind::Text), field("iso2", Kind::Text)],
-    filters: &[ID, plain("name"), plain("iso2")],
-    default_sort: "name",
-    title: "name",
-    detail_page: false,
-    ..Spec::BASE
-};
-
-/// The customer's charges in one part of an invoice: calls it originated or terminated.
-macro_rules! invoice_part {
-    ($part:literal) => {
-        [
-            account_money(concat!($part, "-amount-spent")),
-            field(concat!($part, "-calls-count"), Kind::Integer),
-            field(concat!($part, "-successful-calls-count"), Kind::Integer),
-            field(concat!($part, "-calls-duration"), Kind::Duration),
-            field(concat!($part, "-billing-duration"), Kind::Duration),
-            // Delegated to `first_<part>_call_at`: the server sorts by a column that is not.
-            field(concat!($part, "-first-call-at"), Kind::Time).unsorted(),
-            field(concat!($part, "-last-call-at"), Kind::Time).unsorted(),
-        ]
-    };
-}
-
-const ORIGINATED: [Field; 7] = invoice_part!("originated");
-const TERMINATED: [Field; 7] = invoice_part!("terminated");
-
-/// An invoice's attributes: the summary a table shows, then each part (hidden columns).
-const INVOICE_FIELDS: [Field; 21] = {
-    let summary = [
-        field("reference", Kind::Text),
-        field("start-date", Kind::Time),
-        field("end-date", Kind::Time),
-        account_money("amount-spent"),
-        // Computed: a PDF document exists.
-        field("has-pdf", Kind::Boolean).unsorted(),
-        account_money("services-amount-spent").optional(),
-        field("service-transactions-count", Kind::Integer).optional(),
-    ];
-    let mut all = [summary[0]; 21];
-    let mut i = 0;
-    while i < 7 {
-        all[i] = summary[i];
-        all[7 + i] = ORIGINATED[i].optional();
-        all[14 + i] = TERMINATED[i].optional();
-        i += 1;
-    }
-    all
-};
-
-/// Approved invoices of the customer's accounts, newest period first.
-pub const INVOICES: Spec = Spec {
-    path: "invoices",
-    sort_fails: &[
-        "has-pdf",
-        "originated-first-call-at",
-        "originated-last-call-at",
-        "terminated-first-call-at",
-        "terminated-last-call-at",
-    ],
-    fields: &INVOICE_FIELDS,
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        ID,
-        filter("reference", Text),
-        filter("start-date", Time),
-        filter("end-date", Time),
-        filter("amount-spent", Numeric),
-        filter("account-id", ACCOUNT),
-        filter("originated-amount-spent", Numeric),
-        filter("originated-calls-count", Numeric),
-        filter("originated-successful-calls-count", Numeric),
-        filter("originated-calls-duration", Numeric),
-        filter("originated-billing-duration", Numeric),
-        filter("originated-first-call-at", Time),
-        filter("originated-last-call-at", Time),
-        filter("terminated-amount-spent", Numeric),
-        filter("terminated-calls-count", Numeric),
-        filter("terminated-successful-calls-count", Numeric),
-        filter("terminated-calls-duration", Numeric),
-        filter("terminated-billing-duration", Numeric),
-        filter("terminated-first-call-at", Time),
-        filter("terminated-last-call-at", Time),
-        filter("services-amount-spent", Numeric),
-        filter("service-transactions-count", Numeric),
-    ],
-    default_sort: "-start-date",
-    title: "reference",
-    key_fields: &["reference", "start-date", "end-date", "amount-spent"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some(Flag::Invoices),
-    summary: Some(Summary::InvoiceParts),
-    download: Some(Download {
-        action: "download",
-        when: Condition {
-            attribute: "has-pdf",
-            equals: "true",
-        },
-        file_name: "invoice-{id}.pdf",
-        server_name_first: true,
-    }),
-    ..Spec::BASE
-};
-
-pub const PAYMENT_STATUSES: &[&str] = &["completed", "pending", "canceled"];
-pub const PAYMENT_TYPES: &[&str] = &["manual", "cryptomus"];
-
-/// Payments to the customer's accounts (rolled-back ones never show), newest first. The server
-/// sorts them only by amount, notes and time.
-pub const PAYMENTS: Spec = Spec {
-    path: "payments",
-    sorts_by_id: false,
-    fields: &[
-        field("created-at", Kind::Time),
-        money("amount"),
-        field("status", Kind::Choice(PAYMENT_STATUSES)).unsorted(),
-        field("type-name", Kind::Choice(PAYMENT_TYPES)).unsorted(),
-        money("balance-before-payment").unsorted(),
-        field("notes", Kind::Text),
-        field("currency", Kind::Text).unsorted().optional(),
-        field("rolledback-at", Kind::Time).unsorted().optional(),
-    ],
-    relationships: &[to_one("account", "accounts").as_column()],
-    filters: &[
-        ID,
-        filter("uuid", Uuid),
-        filter("status", Choice(PAYMENT_STATUSES)),
-        filter("type-name", Choice(PAYMENT_TYPES)),
-        filter("amount", Numeric),
-        filter("notes", Text),
-        filter("created-at", Time),
-        filter("rolledback-at", Time),
-        filter("account-id", ACCOUNT),
-    ],
-    default_sort: "-created-at",
-    title: "created-at",
-    key_fields: &["created-at", "amount", "status"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some(Flag::Payments),
-    // Crypto top-up: off unless the operator turns it on.
-    create: Some(Creation {
-        segment: "top-up",
-        path: "cryptomus-payments",
-        profile_flag: Some(Flag::PaymentsCryptomus),
-        form: Form::TopUp,
-    }),
-    ..Spec::BASE
-};
-
-/// Charges for services, newest first. The server sorts them only by id, time, amount and
-/// service (its key).
-pub const TRANSACTIONS: Spec = Spec {
-    path: "transactions",
-    fields: &[
-        field("created-at", Kind::Time),
-        field("description", Kind::Text).unsorted(),
-        account_money("amount"),
-    ],
-    relationships: &[
-        to_one("service", "services")
-            .as_column()
-            .sorted_by("service-id"),
-        to_one("account", "accounts").as_column(),
-    ],
-    filters: &[
-        ID,
-        filter("created-at", Time),
-        filter("description", Text),
-        filter("amount", Numeric),
-        filter("service-id", RecordUuid(Collection::Services)),
-        filter("account-id", ACCOUNT),
-    ],
-    default_sort: "-created-at",
-    title: "description",
-    key_fields: &["description", "created-at", "amount"],
-    section: Section::AccountAndMoney,
-    profile_flag: Some(Flag::Transactions),
-    ..Spec::BASE
-};
-
-/// What a number list does with a number it holds (`default-action-id`, an item's
-/// `action-id`).
-pub const NUMBERLIST_ACTIONS: &[(i64, &str)] = &[(1, "reject"), (2, "allow")];
-/// How a number list matches numbers (`mode-id`).
-pub const NUMBERLIST_MODES: &[(i64, &str)] = &[(1, "strict"), (2, "prefix"), (3, "random")];
-
-/// The customer's block and allow lists of numbers (those its API access allows and its
-/// trunks use). Read-only: their items are what the customer edits.
-pub const OUTGOING_NUMBERLISTS: Spec = Spec {
-    path: "outgoing-numberlists",
-    route: "numberlists",
-    id: IdKind::Integer,
-    fields: &[
-        field("name", Kind::Text),
-        field("mode-id", Kind::Named(NUMBERLIST_MODES)),
-        field("default-action-id", Kind::Named(NUMBERLIST_ACTIONS)),
-    ],
-    filters: &[
-        ID,
-        filter("name", Text),
-        filter("default-action-id", Numeric),
-        filter("mode-id", Numeric),
-    ],
-    default_sort: "name",
-    title: "name",
-    section: Section::Calls,
-    profile_flag: Some(Flag::OutgoingNumberlists),
-    ..Spec::BASE
-};
-
-/// The numbers (or prefixes) of a number list, each with its own action or the list's
-/// default (`action-id` null). Created one by one or many at once (`batch-key`), changed and
-/// deleted by the customer.
-pub const OUTGOING_NUMBERLIST_ITEMS: Spec = Spec {
-    path: "outgoing-numberlist-items",
-    // A virtual attribute of the items' model (a new batch's keys).
-    sort_fails: &["batch-key"],
-    id: IdKind::Integer,
-    fields: &[
-        field("key", Kind::Text),
-        field("action-id", Kind::Named(NUMBERLIST_ACTIONS)),
-    ],
-    relationships: &[to_one("outgoing-numberlist", "outgoing-numberlists")],
-    filters: &[
-        ID,
-        filter("numberlist-id", Numeric),
-        filter("key", Text),
-        filter("action-id", Numeric),
-    ],
-    default_sort: "key",
-    title: "key",
-    section: Section::Calls,
-    profile_flag: Some(Flag::OutgoingNumberlists),
-    detail_page: false,
-    within: Some(Listed {
-        collection: Collection::OutgoingNumberlists,
-        filter: "numberlist-id",
-        downloadable: false,
-    }),
-    ..Spec::BASE
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::OperatorSet;
     use crate::list::SortKey;
 
     #[test]
@@ -1560,30 +680,94 @@ mod tests {
         assert_eq!(paths.len(), Collection::ALL.len());
     }
 
-    #[test]
-    fn declarations_hold_together() {
+    /// Every declaration, each of its problems as a sentence.
+    fn problems(check: fn(&Spec, &mut Vec<String>)) -> Vec<String> {
+        let mut found = Vec::new();
         for collection in Collection::ALL {
-            let spec = collection.spec();
-            assert!(
-                spec.field(spec.title).is_some(),
-                "{}: the title names an attribute",
-                spec.path
-            );
+            check(collection.spec(), &mut found);
+        }
+        found
+    }
+
+    fn expect(found: &mut Vec<String>, holds: bool, spec: &Spec, what: impl std::fmt::Display) {
+        if !holds {
+            found.push(format!("{}: {what}", spec.path));
+        }
+    }
+
+    #[test]
+    fn the_names_a_declaration_uses_are_its_attributes() {
+        let found = problems(|spec, found| {
+            let attribute = |name: &str| spec.field(name).is_some();
+            expect(found, attribute(spec.title), spec, "the title");
             for key in spec.default_sort.split(',').filter(|k| !k.is_empty()) {
                 let field = key.trim_start_matches('-');
-                assert!(spec.sorts_by(field), "{}: default sort {field}", spec.path);
+                expect(
+                    found,
+                    spec.sorts_by(field),
+                    spec,
+                    format!("default sort {field}"),
+                );
             }
-            for condition in spec
+            let conditions = spec
                 .settles
                 .iter()
-                .chain(spec.download.iter().map(|d| &d.when))
-            {
-                assert!(spec.field(condition.attribute).is_some(), "{}", spec.path);
+                .chain(spec.download.iter().map(|d| &d.when));
+            for condition in conditions.chain(spec.action.iter().map(|a| &a.when)) {
+                expect(
+                    found,
+                    attribute(condition.attribute),
+                    spec,
+                    condition.attribute,
+                );
             }
             if let Some(Summary::Balance(fields)) = spec.summary {
                 for name in fields {
-                    assert!(spec.field(name).is_some(), "{}: summary {name}", spec.path);
+                    expect(found, attribute(name), spec, format!("summary {name}"));
                 }
+            }
+            if let Some(window) = spec.window {
+                expect(found, attribute(window.field), spec, "window");
+                expect(
+                    found,
+                    spec.filter_field(window.field).is_some(),
+                    spec,
+                    "window filter",
+                );
+            }
+            expect(
+                found,
+                spec.recordings == attribute("rec"),
+                spec,
+                "recordings and `rec`",
+            );
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn what_a_page_shows_is_declared() {
+        let found = problems(|spec, found| {
+            // A row card's key fields are columns a list shows unless hidden.
+            for name in spec.key_fields {
+                let shown = spec.field(name).is_some_and(|f| f.column == Column::Shown);
+                expect(found, shown, spec, format!("key field {name}"));
+            }
+            for group in spec.groups {
+                for name in group.fields {
+                    let known = spec.field(name).is_some() || spec.relationship(name).is_some();
+                    expect(
+                        found,
+                        known,
+                        spec,
+                        format!("group {} names {name}", group.name),
+                    );
+                }
+            }
+            // With groups, every attribute has its place on the detail page.
+            for field in spec.fields.iter().filter(|_| !spec.groups.is_empty()) {
+                let placed = spec.groups.iter().any(|g| g.fields.contains(&field.name));
+                expect(found, placed, spec, format!("{} in no group", field.name));
             }
             if let Some(Creation {
                 form: Form::Inputs(inputs),
@@ -1595,88 +779,104 @@ mod tests {
                         Some(target) => Collection::from_path(target).is_some(),
                         None => spec.field(input.name).is_some(),
                     };
-                    assert!(declared, "{}: input {}", spec.path, input.name);
+                    expect(found, declared, spec, format!("input {}", input.name));
                 }
             }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn filters_are_declared_once_and_other_collections_name_real_ones() {
+        let found = problems(|spec, found| {
             let mut names: Vec<&str> = spec.filters.iter().map(|f| f.name).collect();
             names.sort_unstable();
             names.dedup();
-            assert_eq!(
-                names.len(),
-                spec.filters.len(),
-                "{}: filters once each",
-                spec.path
+            expect(
+                found,
+                names.len() == spec.filters.len(),
+                spec,
+                "filters once each",
             );
+            for listed in spec.lists {
+                let other = listed.collection.spec();
+                let filter = other.filter_field(listed.filter).is_some();
+                expect(
+                    found,
+                    filter,
+                    spec,
+                    format!("lists {} by {}", other.path, listed.filter),
+                );
+            }
+            if let Some(pick) = spec.pick {
+                expect(
+                    found,
+                    spec.filter_field(pick.filter).is_some(),
+                    spec,
+                    "pick",
+                );
+                let named = pick.from.spec().field(pick.from.spec().title).is_some();
+                expect(found, named, spec, "pick's records have a title");
+            }
+            if let Some(within) = spec.within {
+                expect(
+                    found,
+                    spec.filter_field(within.filter).is_some(),
+                    spec,
+                    "within",
+                );
+                expect(
+                    found,
+                    within.collection.has_own_pages(),
+                    spec,
+                    "within a page",
+                );
+            }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn money_is_in_a_declared_currency() {
+        let found = problems(|spec, found| {
             for field in spec.fields {
                 if let Kind::Money { currency } = field.kind {
                     let known = match currency.split_once('.') {
                         Some((relationship, _)) => spec.relationship(relationship).is_some(),
                         None => spec.field(currency).is_some(),
                     };
-                    assert!(known, "{}: currency of {}", spec.path, field.name);
+                    expect(found, known, spec, format!("currency of {}", field.name));
                 }
             }
-            // A row card's key fields are columns a list shows unless hidden.
-            for name in spec.key_fields {
-                assert!(
-                    spec.field(name).is_some_and(|f| f.column == Column::Shown),
-                    "{}: key field {name}",
-                    spec.path
-                );
-            }
-            for group in spec.groups {
-                for name in group.fields {
-                    assert!(
-                        spec.field(name).is_some() || spec.relationship(name).is_some(),
-                        "{}: group {} names {name}",
-                        spec.path,
-                        group.name
-                    );
-                }
-            }
-            if !spec.groups.is_empty() {
-                // Every attribute has its place on the detail page.
-                for field in spec.fields {
-                    assert!(
-                        spec.groups.iter().any(|g| g.fields.contains(&field.name)),
-                        "{}: {} in no group",
-                        spec.path,
-                        field.name
-                    );
-                }
-            }
-            if let Some(window) = spec.window {
-                assert!(spec.field(window.field).is_some(), "{}", spec.path);
-                assert!(spec.filter_field(window.field).is_some(), "{}", spec.path);
-            }
-            assert_eq!(
-                spec.recordings,
-                spec.field("rec").is_some(),
-                "{}",
-                spec.path
-            );
-            for listed in spec.lists {
-                let other = listed.collection.spec();
-                assert!(
-                    other.filter_field(listed.filter).is_some(),
-                    "{} lists {} by {}",
-                    spec.path,
-                    other.path,
-                    listed.filter
-                );
-            }
-            if let Some(pick) = spec.pick {
-                assert!(spec.filter_field(pick.filter).is_some(), "{}", spec.path);
-                assert!(pick.from.spec().field(pick.from.spec().title).is_some());
-            }
-            if let Some(action) = spec.action {
-                assert!(spec.field(action.when.attribute).is_some(), "{}", spec.path);
-            }
-            if let Some(within) = spec.within {
-                assert!(spec.filter_field(within.filter).is_some(), "{}", spec.path);
-                assert!(within.collection.has_own_pages(), "{}", spec.path);
-            }
-        }
+        });
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    /// The checks themselves notice a broken declaration.
+    #[test]
+    fn a_broken_declaration_is_named() {
+        let broken = Spec {
+            title: "nmae",
+            key_fields: &["currency"],
+            ..ACCOUNTS
+        };
+        let mut found = Vec::new();
+        expect(
+            &mut found,
+            broken.field(broken.title).is_some(),
+            &broken,
+            "the title",
+        );
+        assert_eq!(found, ["accounts: the title"]);
+        let shown = broken
+            .field("currency")
+            .is_some_and(|f| f.column == Column::Shown);
+        assert!(shown, "currency is a column shown unless hidden");
+        assert!(
+            !PAYMENTS
+                .field("currency")
+                .is_some_and(|f| f.column == Column::Shown)
+        );
     }
 
     #[test]
@@ -1808,6 +1008,46 @@ mod tests {
         let sorts: Vec<&str> = OUTGOING_NUMBERLIST_ITEMS.sort_fields().collect();
         assert_eq!(sorts, ["id", "key", "action-id"]);
         assert_eq!(Collection::Accounts.route(), "accounts");
+    }
+
+    #[test]
+    fn a_number_lists_items_are_edited_on_its_page() {
+        let items = Collection::OutgoingNumberlists.edited_within();
+        assert_eq!(
+            items.map(|items| (items.collection, items.filter)),
+            Some((Collection::OutgoingNumberlistItems, "numberlist-id"))
+        );
+        // Each collection shown within another is edited on that one's page, and only there.
+        for collection in Collection::ALL {
+            let edited = collection.edited_within().map(|items| items.collection);
+            let within = Collection::ALL.into_iter().filter(|other| {
+                other
+                    .spec()
+                    .within
+                    .is_some_and(|w| w.collection == collection)
+            });
+            assert_eq!(edited, within.clone().next(), "{}", collection.path());
+            assert!(within.count() <= 1, "{}", collection.path());
+        }
+    }
+
+    #[test]
+    fn a_cdr_export_takes_the_view_of_the_calls_list() {
+        assert_eq!(
+            Collection::CdrExports.exported_from(),
+            Some(Collection::Cdrs)
+        );
+        // The form prefills its window from the list's time filters.
+        let window = Collection::CdrExports
+            .exported_from()
+            .and_then(|calls| calls.spec().window);
+        assert_eq!(window, Some(CDR_WINDOW));
+        for collection in Collection::ALL {
+            let exporting = Collection::ALL
+                .into_iter()
+                .filter(|other| other.spec().exports_to == Some(collection));
+            assert!(exporting.count() <= 1, "{}", collection.path());
+        }
     }
 
     #[test]

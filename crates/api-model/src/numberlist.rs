@@ -3,40 +3,10 @@
 //! portal's page drives an [`Editor`] with what the server answers.
 
 use crate::resources::ResourceType;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-/// A number list (`outgoing-numberlists`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Numberlist {
-    pub name: String,
-    /// 1 rejects a call to a number the list holds, 2 allows it.
-    #[serde(default)]
-    pub default_action_id: Option<i64>,
-    /// 1 strict number match, 2 prefix match, 3 random.
-    #[serde(default)]
-    pub mode_id: Option<i64>,
-}
-
-impl ResourceType for Numberlist {
-    const TYPE: &'static str = "outgoing-numberlists";
-}
-
-/// One key of a number list (`outgoing-numberlist-items`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct NumberlistItem {
-    pub key: String,
-    /// 1 reject, 2 allow, `None` the list's default.
-    #[serde(default)]
-    pub action_id: Option<i64>,
-}
-
-impl ResourceType for NumberlistItem {
-    const TYPE: &'static str = "outgoing-numberlist-items";
-}
+pub use crate::catalog::{Numberlist, NumberlistItem};
 
 /// The action ids the server knows.
 pub const REJECT: i64 = 1;

@@ -147,41 +147,9 @@ pub fn app(options: Options) -> Router {
         options.token_lifetime,
         options.faults.clone(),
     ));
-    let not_found = Router::new()
-        .route("/api", any(responses::api_route_not_found))
-        .route("/api/", any(responses::api_route_not_found))
-        .route("/api/{*rest}", any(responses::api_route_not_found));
-    let inject_faults = from_fn_with_state(state.clone(), faults::inject);
-    // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
-    // sliding session cookie of requests that reach a handler.
     let mut api = match upstream {
-        None => not_found
-            .nest(api_model::API_PATH, routes::api_routes())
-            .layer(from_fn_with_state(
-                state.clone(),
-                routes::auth::slide_session,
-            ))
-            .layer(from_fn(
-                routes::cross_origin::refuse_cross_origin_cookie_writes,
-            ))
-            .layer(inject_faults)
-            .layer(from_fn(responses::api_headers))
-            .with_state(state.clone()),
-        // The upstream's answers keep their own headers; faults still apply.
-        Some(upstream) => {
-            let api_path = api_model::API_PATH;
-            let proxied = Router::new()
-                .route(api_path, any(proxy::forward))
-                .route(&format!("{api_path}/"), any(proxy::forward))
-                .route(&format!("{api_path}/{{*rest}}"), any(proxy::forward))
-                .with_state(upstream)
-                .layer(inject_faults.clone());
-            not_found
-                .layer(inject_faults)
-                .layer(from_fn(responses::api_headers))
-                .merge(proxied)
-                .with_state(state.clone())
-        }
+        None => served_api(&state),
+        Some(upstream) => forwarded_api(&state, upstream),
     };
     // Compressed as deploy/nginx.conf has a deployment compress the API's answers: a page of
     // calls then moves a tenth of its size over a slow link. Outermost, so that a body the
@@ -193,34 +161,84 @@ pub fn app(options: Options) -> Router {
         &options.public_url,
     ));
     if options.enable_fault_control {
-        api = api.merge(
-            Router::new()
-                .route(
-                    faults::CONTROL_PATH,
-                    get(faults::show)
-                        .post(faults::replace)
-                        .delete(faults::clear),
-                )
-                .with_state(state.clone()),
-        );
+        api = api.merge(fault_control(&state));
     }
     match &options.dist_dir {
-        Some(dist) => {
-            let mut portal = static_files::Portal::new(
-                dist,
-                &options.public_url,
-                options.config_json.clone(),
-                Some(csp_reports::REPORTS_PATH),
-            );
-            if let Some(dir) = &options.config_dir {
-                portal = portal.with_brand_files_in(dir);
-            }
-            let reports = Arc::new(csp_reports::CspReports::default());
-            api.merge(csp_reports::routes().with_state(reports))
-                .fallback_service(static_files::portal_router(Arc::new(portal)))
-        }
+        Some(dist) => with_portal(api, dist, &options),
         None => api.fallback(static_files::no_portal),
     }
+}
+
+/// JSON 404s for the paths under `/api` no route takes.
+fn api_not_found() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/api", any(responses::api_route_not_found))
+        .route("/api/", any(responses::api_route_not_found))
+        .route("/api/{*rest}", any(responses::api_route_not_found))
+}
+
+/// The API answered here, from the data set in `state`.
+fn served_api(state: &Arc<AppState>) -> Router {
+    // Outermost first: conventional headers, then faults (so sign-in can be spared), then the
+    // sliding session cookie of requests that reach a handler.
+    api_not_found()
+        .nest(api_model::API_PATH, routes::api_routes())
+        .layer(from_fn_with_state(
+            state.clone(),
+            routes::auth::slide_session,
+        ))
+        .layer(from_fn(
+            routes::cross_origin::refuse_cross_origin_cookie_writes,
+        ))
+        .layer(from_fn_with_state(state.clone(), faults::inject))
+        .layer(from_fn(responses::api_headers))
+        .with_state(state.clone())
+}
+
+/// The API forwarded to `upstream`, whose answers keep their own headers; faults still apply.
+fn forwarded_api(state: &Arc<AppState>, upstream: Arc<proxy::Upstream>) -> Router {
+    let inject_faults = from_fn_with_state(state.clone(), faults::inject);
+    let api_path = api_model::API_PATH;
+    let proxied = Router::new()
+        .route(api_path, any(proxy::forward))
+        .route(&format!("{api_path}/"), any(proxy::forward))
+        .route(&format!("{api_path}/{{*rest}}"), any(proxy::forward))
+        .with_state(upstream)
+        .layer(inject_faults.clone());
+    api_not_found()
+        .layer(inject_faults)
+        .layer(from_fn(responses::api_headers))
+        .merge(proxied)
+        .with_state(state.clone())
+}
+
+/// `GET/POST/DELETE` of the faults injected, for tests that change them at run time.
+fn fault_control(state: &Arc<AppState>) -> Router {
+    Router::new()
+        .route(
+            faults::CONTROL_PATH,
+            get(faults::show)
+                .post(faults::replace)
+                .delete(faults::clear),
+        )
+        .with_state(state.clone())
+}
+
+/// `api` with the collector of the portal's CSP violation reports, and the portal's files in
+/// `dist` under `options.public_url` as the fallback of every other path.
+fn with_portal(api: Router, dist: &std::path::Path, options: &Options) -> Router {
+    let mut portal = static_files::Portal::new(
+        dist,
+        &options.public_url,
+        options.config_json.clone(),
+        Some(csp_reports::REPORTS_PATH),
+    );
+    if let Some(dir) = &options.config_dir {
+        portal = portal.with_brand_files_in(dir);
+    }
+    let reports = Arc::new(csp_reports::CspReports::default());
+    api.merge(csp_reports::routes().with_state(reports))
+        .fallback_service(static_files::portal_router(Arc::new(portal)))
 }
 
 /// Whether an answer is JSON (`application/vnd.api+json` or `application/json`), which the

@@ -69,9 +69,48 @@ struct Args {
     tls: bool,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: {text:?} is not {what}"))
+/// One command-line flag, and where its value comes from: `--flag=value` or the next argument.
+struct Flag<'a> {
+    name: String,
+    inline: Option<String>,
+    rest: &'a mut dyn Iterator<Item = String>,
+}
+
+impl Flag<'_> {
+    fn value(&mut self) -> Result<String, String> {
+        self.inline
+            .take()
+            .or_else(|| self.rest.next())
+            .ok_or_else(|| format!("{} needs a value", self.name))
+    }
+
+    /// The value as a number; `what` says which kind in the error.
+    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+        let text = self.value()?;
+        text.parse()
+            .map_err(|_| format!("{}: {text:?} is not {what}", self.name))
+    }
+
+    fn path(&mut self) -> Result<PathBuf, String> {
+        self.value().map(PathBuf::from)
+    }
+
+    /// The value, read by `parse` (whose error is prefixed with the flag).
+    fn parsed<T, E: std::fmt::Display>(
+        &mut self,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<T, String> {
+        let text = self.value()?;
+        parse(&text).map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    /// A flag without a value: present means on.
+    fn switch(&self) -> Result<bool, String> {
+        match &self.inline {
+            Some(_) => Err(format!("{} takes no value", self.name)),
+            None => Ok(true),
+        }
+    }
 }
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
@@ -89,80 +128,92 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, St
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => {
-                (flag.to_owned(), Some(value.to_owned()))
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => {
+                (name.to_owned(), Some(value.to_owned()))
             }
             _ => (arg.clone(), None),
         };
-        if flag == "-h" || flag == "--help" {
+        if name == "-h" || name == "--help" {
             return Ok(None);
         }
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| format!("{flag} needs a value"))
+        let mut flag = Flag {
+            name,
+            inline,
+            rest: &mut args,
         };
-        let switch = || match &inline {
-            Some(_) => Err(format!("{flag} takes no value")),
-            None => Ok(true),
-        };
-        let faults = &mut parsed.options.faults;
-        let share = "a share from 0.0 to 1.0";
-        let millis = "a number of milliseconds";
-        match flag.as_str() {
-            "--host" => parsed.host = value()?,
-            "--port" => parsed.port = number(&flag, &value()?, "a port number")?,
-            "--dist" => parsed.options.dist_dir = Some(PathBuf::from(value()?)),
-            "--public-url" => {
-                parsed.options.public_url = portal_config::parse_public_url(&value()?)
-                    .map_err(|e| format!("{flag}: {e}"))?
-            }
-            "--config" => parsed.config_file = Some(PathBuf::from(value()?)),
-            "--profile" => parsed.profile_file = Some(PathBuf::from(value()?)),
-            "--upstream" => {
-                parsed.options.upstream = Some(
-                    demo_server::hosting::proxy::parse_upstream(&value()?)
-                        .map_err(|e| format!("{flag}: {e}"))?,
-                )
-            }
-            "--embed-example" => {
-                parsed.embed_example = Some(number(&flag, &value()?, "a port number")?)
-            }
-            "--embed-example-dir" => parsed.embed_example_dir = PathBuf::from(value()?),
-            "--token-lifetime" => {
-                let seconds: u64 = number(&flag, &value()?, "a number of seconds")?;
-                parsed.options.token_lifetime = Duration::from_secs(seconds);
-            }
-            "--seed" => parsed.options.seed = number(&flag, &value()?, "a whole number")?,
-            "--data" => parsed.data_file = Some(PathBuf::from(value()?)),
-            "--dump-data" => parsed.dump_data = Some(PathBuf::from(value()?)),
-            "--latency-ms" => faults.latency_ms = number(&flag, &value()?, millis)?,
-            "--jitter-ms" => faults.jitter_ms = number(&flag, &value()?, millis)?,
-            "--error-share" => faults.error_share = number(&flag, &value()?, share)?,
-            "--error-body" => {
-                faults.error_body = value()?.parse().map_err(|e| format!("{flag}: {e}"))?
-            }
-            "--rate-limit-share" => faults.rate_limit_share = number(&flag, &value()?, share)?,
-            "--retry-after" => {
-                faults.retry_after_seconds = number(&flag, &value()?, "a number of seconds")?
-            }
-            "--truncate-share" => faults.truncate_share = number(&flag, &value()?, share)?,
-            "--faults-on-auth" => faults.include_auth = switch()?,
-            "--fault-seed" => faults.seed = number(&flag, &value()?, "a whole number")?,
-            "--enable-fault-control" => parsed.options.enable_fault_control = switch()?,
-            "--tls" => parsed.tls = switch()?,
-            "--hide-cdr-fields" => {
-                parsed.options.hide_cdr_fields =
-                    demo_server::jsonapi::cdrs::parse_hidden_fields(&value()?)
-                        .map_err(|e| format!("{flag}: {e}"))?
-            }
-            other => return Err(format!("unknown argument {other:?}")),
+        let known = hosting_flag(&mut parsed, &mut flag)?
+            || data_flag(&mut parsed, &mut flag)?
+            || fault_flag(&mut parsed.options, &mut flag)?;
+        if !known {
+            return Err(format!("unknown argument {:?}", flag.name));
         }
     }
     parsed.options.faults.validate()?;
     Ok(Some(parsed))
+}
+
+/// Where and how the server listens and what it serves beside the API; `false` for another flag.
+fn hosting_flag(parsed: &mut Args, flag: &mut Flag) -> Result<bool, String> {
+    match flag.name.as_str() {
+        "--host" => parsed.host = flag.value()?,
+        "--port" => parsed.port = flag.number("a port number")?,
+        "--tls" => parsed.tls = flag.switch()?,
+        "--dist" => parsed.options.dist_dir = Some(flag.path()?),
+        "--public-url" => {
+            parsed.options.public_url = flag.parsed(portal_config::parse_public_url)?
+        }
+        "--config" => parsed.config_file = Some(flag.path()?),
+        "--upstream" => {
+            let upstream = flag.parsed(demo_server::hosting::proxy::parse_upstream)?;
+            parsed.options.upstream = Some(upstream);
+        }
+        "--embed-example" => parsed.embed_example = Some(flag.number("a port number")?),
+        "--embed-example-dir" => parsed.embed_example_dir = flag.path()?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// What the API serves: its data, tokens, profile and hidden fields; `false` for another flag.
+fn data_flag(parsed: &mut Args, flag: &mut Flag) -> Result<bool, String> {
+    match flag.name.as_str() {
+        "--profile" => parsed.profile_file = Some(flag.path()?),
+        "--token-lifetime" => {
+            let seconds: u64 = flag.number("a number of seconds")?;
+            parsed.options.token_lifetime = Duration::from_secs(seconds);
+        }
+        "--seed" => parsed.options.seed = flag.number("a whole number")?,
+        "--data" => parsed.data_file = Some(flag.path()?),
+        "--dump-data" => parsed.dump_data = Some(flag.path()?),
+        "--hide-cdr-fields" => {
+            parsed.options.hide_cdr_fields =
+                flag.parsed(demo_server::jsonapi::cdrs::parse_hidden_fields)?
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// Fault injection and its control endpoint; `false` for another flag.
+fn fault_flag(options: &mut Options, flag: &mut Flag) -> Result<bool, String> {
+    let faults = &mut options.faults;
+    let share = "a share from 0.0 to 1.0";
+    let millis = "a number of milliseconds";
+    match flag.name.as_str() {
+        "--latency-ms" => faults.latency_ms = flag.number(millis)?,
+        "--jitter-ms" => faults.jitter_ms = flag.number(millis)?,
+        "--error-share" => faults.error_share = flag.number(share)?,
+        "--error-body" => faults.error_body = flag.parsed(str::parse)?,
+        "--rate-limit-share" => faults.rate_limit_share = flag.number(share)?,
+        "--retry-after" => faults.retry_after_seconds = flag.number("a number of seconds")?,
+        "--truncate-share" => faults.truncate_share = flag.number(share)?,
+        "--faults-on-auth" => faults.include_auth = flag.switch()?,
+        "--fault-seed" => faults.seed = flag.number("a whole number")?,
+        "--enable-fault-control" => options.enable_fault_control = flag.switch()?,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Writes the data set to `path` (`-`: standard output).
@@ -260,6 +311,17 @@ async fn embed_example(
     Ok((listener, parent))
 }
 
+/// Prints `message` as the server's complaint and gives `code` to exit with.
+fn fail(code: ExitCode, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("demo-server: {message}");
+    code
+}
+
+/// The exit code of wrong arguments or input files, as distinct from a failure to serve.
+fn wrong_input() -> ExitCode {
+    ExitCode::from(2)
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let mut args = match parse_args(std::env::args().skip(1)) {
@@ -270,31 +332,34 @@ async fn main() -> ExitCode {
         }
         Err(message) => {
             eprintln!("demo-server: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
+            return wrong_input();
         }
     };
     if let Some(path) = &args.data_file {
         match DataFile::load(path) {
             Ok(file) => args.options.data = Some(Arc::new(file)),
-            Err(message) => {
-                eprintln!("demo-server: {message}");
-                return ExitCode::from(2);
-            }
+            Err(message) => return fail(wrong_input(), message),
         }
     }
     if let Some(path) = &args.dump_data {
         return match dump_data(&args.options, path) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(message) => {
-                eprintln!("demo-server: {message}");
-                ExitCode::FAILURE
-            }
+            Err(message) => fail(ExitCode::FAILURE, message),
         };
     }
     if let Err(message) = read_files(&mut args) {
-        eprintln!("demo-server: {message}");
-        return ExitCode::from(2);
+        return fail(wrong_input(), message);
     }
+    warn_of_missing_portal(&args);
+    match serve(args).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(ExitCode::FAILURE, message),
+    }
+}
+
+/// Warns when the portal's files are missing, or when flags that only concern them are given
+/// without them (the server still starts: the API alone is useful).
+fn warn_of_missing_portal(args: &Args) {
     match &args.options.dist_dir {
         Some(dist) if !dist.join("index.html").is_file() => eprintln!(
             "demo-server: warning: {} has no index.html; the portal will not load",
@@ -311,91 +376,98 @@ async fn main() -> ExitCode {
         }
         None => {}
     }
-    let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
-        Ok(listener) => listener,
-        Err(error) => {
-            eprintln!(
-                "demo-server: cannot listen on {}:{}: {error}",
-                args.host, args.port
-            );
-            return ExitCode::FAILURE;
-        }
-    };
-    let address = match listener.local_addr() {
-        Ok(address) => address,
-        Err(error) => {
-            eprintln!("demo-server: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
+}
+
+/// Listens as `args` say, tells where (and what) on standard output, and serves until the
+/// process ends.
+async fn serve(mut args: Args) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
+        .await
+        .map_err(|error| format!("cannot listen on {}:{}: {error}", args.host, args.port))?;
+    let address = listener.local_addr().map_err(|error| error.to_string())?;
     let embedding = match args.embed_example {
-        Some(port) => match embed_example(&mut args, port, address).await {
-            Ok(embedding) => Some(embedding),
-            Err(message) => {
-                eprintln!("demo-server: {message}");
-                return ExitCode::FAILURE;
-            }
-        },
+        Some(port) => Some(embed_example(&mut args, port, address).await?),
         None => None,
     };
-    let loaded = args.options.data.is_some();
-    let control = args.options.enable_fault_control;
-    let faults_on = !args.options.faults.is_off();
-    let upstream = args.options.upstream.clone();
-    let public_url = args.options.public_url.clone();
+    let banner = Banner::of(&args);
     let app = demo_server::app(args.options);
     let tls = match args.tls {
-        true => match demo_server::hosting::tls::self_signed() {
-            Ok(config) => Some(config),
-            Err(message) => {
-                eprintln!("demo-server: {message}");
-                return ExitCode::FAILURE;
-            }
-        },
+        true => Some(demo_server::hosting::tls::self_signed()?),
         false => None,
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    println!("Portal: {scheme}://{address}{public_url}");
-    if let Some(upstream) = &upstream {
-        println!("API: proxied to {upstream}");
-    } else if loaded {
-        println!("Data: {}", args.data_file.unwrap_or_default().display());
-    } else {
-        println!("Login: {DEMO_LOGIN} / {DEMO_PASSWORD}");
-        println!("Login without prices or ACD: {RESTRICTED_LOGIN} / {RESTRICTED_LOGIN}");
-    }
+    banner.print_where(scheme, address);
     if let Some((listener, parent)) = embedding {
-        match listener.local_addr() {
-            Ok(parent_address) => println!("Embedding example: http://{parent_address}/"),
-            Err(error) => eprintln!("demo-server: {error}"),
-        }
-        tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, parent).await {
-                eprintln!("demo-server: embedding example: {error}");
-            }
-        });
+        start_embed_example(listener, parent);
     }
-    if faults_on {
-        println!("Faults: injected (see --help)");
-    }
-    if control {
-        println!(
-            "Fault control: {scheme}://{address}{}",
-            demo_server::routes::faults::CONTROL_PATH
-        );
-    }
+    banner.print_faults(scheme, address);
     let _ = std::io::stdout().flush();
     let served = match tls {
         Some(config) => demo_server::hosting::tls::serve(listener, app, config).await,
         None => axum::serve(listener, app).await,
     };
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("demo-server: {error}");
-            ExitCode::FAILURE
+    served.map_err(|error| error.to_string())
+}
+
+/// What the start-up lines on standard output tell (scripts and tests read them).
+struct Banner {
+    public_url: String,
+    upstream: Option<String>,
+    /// The `--data` file, when its data set is served.
+    data_file: Option<PathBuf>,
+    faults_on: bool,
+    fault_control: bool,
+}
+
+impl Banner {
+    fn of(args: &Args) -> Banner {
+        let loaded = args.options.data.is_some();
+        Banner {
+            public_url: args.options.public_url.clone(),
+            upstream: args.options.upstream.clone(),
+            data_file: loaded.then(|| args.data_file.clone().unwrap_or_default()),
+            faults_on: !args.options.faults.is_off(),
+            fault_control: args.options.enable_fault_control,
         }
     }
+
+    /// Where the portal is, and where its API answers come from.
+    fn print_where(&self, scheme: &str, address: SocketAddr) {
+        println!("Portal: {scheme}://{address}{}", self.public_url);
+        if let Some(upstream) = &self.upstream {
+            println!("API: proxied to {upstream}");
+        } else if let Some(data_file) = &self.data_file {
+            println!("Data: {}", data_file.display());
+        } else {
+            println!("Login: {DEMO_LOGIN} / {DEMO_PASSWORD}");
+            println!("Login without prices or ACD: {RESTRICTED_LOGIN} / {RESTRICTED_LOGIN}");
+        }
+    }
+
+    fn print_faults(&self, scheme: &str, address: SocketAddr) {
+        if self.faults_on {
+            println!("Faults: injected (see --help)");
+        }
+        if self.fault_control {
+            println!(
+                "Fault control: {scheme}://{address}{}",
+                demo_server::routes::faults::CONTROL_PATH
+            );
+        }
+    }
+}
+
+/// Tells where the embedding example is and serves it in the background.
+fn start_embed_example(listener: tokio::net::TcpListener, parent: axum::Router) {
+    match listener.local_addr() {
+        Ok(parent_address) => println!("Embedding example: http://{parent_address}/"),
+        Err(error) => eprintln!("demo-server: {error}"),
+    }
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, parent).await {
+            eprintln!("demo-server: embedding example: {error}");
+        }
+    });
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@
 //!   (network conditions, DevTools);
 //! - `portal`: the [`Portal`] page object (navigation, waits, input, viewport, sign-in,
 //!   downloads, the accessibility audit);
+//! - `first_load`: what a page's first load fetches until it is usable, as the budgets count it
+//!   ([`Portal::first_load`]);
 //! - `network`: the network seen from the test (offline and online, throttling, faults, a
 //!   server restart, the served requests, direct API calls);
 //! - `table`: the [`Table`] reader;
@@ -64,6 +66,7 @@ use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::rt::TokioExecutor;
 
 mod engine;
+mod first_load;
 mod network;
 mod portal;
 mod server;
@@ -75,6 +78,7 @@ mod webdriver;
 pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
 pub use engine::Engine;
 pub use fantoccini;
+pub use first_load::{FirstLoad, LoadedFile};
 pub use network::OnlineEvent;
 pub use portal::{DOWNLOAD_TIMEOUT, Portal, WAIT_TIMEOUT, query_param};
 pub use server::{ApiServer, Bundle, ServedRequest, Setup, portal_dist, subpath_dist};

@@ -338,91 +338,43 @@ pub(crate) async fn serve_tls_beside(restart: &Restart, served: &RequestLog) -> 
     format!("https://{address}")
 }
 
+/// What [`Setup::embedding`] serves beside the portal (nothing without it).
+struct Embedding {
+    /// The portal's config.json: the setup's, made to allow the parent page when embedding.
+    config_json: Option<String>,
+    parent_url: Option<String>,
+    foreign_url: Option<String>,
+    bare_urls: Option<Vec<String>>,
+}
+
 impl DemoServer {
     pub(crate) async fn start(dist: &Path, public_url: &str, setup: &Setup) -> DemoServer {
         let (listener, address) = listen([127, 0, 0, 1], "the demo server").await;
         let base_url = format!("http://{address}");
         let mut others = Vec::new();
-
         let upstream = match &setup.upstream_data {
-            Some(data) => {
-                let (listener, upstream_address) = listen([127, 0, 0, 1], "the upstream").await;
-                let options = demo_server::Options {
-                    token_lifetime: setup.token_lifetime,
-                    data: Some(data.clone()),
-                    hide_cdr_fields: setup.hide_cdr_fields.clone(),
-                    ..Default::default()
-                };
-                others.push(serve_in_background(listener, demo_server::app(options)));
-                Some(format!("http://{upstream_address}"))
-            }
+            Some(data) => Some(start_upstream(setup, data, &mut others).await),
             None => None,
         };
-
-        let mut config_json = setup.config_json.clone();
-        let (mut parent_url, mut foreign_url, mut bare_urls) = (None, None, None);
-        if setup.embedding {
-            let (parent_listener, parent) = listen([127, 0, 0, 2], "the parent page").await;
-            let (foreign_listener, foreign) = listen([127, 0, 0, 3], "the foreign pages").await;
-            let bundle_config = match &config_json {
-                Some(text) => text.clone(),
-                None => std::fs::read_to_string(dist.join("config.json")).unwrap_or_default(),
-            };
-            config_json = Some(
-                demo_server::example_parent::with_allowed_origin(
-                    &bundle_config,
-                    &format!("http://{parent}"),
-                )
-                .expect("the bundle's config.json is valid JSON"),
-            );
-            let pages = |dir: PathBuf| {
-                demo_server::example_parent::example_parent(
-                    dir,
-                    format!("{base_url}{public_url}"),
-                    api_model::api_root(&base_url),
-                    DEMO_LOGIN.to_owned(),
-                    DEMO_PASSWORD.to_owned(),
-                )
-            };
-            let root = workspace_root();
-            others.push(serve_in_background(
-                parent_listener,
-                pages(root.join("examples/embed")),
-            ));
-            // The foreign origin serves the example parent page too (a parent on an origin
-            // config.json does not name), and the test pages under /pages/.
-            let foreign_router = pages(root.join("examples/embed")).nest_service(
-                "/pages",
-                tower_http::services::ServeDir::new(root.join("crates/e2e/pages")),
-            );
-            others.push(serve_in_background(foreign_listener, foreign_router));
-            parent_url = Some(format!("http://{parent}"));
-            foreign_url = Some(format!("http://{foreign}"));
-            // The portal as a careless host serves it: no security headers at all (no
-            // frame-ancestors); config.json allowing only the parent page, or the bundle's own
-            // (which allows no embedding).
-            let mut bare_hosts = Vec::new();
-            for (host, config) in [
-                ([127, 0, 0, 4], config_json.clone().unwrap_or_default()),
-                ([127, 0, 0, 5], bundle_config),
-            ] {
-                let (listener, address) = listen(host, "a header-less host").await;
-                others.push(serve_in_background(
-                    listener,
-                    header_less_host(dist, config),
-                ));
-                bare_hosts.push(format!("http://{address}"));
+        let config_json = setup.config_json.clone();
+        let embedding = if setup.embedding {
+            let portal_url = format!("{base_url}{public_url}");
+            start_embedding(dist, &base_url, &portal_url, config_json, &mut others).await
+        } else {
+            Embedding {
+                config_json,
+                parent_url: None,
+                foreign_url: None,
+                bare_urls: None,
             }
-            bare_urls = Some(bare_hosts);
-        }
-
+        };
         let options = demo_server::Options {
             dist_dir: Some(dist.to_path_buf()),
             token_lifetime: setup.token_lifetime,
             data: setup.data.clone(),
             enable_fault_control: setup.fault_control,
             public_url: public_url.to_owned(),
-            config_json,
+            config_json: embedding.config_json,
             config_dir: setup.config_dir.clone(),
             upstream,
             hide_cdr_fields: setup.hide_cdr_fields.clone(),
@@ -446,9 +398,9 @@ impl DemoServer {
             restart,
             code_held,
             others,
-            parent_url,
-            foreign_url,
-            bare_urls,
+            parent_url: embedding.parent_url,
+            foreign_url: embedding.foreign_url,
+            bare_urls: embedding.bare_urls,
         }
     }
 
@@ -457,5 +409,89 @@ impl DemoServer {
         for other in self.others {
             other.abort();
         }
+    }
+}
+
+/// Starts the second demo server that [`Setup::upstream_data`] asks for; its URL.
+async fn start_upstream(
+    setup: &Setup,
+    data: &Arc<DataFile>,
+    others: &mut Vec<JoinHandle<()>>,
+) -> String {
+    let (listener, upstream_address) = listen([127, 0, 0, 1], "the upstream").await;
+    let options = demo_server::Options {
+        token_lifetime: setup.token_lifetime,
+        data: Some(data.clone()),
+        hide_cdr_fields: setup.hide_cdr_fields.clone(),
+        ..Default::default()
+    };
+    others.push(serve_in_background(listener, demo_server::app(options)));
+    format!("http://{upstream_address}")
+}
+
+/// Starts the parent page, the foreign pages and the header-less hosts of
+/// [`Setup::embedding`] for the portal at `portal_url`, with `config_json` (or the bundle's
+/// config.json) allowing the parent page.
+async fn start_embedding(
+    dist: &Path,
+    base_url: &str,
+    portal_url: &str,
+    config_json: Option<String>,
+    others: &mut Vec<JoinHandle<()>>,
+) -> Embedding {
+    let (parent_listener, parent) = listen([127, 0, 0, 2], "the parent page").await;
+    let (foreign_listener, foreign) = listen([127, 0, 0, 3], "the foreign pages").await;
+    let bundle_config = match &config_json {
+        Some(text) => text.clone(),
+        None => std::fs::read_to_string(dist.join("config.json")).unwrap_or_default(),
+    };
+    let config_json = Some(
+        demo_server::example_parent::with_allowed_origin(
+            &bundle_config,
+            &format!("http://{parent}"),
+        )
+        .expect("the bundle's config.json is valid JSON"),
+    );
+    let pages = |dir: PathBuf| {
+        demo_server::example_parent::example_parent(
+            dir,
+            portal_url.to_owned(),
+            api_model::api_root(base_url),
+            DEMO_LOGIN.to_owned(),
+            DEMO_PASSWORD.to_owned(),
+        )
+    };
+    let root = workspace_root();
+    others.push(serve_in_background(
+        parent_listener,
+        pages(root.join("examples/embed")),
+    ));
+    // The foreign origin serves the example parent page too (a parent on an origin
+    // config.json does not name), and the test pages under /pages/.
+    let foreign_router = pages(root.join("examples/embed")).nest_service(
+        "/pages",
+        tower_http::services::ServeDir::new(root.join("crates/e2e/pages")),
+    );
+    others.push(serve_in_background(foreign_listener, foreign_router));
+    // The portal as a careless host serves it: no security headers at all (no
+    // frame-ancestors); config.json allowing only the parent page, or the bundle's own
+    // (which allows no embedding).
+    let mut bare_hosts = Vec::new();
+    for (host, config) in [
+        ([127, 0, 0, 4], config_json.clone().unwrap_or_default()),
+        ([127, 0, 0, 5], bundle_config),
+    ] {
+        let (listener, address) = listen(host, "a header-less host").await;
+        others.push(serve_in_background(
+            listener,
+            header_less_host(dist, config),
+        ));
+        bare_hosts.push(format!("http://{address}"));
+    }
+    Embedding {
+        config_json,
+        parent_url: Some(format!("http://{parent}")),
+        foreign_url: Some(format!("http://{foreign}")),
+        bare_urls: Some(bare_hosts),
     }
 }

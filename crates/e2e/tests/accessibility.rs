@@ -681,8 +681,8 @@ fn errors_open_menus_and_zoomed_charts_pass_axe_in_both_themes() {
 }
 
 /// The sign-in form index.html shows before the code comes passes axe in both themes, on a
-/// phone too, and reaches every field by keyboard. The code is kept from coming (its request
-/// blocked), so the form stays as a visitor on a slow link sees it.
+/// phone too, and reaches every field by keyboard. The code is kept from coming (every wasm
+/// request blocked), so the form stays as a visitor on a slow link sees it.
 #[test]
 fn the_sign_in_form_shown_before_the_code_passes_axe() {
     e2e::run(|portal| async move {
@@ -690,10 +690,7 @@ fn the_sign_in_form_shown_before_the_code_passes_axe() {
         portal.wait_for("form#login-form").await;
         portal.devtools("Network.enable", json!({})).await;
         portal
-            .devtools(
-                "Network.setBlockedURLs",
-                json!({ "urls": ["*portal_bg.wasm"] }),
-            )
+            .devtools("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }))
             .await;
         portal
             .devtools("Network.clearBrowserCache", json!({}))

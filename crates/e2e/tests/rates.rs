@@ -2,7 +2,7 @@
 //! cost equal to a hand computation), a bad number refused before any request, and a rate
 //! plan's whole rate deck downloaded as CSV.
 //!
-//! The demo's "Ukraine mobile" plan has fixed rates (crates/demo-server/README.md): for
+//! The demo's "Ukraine mobile" plan has fixed rates (crates/demo-server/docs/api.md): for
 //! 380671234567 it finds 380671, 38067 and 380.
 
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal};

@@ -1,7 +1,7 @@
-//! No customer in another's session (`docs/security.md`, "Sessions"): whatever ends a session
-//! (sign-out, here or in another tab sharing it, a 401, expiry, another customer's token) ends
-//! everything of it in the browser: answers read ahead, requests on their way, what the page
-//! shows, and where the credential is kept.
+//! No customer in another's session (`docs/security.md`, "No customer in another's session"):
+//! whatever ends a session (sign-out, here or in another tab sharing it, a 401, expiry, another
+//! customer's token) ends everything of it in the browser: answers read ahead, requests on their
+//! way, what the page shows, and where the credential is kept.
 
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup};
 use serde_json::{Value, json};

@@ -314,9 +314,21 @@ mod tests {
         }
     }
 
+    /// Each config is refused as invalid, with a message naming its key.
+    fn assert_each_names_its_key(cases: &[(&str, &str)]) {
+        for (text, key) in cases {
+            match parse_config(text) {
+                Err(ConfigError::Invalid(message)) => {
+                    assert!(message.contains(key), "{message} does not name {key}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
     #[test]
-    fn wrong_values_name_the_key() {
-        for (text, key) in [
+    fn wrong_api_base_urls_name_the_key() {
+        assert_each_names_its_key(&[
             (r#"{"apiBaseUrl":"switch.example"}"#, "apiBaseUrl"),
             (r#"{"apiBaseUrl":"//switch.example"}"#, "apiBaseUrl"),
             // Browsers read these as `//evil.example`: requests and the password would go there.
@@ -327,6 +339,12 @@ mod tests {
                 r#"{"apiBaseUrl":"https://switch.example@evil.example"}"#,
                 "apiBaseUrl",
             ),
+        ]);
+    }
+
+    #[test]
+    fn wrong_sign_in_and_language_values_name_the_key() {
+        assert_each_names_its_key(&[
             (r#"{"auth":"basic"}"#, "auth"),
             (r#"{"languages":["en","xx"]}"#, "languages"),
             (
@@ -335,6 +353,12 @@ mod tests {
             ),
             (r#"{"locale":"de"}"#, "locale"),
             (r#"{"timeZone":"+03:00"}"#, "timeZone"),
+        ]);
+    }
+
+    #[test]
+    fn wrong_branding_and_support_values_name_the_key() {
+        assert_each_names_its_key(&[
             (r#"{"branding":"Acme"}"#, "branding"),
             (r#"{"branding":{"productName":""}}"#, "branding.productName"),
             (
@@ -362,11 +386,27 @@ mod tests {
             (r#"{"support":{"email":"nobody"}}"#, "support.email"),
             (r#"{"support":{"phone":"ring"}}"#, "support.phone"),
             (r#"{"support":{"url":"ftp://help.example"}}"#, "support.url"),
+        ]);
+    }
+
+    #[test]
+    fn wrong_embedding_origins_name_the_key() {
+        assert_each_names_its_key(&[
             (
                 r#"{"embed":{"allowedOrigins":["*"]}}"#,
                 "embed.allowedOrigins",
             ),
-            // A value of another kind than the key's is named too.
+            (
+                r#"{"embed":{"allowedOrigins":["https://a.example/path"]}}"#,
+                "embed.allowedOrigins",
+            ),
+        ]);
+    }
+
+    /// A value of another kind than the key's is named too.
+    #[test]
+    fn values_of_another_kind_name_the_key() {
+        assert_each_names_its_key(&[
             (
                 r#"{"embed":{"allowedOrigins":"x"}}"#,
                 "embed.allowedOrigins",
@@ -382,18 +422,11 @@ mod tests {
             (r#"{"languages":"en"}"#, "languages"),
             (r#"{"defaultLanguage":{"en":1}}"#, "defaultLanguage"),
             (r#"{"timeZone":3}"#, "timeZone"),
-            (
-                r#"{"embed":{"allowedOrigins":["https://a.example/path"]}}"#,
-                "embed.allowedOrigins",
-            ),
-        ] {
-            match parse_config(text) {
-                Err(ConfigError::Invalid(message)) => {
-                    assert!(message.contains(key), "{message} does not name {key}")
-                }
-                other => panic!("{text}: {other:?}"),
-            }
-        }
+        ]);
+    }
+
+    #[test]
+    fn text_that_is_no_json_is_malformed() {
         assert!(matches!(parse_config("{"), Err(ConfigError::Malformed(_))));
     }
 }

@@ -36,6 +36,33 @@ pub(crate) fn read_languages(tags: Option<Vec<String>>) -> Result<Vec<String>, S
     Ok(offered)
 }
 
+/// The primary subtag of a language tag, lowercased (`uk-UA`, ` UK` → `uk`): languages are
+/// found by it.
+pub fn primary_subtag(tag: &str) -> String {
+    let primary = tag.trim().split(['-', '_']).next().unwrap_or_default();
+    primary.to_ascii_lowercase()
+}
+
+/// The language a visitor gets among the `offered` ones (a deployment's, in its order): their
+/// `stored` choice if offered, else the deployment's default, else the first of the `browser`'s
+/// languages (`navigator.languages`) offered, else the first offered. Languages as the caller
+/// knows them, found from tags by [`primary_subtag`] (the portal's `i18n::by_tag`). The portal
+/// chooses so (`app.rs`), and the loader's start chooses the early sign-in form's language so
+/// before the portal's code has come (xtask's `start/choice.js`, held to this by a test).
+pub fn chosen_language<L: Copy + PartialEq>(
+    stored: Option<L>,
+    offered: &[L],
+    deployment: Option<L>,
+    browser: impl IntoIterator<Item = L>,
+) -> Option<L> {
+    let is_offered = |language: &L| offered.contains(language);
+    stored
+        .filter(is_offered)
+        .or(deployment.filter(is_offered))
+        .or_else(|| browser.into_iter().find(is_offered))
+        .or_else(|| offered.first().copied())
+}
+
 /// `defaultLanguage` (or the older `locale`), which must be one of `offered`.
 pub(crate) fn read_default_language(
     key: &str,
@@ -132,6 +159,22 @@ mod tests {
         );
         let error = read_default_language("defaultLanguage", Some("en".into()), &offered);
         assert!(error.unwrap_err().starts_with("defaultLanguage"));
+    }
+
+    #[test]
+    fn the_visitors_choice_then_the_deployments_then_the_browsers_then_the_first() {
+        let offered = ["uk", "en"];
+        let choose = |stored, deployment, browser: &[&'static str]| {
+            chosen_language(stored, &offered, deployment, browser.iter().copied())
+        };
+        assert_eq!(choose(Some("en"), Some("uk"), &["uk"]), Some("en"));
+        // A stored choice this deployment does not offer is passed over.
+        assert_eq!(choose(Some("es"), Some("en"), &["uk"]), Some("en"));
+        assert_eq!(choose(None, None, &["de", "en", "uk"]), Some("en"));
+        assert_eq!(choose(None, None, &["de"]), Some("uk"));
+        assert_eq!(chosen_language(None, &[], None, ["en"]), None);
+        assert_eq!(primary_subtag(" EN-gb"), "en");
+        assert_eq!(primary_subtag("uk_UA"), "uk");
     }
 
     #[test]

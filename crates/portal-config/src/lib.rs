@@ -1,7 +1,7 @@
 //! What a deployment of the portal is made of, without I/O: the `config.json` schema
 //! ([`PortalConfig`]), the public URL it is served under, web [`Origin`]s, the Content-Security-Policy the portal runs under
 //! ([`content_security_policy`]), and the message protocol between an embedded portal and its
-//! parent page ([`embed`]).
+//! parent page ([`embed`]), and the keys it keeps in the browser ([`kept`]).
 //!
 //! The portal reads these at run time; the demo server reads the same `config.json` to send the
 //! matching policy, so the two cannot drift apart.
@@ -11,6 +11,7 @@ pub mod colour;
 mod config;
 mod csp;
 pub mod embed;
+pub mod kept;
 pub mod languages;
 mod loose;
 mod origin;

@@ -309,7 +309,35 @@ pub fn compile(
     let resource = parse(file, source)?;
     let mut problems = Vec::new();
     let found = messages(file, &resource, &mut problems);
-    let fact = |name: &str, problems: &mut Problems| -> String {
+    let facts = read_facts(file, &found, &mut problems);
+    let messages = Messages::sort(reference, file, &found, &mut problems);
+    let json = messages.json(reference, file, &facts.plural_forms, &mut problems);
+    if problems.is_empty() {
+        Ok(LanguageFile {
+            tag: tag.to_owned(),
+            name: facts.name,
+            locale: facts.locale,
+            date_time_pattern: facts.date_time_pattern,
+            plural_forms: facts.plural_forms,
+            json,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+/// A language's facts: the messages that describe it ([`FACTS`]).
+struct Facts {
+    name: String,
+    locale: String,
+    date_time_pattern: String,
+    plural_forms: Vec<String>,
+}
+
+/// Reads the facts of a language; each must be there, as plain text, and its plural forms
+/// must be CLDR's.
+fn read_facts(file: &str, found: &[&ast::Message<&str>], problems: &mut Problems) -> Facts {
+    let mut fact = |name: &str| -> String {
         match found.iter().find(|m| m.id.name == name) {
             Some(message) => match message.value.as_ref().map(|v| plain(v)) {
                 Some(Some(text)) => text,
@@ -324,10 +352,10 @@ pub fn compile(
             }
         }
     };
-    let name = fact("language-name", &mut problems);
-    let locale = fact("language-locale", &mut problems);
-    let date_time_pattern = fact("language-date-time-pattern", &mut problems);
-    let plural_forms: Vec<String> = fact("language-plural-forms", &mut problems)
+    let name = fact("language-name");
+    let locale = fact("language-locale");
+    let date_time_pattern = fact("language-date-time-pattern");
+    let plural_forms: Vec<String> = fact("language-plural-forms")
         .split_whitespace()
         .map(str::to_owned)
         .collect();
@@ -336,78 +364,103 @@ pub fn compile(
             problems.push(format!("{file}: `{form}` is not a CLDR plural category"));
         }
     }
+    Facts {
+        name,
+        locale,
+        date_time_pattern,
+        plural_forms,
+    }
+}
 
-    let mut texts: Vec<(String, &ast::Pattern<&str>)> = Vec::new();
-    let mut keyed = Vec::new();
-    for message in &found {
-        let id = message.id.name;
-        if FACTS.contains(&id) {
-            continue;
+/// A language's messages but its facts, by how the portal looks them up.
+struct Messages<'a, 's> {
+    /// The texts looked up by position, with their ids.
+    texts: Vec<(String, &'a ast::Pattern<&'s str>)>,
+    /// The plain texts looked up by an API name.
+    keyed: Vec<(&'s str, String)>,
+}
+
+impl<'a, 's> Messages<'a, 's> {
+    /// Sorts the messages `found`, checked against the reference's: none unknown, no keyed one
+    /// missing (a missing text shows in [`Messages::json`]), keyed ones plain text.
+    fn sort(
+        reference: &Reference,
+        file: &str,
+        found: &[&'a ast::Message<&'s str>],
+        problems: &mut Problems,
+    ) -> Self {
+        let mut messages = Messages {
+            texts: Vec::new(),
+            keyed: Vec::new(),
+        };
+        for message in found {
+            let id = message.id.name;
+            if FACTS.contains(&id) {
+                continue;
+            }
+            if is_keyed(id) {
+                if !reference.keyed.contains(id) {
+                    problems.push(format!("{file}: `{id}` is not in the reference language"));
+                }
+                match message.value.as_ref().and_then(|v| plain(v)) {
+                    Some(text) if message.attributes.is_empty() => messages.keyed.push((id, text)),
+                    _ => problems.push(format!("{file}: `{id}` must be plain text")),
+                }
+                continue;
+            }
+            messages.texts.extend(texts_of(message));
         }
-        if is_keyed(id) {
-            if !reference.keyed.contains(id) {
+        for id in &reference.keyed {
+            if !messages.keyed.iter().any(|(k, _)| k == id) {
+                problems.push(format!("{file}: `{id}` is missing"));
+            }
+        }
+        for (id, _) in &messages.texts {
+            if !reference.texts.iter().any(|d| &d.id == id) {
                 problems.push(format!("{file}: `{id}` is not in the reference language"));
             }
-            match message.value.as_ref().and_then(|v| plain(v)) {
-                Some(text) if message.attributes.is_empty() => keyed.push((id, text)),
-                _ => problems.push(format!("{file}: `{id}` must be plain text")),
+        }
+        messages
+    }
+
+    /// [`LanguageFile::json`]: the texts in the reference's order, then the keyed ones.
+    fn json(
+        mut self,
+        reference: &Reference,
+        file: &str,
+        plural_forms: &[String],
+        problems: &mut Problems,
+    ) -> String {
+        let mut json = String::from("{\"m\":[");
+        for (index, declared) in reference.texts.iter().enumerate() {
+            if index > 0 {
+                json.push(',');
             }
-            continue;
+            let Some((_, pattern)) = self.texts.iter().find(|(id, _)| *id == declared.id) else {
+                problems.push(format!("{file}: `{}` is missing", declared.id));
+                json.push_str("\"\"");
+                continue;
+            };
+            let mut context = Context {
+                file,
+                id: &declared.id,
+                args: &declared.args,
+                plural_forms,
+                problems,
+            };
+            context.pattern(pattern, &mut json);
         }
-        texts.extend(texts_of(message));
-    }
-    for id in &reference.keyed {
-        if !keyed.iter().any(|(k, _)| k == id) {
-            problems.push(format!("{file}: `{id}` is missing"));
+        // Sorted by id: the portal looks them up by binary search, without sorting them first.
+        self.keyed.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        json.push_str("],\"k\":{");
+        for (index, (id, text)) in self.keyed.iter().enumerate() {
+            if index > 0 {
+                json.push(',');
+            }
+            let _ = write!(json, "{}:{}", quoted(id), quoted(text));
         }
-    }
-    for (id, _) in &texts {
-        if !reference.texts.iter().any(|d| &d.id == id) {
-            problems.push(format!("{file}: `{id}` is not in the reference language"));
-        }
-    }
-
-    let mut json = String::from("{\"m\":[");
-    for (index, declared) in reference.texts.iter().enumerate() {
-        if index > 0 {
-            json.push(',');
-        }
-        let Some((_, pattern)) = texts.iter().find(|(id, _)| *id == declared.id) else {
-            problems.push(format!("{file}: `{}` is missing", declared.id));
-            json.push_str("\"\"");
-            continue;
-        };
-        let mut context = Context {
-            file,
-            id: &declared.id,
-            args: &declared.args,
-            plural_forms: &plural_forms,
-            problems: &mut problems,
-        };
-        context.pattern(pattern, &mut json);
-    }
-    // Sorted by id: the portal looks them up by binary search, without sorting them first.
-    keyed.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    json.push_str("],\"k\":{");
-    for (index, (id, text)) in keyed.iter().enumerate() {
-        if index > 0 {
-            json.push(',');
-        }
-        let _ = write!(json, "{}:{}", quoted(id), quoted(text));
-    }
-    json.push_str("}}");
-
-    if problems.is_empty() {
-        Ok(LanguageFile {
-            tag: tag.to_owned(),
-            name,
-            locale,
-            date_time_pattern,
-            plural_forms,
-            json,
-        })
-    } else {
-        Err(problems)
+        json.push_str("}}");
+        json
     }
 }
 
@@ -578,6 +631,8 @@ impl Context<'_> {
 pub struct Languages {
     pub languages: Vec<LanguageFile>,
     pub rust: String,
+    /// The ids of the messages with attributes (the resource types' texts), in order.
+    pub families: Vec<String>,
 }
 
 /// Reads, checks and compiles every `<tag>.ftl` in `dir` against `<reference>.ftl`.
@@ -618,6 +673,7 @@ pub fn read_languages(dir: &std::path::Path, reference_tag: &str) -> Result<Lang
         Ok(Languages {
             languages,
             rust: rust_api(&reference),
+            families: family_ids(&reference),
         })
     } else {
         Err(problems)
@@ -662,36 +718,18 @@ pub fn rust_api(reference: &Reference) -> String {
     let mut fields = String::new();
     let mut values = String::new();
     let mut family_fields = String::new();
-    let mut family_done = false;
     let mut index = 0usize;
     let texts = &reference.texts;
     while index < texts.len() {
         let declared = &texts[index];
-        let is_family = !reference.family.is_empty()
-            && texts
-                .get(index + 1)
-                .is_some_and(|next| next.id.starts_with(&format!("{}.", declared.id)));
-        if is_family {
+        if is_family(reference, index) {
             let name = rust_name(&declared.id);
             let _ = writeln!(fields, "    pub {name}: ResourceTexts,");
-            let _ = write!(values, "    {name}: ResourceTexts {{");
-            for (offset, field) in std::iter::once("title".to_owned())
-                .chain(reference.family.iter().cloned())
-                .enumerate()
-            {
-                let member = &texts[index + offset];
-                let field = rust_name(&field);
-                let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
-                if !family_done {
-                    let _ = writeln!(
-                        family_fields,
-                        "    pub {field}: {},",
-                        field_type(&member.args)
-                    );
-                }
+            let members = family_values(reference, index);
+            let _ = writeln!(values, "    {name}: ResourceTexts {{{members} }},");
+            if family_fields.is_empty() {
+                family_fields = family_types(reference, index);
             }
-            family_done = true;
-            values.push_str(" },\n");
             index += 1 + reference.family.len();
             continue;
         }
@@ -709,7 +747,7 @@ pub fn rust_api(reference: &Reference) -> String {
         "/// Every text of the portal, by the names of `en.ftl`."
     );
     let _ = writeln!(out, "pub struct Texts {{\n{fields}}}\n");
-    if family_done {
+    if !family_fields.is_empty() {
         let _ = writeln!(
             out,
             "/// The texts of one resource type (a message with attributes in the files).\n#[derive(Clone, Copy)]\npub struct ResourceTexts {{\n{family_fields}}}\n"
@@ -722,6 +760,52 @@ pub fn rust_api(reference: &Reference) -> String {
         texts.len()
     );
     out
+}
+
+/// Whether the text at `index` is a message with attributes (its attributes follow it).
+fn is_family(reference: &Reference, index: usize) -> bool {
+    let texts = &reference.texts;
+    !reference.family.is_empty()
+        && texts
+            .get(index + 1)
+            .is_some_and(|next| next.id.starts_with(&format!("{}.", texts[index].id)))
+}
+
+/// A family message's members by their offset from it, with their Rust names: its value
+/// (`title`), then its attributes.
+fn family_members(reference: &Reference) -> impl Iterator<Item = (usize, String)> + '_ {
+    std::iter::once("title".to_owned())
+        .chain(reference.family.iter().cloned())
+        .map(|name| rust_name(&name))
+        .enumerate()
+}
+
+/// The members of the family message at `index`, as a `ResourceTexts`' fields' values.
+fn family_values(reference: &Reference, index: usize) -> String {
+    let mut values = String::new();
+    for (offset, field) in family_members(reference) {
+        let member = &reference.texts[index + offset];
+        let _ = write!(values, " {field}: {},", value(index + offset, &member.args));
+    }
+    values
+}
+
+/// The fields of `ResourceTexts`, typed as the family message at `index` has them.
+fn family_types(reference: &Reference, index: usize) -> String {
+    let mut types = String::new();
+    for (offset, field) in family_members(reference) {
+        let field_type = field_type(&reference.texts[index + offset].args);
+        let _ = writeln!(types, "    pub {field}: {field_type},");
+    }
+    types
+}
+
+/// The ids of the messages with attributes.
+fn family_ids(reference: &Reference) -> Vec<String> {
+    (0..reference.texts.len())
+        .filter(|&index| is_family(reference, index))
+        .map(|index| reference.texts[index].id.clone())
+        .collect()
 }
 
 fn field_type(args: &[String]) -> String {

@@ -9,8 +9,9 @@ use crate::format::Zone;
 use crate::i18n::texts;
 use crate::i18n::tr;
 use crate::pages::named_choices::first_records;
-use crate::remote::Remote;
+use crate::read::Read;
 use crate::stats_view::{FieldError, StatsView, TimeRange, url_time};
+use api_model::catalog::Attributes;
 use api_model::resources::Country;
 use api_model::stats::Sampling;
 use chart_data::presets::Preset;
@@ -215,9 +216,10 @@ fn sampling_field(draft: Draft, samplings: &'static [Sampling]) -> impl IntoView
 
 /// The countries, for the country parameters' pickers, asked for once they are `wanted`: on a
 /// page's first load they would compete with its statistics for the link and the server.
-fn countries(wanted: Signal<bool>) -> Remote<Vec<(String, String)>> {
+fn countries(wanted: Signal<bool>) -> Read<Vec<(String, String)>> {
     first_records(
-        "countries",
+        Country::COLLECTION.path(),
+        None,
         move || wanted.get().then_some(()),
         |country: api_model::document::Resource<Country>| (country.id, country.attributes.name),
     )
@@ -227,7 +229,7 @@ fn countries(wanted: Signal<bool>) -> Remote<Vec<(String, String)>> {
 /// is missing the chosen id stays chosen (see [`countries_failed`] for a failed list).
 fn country_picker(
     name: &'static str,
-    countries: Remote<Vec<(String, String)>>,
+    countries: Read<Vec<(String, String)>>,
     value: impl Fn() -> String + Copy + Send + Sync + 'static,
     on_change: impl Fn(leptos::ev::Event) + 'static,
 ) -> impl IntoView {
@@ -261,7 +263,7 @@ fn country_picker(
 
 /// Beside a country picker, outside its label (a label holds one control): the countries could
 /// not be read, and a button to ask again.
-fn countries_failed(countries: Remote<Vec<(String, String)>>) -> impl IntoView {
+fn countries_failed(countries: Read<Vec<(String, String)>>) -> impl IntoView {
     move || {
         countries
             .error()

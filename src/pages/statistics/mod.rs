@@ -21,7 +21,7 @@ use crate::i18n::texts;
 use crate::i18n::tr;
 pub use crate::pages::account_choices::{AccountOptions, currency_of, session_accounts};
 use crate::prefs::Prefs;
-use crate::remote::Remote;
+use crate::read::{Read, use_read};
 use crate::routing::portal_path;
 use crate::stats_view::{FieldError, StatsView};
 use api_model::document::SingleDocument;
@@ -142,9 +142,9 @@ fn results(
     access: StatsAccess,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
     asked: RwSignal<Asked>,
-) -> Remote<Arc<Results>> {
+) -> Read<Arc<Results>> {
     let endpoint = page.form_endpoint();
-    Remote::new(
+    use_read(
         move || {
             let generation = asked.with(|a| a.generation);
             request
@@ -175,11 +175,17 @@ fn results(
     )
 }
 
-pub fn statistics_page(page: StatsPage) -> impl IntoView {
+pub fn statistics_page(
+    charted: crate::routing::Charted,
+    ahead: Option<crate::http::ReadAhead>,
+) -> impl IntoView {
+    let page = charted
+        .endpoint()
+        .map_or(StatsPage::OriginatedCps, StatsPage::Table);
     let access = expect_context::<Access>();
-    // The page is drawn once its profile is read (`app::signed_in_page`).
+    // The page is drawn once its profile is read (`routes::drawn`).
     match untrack(|| access.stats(page.direction())) {
-        Some(access) if page.shows_anything(&access) => shown_page(page, access).into_any(),
+        Some(access) if page.shows_anything(&access) => shown_page(page, access, ahead).into_any(),
         Some(_) => nothing_shown(page).into_any(),
         None => status::loading(texts().loading_page).into_any(),
     }
@@ -195,7 +201,11 @@ fn nothing_shown(page: StatsPage) -> impl IntoView {
     }
 }
 
-fn shown_page(page: StatsPage, access: StatsAccess) -> impl IntoView {
+fn shown_page(
+    page: StatsPage,
+    access: StatsAccess,
+    ahead: Option<crate::http::ReadAhead>,
+) -> impl IntoView {
     let api = expect_context::<Api>();
     let prefs = expect_context::<Prefs>();
     let location = use_location();
@@ -212,7 +222,7 @@ fn shown_page(page: StatsPage, access: StatsAccess) -> impl IntoView {
             .get()
             .to_request(endpoint, asked.at, asked.zone.rules())
     });
-    let accounts = session_accounts();
+    let accounts = session_accounts(ahead);
     pick_first_account(accounts, applied, endpoint);
     let results = results(page, api, access, request, asked);
 
@@ -310,7 +320,7 @@ fn url_legend(page: StatsPage, access: StatsAccess, applied: Memo<StatsView>) ->
 fn outcome(
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Remote<Arc<Results>>,
+    results: Read<Arc<Results>>,
     currency: Memo<String>,
 ) -> Memo<Outcome> {
     Memo::new(move |_| {
@@ -349,7 +359,7 @@ fn outcome(
 }
 
 /// A failed reload keeps the results shown and says so above them.
-fn reload_error(results: Remote<Arc<Results>>) -> Option<impl IntoView> {
+fn reload_error(results: Read<Arc<Results>>) -> Option<impl IntoView> {
     results
         .error()
         .filter(|_| results.has_data())
@@ -372,7 +382,7 @@ fn outcome_view(
     outcome: Outcome,
     accounts: AccountList,
     request: Memo<Result<StatsQuery, Vec<FieldError>>>,
-    results: Remote<Arc<Results>>,
+    results: Read<Arc<Results>>,
 ) -> AnyView {
     match outcome {
         Outcome::AccountsFailed(error) => {

@@ -7,7 +7,8 @@
 //! ([`outgoing_name`]), so both directions compute their values in one place.
 
 use crate::jsonapi::collection::ListQuery;
-use crate::jsonapi::record::{FieldValue, Record, Render, attribute_json};
+use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes_but};
+use crate::jsonapi::records::account;
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::traffic::calls::Direction;
@@ -30,9 +31,9 @@ pub struct OutgoingCdr(pub CdrCall);
 #[derive(Debug, Clone, Copy)]
 pub struct IncomingCdr(pub CdrCall);
 
-/// Fields both directions have under the same name.
-const SHARED: [&str; 11] = [
-    "id",
+/// Fields both directions have under the same name (besides `id` and `account-id`, which
+/// every record answers alike).
+const SHARED: [&str; 9] = [
     "time-start",
     "time-connect",
     "time-end",
@@ -42,7 +43,6 @@ const SHARED: [&str; 11] = [
     "dst-prefix-routing",
     "local-tag",
     "rec",
-    "account-id",
 ];
 
 /// The outgoing field with the meaning of an incoming one; `None` for a name incoming CDRs
@@ -86,12 +86,11 @@ fn owned<'a>(text: String) -> FieldValue<'a> {
     FieldValue::Text(Cow::Owned(text))
 }
 
-/// The value of an outgoing CDR's field (or filter-only field) by name.
+/// The value of an outgoing CDR's attribute (or filter-only field) by name.
 fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
     let call = &cdr.call;
     let rate = || cdr.rate(data).map(|r| &r.attributes);
     match field {
-        "id" => FieldValue::number(cdr.id),
         "time-start" => FieldValue::opt_time(micros(cdr.times().start)),
         "time-connect" => FieldValue::opt_time(cdr.times().connect.and_then(micros)),
         "time-end" => FieldValue::opt_time(micros(cdr.times().end)),
@@ -128,24 +127,9 @@ fn value<'a>(cdr: &CdrCall, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         "auth-orig-ip" => FieldValue::opt_text(cdr.ip(data)),
         "auth-orig-port" => FieldValue::number(SIP_PORT),
         "rec" => FieldValue::Bool(cdr.rec(data)),
-        "account-id" => FieldValue::opt_text(cdr.account_record(data).map(|a| a.id.as_str())),
         // Identity headers the demo's calls do not carry (`pai-in`, `rpid-in`, …).
         _ => FieldValue::Null,
     }
-}
-
-/// The attributes of a CDR: every declared one but those the operator hides.
-fn attributes<R: Record>(record: &R, data: &DataSet) -> Value {
-    let object = R::spec()
-        .fields
-        .iter()
-        .filter(|field| !is_hidden(&data.hidden_cdr_fields, field.name))
-        .map(|field| {
-            let value = attribute_json(field.kind, record.value(field.name, data));
-            (field.name.to_owned(), value)
-        })
-        .collect();
-    Value::Object(object)
 }
 
 /// The accounts the viewer may see, ascending.
@@ -274,18 +258,19 @@ macro_rules! cdr_record {
                 Some(self.0.account)
             }
 
-            fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+            fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
                 let name: Option<&str> = $value(field);
                 name.map_or(FieldValue::Null, |name| value(&self.0, name, data))
             }
 
+            /// Every declared attribute but those the operator hides.
             fn attributes(&self, data: &DataSet) -> Value {
-                attributes(self, data)
+                declared_attributes_but(self, data, |name| is_hidden(&data.hidden_cdr_fields, name))
             }
 
             fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
                 match name {
-                    "account" => data.accounts.get(self.0.account).map(|a| a as &dyn Render),
+                    "account" => account(data, self.0.account),
                     _ => None,
                 }
             }
@@ -353,6 +338,47 @@ mod tests {
         (lines.next().unwrap(), lines.collect())
     }
 
+    /// The account's outgoing CDRs from `from` to `to` a list with the filters of `query`
+    /// shows (up to 1000), in its order.
+    fn listed_between(
+        data: &DataSet,
+        account: usize,
+        query: &str,
+        (from, to): (DateTime<Utc>, DateTime<Utc>),
+    ) -> Vec<OutgoingCdr> {
+        let query = format!(
+            "{query}&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=1000",
+            data.accounts[account].id,
+            server_time(&from),
+            server_time(&to)
+        );
+        let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
+        let viewer = Viewer::whole(DEMO_CUSTOMER);
+        let cdrs = listed(data, viewer, &query, Direction::Originated, OutgoingCdr);
+        query
+            .order(cdrs.iter(), data)
+            .into_iter()
+            .copied()
+            .collect()
+    }
+
+    /// A value as an export's CSV writes it (times with the zone, booleans as `t`/`f`).
+    fn as_exported(value: &FieldValue<'_>) -> String {
+        match value {
+            FieldValue::Time(t) => {
+                let fraction = t.timestamp_subsec_micros();
+                let seconds = t.format("%Y-%m-%d %H:%M:%S");
+                if fraction == 0 {
+                    format!("{seconds}+00")
+                } else {
+                    format!("{seconds}.{fraction:06}+00")
+                }
+            }
+            FieldValue::Bool(b) => if *b { "t" } else { "f" }.to_owned(),
+            _ => value.as_text().map(|t| t.into_owned()).unwrap_or_default(),
+        }
+    }
+
     #[test]
     fn an_export_has_the_cdrs_a_list_with_the_same_filters_gives() {
         let data = data();
@@ -360,24 +386,9 @@ mod tests {
         let hour = Utc::now().timestamp() / 3600 * 3600;
         let from = DateTime::from_timestamp(hour - 5 * 3600, 0).unwrap();
         let to = DateTime::from_timestamp(hour - 3 * 3600, 0).unwrap();
-        let dst = {
-            // A number one of the account's failed calls went to.
-            let query = format!(
-                "filter[success-eq]=false&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}",
-                data.accounts[account].id,
-                server_time(&from),
-                server_time(&to)
-            );
-            let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
-            let cdrs = listed(
-                &data,
-                Viewer::whole(DEMO_CUSTOMER),
-                &query,
-                Direction::Originated,
-                OutgoingCdr,
-            );
-            cdrs[0].0.dst_number(&data)
-        };
+        // A number one of the account's failed calls went to.
+        let failed = listed_between(&data, account, "filter[success-eq]=false", (from, to));
+        let dst = failed[0].0.dst_number(&data);
         for (filters, query) in [
             (
                 serde_json::json!({"success_eq": true, "duration_gteq": 30, "duration_lteq": 200}),
@@ -395,43 +406,15 @@ mod tests {
             let mut filters = filters;
             filters["time_start_gteq"] = server_time(&from).into();
             filters["time_start_lt"] = server_time(&to).into();
-            let export = export(account, filters);
-            let (header, rows) = csv_rows(&data, &export);
-            let query = format!(
-                "{query}&filter[account-id-eq]={}&filter[time-start-gteq]={}&filter[time-start-lt]={}&page[size]=1000",
-                data.accounts[account].id,
-                server_time(&from),
-                server_time(&to)
-            );
-            let query = ListQuery::parse::<OutgoingCdr>(&query).unwrap();
-            let cdrs = listed(
-                &data,
-                Viewer::whole(DEMO_CUSTOMER),
-                &query,
-                Direction::Originated,
-                OutgoingCdr,
-            );
-            let ordered = query.order(cdrs.iter(), &data);
+            let (header, rows) = csv_rows(&data, &export(account, filters));
+            let ordered = listed_between(&data, account, query, (from, to));
             assert!(!rows.is_empty() && rows.len() < 1000, "{query:?}");
             assert_eq!(rows.len(), ordered.len());
             // Both newest first; every exported column is the CDR's attribute.
             for (row, cdr) in rows.iter().zip(&ordered) {
                 for (title, cell) in header.iter().zip(row) {
                     let name = title.to_lowercase().replace(' ', "-");
-                    let value = cdr.value(&name, &data);
-                    let expected = match (name.as_str(), &value) {
-                        (_, FieldValue::Time(t)) => {
-                            let fraction = t.timestamp_subsec_micros();
-                            let seconds = t.format("%Y-%m-%d %H:%M:%S");
-                            if fraction == 0 {
-                                format!("{seconds}+00")
-                            } else {
-                                format!("{seconds}.{fraction:06}+00")
-                            }
-                        }
-                        (_, FieldValue::Bool(b)) => if *b { "t" } else { "f" }.to_owned(),
-                        _ => value.as_text().map(|t| t.into_owned()).unwrap_or_default(),
-                    };
+                    let expected = as_exported(&cdr.value(&name, &data));
                     assert_eq!(cell, &expected, "{name} of {}", cdr.id());
                 }
             }

@@ -2,18 +2,13 @@
 //! payments (rolled-back ones hidden, balances before from the balance history) and service
 //! charges (`transactions`).
 
-use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes, in_viewers_scope};
-use crate::jsonapi::records::{account_id, to_json};
+use crate::jsonapi::record::{FieldValue, Record, Render, in_viewers_scope};
+use crate::jsonapi::records::account;
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::money::{CallFigures, InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::traffic::billing::{invoice_figures, settle_payments};
 use api_model::catalog::Collection;
-use serde_json::Value;
-
-fn account(data: &DataSet, index: usize) -> Option<&dyn Render> {
-    data.accounts.get(index).map(|a| a as &dyn Render)
-}
 
 /// An invoice's call figure by its name without the part (`calls-count`).
 fn call_figure(calls: &CallFigures, figure: &str) -> FieldValue<'static> {
@@ -48,14 +43,12 @@ impl Record for InvoiceRecord {
         Some(self.account)
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+    fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         match field {
-            "id" => FieldValue::text(&self.id),
             "reference" => FieldValue::text(&self.reference),
             "start-date" => FieldValue::Time(self.start),
             "end-date" => FieldValue::Time(self.end),
             "has-pdf" => FieldValue::Bool(self.has_pdf),
-            "account-id" => account_id(data, self.account),
             // The rest are figures of the calls and charges: worked out on first use.
             figure => {
                 let figures = invoice_figures(data, self);
@@ -75,10 +68,6 @@ impl Record for InvoiceRecord {
                 }
             }
         }
-    }
-
-    fn attributes(&self, data: &DataSet) -> Value {
-        declared_attributes(self, data)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
@@ -120,25 +109,8 @@ impl Record for PaymentRecord {
         !self.is_rolled_back() && in_viewers_scope(self, viewer, data)
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
-        match field {
-            "id" | "uuid" => FieldValue::text(&self.id),
-            "amount" => FieldValue::Number(a.amount),
-            "currency" => FieldValue::opt_text(a.currency.as_deref()),
-            "notes" => FieldValue::opt_text(a.notes.as_deref()),
-            "status" => FieldValue::text(a.status.as_str()),
-            "type-name" => FieldValue::text(a.type_name.as_str()),
-            "created-at" => FieldValue::Time(a.created_at),
-            "balance-before-payment" => FieldValue::opt_number(a.balance_before_payment),
-            "rolledback-at" => FieldValue::opt_time(a.rolledback_at),
-            "account-id" => account_id(data, self.account),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
@@ -168,23 +140,13 @@ impl Record for TransactionRecord {
         Some(self.account)
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
+    fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         match field {
-            "id" => FieldValue::text(&self.id),
-            "description" => FieldValue::text(&a.description),
-            "amount" => FieldValue::Number(a.amount),
-            "created-at" => FieldValue::Time(a.created_at),
             "service-id" => {
                 FieldValue::opt_text(data.services.get(self.service).map(|s| s.id.as_str()))
             }
-            "account-id" => account_id(data, self.account),
-            _ => FieldValue::Null,
+            _ => FieldValue::attribute(&self.attributes, field),
         }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> Value {
-        to_json(&self.attributes)
     }
 
     /// The service's place among the services stands for its database id: services in the
@@ -288,7 +250,7 @@ mod tests {
         let service = data
             .services
             .iter()
-            .find(|s| s.attributes.renew_period.as_deref() == Some("Day"))
+            .find(|s| s.attributes.renew_period == Some(api_model::resources::RenewPeriod::Day))
             .unwrap();
         let related = service.related_many("transactions", &data);
         assert!(related.len() > 30);

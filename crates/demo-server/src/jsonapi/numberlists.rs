@@ -1,16 +1,10 @@
 //! Number lists and their items as JSON:API resources.
 
-use crate::jsonapi::record::{FieldValue, Record, Render, declared_attributes};
+use crate::jsonapi::record::{FieldValue, Record, Render};
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
-use api_model::catalog::Collection;
-
-/// An integer id as a number, so that it sorts as the database sorts it.
-fn integer_id(id: &str) -> FieldValue<'_> {
-    id.parse::<u64>()
-        .map_or(FieldValue::text(id), FieldValue::number)
-}
+use api_model::catalog::{Collection, IdKind};
 
 impl Record for NumberlistRecord {
     const COLLECTION: Collection = Collection::OutgoingNumberlists;
@@ -32,19 +26,8 @@ impl Record for NumberlistRecord {
         self.in_scope_of(viewer)
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
-        match field {
-            "id" => integer_id(&self.id),
-            "name" => FieldValue::text(&a.name),
-            "mode-id" => FieldValue::opt_number(a.mode_id),
-            "default-action-id" => FieldValue::opt_number(a.default_action_id),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, data: &DataSet) -> serde_json::Value {
-        declared_attributes(self, data)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 }
 
@@ -79,19 +62,11 @@ impl Record for NumberlistItemRecord {
                 .is_some_and(|list| list.used_by.reached_by(viewer))
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
-            "id" => integer_id(&self.id),
-            "key" => FieldValue::text(&a.key),
-            "action-id" => FieldValue::opt_number(a.action_id),
-            "numberlist-id" => integer_id(&self.numberlist),
-            _ => FieldValue::Null,
+            "numberlist-id" => FieldValue::id(IdKind::Integer, &self.numberlist),
+            _ => FieldValue::attribute(&self.attributes, field),
         }
-    }
-
-    fn attributes(&self, data: &DataSet) -> serde_json::Value {
-        declared_attributes(self, data)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {

@@ -1,12 +1,15 @@
 //! What every kind of record offers the generic collection machinery ([`Record`]): only what
-//! is demo data (its rows, id, owner, field values, attributes and related records). Its type
-//! and path, kind of id, filters, sort fields, default order and relationships come from the
-//! collection's declaration in `api_model::catalog` ([`Record::spec`]).
+//! is demo data (its rows, id, owner, its own field values and related records). Its type and
+//! path, kind of id, filters, sort fields, default order and relationships come from the
+//! collection's declaration in `api_model::catalog` ([`Record::spec`]), and so do its
+//! attributes: most records keep them as the collection's attribute struct, which gives each
+//! by name ([`FieldValue::attribute`]), and [`Record::attributes`] sends every declared one by
+//! its value.
 
 use crate::jsonapi::collection::ListQuery;
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
-use api_model::catalog::{Collection, IdKind, Kind, Spec};
+use api_model::catalog::{AttributeValue, Attributes, Collection, Conditions, IdKind, Kind, Spec};
 use api_model::document::{
     Linkage, Relationship, RelationshipLinks, Resource, ResourceIdentifier, ResourceLinks,
 };
@@ -28,6 +31,21 @@ pub enum FieldValue<'a> {
     /// Several values, a filter matching when one of them does: a rate is for every account
     /// of its customer (its `account-id`).
     AnyOf(Vec<FieldValue<'a>>),
+    /// A CDR export's `filters`: sent, never filtered or sorted by.
+    Conditions(Cow<'a, Conditions>),
+}
+
+impl<'a> From<AttributeValue<'a>> for FieldValue<'a> {
+    fn from(value: AttributeValue<'a>) -> FieldValue<'a> {
+        match value {
+            AttributeValue::Null => FieldValue::Null,
+            AttributeValue::Text(text) => FieldValue::text(text),
+            AttributeValue::Number(n) => FieldValue::Number(n),
+            AttributeValue::Bool(b) => FieldValue::Bool(b),
+            AttributeValue::Time(t) => FieldValue::Time(t),
+            AttributeValue::Conditions(c) => FieldValue::Conditions(Cow::Borrowed(c)),
+        }
+    }
 }
 
 impl<'a> FieldValue<'a> {
@@ -51,10 +69,25 @@ impl<'a> FieldValue<'a> {
         value.map_or(FieldValue::Null, FieldValue::Time)
     }
 
+    /// An attribute of a record's attribute struct by name; `Null` for a name it has not.
+    pub fn attribute<A: Attributes>(attributes: &'a A, name: &str) -> FieldValue<'a> {
+        attributes
+            .get(name)
+            .map_or(FieldValue::Null, FieldValue::from)
+    }
+
+    /// A record's id as filters and sort see it: an integer id by its value (`10` after `9`).
+    pub fn id(kind: IdKind, id: &'a str) -> FieldValue<'a> {
+        match (kind, id.parse::<u64>()) {
+            (IdKind::Integer, Ok(n)) => FieldValue::number(n),
+            _ => FieldValue::text(id),
+        }
+    }
+
     /// The value as text, the way the API shows it; `None` for null and for several values.
     pub fn as_text(&self) -> Option<Cow<'_, str>> {
         match self {
-            FieldValue::Null | FieldValue::AnyOf(_) => None,
+            FieldValue::Null | FieldValue::AnyOf(_) | FieldValue::Conditions(_) => None,
             FieldValue::Text(t) => Some(Cow::Borrowed(t.as_ref())),
             FieldValue::Number(n) => Some(Cow::Owned(n.to_string())),
             FieldValue::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
@@ -96,8 +129,8 @@ impl<'a> FieldValue<'a> {
     }
 }
 
-/// An attribute's JSON as the real server serializes it: integers (and seconds) as numbers,
-/// decimals as strings, times with milliseconds.
+/// An attribute's JSON as the real server serializes it: integers (and seconds, codes and
+/// integer references) as numbers, decimals as strings, times with milliseconds.
 pub fn attribute_json(kind: Kind, value: FieldValue<'_>) -> serde_json::Value {
     use serde_json::Value;
     match value {
@@ -105,26 +138,43 @@ pub fn attribute_json(kind: Kind, value: FieldValue<'_>) -> serde_json::Value {
         FieldValue::Bool(b) => Value::Bool(b),
         FieldValue::Time(t) => Value::String(api_time::format(&t)),
         FieldValue::Text(t) => Value::String(t.into_owned()),
+        FieldValue::Conditions(c) => serde_json::to_value(c).unwrap_or(Value::Null),
         FieldValue::Number(n) => match kind {
-            Kind::Integer | Kind::Duration | Kind::Named(_) => {
-                i64::try_from(n).map_or(Value::Null, Value::from)
+            // A fraction where an integer is due is kept as text: nothing is lost.
+            Kind::Integer | Kind::Duration | Kind::Named(_) | Kind::Reference => {
+                i64::try_from(n).map_or_else(|_| Value::String(n.to_string()), Value::from)
             }
             _ => Value::String(n.to_string()),
         },
     }
 }
 
-/// The attributes of a record that are all field values: every declared field, by its value.
+/// The attributes of a record: every declared attribute, by its value.
 pub fn declared_attributes<R: Record>(record: &R, data: &DataSet) -> serde_json::Value {
+    declared_attributes_but(record, data, |_| false)
+}
+
+/// [`declared_attributes`] without those `left_out` names (what an operator hides).
+pub fn declared_attributes_but<R: Record>(
+    record: &R,
+    data: &DataSet,
+    left_out: impl Fn(&str) -> bool,
+) -> serde_json::Value {
     let object = R::spec()
         .fields
         .iter()
+        .filter(|field| !left_out(field.name))
         .map(|field| {
             let value = attribute_json(field.kind, record.value(field.name, data));
             (field.name.to_owned(), value)
         })
         .collect();
     serde_json::Value::Object(object)
+}
+
+/// The id of the account at `index`, for the `account-id` filters.
+pub fn account_id(data: &DataSet, index: usize) -> FieldValue<'_> {
+    FieldValue::opt_text(data.accounts.get(index).map(|a| a.id.as_str()))
 }
 
 /// Whether two ids of a collection name the same record: UUIDs in any case, integers by value
@@ -154,10 +204,32 @@ pub trait Record: Send + Sync + Sized + 'static {
     fn account(&self, _data: &DataSet) -> Option<usize> {
         None
     }
-    /// The value of an attribute or of a filter-only field (`account-id`, `uuid`, …) by name;
-    /// `Null` for fields the record does not have.
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
-    fn attributes(&self, data: &DataSet) -> serde_json::Value;
+    /// The value of a field by name: the record's id (`id`, and `uuid` where ids are UUIDs),
+    /// the id of the account of a record of one (`account-id`), else
+    /// [`Record::field_value`]. What filters and sort compare and attributes are sent as.
+    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
+        let kind = Self::spec().id;
+        match field {
+            "id" => FieldValue::id(kind, self.id()),
+            "uuid" if kind == IdKind::Uuid => FieldValue::text(self.id()),
+            "account-id" => match self.account(data) {
+                Some(account) => account_id(data, account),
+                None => self.field_value(field, data),
+            },
+            _ => self.field_value(field, data),
+        }
+    }
+
+    /// An attribute, or a field only filters know (`rateplan-id`), by name; `Null` for
+    /// fields the record does not have. Most records answer with their own fields and then
+    /// [`FieldValue::attribute`].
+    fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a>;
+
+    /// The attributes as the API sends them: every declared one, by its value.
+    fn attributes(&self, data: &DataSet) -> serde_json::Value {
+        declared_attributes(self, data)
+    }
+
     /// The value the list's order reads for `field`: its [`Record::value`], unless the server
     /// sorts by another column than its filter reads (a transaction's `service-id` filter
     /// takes the service's UUID; its sort is by the service's database id).

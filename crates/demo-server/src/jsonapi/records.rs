@@ -1,28 +1,64 @@
-//! Each kind of record of the data set as a JSON:API resource: its field values by name (every
-//! attribute, and every filter-only field its collection declares), its attributes (serialized
-//! through the `api_model` structs) and its related records.
+//! Each kind of record of the data set as a JSON:API resource: what is its own (its rows, its
+//! owner, fields beside its attributes, related records); its attributes are its collection's
+//! attribute struct, by name ([`FieldValue::attribute`]). The plain collections' records,
+//! [`Row`]s, are all served by one impl.
 
-use crate::jsonapi::record::{FieldValue, Record, Render, in_viewers_scope};
+use crate::jsonapi::record::{
+    FieldValue, Record, Render, declared_attributes_but, in_viewers_scope,
+};
 use crate::model::customers::{CustomerId, Viewer};
 use crate::model::data_set::DataSet;
 use crate::model::records::{
-    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord, RateRecord,
+    RateplanRecord, ServiceRecord,
 };
+use crate::model::rows::{Owner, Row};
 use crate::traffic::cdrs::settle;
-use api_model::catalog::Collection;
-use api_model::resources::LooseId;
+use api_model::catalog::{Attributes, Collection};
+use api_model::resources::NetworkType;
 use chrono::Utc;
-use serde::Serialize;
-use std::borrow::Cow;
+use serde_json::Value;
 
-pub fn to_json(value: &impl Serialize) -> serde_json::Value {
-    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+/// The account at `index` as a related record.
+pub fn account(data: &DataSet, index: usize) -> Option<&dyn Render> {
+    data.accounts.get(index).map(|a| a as &dyn Render)
 }
 
-/// The id of the account at `index`, for the `account-id` filters.
-pub fn account_id(data: &DataSet, index: usize) -> FieldValue<'_> {
-    FieldValue::opt_text(data.accounts.get(index).map(|a| a.id.as_str()))
+impl<A: Attributes> Record for Row<A> {
+    const COLLECTION: Collection = A::COLLECTION;
+
+    fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
+        f(data.plain.rows::<A>())
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn owner(&self) -> Option<CustomerId> {
+        match self.owner {
+            Owner::Everyone => None,
+            Owner::Customer(customer) | Owner::Account { customer, .. } => Some(customer),
+        }
+    }
+
+    fn account(&self, _data: &DataSet) -> Option<usize> {
+        match self.owner {
+            Owner::Account { account, .. } => Some(account),
+            _ => None,
+        }
+    }
+
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
+    }
+
+    fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
+        match (name, self.account(data)) {
+            ("account", Some(index)) => account(data, index),
+            _ => None,
+        }
+    }
 }
 
 impl Record for AccountRecord {
@@ -44,59 +80,23 @@ impl Record for AccountRecord {
         data.accounts.iter().position(|a| a.id == self.id)
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
         match field {
-            "id" | "uuid" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&a.name),
+            // The balance now: raised by every top-up paid since start-up.
             "balance" => FieldValue::Number(self.balance.get()),
-            "min-balance" => FieldValue::opt_number(a.min_balance),
-            "max-balance" => FieldValue::opt_number(a.max_balance),
             "balance-low-threshold" => FieldValue::opt_number(self.balance_low_threshold),
             "balance-high-threshold" => FieldValue::opt_number(self.balance_high_threshold),
-            "destination-rate-limit" => FieldValue::opt_number(a.destination_rate_limit),
             "max-call-duration" => FieldValue::opt_number(self.max_call_duration),
-            "origination-capacity" => FieldValue::opt_number(a.origination_capacity),
-            "termination-capacity" => FieldValue::opt_number(a.termination_capacity),
-            "total-capacity" => FieldValue::opt_number(a.total_capacity),
             "external-id" => FieldValue::opt_number(self.external_id),
-            "currency" => FieldValue::opt_text(a.currency.as_deref()),
-            _ => FieldValue::Null,
+            _ => FieldValue::attribute(&self.attributes, field),
         }
     }
 
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        let mut attributes = self.attributes.clone();
-        attributes.balance = self.balance.get();
-        to_json(&attributes)
-    }
-}
-
-impl Record for NetworkTypeRecord {
-    const COLLECTION: Collection = Collection::NetworkTypes;
-
-    fn with_rows<T>(data: &DataSet, f: impl FnOnce(&[Self]) -> T) -> T {
-        f(&data.network_types)
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn owner(&self) -> Option<CustomerId> {
-        None
-    }
-
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&self.attributes.name),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    /// An account without a currency is one of a deployment from before 2026-03, which sent
+    /// no `currency` at all.
+    fn attributes(&self, data: &DataSet) -> Value {
+        let older = self.attributes.currency.is_none();
+        declared_attributes_but(self, data, |name| older && name == "currency")
     }
 }
 
@@ -115,22 +115,15 @@ impl Record for NetworkRecord {
         None
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&self.attributes.name),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
         match name {
             "network-type" => data
-                .network_types
+                .plain
+                .rows::<NetworkType>()
                 .get(self.network_type)
                 .map(|r| r as &dyn Render),
             _ => None,
@@ -153,19 +146,8 @@ impl Record for NetworkPrefixRecord {
         None
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "prefix" => FieldValue::text(&a.prefix),
-            "number-min-length" => FieldValue::opt_number(a.number_min_length),
-            "number-max-length" => FieldValue::opt_number(a.number_max_length),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
@@ -191,17 +173,8 @@ impl Record for CountryRecord {
         None
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&self.attributes.name),
-            "iso2" => FieldValue::opt_text(self.attributes.iso2.as_deref()),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 }
 
@@ -224,31 +197,13 @@ impl Record for ServiceRecord {
         Some(self.account)
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&a.name),
-            "state" => FieldValue::text(&a.state),
-            "initial-price" => FieldValue::opt_number(a.initial_price),
-            "renew-price" => FieldValue::opt_number(a.renew_price),
-            "created-at" => FieldValue::Time(a.created_at),
-            "renew-at" => FieldValue::opt_time(a.renew_at),
-            "renew-period" => FieldValue::opt_text(a.renew_period.as_deref()),
-            "service-type" => FieldValue::opt_text(a.service_type.as_deref()),
-            "ui-type" => FieldValue::opt_text(a.ui_type.as_deref()),
-            "account-id" => account_id(data, self.account),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
         match name {
-            "account" => data.accounts.get(self.account).map(|r| r as &dyn Render),
+            "account" => account(data, self.account),
             _ => None,
         }
     }
@@ -290,16 +245,8 @@ impl Record for RateplanRecord {
         in_viewers_scope(self, viewer, data) && self.used_by.reached_by(viewer)
     }
 
-    fn value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "name" => FieldValue::text(&self.attributes.name),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 }
 
@@ -327,28 +274,8 @@ impl Record for RateRecord {
                 .is_some_and(|plan| plan.used_by.reached_by(viewer))
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
+    fn field_value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
         match field {
-            "id" | "uuid" => FieldValue::text(&self.id),
-            "prefix" => FieldValue::text(&a.prefix),
-            "dst-number-min-length" => FieldValue::opt_number(a.dst_number_min_length),
-            "dst-number-max-length" => FieldValue::opt_number(a.dst_number_max_length),
-            "enabled" => FieldValue::Bool(a.enabled),
-            "reject-calls" => FieldValue::Bool(a.reject_calls),
-            "initial-rate" => FieldValue::Number(a.initial_rate),
-            "initial-interval" => FieldValue::number(a.initial_interval),
-            "next-rate" => FieldValue::Number(a.next_rate),
-            "next-interval" => FieldValue::number(a.next_interval),
-            "connect-fee" => FieldValue::opt_number(a.connect_fee),
-            "attempt-fee" => FieldValue::opt_number(a.attempt_fee),
-            "valid-from" => FieldValue::Time(a.valid_from),
-            "valid-till" => FieldValue::opt_time(a.valid_till),
-            "network-prefix-id" => match &a.network_prefix_id {
-                Some(LooseId::Number(n)) => FieldValue::number(*n),
-                Some(LooseId::Text(t)) => FieldValue::text(t),
-                None => FieldValue::Null,
-            },
             "rateplan-id" => {
                 FieldValue::opt_text(data.rateplans.get(self.rateplan).map(|p| p.id.as_str()))
             }
@@ -360,12 +287,8 @@ impl Record for RateRecord {
                     .map(|account| FieldValue::text(&account.id))
                     .collect(),
             ),
-            _ => FieldValue::Null,
+            _ => FieldValue::attribute(&self.attributes, field),
         }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
     }
 }
 
@@ -396,28 +319,13 @@ impl Record for CdrExportRecord {
         Some(self.account)
     }
 
-    fn value<'a>(&'a self, field: &str, data: &'a DataSet) -> FieldValue<'a> {
-        let a = &self.attributes;
-        match field {
-            "id" => FieldValue::text(&self.id),
-            "status" => FieldValue::Text(Cow::Owned(a.status.to_string())),
-            "rows-count" => FieldValue::opt_number(a.rows_count),
-            "created-at" => FieldValue::Time(a.created_at),
-            "updated-at" => FieldValue::Time(a.updated_at),
-            "time-format" => FieldValue::opt_text(a.time_format.as_deref()),
-            "time-zone-name" => FieldValue::opt_text(a.time_zone_name.as_deref()),
-            "account-id" => account_id(data, self.account),
-            _ => FieldValue::Null,
-        }
-    }
-
-    fn attributes(&self, _data: &DataSet) -> serde_json::Value {
-        to_json(&self.attributes)
+    fn field_value<'a>(&'a self, field: &str, _data: &'a DataSet) -> FieldValue<'a> {
+        FieldValue::attribute(&self.attributes, field)
     }
 
     fn related<'d>(&self, name: &str, data: &'d DataSet) -> Option<&'d dyn Render> {
         match name {
-            "account" => data.accounts.get(self.account).map(|r| r as &dyn Render),
+            "account" => account(data, self.account),
             _ => None,
         }
     }
@@ -427,6 +335,7 @@ impl Record for CdrExportRecord {
 mod tests {
     use super::*;
     use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
+    use crate::seeded::plain::{EachPlain, Plain};
     use api_model::catalog::Spec;
 
     fn data() -> DataSet {
@@ -492,7 +401,6 @@ mod tests {
         check::<CdrExportRecord>(&data);
         check::<RateRecord>(&data);
         check::<RateplanRecord>(&data);
-        check::<NetworkTypeRecord>(&data);
         check::<NetworkPrefixRecord>(&data);
         check::<NetworkRecord>(&data);
         check::<CountryRecord>(&data);
@@ -501,6 +409,13 @@ mod tests {
         check::<TransactionRecord>(&data);
         check::<crate::model::numberlists::NumberlistRecord>(&data);
         check::<crate::model::numberlists::NumberlistItemRecord>(&data);
+        struct CheckPlain<'a>(&'a DataSet);
+        impl EachPlain for CheckPlain<'_> {
+            fn visit<A: Plain>(&mut self) {
+                check::<Row<A>>(self.0);
+            }
+        }
+        crate::seeded::plain::each(&mut CheckPlain(&data));
     }
 
     #[test]

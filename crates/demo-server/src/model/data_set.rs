@@ -5,9 +5,10 @@ use crate::model::customers::{Customer, CustomerId, LimitedLogin, Viewer};
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItems, NumberlistRecord};
 use crate::model::records::{
-    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord, RateRecord,
+    RateplanRecord, ServiceRecord,
 };
+use crate::model::rows::PlainRows;
 use chrono::{DateTime, Duration, Utc};
 use std::sync::RwLock;
 
@@ -30,7 +31,8 @@ pub struct DataSet {
     /// none).
     pub limited_logins: Vec<LimitedLogin>,
     pub accounts: Vec<AccountRecord>,
-    pub network_types: Vec<NetworkTypeRecord>,
+    /// The records of the plain collections (network types, …): see `crate::seeded::plain`.
+    pub plain: PlainRows,
     pub networks: Vec<NetworkRecord>,
     pub network_prefixes: Vec<NetworkPrefixRecord>,
     pub countries: Vec<CountryRecord>,
@@ -62,6 +64,32 @@ pub struct DataSet {
 }
 
 impl DataSet {
+    /// A data set of no records, to be filled in.
+    pub fn empty(seed: u64, started_at: DateTime<Utc>) -> DataSet {
+        DataSet {
+            seed,
+            started_at,
+            customers: Vec::new(),
+            limited_logins: Vec::new(),
+            accounts: Vec::new(),
+            plain: PlainRows::default(),
+            networks: Vec::new(),
+            network_prefixes: Vec::new(),
+            countries: Vec::new(),
+            services: Vec::new(),
+            rateplans: Vec::new(),
+            rates: Vec::new(),
+            cdr_exports: RwLock::default(),
+            transactions: Vec::new(),
+            invoices: Vec::new(),
+            payments: RwLock::default(),
+            numberlists: Vec::new(),
+            numberlist_items: RwLock::default(),
+            hidden_cdr_fields: Vec::new(),
+            served_profile: None,
+        }
+    }
+
     /// The enabled rates that do not reject calls of the rate plan at `rateplan`: what the
     /// calls of its customer's accounts are priced with.
     pub fn usable_rates(rates: &[RateRecord], rateplan: usize) -> Vec<usize> {

@@ -7,4 +7,5 @@ pub mod money;
 pub mod numberlists;
 pub mod portal_access;
 pub mod records;
+pub mod rows;
 pub mod time_zones;

@@ -2,79 +2,15 @@
 //! invoices of its spending, and the balance that paying a top-up raises while the server runs.
 
 use crate::model::customers::CustomerId;
-use api_model::resources::api_time;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 use std::sync::{OnceLock, RwLock};
+
+pub use api_model::resources::{Payment, PaymentStatus, PaymentType, Transaction};
 
 /// An amount as the API writes a sum: exact, without trailing zeros (`1200`, `0.35`).
 pub fn amount_text(amount: Decimal) -> String {
     amount.normalize().to_string()
-}
-
-/// A payment's `status`. Rolled-back payments keep theirs (and get a `rolledback-at`): the real
-/// server has no `rolled_back` status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PaymentStatus {
-    Completed,
-    Pending,
-    Canceled,
-}
-
-impl PaymentStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentStatus::Completed => "completed",
-            PaymentStatus::Pending => "pending",
-            PaymentStatus::Canceled => "canceled",
-        }
-    }
-}
-
-/// A payment's `type-name`: entered by the operator, or a crypto top-up the customer made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PaymentType {
-    Manual,
-    Cryptomus,
-}
-
-impl PaymentType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentType::Manual => "manual",
-            PaymentType::Cryptomus => "cryptomus",
-        }
-    }
-}
-
-/// A payment's attributes as the API sends them (also a payment in a data file).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Payment {
-    #[serde(deserialize_with = "api_model::number::decimal")]
-    pub amount: Decimal,
-    /// The account's currency; absent when the account has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub currency: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
-    pub status: PaymentStatus,
-    pub type_name: PaymentType,
-    #[serde(with = "api_time")]
-    pub created_at: DateTime<Utc>,
-    /// `None` until worked out from the balance history (see `crate::traffic::billing`).
-    #[serde(
-        default,
-        deserialize_with = "api_model::number::optional_decimal",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub balance_before_payment: Option<Decimal>,
-    /// Set on a rolled-back payment, which the API never shows.
-    #[serde(default, with = "api_time::option")]
-    pub rolledback_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -94,16 +30,6 @@ impl PaymentRecord {
     pub fn is_rolled_back(&self) -> bool {
         self.attributes.rolledback_at.is_some()
     }
-}
-
-/// A charge for a service (`transactions`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Transaction {
-    pub description: String,
-    pub amount: Decimal,
-    #[serde(with = "api_time")]
-    pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -217,9 +143,6 @@ mod tests {
         assert_eq!(written["amount"], "100.25");
         assert_eq!(written["created-at"], "2026-07-01T10:00:00.000Z");
         assert_eq!(written["rolledback-at"], serde_json::Value::Null);
-        assert!(
-            serde_json::from_str::<Payment>(&text.replace("completed", "rolled_back")).is_err()
-        );
     }
 
     #[test]

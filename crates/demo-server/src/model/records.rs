@@ -6,8 +6,7 @@ use crate::model::customers::{CustomerId, UsedBy};
 use crate::model::money::CurrentBalance;
 use api_model::rates::{Tariff, call_cost};
 use api_model::resources::{
-    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Rateplan, Service,
+    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, Rate, Rateplan, Service,
 };
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -50,15 +49,10 @@ pub struct AccountRecord {
 }
 
 #[derive(Debug, Clone)]
-pub struct NetworkTypeRecord {
-    pub id: String,
-    pub attributes: NetworkType,
-}
-
-#[derive(Debug, Clone)]
 pub struct NetworkRecord {
     pub id: String,
     pub attributes: Network,
+    /// Index into the network types (`DataSet::plain`).
     pub network_type: usize,
     pub country: usize,
 }
@@ -163,6 +157,26 @@ pub struct CdrExportRecord {
 }
 
 impl CdrExportRecord {
+    /// An export as a data set starts with: settled, its `rows-count` (when it has a file)
+    /// counted from the call history on first read.
+    pub fn settled(
+        id: String,
+        customer: CustomerId,
+        account: usize,
+        attributes: CdrExport,
+    ) -> CdrExportRecord {
+        let mut export = CdrExportRecord {
+            id,
+            customer,
+            account,
+            attributes,
+            completes_at: None,
+            rows_to_count: false,
+        };
+        export.rows_to_count = export.has_rows();
+        export
+    }
+
     /// Moves a Pending export made through the API to Completed once its time has come.
     pub fn advance(&mut self, now: DateTime<Utc>) {
         if let Some(at) = self.completes_at.filter(|at| *at <= now) {

@@ -14,7 +14,9 @@ use crate::routes::resources::{check_path, with_record};
 use crate::routes::state::AppState;
 use crate::traffic::cdrs;
 use api_model::document::Document;
-use api_model::resources::{CdrExport, CdrExportStatus, ResourceType, api_time};
+use api_model::resources::{
+    CdrExport, CdrExportStatus, CdrExportTimeFormat, ResourceType, api_time,
+};
 use api_model::stats::parse_time;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -99,7 +101,7 @@ const MODEL_FILTERS: [&str; 51] = [
 const TIME_FILTERS: [&str; 3] = ["time_start_gteq", "time_start_lteq", "time_start_lt"];
 /// The model's true-or-false filters: false is a blank value there.
 const BOOLEAN_FILTERS: [&str; 3] = ["is_last_cdr_eq", "success_eq", "routing_tag_ids_empty"];
-const TIME_FORMATS: [&str; 3] = ["with_timezone", "without_timezone", "round_to_seconds"];
+const TIME_FORMATS: &[&str] = CdrExportTimeFormat::WORDS;
 /// The members a customer may send when making an export; any other is a 400 (code 105).
 const CREATABLE: [&str; 4] = ["filters", "account", "time-format", "time-zone-name"];
 
@@ -345,7 +347,7 @@ fn new_export(
         rows_count: None,
         created_at: now,
         updated_at: now,
-        time_format: Some(time_format),
+        time_format: Some(CdrExportTimeFormat::of(&time_format)),
         time_zone_name,
     };
     Ok((account.unwrap_or_default(), export))

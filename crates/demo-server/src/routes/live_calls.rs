@@ -1,4 +1,4 @@
-//! `GET /outgoing-active-calls` (api-beyond-seed.md section 16): an account's calls in
+//! `GET /outgoing-active-calls`: an account's calls in
 //! progress now. Plain JSON like the statistics (`{"data": [...], "rows": n}`, no totals), with
 //! their errors: a missing or foreign `account-id` and unreadable values are 400
 //! `{"error": …}`; unknown parameters are ignored.

@@ -104,7 +104,7 @@ async fn payment_page(State(pages): State<Pages>, Path(id): Path<String>) -> Res
         .get(payment.account)
         .map_or_else(String::new, |a| escape(&a.attributes.name));
     let notes = escape(payment.attributes.notes.as_deref().unwrap_or(""));
-    let status = payment.attributes.status;
+    let status = &payment.attributes.status;
     let action = |what: &str| format!("{PAYMENT_PAGES}/{}/{what}", escape(&payment.id));
     let next = match status {
         PaymentStatus::Pending => format!(

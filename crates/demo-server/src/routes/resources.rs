@@ -10,12 +10,14 @@ use crate::model::customers::Viewer;
 use crate::model::money::{InvoiceRecord, PaymentRecord, TransactionRecord};
 use crate::model::numberlists::{NumberlistItemRecord, NumberlistRecord};
 use crate::model::records::{
-    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord,
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord, RateRecord,
+    RateplanRecord, ServiceRecord,
 };
+use crate::model::rows::Row;
 use crate::routes::auth::{Customer, FileCustomer};
 use crate::routes::numberlists;
 use crate::routes::state::AppState;
+use crate::seeded::plain::{self, EachPlain, Plain};
 use crate::traffic::recordings::recording_wav;
 use api_model::catalog::IdKind;
 use api_model::document::{Document, Meta};
@@ -31,11 +33,11 @@ use std::sync::Arc;
 type AppRouter = Router<Arc<AppState>>;
 
 /// All resource routes; `cdr-exports` also takes POST, CDRs offer their recordings (invoices'
-/// PDFs and the actions beside the collections are in [`crate::routes::api_routes`]).
+/// PDFs and the actions beside the collections are in [`crate::routes::api_routes`]). The
+/// plain collections' rows are served alike ([`plain::each`]).
 pub fn routes() -> AppRouter {
-    let router = Router::new();
+    let router = plain_routes(Router::new());
     let router = register::<AccountRecord>(router, get(list::<AccountRecord>));
-    let router = register::<NetworkTypeRecord>(router, get(list::<NetworkTypeRecord>));
     let router = register::<NetworkPrefixRecord>(router, get(list::<NetworkPrefixRecord>));
     let router = register::<NetworkRecord>(router, get(list::<NetworkRecord>));
     let router = register::<CountryRecord>(router, get(list::<CountryRecord>));
@@ -62,6 +64,22 @@ pub fn routes() -> AppRouter {
         router,
         get(list::<CdrExportRecord>).post(crate::routes::cdr_exports::create),
     )
+}
+
+/// The routes of every plain collection: reads only.
+fn plain_routes(router: AppRouter) -> AppRouter {
+    struct Serve(Option<AppRouter>);
+    impl EachPlain for Serve {
+        fn visit<A: Plain>(&mut self) {
+            self.0 = self
+                .0
+                .take()
+                .map(|router| register::<Row<A>>(router, get(list::<Row<A>>)));
+        }
+    }
+    let mut serve = Serve(Some(router));
+    plain::each(&mut serve);
+    serve.0.unwrap_or_default()
 }
 
 fn register<R: Record>(router: AppRouter, collection: MethodRouter<Arc<AppState>>) -> AppRouter {

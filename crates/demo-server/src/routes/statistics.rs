@@ -1,5 +1,5 @@
-//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3, api-beyond-seed.md
-//! 13–15): `{origination,termination}-statistics`, `…-statistics-quality` and `…-active-calls`.
+//! The statistics endpoints (plain JSON of parallel arrays, as the real server answers them):
+//! `{origination,termination}-statistics`, `…-statistics-quality` and `…-active-calls`.
 //! Their parameters are read and checked here the way the real server does (each side reads
 //! only its own narrowing parameters and ignores the other's); the series come from
 //! `traffic::statistics`.
@@ -97,48 +97,13 @@ pub fn parse_request(
     raw_query: &str,
     now: i64,
 ) -> Result<Parsed, Failure> {
-    // Like Rails' params: the first occurrence decides the order, the last one the value.
-    let mut params: Vec<(String, String)> = Vec::new();
-    for (key, value) in api_model::query::decode_pairs(raw_query) {
-        let value = value.trim().to_owned();
-        match params.iter_mut().find(|(k, _)| *k == key) {
-            Some(existing) => existing.1 = value,
-            None => params.push((key, value)),
-        }
-    }
-    let takes_sampling = !endpoint.samplings().is_empty();
-    let mut required = vec!["account-id", "from-time"];
-    if takes_sampling {
-        required.push("sampling");
-    }
-    let missing: Vec<&str> = required
-        .into_iter()
-        .filter(|name| !params.iter().any(|(k, _)| k == name))
-        .collect();
-    if !missing.is_empty() {
-        return Err(plain_bad_request(&format!(
-            "missing required param(s) {}",
-            missing.join(", ")
-        )));
-    }
+    let params = query_params(raw_query);
+    check_required(endpoint, &params)?;
     let (mut account, mut from, mut to) = (None, None, None);
     let mut refused_by_database = false;
     let mut filter = CallFilter::default();
     for (name, value) in &params {
         let name = name.as_str();
-        let number = || parse_decimal(value).map_err(|_| invalid(name));
-        let text_match = |suffix: &str| match suffix {
-            "eq" => Some(TextMatch::Eq),
-            "starts-with" => Some(TextMatch::StartsWith),
-            "ends-with" => Some(TextMatch::EndsWith),
-            "contains" => Some(TextMatch::Contains),
-            _ => None,
-        };
-        let number_match = |suffix: &str| match suffix {
-            "eq" => NumberMatch::Eq,
-            "gt" => NumberMatch::Gt,
-            _ => NumberMatch::Lt,
-        };
         match name {
             "account-id" => {
                 account = Some(
@@ -164,40 +129,10 @@ pub fn parse_request(
                 }
             }
             _ if value.is_empty() || !endpoint.filter_params().contains(&name) => {}
-            "src-country-id" => filter.src_country = Some(country_param(data, value, name)?),
-            "dst-country-id" => filter.dst_country = Some(country_param(data, value, name)?),
-            "auth-orig-ip" => filter.ip = Some(value.clone()),
-            _ => {
-                if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
-                    filter
-                        .src_number
-                        .extend(text_match(suffix).map(|m| (m, value.clone())));
-                } else if let Some(suffix) = name.strip_prefix("dst-prefix-routing-") {
-                    filter
-                        .dst_number
-                        .extend(text_match(suffix).map(|m| (m, value.clone())));
-                } else if let Some(suffix) = name.strip_prefix("duration-") {
-                    filter.duration.push((number_match(suffix), number()?));
-                } else if let Some(suffix) = name
-                    .strip_prefix("customer-price-")
-                    .or_else(|| name.strip_prefix("vendor-price-"))
-                {
-                    filter.price.push((number_match(suffix), number()?));
-                }
-            }
+            _ => narrow(&mut filter, data, name, value)?,
         }
     }
-    let sampling = if takes_sampling {
-        let text = params
-            .iter()
-            .find(|(k, _)| k == "sampling")
-            .map_or("", |(_, v)| v.as_str());
-        Sampling::parse(text)
-            .filter(|s| endpoint.samplings().contains(s))
-            .ok_or_else(|| plain_bad_request("invalid sampling"))?
-    } else {
-        Sampling::Minute
-    };
+    let sampling = sampling_param(endpoint, &params)?;
     // Both are required, so both were read; the fallbacks only keep this panic-free.
     let (Some(account), Some(from)) = (account, from) else {
         return Err(plain_bad_request("missing required param(s) account-id"));
@@ -216,6 +151,108 @@ pub fn parse_request(
         sampling,
         filter,
     }))
+}
+
+/// The query's parameters with trimmed values, like Rails' params: the first occurrence of a
+/// name decides its place, the last one its value.
+fn query_params(raw_query: &str) -> Vec<(String, String)> {
+    let mut params: Vec<(String, String)> = Vec::new();
+    for (key, value) in api_model::query::decode_pairs(raw_query) {
+        let value = value.trim().to_owned();
+        match params.iter_mut().find(|(k, _)| *k == key) {
+            Some(existing) => existing.1 = value,
+            None => params.push((key, value)),
+        }
+    }
+    params
+}
+
+/// `missing required param(s) …` naming every required parameter the query lacks.
+fn check_required(endpoint: StatsEndpoint, params: &[(String, String)]) -> Result<(), Failure> {
+    let mut required = vec!["account-id", "from-time"];
+    if takes_sampling(endpoint) {
+        required.push("sampling");
+    }
+    let missing: Vec<&str> = required
+        .into_iter()
+        .filter(|name| !params.iter().any(|(k, _)| k == name))
+        .collect();
+    if !missing.is_empty() {
+        return Err(plain_bad_request(&format!(
+            "missing required param(s) {}",
+            missing.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn takes_sampling(endpoint: StatsEndpoint) -> bool {
+    !endpoint.samplings().is_empty()
+}
+
+/// The `sampling` of an endpoint that takes one (one of its own samplings), else minutes.
+fn sampling_param(
+    endpoint: StatsEndpoint,
+    params: &[(String, String)],
+) -> Result<Sampling, Failure> {
+    if !takes_sampling(endpoint) {
+        return Ok(Sampling::Minute);
+    }
+    let text = params
+        .iter()
+        .find(|(k, _)| k == "sampling")
+        .map_or("", |(_, v)| v.as_str());
+    Sampling::parse(text)
+        .filter(|s| endpoint.samplings().contains(s))
+        .ok_or_else(|| plain_bad_request("invalid sampling"))
+}
+
+/// Adds one non-empty narrowing parameter of the endpoint to `filter`. A text match with an
+/// unknown suffix is ignored; a number match's unknown suffix compares as `lt`.
+fn narrow(filter: &mut CallFilter, data: &DataSet, name: &str, value: &str) -> Result<(), Failure> {
+    let number = || parse_decimal(value).map_err(|_| invalid(name));
+    match name {
+        "src-country-id" => filter.src_country = Some(country_param(data, value, name)?),
+        "dst-country-id" => filter.dst_country = Some(country_param(data, value, name)?),
+        "auth-orig-ip" => filter.ip = Some(value.to_owned()),
+        _ => {
+            if let Some(suffix) = name.strip_prefix("src-prefix-routing-") {
+                filter
+                    .src_number
+                    .extend(text_match(suffix).map(|m| (m, value.to_owned())));
+            } else if let Some(suffix) = name.strip_prefix("dst-prefix-routing-") {
+                filter
+                    .dst_number
+                    .extend(text_match(suffix).map(|m| (m, value.to_owned())));
+            } else if let Some(suffix) = name.strip_prefix("duration-") {
+                filter.duration.push((number_match(suffix), number()?));
+            } else if let Some(suffix) = name
+                .strip_prefix("customer-price-")
+                .or_else(|| name.strip_prefix("vendor-price-"))
+            {
+                filter.price.push((number_match(suffix), number()?));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn text_match(suffix: &str) -> Option<TextMatch> {
+    match suffix {
+        "eq" => Some(TextMatch::Eq),
+        "starts-with" => Some(TextMatch::StartsWith),
+        "ends-with" => Some(TextMatch::EndsWith),
+        "contains" => Some(TextMatch::Contains),
+        _ => None,
+    }
+}
+
+fn number_match(suffix: &str) -> NumberMatch {
+    match suffix {
+        "eq" => NumberMatch::Eq,
+        "gt" => NumberMatch::Gt,
+        _ => NumberMatch::Lt,
+    }
 }
 
 fn answer(

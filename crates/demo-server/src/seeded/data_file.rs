@@ -20,17 +20,21 @@ use crate::model::data_set::DataSet;
 use crate::model::money::{CurrentBalance, Payment, PaymentRecord, PaymentStatus};
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
-    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord, TrafficProfile,
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord, RateRecord,
+    RateplanRecord, ServiceRecord, TrafficProfile,
 };
+use crate::model::rows::{Owner, Row};
 use crate::seeded::generate::{ReferenceData as ReferenceRecords, seeded_reference_data};
 use crate::seeded::money::{invoices, service_charges};
+use crate::seeded::plain::{self, Seeding};
 use crate::seeded::random::uuid;
 use crate::seeded::reference_tables::COUNTRIES;
-use api_model::catalog::{Collection, IdKind, is_uuid};
+use api_model::catalog::{
+    AttributeValue, Attributes, Collection, Conditions, IdKind, Kind, is_uuid,
+};
 use api_model::resources::{
-    Account, CdrExport, CdrExportStatus, Country, Network, NetworkPrefix, NetworkType, Rate,
-    Rateplan, Service, api_time,
+    Account, CdrExport, Country, Network, NetworkPrefix, NetworkType, Rate, Rateplan, Service,
+    api_time,
 };
 use api_model::stats::parse_time;
 use chrono::{DateTime, Duration, DurationRound, Utc};
@@ -38,7 +42,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The value of `format`.
@@ -227,14 +231,76 @@ pub struct NetworkPrefixEntry {
     pub network_id: String,
 }
 
-/// Collects the problems of a data file, each with where it is.
+/// Collects the problems of a data file, each with where it is, and the ids seen so far.
 #[derive(Default)]
-struct Problems(Vec<String>);
+struct Checks {
+    problems: Vec<String>,
+    ids: HashMap<&'static str, HashSet<String>>,
+}
 
-impl Problems {
+impl Checks {
     fn check(&mut self, ok: bool, at: &str, what: impl std::fmt::Display) {
         if !ok {
-            self.0.push(format!("{at}: {what}"));
+            self.problems.push(format!("{at}: {what}"));
+        }
+    }
+
+    /// An id of a record of `kind` (a collection's path), when one is given: of the kind's
+    /// form, and not used before by another of the kind.
+    fn id(&mut self, kind: &'static str, at: &str, id: Option<&str>) {
+        let Some(id) = id else {
+            return;
+        };
+        let id_kind = id_kind(kind);
+        let what = match id_kind {
+            IdKind::Uuid => "a UUID",
+            IdKind::Integer => "an integer",
+        };
+        self.check(id_kind.accepts(id), at, format!("id {id:?} is not {what}"));
+        let fresh = self
+            .ids
+            .entry(kind)
+            .or_default()
+            .insert(id_key(id_kind, id));
+        self.check(fresh, at, format!("id {id} is used twice"));
+    }
+
+    /// Records of a list (`accounts[0].services`): their ids, and that every word of a known
+    /// set (a payment's `status`) is one of its declared words.
+    fn entries<A: Attributes>(&mut self, at: &str, entries: &[Entry<A>]) {
+        let collection = A::COLLECTION;
+        for (i, entry) in entries.iter().enumerate() {
+            let at = format!("{at}.{}[{i}]", collection.path());
+            self.id(collection.path(), &at, entry.id.as_deref());
+            self.words(&at, &entry.attributes);
+        }
+    }
+
+    fn words<A: Attributes>(&mut self, at: &str, attributes: &A) {
+        for field in A::COLLECTION.spec().fields {
+            let (Kind::Choice(words), Some(AttributeValue::Text(word))) =
+                (field.kind, attributes.get(field.name))
+            else {
+                continue;
+            };
+            self.check(
+                words.contains(&word),
+                at,
+                format!("{} {word:?} is not one of {}", field.name, words.join(", ")),
+            );
+        }
+    }
+
+    fn result(self) -> Result<(), String> {
+        let problems = self.problems;
+        match problems.len() {
+            0 => Ok(()),
+            1..=20 => Err(problems.join("; ")),
+            n => Err(format!(
+                "{}; … and {} more",
+                problems[..20].join("; "),
+                n - 20
+            )),
         }
     }
 }
@@ -280,200 +346,174 @@ impl DataFile {
     }
 
     /// Everything [`DataSet::from_file`] relies on: the format, unique logins, ids that are
-    /// UUIDs and unique per type, references that resolve, traffic within bounds.
+    /// UUIDs and unique per type, references that resolve, words of the declared sets, traffic
+    /// within bounds.
     pub fn validate(&self) -> Result<(), String> {
-        let mut problems = Problems::default();
-        problems.check(
+        let mut checks = Checks::default();
+        checks.check(
             self.format == FORMAT,
             "format",
             format!("must be {FORMAT:?}, not {:?}", self.format),
         );
-        problems.check(!self.customers.is_empty(), "customers", "none given");
-        let mut ids: HashMap<&str, HashSet<String>> = HashMap::new();
-        let mut id = |problems: &mut Problems, kind: &'static str, at: &str, id: Option<&str>| {
-            if let Some(id) = id {
-                let id_kind = id_kind(kind);
-                let what = match id_kind {
-                    IdKind::Uuid => "a UUID",
-                    IdKind::Integer => "an integer",
-                };
-                problems.check(id_kind.accepts(id), at, format!("id {id:?} is not {what}"));
-                let fresh = ids.entry(kind).or_default().insert(id_key(id_kind, id));
-                problems.check(fresh, at, format!("id {id} is used twice"));
-            }
+        checks.check(!self.customers.is_empty(), "customers", "none given");
+        let country_codes: HashSet<String> = match &self.reference_data {
+            Some(reference) => reference.validate(&mut checks),
+            None => COUNTRIES.iter().map(|c| c.iso2.to_owned()).collect(),
         };
-        let mut country_codes: HashSet<String> =
-            COUNTRIES.iter().map(|c| c.iso2.to_owned()).collect();
-        if let Some(reference) = &self.reference_data {
-            country_codes = reference
-                .countries
-                .iter()
-                .filter_map(|c| c.attributes.iso2.clone())
-                .collect();
-            let known = |list: Vec<&str>| -> HashSet<String> {
-                list.into_iter().map(str::to_lowercase).collect()
-            };
-            let country_ids: HashSet<String> = reference
-                .countries
-                .iter()
-                .map(|c| id_key(IdKind::Integer, &c.id))
-                .collect();
-            let type_ids = known(
-                reference
-                    .network_types
-                    .iter()
-                    .filter_map(|t| t.id.as_deref())
-                    .collect(),
-            );
-            let network_ids = known(reference.networks.iter().map(|n| n.id.as_str()).collect());
-            for (i, country) in reference.countries.iter().enumerate() {
-                let at = format!("reference-data.countries[{i}]");
-                id(&mut problems, "countries", &at, Some(&country.id));
-                problems.check(
-                    is_digits(&country.calling_code),
-                    &at,
-                    "calling-code must be digits",
-                );
-            }
-            for (i, network_type) in reference.network_types.iter().enumerate() {
-                let at = format!("reference-data.network-types[{i}]");
-                problems.check(network_type.id.is_some(), &at, "id is required");
-                id(
-                    &mut problems,
-                    "network-types",
-                    &at,
-                    network_type.id.as_deref(),
-                );
-            }
-            for (i, network) in reference.networks.iter().enumerate() {
-                let at = format!("reference-data.networks[{i}]");
-                id(&mut problems, "networks", &at, Some(&network.id));
-                problems.check(
-                    type_ids.contains(&network.network_type_id.to_lowercase()),
-                    &at,
-                    "network-type-id names no network type",
-                );
-                problems.check(
-                    country_ids.contains(&id_key(IdKind::Integer, &network.country_id)),
-                    &at,
-                    "country-id names no country",
-                );
-            }
-            for (i, prefix) in reference.network_prefixes.iter().enumerate() {
-                let at = format!("reference-data.network-prefixes[{i}]");
-                id(&mut problems, "network-prefixes", &at, Some(&prefix.id));
-                problems.check(
-                    network_ids.contains(&prefix.network_id.to_lowercase()),
-                    &at,
-                    "network-id names no network",
-                );
-            }
-        }
         let mut logins = HashSet::new();
         for (c, customer) in self.customers.iter().enumerate() {
             let at = format!("customers[{c}]");
-            problems.check(!customer.login.is_empty(), &at, "login is empty");
-            problems.check(!customer.password.is_empty(), &at, "password is empty");
-            problems.check(
+            checks.check(
                 logins.insert(customer.login.as_str()),
                 &at,
                 format!("login {:?} is used twice", customer.login),
             );
-            if let Some(rateplan) = &customer.rateplan_id {
-                problems.check(
-                    is_uuid(rateplan),
-                    &at,
-                    format!("rateplan-id {rateplan:?} is not a UUID"),
-                );
-                if is_uuid(rateplan) {
-                    id(&mut problems, "rateplans", &at, Some(rateplan));
-                }
-            }
-            for (r, rate) in customer.rates.iter().enumerate() {
-                let at = format!("{at}.rates[{r}]");
-                id(&mut problems, "rates", &at, rate.id.as_deref());
-            }
-            for (p, plan) in customer.more_rateplans.iter().enumerate() {
-                let at = format!("{at}.more-rateplans[{p}]");
-                id(&mut problems, "rateplans", &at, plan.id.as_deref());
-                for (r, rate) in plan.rates.iter().enumerate() {
-                    let at = format!("{at}.rates[{r}]");
-                    id(&mut problems, "rates", &at, rate.id.as_deref());
-                }
-            }
+            customer.validate(&at, &mut checks);
             for (a, account) in customer.accounts.iter().enumerate() {
-                let at = format!("{at}.accounts[{a}]");
-                id(&mut problems, "accounts", &at, account.id.as_deref());
-                for (s, service) in account.services.iter().enumerate() {
-                    let at = format!("{at}.services[{s}]");
-                    id(&mut problems, "services", &at, service.id.as_deref());
-                }
-                for (e, export) in account.cdr_exports.iter().enumerate() {
-                    let at = format!("{at}.cdr-exports[{e}]");
-                    id(&mut problems, "cdr-exports", &at, export.id.as_deref());
-                }
-                for (p, payment) in account.payments.iter().enumerate() {
-                    let at = format!("{at}.payments[{p}]");
-                    id(&mut problems, "payments", &at, payment.id.as_deref());
-                    let a = &payment.attributes;
-                    problems.check(
-                        a.amount >= MIN_PAYMENT,
-                        &at,
-                        format!("amount must be at least {MIN_PAYMENT}"),
-                    );
-                    problems.check(
-                        a.rolledback_at.is_none_or(|t| t >= a.created_at),
-                        &at,
-                        "rolledback-at must not be before created-at",
-                    );
-                    problems.check(
-                        a.rolledback_at.is_none() || a.status == PaymentStatus::Completed,
-                        &at,
-                        "only a completed payment can be rolled back",
-                    );
-                }
-                if let Some(traffic) = &account.traffic {
-                    let at = format!("{at}.traffic");
-                    let peak = traffic.peak_calls_per_minute;
-                    problems.check(
-                        peak >= Decimal::ZERO && peak <= Decimal::from(MAX_PEAK_CALLS_PER_MINUTE),
-                        &at,
-                        format!("peak-calls-per-minute must be 0 to {MAX_PEAK_CALLS_PER_MINUTE}"),
-                    );
-                    let asr = traffic.asr_percent;
-                    problems.check(
-                        asr >= Decimal::ZERO && asr <= Decimal::from(100),
-                        &at,
-                        "asr-percent must be 0 to 100",
-                    );
-                    problems.check(
-                        (1..=MAX_MEAN_DURATION).contains(&traffic.mean_duration_seconds),
-                        &at,
-                        format!("mean-duration-seconds must be 1 to {MAX_MEAN_DURATION}"),
-                    );
-                    problems.check(
-                        traffic.src_prefixes.iter().all(|p| is_digits(p)),
-                        &at,
-                        "src-prefixes must be digits",
-                    );
-                    problems.check(
-                        traffic.src_country.is_empty()
-                            || country_codes.contains(&traffic.src_country),
-                        &at,
-                        format!("src-country {:?} is no country's iso2", traffic.src_country),
-                    );
-                }
+                account.validate(&format!("{at}.accounts[{a}]"), &mut checks, &country_codes);
             }
         }
-        match problems.0.len() {
-            0 => Ok(()),
-            1..=20 => Err(problems.0.join("; ")),
-            n => Err(format!(
-                "{}; … and {} more",
-                problems.0[..20].join("; "),
-                n - 20
-            )),
+        checks.result()
+    }
+}
+
+impl ReferenceData {
+    /// Checks the reference data's ids and references; answers its countries' codes.
+    fn validate(&self, checks: &mut Checks) -> HashSet<String> {
+        let lowered = |ids: Vec<&str>| -> HashSet<String> {
+            ids.into_iter().map(str::to_lowercase).collect()
+        };
+        let country_ids: HashSet<String> = self
+            .countries
+            .iter()
+            .map(|c| id_key(IdKind::Integer, &c.id))
+            .collect();
+        let type_ids = lowered(
+            self.network_types
+                .iter()
+                .filter_map(|t| t.id.as_deref())
+                .collect(),
+        );
+        let network_ids = lowered(self.networks.iter().map(|n| n.id.as_str()).collect());
+        for (i, country) in self.countries.iter().enumerate() {
+            let at = format!("reference-data.countries[{i}]");
+            checks.id("countries", &at, Some(&country.id));
+            let digits = is_digits(&country.calling_code);
+            checks.check(digits, &at, "calling-code must be digits");
         }
+        for (i, network_type) in self.network_types.iter().enumerate() {
+            let at = format!("reference-data.network-types[{i}]");
+            checks.check(network_type.id.is_some(), &at, "id is required");
+        }
+        checks.entries("reference-data", &self.network_types);
+        for (i, network) in self.networks.iter().enumerate() {
+            let at = format!("reference-data.networks[{i}]");
+            checks.id("networks", &at, Some(&network.id));
+            let known_type = type_ids.contains(&network.network_type_id.to_lowercase());
+            checks.check(known_type, &at, "network-type-id names no network type");
+            let country = id_key(IdKind::Integer, &network.country_id);
+            let known_country = country_ids.contains(&country);
+            checks.check(known_country, &at, "country-id names no country");
+        }
+        for (i, prefix) in self.network_prefixes.iter().enumerate() {
+            let at = format!("reference-data.network-prefixes[{i}]");
+            checks.id("network-prefixes", &at, Some(&prefix.id));
+            let known = network_ids.contains(&prefix.network_id.to_lowercase());
+            checks.check(known, &at, "network-id names no network");
+        }
+        self.countries
+            .iter()
+            .filter_map(|c| c.attributes.iso2.clone())
+            .collect()
+    }
+}
+
+impl CustomerEntry {
+    /// Its sign-in, its rate plans and their rates (not its accounts).
+    fn validate(&self, at: &str, checks: &mut Checks) {
+        checks.check(!self.login.is_empty(), at, "login is empty");
+        checks.check(!self.password.is_empty(), at, "password is empty");
+        if let Some(rateplan) = &self.rateplan_id {
+            let uuid = is_uuid(rateplan);
+            checks.check(uuid, at, format!("rateplan-id {rateplan:?} is not a UUID"));
+            if uuid {
+                checks.id("rateplans", at, Some(rateplan));
+            }
+        }
+        checks.entries(at, &self.rates);
+        for (p, plan) in self.more_rateplans.iter().enumerate() {
+            let at = format!("{at}.more-rateplans[{p}]");
+            checks.id("rateplans", &at, plan.id.as_deref());
+            checks.entries(&at, &plan.rates);
+        }
+    }
+}
+
+impl AccountEntry {
+    fn validate(&self, at: &str, checks: &mut Checks, country_codes: &HashSet<String>) {
+        checks.id("accounts", at, self.id.as_deref());
+        checks.entries(at, &self.services);
+        checks.entries(at, &self.cdr_exports);
+        checks.entries(at, &self.payments);
+        for (p, payment) in self.payments.iter().enumerate() {
+            validate_payment(&format!("{at}.payments[{p}]"), &payment.attributes, checks);
+        }
+        if let Some(traffic) = &self.traffic {
+            traffic.validate(&format!("{at}.traffic"), checks, country_codes);
+        }
+    }
+}
+
+/// What the real server lets a payment be.
+fn validate_payment(at: &str, payment: &Payment, checks: &mut Checks) {
+    checks.check(
+        payment.amount >= MIN_PAYMENT,
+        at,
+        format!("amount must be at least {MIN_PAYMENT}"),
+    );
+    checks.check(
+        payment
+            .rolledback_at
+            .is_none_or(|t| t >= payment.created_at),
+        at,
+        "rolledback-at must not be before created-at",
+    );
+    checks.check(
+        payment.rolledback_at.is_none() || payment.status == PaymentStatus::Completed,
+        at,
+        "only a completed payment can be rolled back",
+    );
+}
+
+impl Traffic {
+    fn validate(&self, at: &str, checks: &mut Checks, country_codes: &HashSet<String>) {
+        let peak = self.peak_calls_per_minute;
+        checks.check(
+            peak >= Decimal::ZERO && peak <= Decimal::from(MAX_PEAK_CALLS_PER_MINUTE),
+            at,
+            format!("peak-calls-per-minute must be 0 to {MAX_PEAK_CALLS_PER_MINUTE}"),
+        );
+        let asr = self.asr_percent;
+        checks.check(
+            asr >= Decimal::ZERO && asr <= Decimal::from(100),
+            at,
+            "asr-percent must be 0 to 100",
+        );
+        checks.check(
+            (1..=MAX_MEAN_DURATION).contains(&self.mean_duration_seconds),
+            at,
+            format!("mean-duration-seconds must be 1 to {MAX_MEAN_DURATION}"),
+        );
+        checks.check(
+            self.src_prefixes.iter().all(|p| is_digits(p)),
+            at,
+            "src-prefixes must be digits",
+        );
+        checks.check(
+            self.src_country.is_empty() || country_codes.contains(&self.src_country),
+            at,
+            format!("src-country {:?} is no country's iso2", self.src_country),
+        );
     }
 }
 
@@ -485,8 +525,17 @@ impl TimeShift {
         time.checked_add_signed(self.0).unwrap_or(time)
     }
 
+    /// Every time attribute of a record.
+    fn attributes<A: Attributes>(&self, attributes: &A) -> A {
+        let mut moved = attributes.clone();
+        for time in moved.times_mut() {
+            *time = self.time(*time);
+        }
+        moved
+    }
+
     /// Time values among an export's filters, kept in the form they were written in.
-    fn filters(&self, filters: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    fn filters(&self, filters: &Conditions) -> Conditions {
         filters
             .iter()
             .map(|(key, value)| {
@@ -520,193 +569,236 @@ fn scaled(value: Decimal, factor: i64) -> u64 {
         .unwrap_or(0)
 }
 
+/// The records of a data file as they are made, customer by customer.
+struct Loading<'a> {
+    seed: u64,
+    shift: TimeShift,
+    countries: &'a [CountryRecord],
+    set: DataSet,
+}
+
+impl Loading<'_> {
+    /// The record's id in the file, else one from the seed.
+    fn id(&self, id: &Option<String>, kind: &str, index: usize) -> String {
+        id.clone()
+            .unwrap_or_else(|| file_uuid(self.seed, kind, index))
+    }
+
+    /// A customer, its rate plans (the one its calls are priced with first) and their rates.
+    fn customer(&mut self, c: usize, entry: &CustomerEntry) {
+        let customer = customer_id(c);
+        let rateplan_id = self.id(&entry.rateplan_id, "rateplans", c);
+        let standard = RateplanEntry {
+            id: Some(rateplan_id.clone()),
+            attributes: Rateplan {
+                name: entry
+                    .rateplan_name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} standard", entry.name).trim().to_owned()),
+            },
+            rates: entry.rates.clone(),
+        };
+        self.set.customers.push(Customer {
+            id: customer,
+            login: entry.login.clone(),
+            password: entry.password.clone(),
+            name: entry.name.clone(),
+            portal_access: entry.portal_access,
+            allow_listen_recording: entry.allow_listen_recording,
+            rateplan_id,
+        });
+        for plan in std::iter::once(&standard).chain(&entry.more_rateplans) {
+            let rateplan = self.set.rateplans.len();
+            self.set.rateplans.push(RateplanRecord {
+                id: self.id(&plan.id, "rateplans", rateplan),
+                customer,
+                attributes: plan.attributes.clone(),
+                used_by: UsedBy::EveryAccount,
+            });
+            for rate in &plan.rates {
+                let attributes = self.shift.attributes(&rate.attributes);
+                self.set.rates.push(RateRecord {
+                    id: self.id(&rate.id, "rates", self.set.rates.len()),
+                    customer,
+                    rateplan,
+                    country: DataSet::country_of_number(self.countries, &attributes.prefix),
+                    routing_tags: Vec::new(),
+                    attributes,
+                });
+            }
+        }
+    }
+
+    /// An account of the customer at `c`, with its services, exports and payments; its calls
+    /// are priced with the customer's standard plan.
+    fn account(&mut self, c: usize, entry: &AccountEntry) {
+        let customer = customer_id(c);
+        let index = self.set.accounts.len();
+        let standard = self
+            .set
+            .customers
+            .get(c)
+            .and_then(|cu| self.set.rateplan_by_id(&cu.rateplan_id))
+            .unwrap_or(usize::MAX);
+        let traffic = self.traffic(
+            index,
+            &entry.traffic.clone().unwrap_or_default(),
+            DataSet::usable_rates(&self.set.rates, standard),
+        );
+        self.set.accounts.push(AccountRecord {
+            id: self.id(&entry.id, "accounts", index),
+            customer,
+            balance: CurrentBalance::new(entry.attributes.balance),
+            attributes: entry.attributes.clone(),
+            balance_low_threshold: entry.balance_low_threshold,
+            balance_high_threshold: entry.balance_high_threshold,
+            max_call_duration: entry.max_call_duration,
+            external_id: entry.external_id,
+            traffic,
+        });
+        for service in &entry.services {
+            self.set.services.push(ServiceRecord {
+                id: self.id(&service.id, "services", self.set.services.len()),
+                customer,
+                account: index,
+                attributes: self.shift.attributes(&service.attributes),
+            });
+        }
+        self.exports(customer, index, &entry.cdr_exports);
+        self.payments(customer, index, entry);
+    }
+
+    fn exports(&mut self, customer: CustomerId, account: usize, entries: &[Entry<CdrExport>]) {
+        let exports = self
+            .set
+            .cdr_exports
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner());
+        for export in entries {
+            let mut attributes = self.shift.attributes(&export.attributes);
+            attributes.filters = self.shift.filters(&attributes.filters);
+            let id = export.id.clone();
+            let id = id.unwrap_or_else(|| file_uuid(self.seed, "cdr-exports", exports.len()));
+            exports.push(CdrExportRecord::settled(id, customer, account, attributes));
+        }
+    }
+
+    /// An account's payments: in its currency, their balances before worked out again.
+    fn payments(&mut self, customer: CustomerId, account: usize, entry: &AccountEntry) {
+        let payments = self
+            .set
+            .payments
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner());
+        for payment in &entry.payments {
+            let mut attributes = self.shift.attributes(&payment.attributes);
+            attributes.currency = entry.attributes.currency.clone();
+            attributes.balance_before_payment = None;
+            let id = payment.id.clone();
+            payments.push(PaymentRecord {
+                id: id.unwrap_or_else(|| file_uuid(self.seed, "payments", payments.len())),
+                customer,
+                account,
+                credited_before_start: attributes.status == PaymentStatus::Completed,
+                attributes,
+            });
+        }
+    }
+
+    /// An account's traffic profile from the file's, within bounds, with defaults for what it
+    /// leaves out.
+    fn traffic(&self, index: usize, traffic: &Traffic, rates: Vec<usize>) -> TrafficProfile {
+        let src_country = self
+            .countries
+            .iter()
+            .position(|c| c.attributes.iso2.as_deref() == Some(&traffic.src_country))
+            .unwrap_or(0);
+        let calling_code = self
+            .countries
+            .get(src_country)
+            .map_or_else(String::new, |c| c.calling_code.clone());
+        let or = |given: &Vec<String>, default: String| {
+            if given.is_empty() {
+                vec![default]
+            } else {
+                given.clone()
+            }
+        };
+        TrafficProfile {
+            peak_milli_calls: scaled(traffic.peak_calls_per_minute, 1000)
+                .min(MAX_PEAK_CALLS_PER_MINUTE * 1000),
+            asr_per_mille: scaled(traffic.asr_percent, 10).min(1000),
+            mean_duration: traffic.mean_duration_seconds.clamp(1, MAX_MEAN_DURATION),
+            src_prefixes: or(&traffic.src_prefixes, calling_code),
+            src_country,
+            // Documentation addresses (TEST-NET-1).
+            ips: or(&traffic.orig_ips, format!("192.0.2.{}", index % 254 + 1)),
+            rates,
+        }
+    }
+}
+
+/// The id of the customer at `c` in a file.
+fn customer_id(c: usize) -> CustomerId {
+    CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX)
+}
+
+/// An id from the seed for the `index`-th record of `kind` a file gives none.
+fn file_uuid(seed: u64, kind: &str, index: usize) -> String {
+    uuid(seed, &format!("file-{kind}"), index as u64)
+}
+
+/// A record as a file has it.
+fn entry<A: Clone>(id: &str, attributes: &A) -> Entry<A> {
+    Entry {
+        id: Some(id.to_owned()),
+        attributes: attributes.clone(),
+    }
+}
+
 impl DataSet {
     /// The data set of a checked data file. Ids left out come from the seed; times move by the
     /// time passed since `time-base`. Never fails: [`DataFile::validate`] has checked what
     /// matters, and anything else falls back to a harmless default.
     pub fn from_file(file: &DataFile, seed: u64, now: DateTime<Utc>) -> DataSet {
         let started_at = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
-        let shift = TimeShift(
-            file.time_base
-                .map_or_else(Duration::zero, |base| started_at - base),
-        );
-        let id_or = |id: &Option<String>, kind: &str, index: usize| {
-            id.clone()
-                .unwrap_or_else(|| uuid(seed, &format!("file-{kind}"), index as u64))
-        };
-        let (countries, network_types, networks, network_prefixes) = match &file.reference_data {
+        let (countries, networks, network_prefixes) = match &file.reference_data {
             Some(reference) => reference_records(reference),
             None => seeded_reference_data(seed),
         };
-        let mut customers = Vec::new();
-        let mut rateplans = Vec::new();
-        let mut rates = Vec::new();
-        let mut accounts = Vec::new();
-        let mut services = Vec::new();
-        let mut exports = Vec::new();
-        let mut payments = Vec::new();
+        let mut loading = Loading {
+            seed,
+            shift: TimeShift(
+                file.time_base
+                    .map_or_else(Duration::zero, |base| started_at - base),
+            ),
+            countries: &countries,
+            set: DataSet::empty(seed, started_at),
+        };
         for (c, entry) in file.customers.iter().enumerate() {
-            let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
-            let rateplan_id = entry
-                .rateplan_id
-                .clone()
-                .unwrap_or_else(|| uuid(seed, "file-rateplans", c as u64));
-            customers.push(Customer {
-                id: customer,
-                login: entry.login.clone(),
-                password: entry.password.clone(),
-                name: entry.name.clone(),
-                portal_access: entry.portal_access,
-                allow_listen_recording: entry.allow_listen_recording,
-                rateplan_id: rateplan_id.clone(),
-            });
-            let standard = RateplanEntry {
-                id: Some(rateplan_id),
-                attributes: Rateplan {
-                    name: entry
-                        .rateplan_name
-                        .clone()
-                        .unwrap_or_else(|| format!("{} standard", entry.name).trim().to_owned()),
-                },
-                rates: entry.rates.clone(),
-            };
-            for plan in std::iter::once(&standard).chain(&entry.more_rateplans) {
-                let rateplan = rateplans.len();
-                rateplans.push(RateplanRecord {
-                    id: id_or(&plan.id, "rateplans", rateplan),
-                    customer,
-                    attributes: plan.attributes.clone(),
-                    used_by: UsedBy::EveryAccount,
-                });
-                for rate in &plan.rates {
-                    let mut attributes = rate.attributes.clone();
-                    attributes.valid_from = shift.time(attributes.valid_from);
-                    attributes.valid_till = attributes.valid_till.map(|t| shift.time(t));
-                    rates.push(RateRecord {
-                        id: id_or(&rate.id, "rates", rates.len()),
-                        customer,
-                        rateplan,
-                        country: DataSet::country_of_number(&countries, &attributes.prefix),
-                        routing_tags: Vec::new(),
-                        attributes,
-                    });
-                }
-            }
+            loading.customer(c, entry);
         }
         for (c, entry) in file.customers.iter().enumerate() {
-            let customer = CustomerId::try_from(c + 1).unwrap_or(CustomerId::MAX);
-            let standard = customers
-                .get(c)
-                .and_then(|cu: &Customer| rateplans.iter().position(|p| p.id == cu.rateplan_id))
-                .unwrap_or(usize::MAX);
-            let usable = DataSet::usable_rates(&rates, standard);
             for account in &entry.accounts {
-                let index = accounts.len();
-                let traffic = account.traffic.clone().unwrap_or_default();
-                let src_country = countries
-                    .iter()
-                    .position(|c| c.attributes.iso2.as_deref() == Some(&traffic.src_country))
-                    .unwrap_or(0);
-                let calling_code = countries
-                    .get(src_country)
-                    .map_or_else(String::new, |c| c.calling_code.clone());
-                accounts.push(AccountRecord {
-                    id: id_or(&account.id, "accounts", index),
-                    customer,
-                    balance: CurrentBalance::new(account.attributes.balance),
-                    attributes: account.attributes.clone(),
-                    balance_low_threshold: account.balance_low_threshold,
-                    balance_high_threshold: account.balance_high_threshold,
-                    max_call_duration: account.max_call_duration,
-                    external_id: account.external_id,
-                    traffic: TrafficProfile {
-                        peak_milli_calls: scaled(traffic.peak_calls_per_minute, 1000)
-                            .min(MAX_PEAK_CALLS_PER_MINUTE * 1000),
-                        asr_per_mille: scaled(traffic.asr_percent, 10).min(1000),
-                        mean_duration: traffic.mean_duration_seconds.clamp(1, MAX_MEAN_DURATION),
-                        src_prefixes: if traffic.src_prefixes.is_empty() {
-                            vec![calling_code]
-                        } else {
-                            traffic.src_prefixes.clone()
-                        },
-                        src_country,
-                        ips: if traffic.orig_ips.is_empty() {
-                            // Documentation addresses (TEST-NET-1).
-                            vec![format!("192.0.2.{}", index % 254 + 1)]
-                        } else {
-                            traffic.orig_ips.clone()
-                        },
-                        rates: usable.clone(),
-                    },
-                });
-                for service in &account.services {
-                    let mut attributes = service.attributes.clone();
-                    attributes.created_at = shift.time(attributes.created_at);
-                    attributes.renew_at = attributes.renew_at.map(|t| shift.time(t));
-                    services.push(ServiceRecord {
-                        id: id_or(&service.id, "services", services.len()),
-                        customer,
-                        account: index,
-                        attributes,
-                    });
-                }
-                for export in &account.cdr_exports {
-                    let mut attributes = export.attributes.clone();
-                    attributes.created_at = shift.time(attributes.created_at);
-                    attributes.updated_at = shift.time(attributes.updated_at);
-                    attributes.filters = shift.filters(&attributes.filters);
-                    let has_rows = matches!(
-                        attributes.status,
-                        CdrExportStatus::Completed | CdrExportStatus::Deleted
-                    );
-                    exports.push(CdrExportRecord {
-                        id: id_or(&export.id, "cdr-exports", exports.len()),
-                        customer,
-                        account: index,
-                        attributes,
-                        completes_at: None,
-                        rows_to_count: has_rows,
-                    });
-                }
-                for payment in &account.payments {
-                    let mut attributes = payment.attributes.clone();
-                    attributes.created_at = shift.time(attributes.created_at);
-                    attributes.rolledback_at = attributes.rolledback_at.map(|t| shift.time(t));
-                    attributes.currency = account.attributes.currency.clone();
-                    attributes.balance_before_payment = None;
-                    payments.push(PaymentRecord {
-                        id: id_or(&payment.id, "payments", payments.len()),
-                        customer,
-                        account: index,
-                        credited_before_start: attributes.status == PaymentStatus::Completed,
-                        attributes,
-                    });
-                }
+                loading.account(c, account);
             }
         }
-        let transactions = service_charges(seed, &services, started_at);
-        let invoices = invoices(seed, &accounts, started_at);
-        DataSet {
+        let mut set = loading.set;
+        set.plain = plain::seeded(&Seeding {
             seed,
             started_at,
-            customers,
-            limited_logins: Vec::new(),
-            accounts,
-            network_types,
+            accounts: &set.accounts,
+        });
+        if let Some(reference) = &file.reference_data {
+            set.plain.set(network_type_rows(reference));
+        }
+        set.transactions = service_charges(seed, &set.services, started_at);
+        set.invoices = invoices(seed, &set.accounts, started_at);
+        DataSet {
+            countries,
             networks,
             network_prefixes,
-            countries,
-            services,
-            rateplans,
-            rates,
-            cdr_exports: std::sync::RwLock::new(exports),
-            transactions,
-            invoices,
-            payments: std::sync::RwLock::new(payments),
-            numberlists: Vec::new(),
-            numberlist_items: std::sync::RwLock::default(),
-            hidden_cdr_fields: Vec::new(),
-            served_profile: None,
+            ..set
         }
     }
 
@@ -726,39 +818,7 @@ impl DataSet {
         let customers = self
             .customers
             .iter()
-            .map(|customer| CustomerEntry {
-                login: customer.login.clone(),
-                password: customer.password.clone(),
-                name: customer.name.clone(),
-                portal_access: customer.portal_access,
-                allow_listen_recording: customer.allow_listen_recording,
-                rateplan_id: Some(customer.rateplan_id.clone()),
-                rateplan_name: self
-                    .rateplan_by_id(&customer.rateplan_id)
-                    .map(|p| self.rateplans[p].attributes.name.clone()),
-                rates: self
-                    .rateplan_by_id(&customer.rateplan_id)
-                    .map(|p| self.rate_entries(p))
-                    .unwrap_or_default(),
-                more_rateplans: self
-                    .rateplans
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.customer == customer.id && p.id != customer.rateplan_id)
-                    .map(|(index, plan)| RateplanEntry {
-                        id: Some(plan.id.clone()),
-                        attributes: plan.attributes.clone(),
-                        rates: self.rate_entries(index),
-                    })
-                    .collect(),
-                accounts: self
-                    .accounts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, a)| a.customer == customer.id)
-                    .map(|(index, account)| self.account_entry(index, account, &exports, &payments))
-                    .collect(),
-            })
+            .map(|customer| self.customer_entry(customer, &exports, &payments))
             .collect();
         DataFile {
             format: FORMAT.to_owned(),
@@ -768,15 +828,49 @@ impl DataSet {
         }
     }
 
+    fn customer_entry(
+        &self,
+        customer: &Customer,
+        exports: &[CdrExportRecord],
+        payments: &[PaymentRecord],
+    ) -> CustomerEntry {
+        let standard = self.rateplan_by_id(&customer.rateplan_id);
+        CustomerEntry {
+            login: customer.login.clone(),
+            password: customer.password.clone(),
+            name: customer.name.clone(),
+            portal_access: customer.portal_access,
+            allow_listen_recording: customer.allow_listen_recording,
+            rateplan_id: Some(customer.rateplan_id.clone()),
+            rateplan_name: standard.map(|p| self.rateplans[p].attributes.name.clone()),
+            rates: standard.map(|p| self.rate_entries(p)).unwrap_or_default(),
+            more_rateplans: self
+                .rateplans
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.customer == customer.id && p.id != customer.rateplan_id)
+                .map(|(index, plan)| RateplanEntry {
+                    id: Some(plan.id.clone()),
+                    attributes: plan.attributes.clone(),
+                    rates: self.rate_entries(index),
+                })
+                .collect(),
+            accounts: self
+                .accounts
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.customer == customer.id)
+                .map(|(index, account)| self.account_entry(index, account, exports, payments))
+                .collect(),
+        }
+    }
+
     /// The rates of the plan at `rateplan`, as the file has them.
     fn rate_entries(&self, rateplan: usize) -> Vec<Entry<Rate>> {
         self.rates
             .iter()
             .filter(|r| r.rateplan == rateplan)
-            .map(|r| Entry {
-                id: Some(r.id.clone()),
-                attributes: r.attributes.clone(),
-            })
+            .map(|r| entry(&r.id, &r.attributes))
             .collect()
     }
 
@@ -818,36 +912,27 @@ impl DataSet {
                 .services
                 .iter()
                 .filter(|s| s.account == index)
-                .map(|s| Entry {
-                    id: Some(s.id.clone()),
-                    attributes: s.attributes.clone(),
-                })
+                .map(|s| entry(&s.id, &s.attributes))
                 .collect(),
             cdr_exports: exports
                 .iter()
                 .filter(|e| e.account == index)
-                .map(|e| Entry {
-                    id: Some(e.id.clone()),
-                    attributes: e.attributes.clone(),
-                })
+                .map(|e| entry(&e.id, &e.attributes))
                 .collect(),
             payments: payments
                 .iter()
                 .filter(|p| p.account == index)
-                .map(|p| Entry {
-                    id: Some(p.id.clone()),
-                    attributes: p.attributes.clone(),
-                })
+                .map(|p| entry(&p.id, &p.attributes))
                 .collect(),
         }
     }
 
     fn reference_entries(&self) -> ReferenceData {
-        let country_id = |index: usize| {
-            self.countries
-                .get(index)
-                .map_or_else(String::new, |c| c.id.clone())
-        };
+        let id = |ids: &[String], index: usize| ids.get(index).cloned().unwrap_or_default();
+        let country_ids: Vec<String> = self.countries.iter().map(|c| c.id.clone()).collect();
+        let network_types = self.plain.rows::<NetworkType>();
+        let type_ids: Vec<String> = network_types.iter().map(|t| t.id.clone()).collect();
+        let network_ids: Vec<String> = self.networks.iter().map(|n| n.id.clone()).collect();
         ReferenceData {
             countries: self
                 .countries
@@ -858,13 +943,9 @@ impl DataSet {
                     calling_code: c.calling_code.clone(),
                 })
                 .collect(),
-            network_types: self
-                .network_types
+            network_types: network_types
                 .iter()
-                .map(|t| Entry {
-                    id: Some(t.id.clone()),
-                    attributes: t.attributes.clone(),
-                })
+                .map(|t| entry(&t.id, &t.attributes))
                 .collect(),
             networks: self
                 .networks
@@ -872,11 +953,8 @@ impl DataSet {
                 .map(|n| NetworkEntry {
                     id: n.id.clone(),
                     attributes: n.attributes.clone(),
-                    network_type_id: self
-                        .network_types
-                        .get(n.network_type)
-                        .map_or_else(String::new, |t| t.id.clone()),
-                    country_id: country_id(n.country),
+                    network_type_id: id(&type_ids, n.network_type),
+                    country_id: id(&country_ids, n.country),
                 })
                 .collect(),
             network_prefixes: self
@@ -885,41 +963,50 @@ impl DataSet {
                 .map(|p| NetworkPrefixEntry {
                     id: p.id.clone(),
                     attributes: p.attributes.clone(),
-                    network_id: self
-                        .networks
-                        .get(p.network)
-                        .map_or_else(String::new, |n| n.id.clone()),
+                    network_id: id(&network_ids, p.network),
                 })
                 .collect(),
         }
     }
 }
 
+/// The network types of a file's reference data (validation has made sure each has an id).
+fn network_type_rows(reference: &ReferenceData) -> Vec<Row<NetworkType>> {
+    reference
+        .network_types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Row {
+            id: t.id.clone().unwrap_or_else(|| format!("network-type-{i}")),
+            owner: Owner::Everyone,
+            attributes: t.attributes.clone(),
+        })
+        .collect()
+}
+
 /// Records of the reference data of a file; references by id become indexes (a dangling one,
 /// which validation rules out, becomes index 0).
 fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
-    let index_of = |ids: Vec<&str>| -> HashMap<String, usize> {
-        ids.into_iter()
-            .enumerate()
-            .map(|(i, id)| (id.to_lowercase(), i))
-            .collect()
+    let index_of = |ids: Vec<String>| -> HashMap<String, usize> {
+        ids.into_iter().enumerate().map(|(i, id)| (id, i)).collect()
     };
-    let country_index: HashMap<String, usize> = reference
-        .countries
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (id_key(IdKind::Integer, &c.id), i))
-        .collect();
+    let lowered = |id: &str| id.to_lowercase();
+    let country_index = index_of(
+        reference
+            .countries
+            .iter()
+            .map(|c| id_key(IdKind::Integer, &c.id))
+            .collect(),
+    );
     let type_index = index_of(
         reference
             .network_types
             .iter()
-            .map(|t| t.id.as_deref().unwrap_or(""))
+            .map(|t| lowered(t.id.as_deref().unwrap_or("")))
             .collect(),
     );
-    let network_index = index_of(reference.networks.iter().map(|n| n.id.as_str()).collect());
-    let lookup =
-        |map: &HashMap<String, usize>, id: &str| map.get(&id.to_lowercase()).copied().unwrap_or(0);
+    let network_index = index_of(reference.networks.iter().map(|n| lowered(&n.id)).collect());
+    let lookup = |map: &HashMap<String, usize>, key: String| map.get(&key).copied().unwrap_or(0);
     let countries = reference
         .countries
         .iter()
@@ -929,33 +1016,21 @@ fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
             calling_code: c.calling_code.clone(),
         })
         .collect();
-    let network_types = reference
-        .network_types
-        .iter()
-        .enumerate()
-        .map(|(i, t)| NetworkTypeRecord {
-            id: t.id.clone().unwrap_or_else(|| format!("network-type-{i}")),
-            attributes: t.attributes.clone(),
-        })
-        .collect();
     let networks: Vec<NetworkRecord> = reference
         .networks
         .iter()
         .map(|n| NetworkRecord {
             id: n.id.clone(),
             attributes: n.attributes.clone(),
-            network_type: lookup(&type_index, &n.network_type_id),
-            country: country_index
-                .get(&id_key(IdKind::Integer, &n.country_id))
-                .copied()
-                .unwrap_or(0),
+            network_type: lookup(&type_index, lowered(&n.network_type_id)),
+            country: lookup(&country_index, id_key(IdKind::Integer, &n.country_id)),
         })
         .collect();
     let prefixes = reference
         .network_prefixes
         .iter()
         .map(|p| {
-            let network = lookup(&network_index, &p.network_id);
+            let network = lookup(&network_index, lowered(&p.network_id));
             NetworkPrefixRecord {
                 id: p.id.clone(),
                 attributes: p.attributes.clone(),
@@ -964,7 +1039,7 @@ fn reference_records(reference: &ReferenceData) -> ReferenceRecords {
             }
         })
         .collect();
-    (countries, network_types, networks, prefixes)
+    (countries, networks, prefixes)
 }
 
 #[cfg(test)]
@@ -1194,9 +1269,12 @@ mod tests {
         ] {
             assert!(error.contains(expected), "{error}");
         }
+        // A word of no declared set, as the declaration names its set.
         let refunded = broken(serde_json::json!([payment("5", "rolled_back", "manual")]));
         assert!(
-            refunded.contains("unknown variant `rolled_back`"),
+            refunded.contains(
+                "payments[0]: status \"rolled_back\" is not one of completed, pending, canceled"
+            ),
             "{refunded}"
         );
     }

@@ -14,20 +14,22 @@ use crate::model::data_set::{DataSet, accounts_named};
 use crate::model::money::CurrentBalance;
 use crate::model::portal_access::PortalAccess;
 use crate::model::records::{
-    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord,
-    NetworkTypeRecord, RateRecord, RateplanRecord, ServiceRecord, TrafficProfile,
+    AccountRecord, CdrExportRecord, CountryRecord, NetworkPrefixRecord, NetworkRecord, RateRecord,
+    RateplanRecord, ServiceRecord, TrafficProfile,
 };
-use crate::seeded::money::{self, RenewPeriod};
+use crate::seeded::money::{self, Renewal};
 use crate::seeded::numbers::source_number;
+use crate::seeded::plain::{self, Seeding};
 use crate::seeded::random::{Rng, uuid};
-use crate::seeded::reference_tables::{COUNTRIES, NETWORK_TYPES, NETWORKS_PER_COUNTRY};
+use crate::seeded::reference_tables::{COUNTRIES, NETWORKS_PER_COUNTRY};
+use api_model::catalog::Conditions;
 use api_model::resources::{
-    Account, CdrExport, CdrExportStatus, Country, LooseId, Network, NetworkPrefix, NetworkType,
-    Rate, Rateplan, Service, api_time,
+    Account, CdrExport, CdrExportStatus, CdrExportTimeFormat, Country, LooseId, Network,
+    NetworkPrefix, Rate, Rateplan, RenewPeriod, Service, ServiceState, api_time,
 };
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use rust_decimal::Decimal;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::str::FromStr;
 use std::sync::RwLock;
 
@@ -44,69 +46,70 @@ impl DataSet {
     /// The seeded data set of `seed`, its times placed relative to `now`.
     pub fn generate(seed: u64, now: DateTime<Utc>) -> DataSet {
         let started_at = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
-        let customers = vec![
-            Customer {
-                id: DEMO_CUSTOMER,
-                login: DEMO_LOGIN.to_owned(),
-                password: DEMO_PASSWORD.to_owned(),
-                name: "Demo Telecom".to_owned(),
-                portal_access: PortalAccess::default(),
-                allow_listen_recording: true,
-                rateplan_id: uuid(seed, "rateplans", 0),
-            },
-            Customer {
-                id: OTHER_CUSTOMER,
-                login: "other".to_owned(),
-                password: "other".to_owned(),
-                name: "Competitor Networks".to_owned(),
-                portal_access: PortalAccess::restricted(),
-                allow_listen_recording: false,
-                rateplan_id: uuid(seed, "rateplans", 1),
-            },
-        ];
-        let (countries, network_types, networks, network_prefixes) = seeded_reference_data(seed);
+        let customers = seeded_customers(seed);
+        let (countries, networks, network_prefixes) = seeded_reference_data(seed);
         let mut rateplans = rateplans(seed, &customers);
         let rates = rates(seed, started_at, &network_prefixes, &networks, &countries);
         let accounts = accounts(seed, &rates, &rateplans, &customers);
         let services = services(seed, started_at, &accounts);
-        let cdr_exports = cdr_exports(seed, started_at, &accounts);
-        let transactions = money::service_charges(seed, &services, started_at);
-        let invoices = money::invoices(seed, &accounts, started_at);
-        let payments = money::seeded_payments(seed, &accounts, started_at);
         let (numberlists, numberlist_items) =
             crate::seeded::numberlists::seeded_numberlists(seed, &accounts);
-        let limited_logins = limited_logins(&accounts);
         rateplans[MOBILE_RATEPLAN_INDEX].used_by =
             UsedBy::Accounts(accounts_named(&accounts, &["Lviv Overdraft"]));
         DataSet {
-            seed,
-            started_at,
             customers,
-            limited_logins,
-            accounts,
-            network_types,
+            limited_logins: limited_logins(&accounts),
+            plain: plain::seeded(&Seeding {
+                seed,
+                started_at,
+                accounts: &accounts,
+            }),
             networks,
             network_prefixes,
             countries,
-            services,
             rateplans,
             rates,
-            cdr_exports: RwLock::new(cdr_exports),
-            transactions,
-            invoices,
-            payments: RwLock::new(payments),
+            cdr_exports: RwLock::new(cdr_exports(seed, started_at, &accounts)),
+            transactions: money::service_charges(seed, &services, started_at),
+            invoices: money::invoices(seed, &accounts, started_at),
+            payments: RwLock::new(money::seeded_payments(seed, &accounts, started_at)),
             numberlists,
             numberlist_items: RwLock::new(numberlist_items),
-            hidden_cdr_fields: Vec::new(),
-            served_profile: None,
+            services,
+            accounts,
+            ..DataSet::empty(seed, started_at)
         }
     }
 }
 
-/// Countries, network types, networks and network prefixes.
+/// The demo customer and the other one, whose data the demo customer must never see.
+fn seeded_customers(seed: u64) -> Vec<Customer> {
+    vec![
+        Customer {
+            id: DEMO_CUSTOMER,
+            login: DEMO_LOGIN.to_owned(),
+            password: DEMO_PASSWORD.to_owned(),
+            name: "Demo Telecom".to_owned(),
+            portal_access: PortalAccess::default(),
+            allow_listen_recording: true,
+            rateplan_id: uuid(seed, "rateplans", 0),
+        },
+        Customer {
+            id: OTHER_CUSTOMER,
+            login: "other".to_owned(),
+            password: "other".to_owned(),
+            name: "Competitor Networks".to_owned(),
+            portal_access: PortalAccess::restricted(),
+            allow_listen_recording: false,
+            rateplan_id: uuid(seed, "rateplans", 1),
+        },
+    ]
+}
+
+/// Countries, networks and network prefixes (network types are plain rows:
+/// [`crate::seeded::plain`]).
 pub type ReferenceData = (
     Vec<CountryRecord>,
-    Vec<NetworkTypeRecord>,
     Vec<NetworkRecord>,
     Vec<NetworkPrefixRecord>,
 );
@@ -127,23 +130,13 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
             calling_code: c.calling_code.to_owned(),
         })
         .collect();
-    let network_types: Vec<NetworkTypeRecord> = NETWORK_TYPES
-        .iter()
-        .enumerate()
-        .map(|(i, name)| NetworkTypeRecord {
-            id: uuid(seed, "network-types", i as u64),
-            attributes: NetworkType {
-                name: (*name).to_owned(),
-            },
-        })
-        .collect();
-
     let mut networks = Vec::new();
-    let mut prefixes = Vec::new();
-    let mut seen = HashSet::new();
-    let total_weight: u64 = NETWORKS_PER_COUNTRY.iter().map(|n| n.weight).sum();
+    let mut prefixes = Prefixes {
+        seed,
+        records: Vec::new(),
+        seen: HashSet::new(),
+    };
     for (ci, country) in COUNTRIES.iter().enumerate() {
-        let mut rng = Rng::new(seed, &format!("prefixes-{}", country.iso2));
         let first_network = networks.len();
         for template in NETWORKS_PER_COUNTRY {
             networks.push(NetworkRecord {
@@ -155,6 +148,41 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
                 country: ci,
             });
         }
+        prefixes.of_country(ci, first_network, &networks);
+    }
+    (countries, networks, prefixes.records)
+}
+
+/// The network prefixes made so far, each prefix once.
+struct Prefixes {
+    seed: u64,
+    records: Vec<NetworkPrefixRecord>,
+    seen: HashSet<String>,
+}
+
+impl Prefixes {
+    fn push(&mut self, prefix: String, network: usize, country: usize, lengths: (i64, i64)) {
+        if self.seen.insert(prefix.clone()) {
+            self.records.push(NetworkPrefixRecord {
+                id: uuid(self.seed, "network-prefixes", self.records.len() as u64),
+                attributes: NetworkPrefix {
+                    prefix,
+                    number_min_length: Some(lengths.0),
+                    number_max_length: Some(lengths.1),
+                },
+                network,
+                country,
+            });
+        }
+    }
+
+    /// A country's prefixes: its calling code alone, which catches every number of the
+    /// country, then two-digit destination codes (some split by a third digit), each of one of
+    /// the country's networks from `first_network` on.
+    fn of_country(&mut self, ci: usize, first_network: usize, networks: &[NetworkRecord]) {
+        let country = &COUNTRIES[ci];
+        let mut rng = Rng::new(self.seed, &format!("prefixes-{}", country.iso2));
+        let total_weight: u64 = NETWORKS_PER_COUNTRY.iter().map(|n| n.weight).sum();
         let pick_network = |rng: &mut Rng| {
             let mut roll = rng.below(total_weight);
             for (offset, template) in NETWORKS_PER_COUNTRY.iter().enumerate() {
@@ -167,31 +195,13 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
         };
         let full_length =
             (country.calling_code.len() + usize::from(country.national_length)) as i64;
-        let mut push = |prefix: String, network: usize, lengths: (i64, i64)| {
-            if seen.insert(prefix.clone()) {
-                prefixes.push(NetworkPrefixRecord {
-                    id: uuid(seed, "network-prefixes", prefixes.len() as u64),
-                    attributes: NetworkPrefix {
-                        prefix,
-                        number_min_length: Some(lengths.0),
-                        number_max_length: Some(lengths.1),
-                    },
-                    network,
-                    country: ci,
-                });
-            }
-        };
-        // The calling code alone catches every number of the country.
-        push(country.calling_code.to_owned(), first_network, (0, 100));
-        for code in 10..100 {
+        let code = country.calling_code;
+        self.push(code.to_owned(), first_network, ci, (0, 100));
+        for destination in 10..100 {
             let network = pick_network(&mut rng);
             let toll_free = networks[network].network_type == 2;
-            let lengths = if toll_free {
-                (full_length - 1, full_length)
-            } else {
-                (full_length, full_length)
-            };
-            push(format!("{}{code}", country.calling_code), network, lengths);
+            let lengths = (full_length - i64::from(toll_free), full_length);
+            self.push(format!("{code}{destination}"), network, ci, lengths);
             if rng.chance(250) {
                 for digit in 0..10 {
                     let sub_network = if rng.chance(800) {
@@ -199,16 +209,12 @@ pub fn seeded_reference_data(seed: u64) -> ReferenceData {
                     } else {
                         pick_network(&mut rng)
                     };
-                    push(
-                        format!("{}{code}{digit}", country.calling_code),
-                        sub_network,
-                        lengths,
-                    );
+                    let prefix = format!("{code}{destination}{digit}");
+                    self.push(prefix, sub_network, ci, lengths);
                 }
             }
         }
     }
-    (countries, network_types, networks, prefixes)
 }
 
 /// Each customer's plans, in customer order as a data file has them: first the plan its calls
@@ -397,88 +403,96 @@ fn rates(
             out.extend(mobile_rates(seed, started_at, out.len(), countries));
         }
         let mut rng = Rng::new(seed, &format!("rates-{customer}"));
-        // Every country's catch-all prefix, then a spread of longer prefixes.
-        let mut chosen: Vec<usize> = prefixes
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.attributes.number_min_length == Some(0))
-            .map(|(i, _)| i)
-            .collect();
-        let mut taken: HashSet<usize> = chosen.iter().copied().collect();
-        while chosen.len() < count.min(prefixes.len()) {
-            let index = usize::try_from(rng.below(prefixes.len() as u64)).unwrap_or(0);
-            if taken.insert(index) {
-                chosen.push(index);
-            }
-        }
-        chosen.sort_by(|a, b| {
-            prefixes[*a]
-                .attributes
-                .prefix
-                .cmp(&prefixes[*b].attributes.prefix)
-        });
-        for prefix_index in chosen {
+        for prefix_index in chosen_prefixes(&mut rng, prefixes, count) {
             let prefix = &prefixes[prefix_index];
             let network_type = networks[prefix.network].network_type;
-            // Per-minute price in ten-thousandths, by kind of network.
-            let (low, high) = match network_type {
-                1 => (150, 2500),
-                2 => (0, 0),
-                3 => (5000, 20000),
-                9 => (50, 400),
-                _ => (40, 600),
-            };
-            let initial_rate = Decimal::new(rng.range(low, high), 4);
-            let next_rate = if rng.chance(200) {
-                Decimal::new(rng.range(low, high.max(low)), 4)
-            } else {
-                initial_rate
-            };
-            let (initial_interval, next_interval) = *rng.pick(&[(1, 1), (1, 1), (60, 60), (30, 6)]);
-            let valid_from = started_at - Duration::days(rng.range(30, 700));
-            let catch_all = prefix.attributes.number_min_length == Some(0);
+            let mut attributes = standard_rate(&mut rng, started_at, prefix, network_type);
+            if rng.chance(900) {
+                attributes.network_prefix_id = Some(LooseId::Number(1000 + prefix_index as i64));
+            }
             out.push(RateRecord {
                 id: uuid(seed, "rates", out.len() as u64),
                 customer,
                 rateplan,
                 country: Some(prefix.country),
                 routing_tags: Vec::new(),
-                attributes: Rate {
-                    prefix: prefix.attributes.prefix.clone(),
-                    dst_number_min_length: Some(if catch_all {
-                        0
-                    } else {
-                        prefix.attributes.number_min_length.unwrap_or(0)
-                    }),
-                    dst_number_max_length: Some(if catch_all {
-                        100
-                    } else {
-                        prefix.attributes.number_max_length.unwrap_or(100)
-                    }),
-                    enabled: !rng.chance(40),
-                    reject_calls: rng.chance(20),
-                    initial_rate,
-                    initial_interval,
-                    next_rate,
-                    next_interval,
-                    connect_fee: Some(if rng.chance(100) {
-                        dec("0.01")
-                    } else {
-                        dec("0.0")
-                    }),
-                    attempt_fee: Some(dec("0.0")),
-                    valid_from,
-                    valid_till: Some(valid_from + Duration::days(3653)),
-                    network_prefix_id: if rng.chance(900) {
-                        Some(LooseId::Number(1000 + prefix_index as i64))
-                    } else {
-                        None
-                    },
-                },
+                attributes,
             });
         }
     }
     out
+}
+
+/// The prefixes of a standard plan, in prefix order: every country's catch-all prefix, then
+/// a spread of longer ones up to `count`.
+fn chosen_prefixes(rng: &mut Rng, prefixes: &[NetworkPrefixRecord], count: usize) -> Vec<usize> {
+    let mut chosen: Vec<usize> = prefixes
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.attributes.number_min_length == Some(0))
+        .map(|(i, _)| i)
+        .collect();
+    let mut taken: HashSet<usize> = chosen.iter().copied().collect();
+    while chosen.len() < count.min(prefixes.len()) {
+        let index = usize::try_from(rng.below(prefixes.len() as u64)).unwrap_or(0);
+        if taken.insert(index) {
+            chosen.push(index);
+        }
+    }
+    chosen.sort_by(|a, b| {
+        prefixes[*a]
+            .attributes
+            .prefix
+            .cmp(&prefixes[*b].attributes.prefix)
+    });
+    chosen
+}
+
+/// A standard plan's rate of a prefix, priced by its kind of network.
+fn standard_rate(
+    rng: &mut Rng,
+    started_at: DateTime<Utc>,
+    prefix: &NetworkPrefixRecord,
+    network_type: usize,
+) -> Rate {
+    // Per-minute price in ten-thousandths, by kind of network.
+    let (low, high) = match network_type {
+        1 => (150, 2500),
+        2 => (0, 0),
+        3 => (5000, 20000),
+        9 => (50, 400),
+        _ => (40, 600),
+    };
+    let initial_rate = Decimal::new(rng.range(low, high), 4);
+    let next_rate = if rng.chance(200) {
+        Decimal::new(rng.range(low, high.max(low)), 4)
+    } else {
+        initial_rate
+    };
+    let (initial_interval, next_interval) = *rng.pick(&[(1, 1), (1, 1), (60, 60), (30, 6)]);
+    let valid_from = started_at - Duration::days(rng.range(30, 700));
+    let a = &prefix.attributes;
+    // The calling code alone takes numbers of any length.
+    let (min_length, max_length) = match a.number_min_length {
+        Some(0) => (0, 100),
+        min => (min.unwrap_or(0), a.number_max_length.unwrap_or(100)),
+    };
+    Rate {
+        prefix: a.prefix.clone(),
+        dst_number_min_length: Some(min_length),
+        dst_number_max_length: Some(max_length),
+        enabled: !rng.chance(40),
+        reject_calls: rng.chance(20),
+        initial_rate,
+        initial_interval,
+        next_rate,
+        next_interval,
+        connect_fee: Some(dec(if rng.chance(100) { "0.01" } else { "0.0" })),
+        attempt_fee: Some(dec("0.0")),
+        valid_from,
+        valid_till: Some(valid_from + Duration::days(3653)),
+        network_prefix_id: None,
+    }
 }
 
 struct AccountFacts {
@@ -647,9 +661,9 @@ fn accounts(
                     min_balance: opt(facts.min_balance),
                     max_balance: opt(facts.max_balance),
                     destination_rate_limit: facts.destination_rate_limit.map(dec),
-                    origination_capacity: facts.capacities[0].map(Decimal::from),
-                    termination_capacity: facts.capacities[1].map(Decimal::from),
-                    total_capacity: facts.capacities[2].map(Decimal::from),
+                    origination_capacity: facts.capacities[0],
+                    termination_capacity: facts.capacities[1],
+                    total_capacity: facts.capacities[2],
                     currency: facts.currency.map(str::to_owned),
                 },
                 balance_low_threshold: facts.thresholds.0.map(dec),
@@ -719,168 +733,175 @@ const SERVICE_KINDS: &[ServiceKind] = &[
     },
 ];
 
+/// Each account with the numbers `0..n` of its records of a kind: `demo` of them for an account
+/// of the demo customer, `other` for the other customer's.
+fn per_account(
+    accounts: &[AccountRecord],
+    demo: usize,
+    other: usize,
+) -> impl Iterator<Item = (usize, &AccountRecord, usize)> {
+    accounts
+        .iter()
+        .enumerate()
+        .flat_map(move |(index, account)| {
+            let count = if account.customer == DEMO_CUSTOMER {
+                demo
+            } else {
+                other
+            };
+            (0..count).map(move |n| (index, account, n))
+        })
+}
+
+/// The first of the numbers an account calls from.
+fn first_source_prefix(account: &AccountRecord) -> &str {
+    account
+        .traffic
+        .src_prefixes
+        .first()
+        .map_or("", String::as_str)
+}
+
 fn services(
     seed: u64,
     started_at: DateTime<Utc>,
     accounts: &[AccountRecord],
 ) -> Vec<ServiceRecord> {
+    use RenewPeriod::{Day, Disabled, Month};
     let mut rng = Rng::new(seed, "services");
     let mut out = Vec::new();
-    for (account_index, account) in accounts.iter().enumerate() {
-        let count = if account.customer == DEMO_CUSTOMER {
-            4
+    for (account_index, account, n) in per_account(accounts, 4, 2) {
+        let kind = &SERVICE_KINDS[(account_index + n) % SERVICE_KINDS.len()];
+        let suspended = (account_index + n) % 4 == 3;
+        let period = [Month, Day, Disabled, Month][(account_index * 3 + n) % 4].clone();
+        let created_at = started_at
+            .duration_trunc(Duration::hours(1))
+            .unwrap_or(started_at)
+            - Duration::days(rng.range(20, 400))
+            - Duration::hours(rng.range(0, 23));
+        // The next renewal on the service's schedule (its charges follow it); none for a
+        // suspended service.
+        let renew_at = Renewal::of(Some(&period))
+            .filter(|_| !suspended)
+            .and_then(|renewal| renewal.next_renewal(created_at, started_at));
+        let name = if kind.service_type == "DID" {
+            let number = format!(
+                "{}{:07}",
+                first_source_prefix(account),
+                rng.below(10_000_000)
+            );
+            format!("{} +{number}", kind.name)
         } else {
-            2
+            format!("{} {}", kind.name, account.attributes.name)
         };
-        for n in 0..count {
-            let kind = &SERVICE_KINDS[(account_index + n) % SERVICE_KINDS.len()];
-            let suspended = (account_index + n) % 4 == 3;
-            let period = ["Month", "Day", "Disabled", "Month"][(account_index * 3 + n) % 4];
-            let created_at = started_at
-                .duration_trunc(Duration::hours(1))
-                .unwrap_or(started_at)
-                - Duration::days(rng.range(20, 400))
-                - Duration::hours(rng.range(0, 23));
-            // The next renewal on the service's schedule (its charges follow it); none for a
-            // suspended service.
-            let renew_at = RenewPeriod::of(Some(period))
-                .filter(|_| !suspended)
-                .and_then(|renewal| renewal.next_renewal(created_at, started_at));
-            let name = if kind.service_type == "DID" {
-                let prefix = account
-                    .traffic
-                    .src_prefixes
-                    .first()
-                    .map_or("", String::as_str);
-                let number = format!("{prefix}{:07}", rng.below(10_000_000));
-                format!("{} +{number}", kind.name)
-            } else {
-                format!("{} {}", kind.name, account.attributes.name)
-            };
-            out.push(ServiceRecord {
-                id: uuid(seed, "services", out.len() as u64),
-                customer: account.customer,
-                account: account_index,
-                attributes: Service {
-                    name,
-                    state: if suspended { "Suspended" } else { "Active" }.to_owned(),
-                    initial_price: opt(kind.initial_price),
-                    renew_price: opt(kind.renew_price),
-                    created_at,
-                    renew_at,
-                    renew_period: Some(period.to_owned()),
-                    service_type: Some(kind.service_type.to_owned()),
-                    ui_type: kind.ui_type.map(str::to_owned),
+        out.push(ServiceRecord {
+            id: uuid(seed, "services", out.len() as u64),
+            customer: account.customer,
+            account: account_index,
+            attributes: Service {
+                name,
+                state: if suspended {
+                    ServiceState::Suspended
+                } else {
+                    ServiceState::Active
                 },
-            });
-        }
+                initial_price: opt(kind.initial_price),
+                renew_price: opt(kind.renew_price),
+                created_at,
+                renew_at,
+                renew_period: Some(period),
+                service_type: Some(kind.service_type.to_owned()),
+                ui_type: kind.ui_type.map(str::to_owned),
+            },
+        });
     }
     out
 }
 
+/// Every account's exports: nine of the demo customer's, three of the other's.
 fn cdr_exports(
     seed: u64,
     started_at: DateTime<Utc>,
     accounts: &[AccountRecord],
 ) -> Vec<CdrExportRecord> {
-    use CdrExportStatus::*;
+    use CdrExportStatus::{Completed, Deleted, Failed, Pending};
+    // The first export of every account is a Completed one for a single day of answered
+    // calls, like the upstream sample.
     let mut rng = Rng::new(seed, "cdr-exports");
     let mut out = Vec::new();
     let today = started_at
         .duration_trunc(Duration::days(1))
         .unwrap_or(started_at);
-    for (account_index, account) in accounts.iter().enumerate() {
-        let count = if account.customer == DEMO_CUSTOMER {
-            9
+    for (account_index, account, n) in per_account(accounts, 9, 3) {
+        let status = [
+            Completed, Completed, Failed, Completed, Deleted, Pending, Completed, Failed, Completed,
+        ][n % 9]
+            .clone();
+        let day = today - Duration::days(i64::try_from(n).unwrap_or(0) * 3 + rng.range(1, 3));
+        let days = if n % 3 == 2 { 7 } else { 1 };
+        let filters = export_filters(account, n, day, day + Duration::days(days));
+        let pending = status == Pending;
+        let created_at = if pending {
+            started_at - Duration::minutes(rng.range(2, 50))
         } else {
-            3
+            day + Duration::days(days) + Duration::hours(rng.range(1, 20))
         };
-        for n in 0..count {
-            // The first export of every account is a Completed one for a single day of
-            // answered calls, like the upstream sample.
-            let status = [
-                Completed, Completed, Failed, Completed, Deleted, Pending, Completed, Failed,
-                Completed,
-            ][n % 9]
-                .clone();
-            let day = today - Duration::days(i64::try_from(n).unwrap_or(0) * 3 + rng.range(1, 3));
-            let days = if n % 3 == 2 { 7 } else { 1 };
-            let mut filters = BTreeMap::new();
-            filters.insert("time_start_gteq".to_owned(), api_time::format(&day).into());
-            filters.insert(
-                "time_start_lt".to_owned(),
-                api_time::format(&(day + Duration::days(days))).into(),
-            );
-            match n % 4 {
-                0 => {
-                    filters.insert("success_eq".to_owned(), true.into());
-                }
-                1 => {
-                    filters.insert("duration_gteq".to_owned(), 30.into());
-                }
-                2 => {
-                    // One of the numbers the account calls from.
-                    let prefix = account
-                        .traffic
-                        .src_prefixes
-                        .first()
-                        .map_or("", String::as_str);
-                    filters.insert(
-                        "src_prefix_routing_eq".to_owned(),
-                        source_number(prefix, n as u64).into(),
-                    );
-                }
-                _ => {}
-            }
-            let created_at = day + Duration::days(days) + Duration::hours(rng.range(1, 20));
-            let pending = status == Pending;
-            let has_rows = matches!(status, Completed | Deleted);
-            let created_at = if pending {
-                started_at - Duration::minutes(rng.range(2, 50))
+        let updated_at = created_at + Duration::seconds(if pending { 0 } else { rng.range(2, 90) });
+        let attributes = CdrExport {
+            filters,
+            status,
+            // Counted from the call history on first read.
+            rows_count: None,
+            created_at,
+            updated_at,
+            time_format: Some(if n % 2 == 0 {
+                CdrExportTimeFormat::WithTimezone
             } else {
-                created_at
-            };
-            let updated_at =
-                created_at + Duration::seconds(if pending { 0 } else { rng.range(2, 90) });
-            out.push(CdrExportRecord {
-                id: uuid(seed, "cdr-exports", out.len() as u64),
-                customer: account.customer,
-                account: account_index,
-                attributes: CdrExport {
-                    filters: filters
-                        .into_iter()
-                        .collect::<BTreeMap<String, serde_json::Value>>(),
-                    status,
-                    // Counted from the call history on first read.
-                    rows_count: None,
-                    created_at,
-                    updated_at,
-                    time_format: Some(
-                        if n % 2 == 0 {
-                            "with_timezone"
-                        } else {
-                            "round_to_seconds"
-                        }
-                        .to_owned(),
-                    ),
-                    time_zone_name: if n % 3 == 1 {
-                        Some("Europe/Kyiv".to_owned())
-                    } else {
-                        None
-                    },
-                },
-                completes_at: None,
-                rows_to_count: has_rows,
-            });
-        }
+                CdrExportTimeFormat::RoundToSeconds
+            }),
+            time_zone_name: (n % 3 == 1).then(|| "Europe/Kyiv".to_owned()),
+        };
+        let id = uuid(seed, "cdr-exports", out.len() as u64);
+        out.push(CdrExportRecord::settled(
+            id,
+            account.customer,
+            account_index,
+            attributes,
+        ));
     }
     out
+}
+
+/// The filters of an account's `n`-th export: its time range, and one condition more for
+/// three in four.
+fn export_filters(
+    account: &AccountRecord,
+    n: usize,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Conditions {
+    let mut filters = Conditions::new();
+    filters.insert("time_start_gteq".to_owned(), api_time::format(&from).into());
+    filters.insert("time_start_lt".to_owned(), api_time::format(&to).into());
+    let (key, value) = match n % 4 {
+        0 => ("success_eq", true.into()),
+        1 => ("duration_gteq", 30.into()),
+        // One of the numbers the account calls from.
+        2 => (
+            "src_prefix_routing_eq",
+            source_number(first_source_prefix(account), n as u64).into(),
+        ),
+        _ => return filters,
+    };
+    filters.insert(key.to_owned(), value);
+    filters
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::customers::Viewer;
+    use api_model::resources::NetworkType;
 
     fn data() -> DataSet {
         DataSet::generate(42, DateTime::from_timestamp(1_790_000_000, 0).unwrap())
@@ -941,7 +962,7 @@ mod tests {
             "{}",
             data.network_prefixes.len()
         );
-        assert_eq!(data.network_types.len(), 12);
+        assert_eq!(data.plain.rows::<NetworkType>().len(), 12);
         let ids: HashSet<&str> = data
             .network_prefixes
             .iter()
@@ -971,14 +992,12 @@ mod tests {
         assert!(
             data.services
                 .iter()
-                .any(|s| s.attributes.state == "Suspended")
+                .any(|s| s.attributes.state == ServiceState::Suspended)
         );
-        for period in ["Day", "Month", "Disabled"] {
-            assert!(
-                data.services
-                    .iter()
-                    .any(|s| s.attributes.renew_period.as_deref() == Some(period))
-            );
+        for period in RenewPeriod::WORDS {
+            assert!(data.services.iter().any(|s| {
+                s.attributes.renew_period.as_ref().map(RenewPeriod::as_str) == Some(period)
+            }));
         }
         assert!(data.accounts.iter().all(|a| !a.traffic.rates.is_empty()));
     }

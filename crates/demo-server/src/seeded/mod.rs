@@ -6,6 +6,7 @@ pub mod generate;
 pub mod money;
 pub mod numberlists;
 pub mod numbers;
+pub mod plain;
 pub mod random;
 pub mod reference_tables;
 

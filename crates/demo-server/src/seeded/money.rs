@@ -13,6 +13,7 @@ use crate::model::money::{
 };
 use crate::model::records::{AccountRecord, ServiceRecord};
 use crate::seeded::random::{Rng, uuid};
+use api_model::resources::{RenewPeriod, ServiceState};
 use chrono::{DateTime, Datelike, Duration, Months, TimeZone, Utc};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
@@ -20,17 +21,17 @@ use std::sync::OnceLock;
 
 /// How often a service renews.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RenewPeriod {
+pub enum Renewal {
     Day,
     Month,
 }
 
-impl RenewPeriod {
-    /// The period of a `renew-period`; `None` for `Disabled` (or anything else): no renewals.
-    pub fn of(renew_period: Option<&str>) -> Option<RenewPeriod> {
+impl Renewal {
+    /// The renewals of a `renew-period`; `None` for `Disabled` (or anything else): none.
+    pub fn of(renew_period: Option<&RenewPeriod>) -> Option<Renewal> {
         match renew_period {
-            Some("Day") => Some(RenewPeriod::Day),
-            Some("Month") => Some(RenewPeriod::Month),
+            Some(RenewPeriod::Day) => Some(Renewal::Day),
+            Some(RenewPeriod::Month) => Some(Renewal::Month),
             _ => None,
         }
     }
@@ -39,8 +40,8 @@ impl RenewPeriod {
     /// the same day of the month (or its last day), counted from creation so none drifts.
     pub fn renewal(self, created_at: DateTime<Utc>, k: u32) -> Option<DateTime<Utc>> {
         match self {
-            RenewPeriod::Day => created_at.checked_add_signed(Duration::days(i64::from(k))),
-            RenewPeriod::Month => created_at.checked_add_months(Months::new(k)),
+            Renewal::Day => created_at.checked_add_signed(Duration::days(i64::from(k))),
+            Renewal::Month => created_at.checked_add_months(Months::new(k)),
         }
     }
 
@@ -87,12 +88,11 @@ pub fn service_charges(
         if let Some(price) = a.initial_price {
             charge(0, format!("Activation of {}", a.name), price, a.created_at);
         }
-        let (Some(period), Some(price)) =
-            (RenewPeriod::of(a.renew_period.as_deref()), a.renew_price)
+        let (Some(period), Some(price)) = (Renewal::of(a.renew_period.as_ref()), a.renew_price)
         else {
             continue;
         };
-        let suspended = a.state == "Suspended";
+        let suspended = a.state == ServiceState::Suspended;
         for k in 1.. {
             let Some(at) = period.renewal(a.created_at, k) else {
                 break;
@@ -218,7 +218,7 @@ pub fn seeded_payments(
             let spread = Decimal::new(rng.range(85, 115), 2);
             let amount = round_amount(daily * Decimal::from(gap_days) * spread);
             let transfer = rng.range(100_000, 999_999);
-            let notes = match (type_name, status, rolled_back) {
+            let notes = match (&type_name, &status, rolled_back) {
                 (PaymentType::Manual, _, true) => {
                     format!("Bank transfer {transfer} (returned by the bank)")
                 }
@@ -227,6 +227,7 @@ pub fn seeded_payments(
                 _ => "Top-up via Cryptomus".to_owned(),
             };
             let rolledback_at = rolled_back.then(|| at + Duration::hours(rng.range(2, 6)));
+            let credited_before_start = status == PaymentStatus::Completed;
             newest_first.push(PaymentRecord {
                 id: String::new(),
                 customer: account.customer,
@@ -241,7 +242,7 @@ pub fn seeded_payments(
                     balance_before_payment: None,
                     rolledback_at,
                 },
-                credited_before_start: status == PaymentStatus::Completed,
+                credited_before_start,
             });
             // The next one back: a day or two before the pending top-up, days before the rest.
             let back = if n == 0 {
@@ -271,7 +272,7 @@ mod tests {
     #[test]
     fn renewals_count_from_creation_on_their_day() {
         let created = Utc.with_ymd_and_hms(2026, 1, 31, 9, 30, 0).unwrap();
-        let month = RenewPeriod::Month;
+        let month = Renewal::Month;
         assert_eq!(
             month.renewal(created, 1),
             Utc.with_ymd_and_hms(2026, 2, 28, 9, 30, 0).single()
@@ -286,10 +287,10 @@ mod tests {
             month.renewal(created, 2)
         );
         assert_eq!(
-            RenewPeriod::Day.next_renewal(created, after),
+            Renewal::Day.next_renewal(created, after),
             Utc.with_ymd_and_hms(2026, 3, 1, 9, 30, 0).single()
         );
-        assert_eq!(RenewPeriod::of(Some("Disabled")), None);
+        assert_eq!(Renewal::of(Some(&RenewPeriod::Disabled)), None);
     }
 
     #[test]
@@ -312,12 +313,12 @@ mod tests {
                 .iter()
                 .filter(|t| t.attributes.description.starts_with("Renewal of "))
                 .count();
-            match (RenewPeriod::of(a.renew_period.as_deref()), a.state.as_str()) {
+            match (Renewal::of(a.renew_period.as_ref()), a.state.as_str()) {
                 (None, _) => assert_eq!(renewals, 0, "{}", a.name),
-                (Some(RenewPeriod::Day), "Active") => {
+                (Some(Renewal::Day), "Active") => {
                     assert!((59..=60).contains(&renewals), "{}: {renewals}", a.name)
                 }
-                (Some(RenewPeriod::Month), "Active") => {
+                (Some(Renewal::Month), "Active") => {
                     assert!((1..=2).contains(&renewals), "{}: {renewals}", a.name)
                 }
                 _ => {}
@@ -325,7 +326,7 @@ mod tests {
             assert!(charges.iter().all(|t| t.account == service.account));
             // The next renewal the service announces is the first after start-up.
             if let (Some(period), "Active") =
-                (RenewPeriod::of(a.renew_period.as_deref()), a.state.as_str())
+                (Renewal::of(a.renew_period.as_ref()), a.state.as_str())
             {
                 assert_eq!(
                     a.renew_at,

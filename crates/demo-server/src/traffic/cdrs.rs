@@ -11,6 +11,7 @@ use crate::model::records::{AccountRecord, CdrExportRecord, RateRecord};
 use crate::seeded::numbers::{DEFAULT_NUMBER_LENGTH, digits_after, source_number};
 use crate::seeded::random::mix;
 use crate::traffic::calls::{Call, CallHistory};
+use api_model::resources::CdrExportTimeFormat;
 use api_model::stats::parse_time;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -128,7 +129,8 @@ pub fn settle(data: &DataSet, exports: &mut [CdrExportRecord], now: DateTime<Utc
     for export in exports.iter_mut() {
         export.advance(now);
         if export.rows_to_count {
-            export.attributes.rows_count = Some(count_export_rows(data, export));
+            let rows = i64::try_from(count_export_rows(data, export)).unwrap_or(i64::MAX);
+            export.attributes.rows_count = Some(rows);
             export.rows_to_count = false;
         }
     }
@@ -192,9 +194,9 @@ pub enum TimeFormat {
 
 impl TimeFormat {
     pub fn of(export: &CdrExportRecord) -> TimeFormat {
-        match export.attributes.time_format.as_deref() {
-            Some("without_timezone") => TimeFormat::WithoutTimezone,
-            Some("round_to_seconds") => TimeFormat::RoundToSeconds,
+        match export.attributes.time_format {
+            Some(CdrExportTimeFormat::WithoutTimezone) => TimeFormat::WithoutTimezone,
+            Some(CdrExportTimeFormat::RoundToSeconds) => TimeFormat::RoundToSeconds,
             _ => TimeFormat::WithTimezone,
         }
     }

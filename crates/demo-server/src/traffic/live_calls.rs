@@ -1,4 +1,4 @@
-//! `outgoing-active-calls` (api-beyond-seed.md section 16): the calls an account has in
+//! `outgoing-active-calls`: the calls an account has in
 //! progress at a moment, from the call history. A call is in progress from its start until its
 //! end as its CDR shows them ([`call_times`]): it rings first (no `connect_time`), then talks
 //! if it is answered. So calls start, get answered and end as the clock runs, and the list at

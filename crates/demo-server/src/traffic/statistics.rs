@@ -1,5 +1,5 @@
-//! The statistics endpoints (plain JSON of parallel arrays, spec 2.8 and 4.3, and sections 13–15
-//! of api-beyond-seed.md): `*-statistics` (sparse axis, with totals), `*-statistics-quality`
+//! The statistics endpoints (plain JSON of parallel arrays, as the real server answers them):
+//! `*-statistics` (sparse axis, with totals), `*-statistics-quality`
 //! (filled axis, with totals) and `*-active-calls` (filled axis), computed from the synthetic
 //! call history: originated calls for `origination-*`, the calls terminated to the account
 //! (its incoming CDRs) for `termination-*`.

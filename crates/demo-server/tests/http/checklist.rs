@@ -1,5 +1,5 @@
 //! What adding a collection takes on the demo server's side, for every declared collection:
-//! a test fails until the new one is served (`README.md`, "Adding a resource").
+//! a test fails until the new one is served (docs/adding-a-resource.md).
 
 use super::*;
 use api_model::catalog::{Collection, Form};
@@ -12,7 +12,8 @@ async fn every_declared_collection_is_served_as_declared() {
         let reply = get(&format!("{}?page[size]=5", spec.path), Some(&token)).await;
         assert_eq!(
             reply.status, 200,
-            "{}: the demo server lists it (a Record registered in routes/resources.rs)",
+            "{}: the demo server lists it (its rows in seeded/plain.rs, or a Record registered \
+             in routes/resources.rs)",
             spec.path
         );
         let body = reply.json();

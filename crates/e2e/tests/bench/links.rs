@@ -100,8 +100,8 @@ const FAMILY_LOADS: [FamilyLoad; 5] = [
 
 /// Requests before a page is usable: the sign-in page's (document, stylesheet, loader, code,
 /// config) and a signed-in page's (those, its chunks and its data), issue 28.
-const SIGN_IN_REQUESTS_LIMIT: f64 = 5.0;
-const SIGNED_IN_REQUESTS_LIMIT: f64 = 9.0;
+pub const SIGN_IN_REQUESTS_LIMIT: f64 = 5.0;
+pub const SIGNED_IN_REQUESTS_LIMIT: f64 = 9.0;
 
 /// What one cold load of a page over an emulated link took.
 struct LinkLoad {
@@ -122,8 +122,9 @@ async fn load_over_link(portal: &Portal, url: &str, mark: &str) -> LinkLoad {
         .wait_until("the shell's code came", async || {
             script(
                 portal,
-                "return performance.getEntriesByType('resource')
-                     .some(e => e.name.endsWith('/portal_bg.wasm'));",
+                "const shell = document.querySelector('link[rel=preload][href*=\".wasm\"]');
+                 return !!shell && performance.getEntriesByType('resource')
+                     .some(e => e.name === shell.href);",
                 vec![],
             )
             .await

@@ -8,13 +8,13 @@
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, Setup};
 use serde_json::{Value, json};
 use std::borrow::Cow;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 mod lighthouse;
 use lighthouse::Throttling;
 mod links;
+mod transfer;
 
 /// Runs of each timed page load; the report gives their median and spread.
 const RUNS: usize = 7;
@@ -81,17 +81,7 @@ async fn script(portal: &Portal, code: &str, args: Vec<Value>) -> Value {
 
 /// Milliseconds from navigation to the first mark `name`, once there is one.
 async fn mark_time(portal: &Portal, name: &str) -> f64 {
-    portal
-        .wait_until(&format!("the mark {name}"), async || {
-            script(
-                portal,
-                "const [m] = performance.getEntriesByName(arguments[0]); return m ? m.startTime : null;",
-                vec![json!(name)],
-            )
-            .await
-            .as_f64()
-        })
-        .await
+    portal.mark_time(name).await
 }
 
 #[derive(Clone, Copy)]
@@ -128,19 +118,6 @@ async fn sign_in(portal: &Portal) {
     portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
 }
 
-fn compressed_sizes(bytes: &[u8]) -> (usize, usize, usize) {
-    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gzip.write_all(bytes).expect("gzip in memory");
-    let gzip = gzip.finish().expect("gzip in memory").len();
-    let mut brotli = Vec::new();
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        ..Default::default()
-    };
-    brotli::BrotliCompress(&mut &bytes[..], &mut brotli, &params).expect("brotli in memory");
-    (bytes.len(), gzip, brotli.len())
-}
-
 /// Where a first load can start: a new visitor is sent to the sign-in page; a signed-in one
 /// opens the dashboard or a bookmarked list. (path, the mark of the page being usable, label)
 const FIRST_LOADS: [(&str, &str, &str); 3] = [
@@ -158,65 +135,33 @@ const FIRST_LOADS: [(&str, &str, &str); 3] = [
 ];
 
 /// What the first load of `path` fetches (document, scripts, wasm parts, styles, config) until
-/// the page is usable (`mark`), sized raw, gzip and brotli from the bundle's files. The pages'
-/// code comes in chunks on demand, so each starting page fetches the shell and its own chunks;
-/// what a usable page fetches ahead (the sign-in page, the code of the page it leads to) is not
-/// part of its first load.
+/// the page is usable (`mark`), sized raw, gzip and brotli from the bundle's files
+/// (`Portal::first_load`). The pages' code comes in parts on demand, so each starting page
+/// fetches the shell and its own parts; what a usable page fetches ahead (the sign-in page, the
+/// code of the page it leads to) is not part of its first load.
 async fn first_load_transfer(portal: &Portal, path: &str, mark: &str) -> Value {
-    forget_cache(portal).await;
-    portal.open(path).await;
-    let usable_ms = mark_time(portal, mark).await;
-    let names = script(
-        portal,
-        "return [...new Set([location.href,
-             ...performance.getEntriesByType('resource')
-                 .filter(e => e.startTime <= arguments[0]).map(e => e.name)])];",
-        vec![json!(usable_ms)],
-    )
-    .await;
-    let dist = e2e::portal_dist();
-    let mut files = Vec::new();
-    let (mut raw, mut gzip, mut brotli, mut code_brotli) = (0, 0, 0, 0);
-    for name in names
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-    {
-        let Some(path) = name.strip_prefix(portal.base_url()) else {
-            continue;
-        };
-        let path = path.split('?').next().unwrap_or_default();
-        // The document itself is index.html, whatever path the browser opened.
-        let file = if path.ends_with(".js")
-            || path.ends_with(".wasm")
-            || path.ends_with(".css")
-            || path.ends_with(".json")
-        {
-            path.trim_start_matches('/').to_owned()
-        } else if !path.starts_with("/api/") {
-            "index.html".to_owned()
-        } else {
-            continue;
-        };
-        let Ok(bytes) = std::fs::read(dist.join(&file)) else {
-            continue;
-        };
-        let (r, g, b) = compressed_sizes(&bytes);
-        raw += r;
-        gzip += g;
-        brotli += b;
-        if [".js", ".wasm", ".css"]
+    let load = portal.first_load(path, mark).await;
+    let is_code = |file: &str| {
+        [".js", ".wasm", ".css"]
             .iter()
             .any(|ext| file.ends_with(ext))
-        {
-            code_brotli += b;
-        }
-        files.push(json!({ "request": path, "file": file, "raw": r, "gzip": g, "brotli": b }));
-    }
+    };
+    let sum = |size: fn(&e2e::LoadedFile) -> usize| load.files.iter().map(size).sum::<usize>();
+    let files: Vec<Value> = load
+        .files
+        .iter()
+        .map(|f| json!({ "request": f.request, "file": f.file, "raw": f.raw, "gzip": f.gzip, "brotli": f.brotli }))
+        .collect();
+    let code_brotli: usize = load
+        .files
+        .iter()
+        .filter(|f| is_code(&f.file))
+        .map(|f| f.brotli)
+        .sum();
     json!({
         "files": files,
-        "total": { "raw": raw, "gzip": gzip, "brotli": brotli },
+        "requests": load.requests,
+        "total": { "raw": sum(|f| f.raw), "gzip": sum(|f| f.gzip), "brotli": sum(|f| f.brotli) },
         "code_brotli": code_brotli,
     })
 }
@@ -541,18 +486,27 @@ fn benchmark() {
     let out = std::env::var_os("BENCH_OUT")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("target/bench"));
+    // Another config.json than the bundle's (`cargo xtask bench --config FILE`): the budgets
+    // hold for any valid one, such as one that names no language.
+    let config_json = std::env::var_os("BENCH_CONFIG")
+        .map(|file| std::fs::read_to_string(file).expect("reading BENCH_CONFIG"));
     let setup = Setup {
         token_lifetime: Duration::from_secs(3600),
         time_limit: Duration::from_secs(1500),
+        config_json,
         ..Setup::default()
     };
     e2e::run_with(setup, |portal| async move {
-        let measured = measure(&portal).await;
-        let lines = budget_lines(&measured);
-        let md = report_md(&measured, &lines);
+        let (md, report) = match std::env::var_os("BENCH_TRANSFER_ONLY") {
+            Some(_) => transfer::report(&portal).await,
+            None => {
+                let measured = measure(&portal).await;
+                let lines = budget_lines(&measured);
+                (report_md(&measured, &lines), report_json(&measured, &lines))
+            }
+        };
         std::fs::create_dir_all(&out).expect("creating the report directory");
         std::fs::write(out.join("report.md"), &md).expect("writing report.md");
-        let report = report_json(&measured, &lines);
         let json_text = serde_json::to_string_pretty(&report).expect("the report as JSON");
         std::fs::write(out.join("report.json"), json_text).expect("writing report.json");
         println!("\n{md}");
@@ -734,7 +688,7 @@ fn report_json(m: &Measured, lines: &[(String, Value)]) -> Value {
 fn report_md(m: &Measured, lines: &[(String, Value)]) -> String {
     let mut md = String::from("# Portal benchmark\n\n");
     md += &format!("Headless Chromium, demo server in-process, {RUNS} runs per timing.\n\n");
-    md += &first_loads_md(m);
+    md += &first_loads_md(&m.transfer, &m.signed_in_loads);
     md += &links::markdown(&m.links);
     md += &lighthouse_md(&m.lighthouse);
     md += &timings_md(m);
@@ -752,11 +706,12 @@ fn report_md(m: &Measured, lines: &[(String, Value)]) -> String {
     md
 }
 
-fn first_loads_md(m: &Measured) -> String {
+/// The first load of the sign-in page file by file (`transfer`), and the others' totals.
+fn first_loads_md(transfer: &Value, signed_in_loads: &[Value]) -> String {
     let mut md = String::from(
         "## First load\n\n| request | file | raw | gzip | brotli |\n|---|---|---:|---:|---:|\n",
     );
-    for file in m.transfer["files"].as_array().into_iter().flatten() {
+    for file in transfer["files"].as_array().into_iter().flatten() {
         let text = |name: &str| file[name].as_str().unwrap_or_default().to_owned();
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
@@ -767,24 +722,25 @@ fn first_loads_md(m: &Measured) -> String {
             file["brotli"]
         );
     }
-    let total = &m.transfer["total"];
+    let total = &transfer["total"];
     md += &format!(
         "| total | | {} | {} | {} |\n\n",
         total["raw"], total["gzip"], total["brotli"]
     );
     md += &format!(
-        "That is the first load of the {}. Other starting pages (cold cache, signed in):\n\n\
+        "That is the first load of the {} ({} requests until usable). Other starting pages \
+         (cold cache, signed in):\n\n\
          | start | requests | raw | gzip | brotli | wasm + JS + CSS, brotli |\n\
          |---|---:|---:|---:|---:|---:|\n",
-        FIRST_LOADS[0].2
+        FIRST_LOADS[0].2, transfer["requests"]
     );
-    for load in &m.signed_in_loads {
+    for load in signed_in_loads {
         let t = &load["transfer"];
         md += &format!(
             "| {} `{}` | {} | {} | {} | {} | {} |\n",
             load["label"].as_str().unwrap_or_default(),
             load["start"].as_str().unwrap_or_default(),
-            t["files"].as_array().map_or(0, Vec::len),
+            t["requests"],
             t["total"]["raw"],
             t["total"]["gzip"],
             t["total"]["brotli"],

@@ -2,7 +2,7 @@
 //! ported example by example: one module per spec file, each test named after the example
 //! (its `describe`/`context`/`it` path), asserting the statuses, error titles, details, codes
 //! and pointers the spec asserts. Examples the demo cannot express are listed, with the
-//! reason, in the crate's README ("The real server's specs").
+//! reason, in the crate's docs/specs.md.
 
 mod accounts;
 mod auth;

@@ -48,7 +48,7 @@ async fn statistics_with_only_required_params_responds_success() {
 async fn statistics_with_all_allowed_params_responds_success() {
     let token = demo_token().await;
     let account = account_id(&token, "Kyiv Wholesale").await;
-    // The spec's parameters; its times are in the database's own form here (see the README).
+    // The spec's parameters; its times are in the database's own form here (docs/specs.md).
     let all = "&src-country-id=123&dst-country-id=456\
         &src-prefix-routing-eq=111&src-prefix-routing-starts-with=112\
         &src-prefix-routing-ends-with=113&src-prefix-routing-contains=114\

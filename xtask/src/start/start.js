@@ -1,13 +1,18 @@
-// The start of the portal, the entry of the loader module that split.rs bundles with the
-// wasm-bindgen glue: it shows index.html's sign-in form while the code downloads, then starts
-// the code.
+// The start of the portal, the entry of the module the splitter bundles with the wasm-bindgen
+// glue and the chunk loader (xtask/src/split.rs): it shows index.html's sign-in form while the
+// code downloads, then starts the code. `facts.js` is written by the build from the Rust source
+// (xtask/src/start/mod.rs); `choice.js` decides as the portal does, held to it by a test.
 import init, { initSync } from "./portal.js";
+import {
+  CREDENTIAL_KEYS,
+  DEFAULT_TITLE,
+  EARLY_TEXTS,
+  PREFS_KEY,
+  PREFS_VERSION,
+  SHIPPED_LANGUAGES,
+} from "./facts.js";
+import { chosenLanguage, deploymentLanguages, productName, storedLanguage } from "./choice.js";
 export { initSync };
-
-// src/kept.rs's keys: a stored credential is a session the portal resumes, and the stored
-// preferences may name another language than the form's.
-const CREDENTIAL_KEYS = ["portal.token", "portal.cookie-session"];
-const PREFS_KEY = "portal.prefs";
 
 // config.json, asked for once: index.html preloads it, the sign-in form below reads a copy,
 // and the portal takes this answer (src/config.rs) instead of asking again.
@@ -37,24 +42,30 @@ showSignInEarly(earlyPage, config)
 await init({ module_or_path: new URL("./portal_bg.wasm", import.meta.url) });
 
 // Shows the sign-in form, and answers whether it did, to a visitor whom the portal will send
-// there (signed out, not in a frame) and who gets the form's language: the one they chose,
-// else the deployment's. What they do there goes into the portal's own form once it shows
-// (`handOver`).
+// there (signed out, not in a frame), in the language the portal will choose for them (their
+// choice, else the deployment's, else their browser's, among the offered ones). What they do
+// there goes into the portal's own form once it shows (`handOver`).
 async function showSignInEarly(page, configAnswer) {
   if (!page || window.top !== window || hasCredential()) return false;
   const answer = await configAnswer;
   if (!answer.ok) return false;
   const deployment = await answer.clone().json();
   const boot = document.getElementById("boot");
-  // The portal came first, or the visitor gets another language.
-  if (!boot || languageOf(deployment) !== page.lang) return false;
-  page.querySelector(".brand-name").textContent = productName(deployment, page.lang);
+  const language = languageOf(deployment);
+  const texts = EARLY_TEXTS[language];
+  // The portal came first, or the build carries no texts for that language.
+  if (!boot || !texts) return false;
+  page.lang = language;
+  for (const element of page.querySelectorAll("[data-text]")) {
+    element.textContent = texts[element.dataset.text];
+  }
+  page.querySelector(".brand-name").textContent = productName(deployment, language, DEFAULT_TITLE);
   const form = page.querySelector("form");
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     form.dataset.submitted = "";
     const button = form.querySelector("button");
-    button.textContent = button.dataset.busy;
+    button.textContent = texts[button.dataset.busyText];
     button.disabled = true;
   });
   handOver(page, form);
@@ -106,19 +117,9 @@ function hasCredential() {
   );
 }
 
-// The primary subtag of the language the visitor gets (src/app.rs `chosen_language`) when it
-// does not depend on the browser: their choice, else the deployment's; else none.
+// The language the portal will choose (src/app.rs `chosen_language`).
 function languageOf(deployment) {
-  const primary = (tag) =>
-    typeof tag === "string" ? tag.trim().split(/[-_]/)[0].toLowerCase() : null;
-  const stored = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}")?.language;
-  return primary(stored) ?? primary(deployment?.defaultLanguage ?? deployment?.locale);
-}
-
-// `branding.productName` (one name, or one per language), else `title`.
-function productName(deployment, language) {
-  const name = deployment?.branding?.productName;
-  const local = typeof name === "object" && name !== null ? name[language] : name;
-  if (typeof local === "string") return local;
-  return typeof deployment?.title === "string" ? deployment.title : "";
+  const { offered, deployment: named } = deploymentLanguages(deployment, SHIPPED_LANGUAGES);
+  const stored = storedLanguage(localStorage.getItem(PREFS_KEY), PREFS_VERSION);
+  return chosenLanguage(stored, offered, named, [...navigator.languages]);
 }

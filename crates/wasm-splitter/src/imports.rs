@@ -1,4 +1,4 @@
-//! Short names for the functions the portal's wasm imports from its wasm-bindgen JS glue.
+//! Step 3's short names for the functions the main part imports from its wasm-bindgen JS glue.
 //!
 //! wasm-bindgen names each import after the JS it calls plus a 16-digit hash
 //! (`__wbg_addEventListener_a5963e26cd7b176b`), and every name is written twice: in the wasm's
@@ -7,17 +7,28 @@
 //! is a minifier's job that wasm-opt does only for `env` imports, so it is done here.
 
 use anyhow::{Context, Result, bail};
+use std::fs;
+use std::path::Path;
 use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
 use wasmparser::{Parser, Payload};
 
-/// The module name under which wasm-bindgen's glue provides the imports (`--out-name`).
-pub fn glue_module(out_name: &str) -> String {
-    format!("./{out_name}_bg.js")
+use crate::glue::Names;
+
+/// Renames the main part's glue imports in `dir`, in its wasm and in its glue.
+pub fn shorten_in_place(dir: &Path, names: &Names) -> Result<()> {
+    let wasm_path = dir.join(&names.main_wasm);
+    let js_path = dir.join(&names.main_js);
+    let wasm = fs::read(&wasm_path).with_context(|| format!("reading {}", wasm_path.display()))?;
+    let js =
+        fs::read_to_string(&js_path).with_context(|| format!("reading {}", js_path.display()))?;
+    let (wasm, js) = shorten_import_names(&wasm, &js, &names.glue_module)?;
+    fs::write(&wasm_path, wasm).with_context(|| format!("writing {}", wasm_path.display()))?;
+    fs::write(&js_path, js).with_context(|| format!("writing {}", js_path.display()))
 }
 
 /// Renames every import of `wasm` from `module` to a short name, in the wasm and in its glue
 /// `js`, where each name must occur exactly once (as the key of its function).
-pub fn shorten_import_names(wasm: &[u8], js: &str, module: &str) -> Result<(Vec<u8>, String)> {
+fn shorten_import_names(wasm: &[u8], js: &str, module: &str) -> Result<(Vec<u8>, String)> {
     let mut out = wasm_encoder::Module::new();
     let mut renames: Vec<(String, String)> = Vec::new();
     for payload in Parser::new(0).parse_all(wasm) {
@@ -136,7 +147,7 @@ mod tests {
             ("./portal_bg.js", "__wbindgen_throw_fedcba9876543210"),
         ]);
         let js = "const import0 = {\n  __wbg_log_0123456789abcdef: function(a) { console.log(a); },\n  __wbindgen_throw_fedcba9876543210: function(a) { throw a; },\n};\nexport { __wasm_split_load_lists };";
-        let (wasm, js) = shorten_import_names(&wasm, js, &glue_module("portal")).unwrap();
+        let (wasm, js) = shorten_import_names(&wasm, js, &Names::of("portal").glue_module).unwrap();
         assert_eq!(
             imports_of(&wasm),
             [

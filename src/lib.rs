@@ -14,6 +14,7 @@ pub mod config;
 pub mod embed;
 pub mod export;
 pub mod format;
+pub mod history;
 pub mod http;
 pub mod i18n;
 pub mod json;

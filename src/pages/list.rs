@@ -124,7 +124,8 @@ fn list_view(collection: Collection, load: PageLoader) -> impl IntoView {
     let location = use_location();
     let prefs = expect_context::<Prefs>();
     let t = texts();
-    let params = Memo::new(move |_| params_from_url(collection, &location.search.get()));
+    let query = crate::history::own_query(Page::List(collection).href());
+    let params = Memo::new(move |_| query.with(|query| params_from_url(collection, query)));
     remember_views(collection, params);
     let fetch = load.clone();
     let remote: Read<TablePage> = use_read(move || params.get().ok(), move |p, s| fetch(p, s));
@@ -264,13 +265,7 @@ fn remember_views(collection: Collection, params: Memo<Result<ListParams, ViewEr
     let prefs = expect_context::<Prefs>();
     let (path, own_path) = (collection.path(), Page::List(collection).href());
     if let Some(query) = prefs.view_to_restore(path, &location.search.get_untracked()) {
-        use_navigate()(
-            &format!("{own_path}?{query}"),
-            NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
-        );
+        crate::history::correct_address(own_path.clone(), format!("{own_path}?{query}"));
     }
     // Only while this list is the page shown: leaving it changes the URL too.
     Effect::new(move |_| {

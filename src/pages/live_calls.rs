@@ -153,32 +153,25 @@ pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     let zone = Signal::derive(move || prefs.zone());
-    let applied = Memo::new(move |_| LiveQuery::from_query(&location.search.get()));
+    let query = crate::history::own_query(Page::LiveCalls.href());
+    let applied = Memo::new(move |_| query.with(|query| LiveQuery::from_query(query)));
     let accounts = session_accounts(ahead);
     let own_path = location.pathname.get_untracked();
     // Without an account in the URL, the first account's calls are shown.
-    Effect::new({
-        let navigate = navigate.clone();
-        move |_| {
-            if location.pathname.get() != own_path {
-                return;
-            }
-            let first =
-                accounts.with_data(|list| list.and_then(|l| l.first().map(|a| a.id.clone())));
-            let query = applied.get();
-            if let (Some(first), true) = (first, query.account_id.is_empty()) {
-                let query = LiveQuery {
-                    account_id: first,
-                    ..query
-                };
-                navigate(
-                    &format!("{}?{}", Page::LiveCalls.href(), query.to_query()),
-                    NavigateOptions {
-                        replace: true,
-                        ..Default::default()
-                    },
-                );
-            }
+    Effect::new(move |_| {
+        if location.pathname.get() != own_path {
+            return;
+        }
+        let first = accounts.with_data(|list| list.and_then(|l| l.first().map(|a| a.id.clone())));
+        let query = applied.get();
+        if let (Some(first), true) = (first, query.account_id.is_empty()) {
+            let query = LiveQuery {
+                account_id: first,
+                ..query
+            };
+            let path = Page::LiveCalls.href();
+            let url = format!("{path}?{}", query.to_query());
+            crate::history::correct_address(path, url);
         }
     });
     let loading = RwSignal::new(false);

@@ -213,8 +213,10 @@ fn shown_page(
     let endpoint = page.form_endpoint();
     let zone = Signal::derive(move || prefs.zone());
 
-    let applied =
-        Memo::new(move |_| StatsView::from_query(&location.search.get(), endpoint).within(&access));
+    let query = crate::history::own_query(portal_path(&location.pathname.get_untracked()));
+    let applied = Memo::new(move |_| {
+        query.with(|query| StatsView::from_query(query, endpoint).within(&access))
+    });
     let asked = RwSignal::new(Asked::now(prefs.zone_untracked(), 0));
     let request = Memo::new(move |_| {
         let asked = asked.get();
@@ -419,7 +421,6 @@ fn pick_first_account(
     endpoint: api_model::stats::StatsEndpoint,
 ) {
     let location = use_location();
-    let navigate = use_navigate();
     // Only while this page is the one shown: leaving it empties the query too.
     let own_path = location.pathname.get_untracked();
     Effect::new(move |_| {
@@ -433,18 +434,9 @@ fn pick_first_account(
                 account_id: first,
                 ..view
             };
-            let url = format!(
-                "{}?{}",
-                portal_path(&location.pathname.get_untracked()),
-                view.to_query(endpoint)
-            );
-            navigate(
-                &url,
-                NavigateOptions {
-                    replace: true,
-                    ..Default::default()
-                },
-            );
+            let path = portal_path(&own_path);
+            let url = format!("{path}?{}", view.to_query(endpoint));
+            crate::history::correct_address(path, url);
         }
     });
 }

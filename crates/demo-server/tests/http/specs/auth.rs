@@ -107,6 +107,25 @@ async fn delete_auth_responds_with_logout_cookie() {
     }
 }
 
+/// Not in the spec, from yeti-web's `AuthController#destroy` and its stateless JWTs: signing out
+/// only sets the `logout` cookie; a bearer token issued before stays valid until its `exp`, for
+/// the demo server as for the real one (docs/security.md, "What signing out does on the server").
+#[tokio::test]
+async fn signing_out_clears_the_cookie_and_leaves_a_token_to_its_expiry() {
+    let token = demo_token().await;
+    let bearer = format!("Bearer {token}");
+    let out = send(
+        server(),
+        "DELETE",
+        &api_path("auth"),
+        &[("authorization", bearer.as_str())],
+        None,
+    )
+    .await;
+    assert_eq!(out.status, 204);
+    assert_eq!(get("accounts", Some(&token)).await.status, 200);
+}
+
 #[tokio::test]
 async fn post_auth_when_expiration_interval_is_blank_responds_with_jwt_and_cookie_without_expiry() {
     let addr = start(demo_server::Options {

@@ -1,0 +1,169 @@
+//! Back and Forward: every page the customer opens in the portal is one history entry, and what
+//! the portal corrects by itself (the first account filled into a statistics or live-calls
+//! address, a list's remembered view) replaces that page's entry, never the previous page's.
+
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, Setup};
+use url::Url;
+
+/// The walk: ten pages opened from the navigation, first visits of their families among them
+/// (their code comes while the address changes), and pages whose address the portal completes.
+const WALK: [Step; 10] = [
+    Step::completed("/statistics/origination"),
+    Step::plain("/accounts"),
+    Step::completed("/statistics/quality"),
+    Step::plain("/invoices"),
+    Step::completed("/active-calls"),
+    Step::plain("/services"),
+    Step::completed("/statistics/termination"),
+    Step::plain("/cdrs"),
+    Step::completed("/statistics/origination"),
+    Step::plain("/payments"),
+];
+
+/// A page of the walk: its path, and whether the portal completes its address with the
+/// account it shows.
+#[derive(Clone, Copy)]
+struct Step {
+    path: &'static str,
+    completed: bool,
+}
+
+impl Step {
+    const fn plain(path: &'static str) -> Step {
+        Step {
+            path,
+            completed: false,
+        }
+    }
+
+    const fn completed(path: &'static str) -> Step {
+        Step {
+            path,
+            completed: true,
+        }
+    }
+
+    /// Whether `url` is this page's address, as the portal leaves it.
+    fn shown_at(self, url: &Url) -> bool {
+        url.path() == self.path
+            && (!self.completed || e2e::query_param(url, "account-id").is_some())
+    }
+}
+
+#[test]
+fn back_and_forward_walk_the_pages_opened_in_chromium() {
+    walk_back_and_forth(Engine::Chromium);
+}
+
+#[test]
+fn back_and_forward_walk_the_pages_opened_in_firefox() {
+    walk_back_and_forth(Engine::Firefox);
+}
+
+/// Opens the walk's pages from the navigation, then goes Back through all of them to the
+/// overview and Forward again, checking each address (path and query) on the way.
+fn walk_back_and_forth(engine: Engine) {
+    let setup = Setup {
+        engine,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let start = portal.wait_for_path("/").await;
+        let entries_before = history_length(&portal).await;
+        let mut shown = vec![start];
+        for step in WALK {
+            portal
+                .click(&format!("nav#main-nav a[href='{}']", step.path))
+                .await;
+            let url = portal
+                .wait_for_url(step.path, |url| step.shown_at(url))
+                .await;
+            shown.push(url);
+        }
+        assert_eq!(
+            history_length(&portal).await,
+            entries_before + WALK.len() as u64,
+            "one history entry per page opened"
+        );
+        for expected in shown.iter().rev().skip(1) {
+            portal.back().await;
+            wait_for_address(&portal, expected, "Back").await;
+        }
+        for expected in shown.iter().skip(1) {
+            portal.forward().await;
+            wait_for_address(&portal, expected, "Forward").await;
+        }
+    });
+}
+
+/// Waits until the address is `expected`'s path and query.
+async fn wait_for_address(portal: &Portal, expected: &Url, by: &str) {
+    let wanted = address(expected);
+    portal
+        .wait_for_url(&format!("{wanted} after {by}"), |url| {
+            address(url) == wanted
+        })
+        .await;
+}
+
+/// A URL's path and query.
+fn address(url: &Url) -> String {
+    match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_owned(),
+    }
+}
+
+/// The number of entries in the tab's session history.
+async fn history_length(portal: &Portal) -> u64 {
+    portal
+        .client()
+        .execute("return history.length;", vec![])
+        .await
+        .ok()
+        .and_then(|length| length.as_u64())
+        .unwrap_or_else(|| panic!("history.length could not be read"))
+}
+
+/// A page that is leaving asks nothing for the next page's address: from the second page of the
+/// calls list to the live calls or a statistics view, the list sends no request for the
+/// address it is leaving to (its first page, unfiltered).
+#[test]
+fn a_page_left_asks_nothing_for_the_next_pages_address() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for_path("/").await;
+        for to in ["/active-calls", "/statistics/origination"] {
+            portal.open("/cdrs?page[number]=2").await;
+            portal.wait_for("main table tbody tr").await;
+            let mark = portal.served_requests().len();
+            portal.click(&format!("nav#main-nav a[href='{to}']")).await;
+            portal.wait_for_path(to).await;
+            // The page's own request comes after any the list left would have sent.
+            portal
+                .wait_until(&format!("{to}'s own request"), async || {
+                    portal
+                        .served_requests()
+                        .iter()
+                        .skip(mark)
+                        .any(|r| r.from_browser() && r.endpoint() != "cdrs")
+                        .then_some(())
+                })
+                .await;
+            let stray: Vec<String> = portal
+                .served_requests()
+                .into_iter()
+                .skip(mark)
+                .filter(|r| r.from_browser() && r.endpoint() == "cdrs")
+                .map(|r| format!("{}?{}", r.endpoint(), r.query))
+                .collect();
+            assert!(
+                stray.is_empty(),
+                "leaving the calls for {to} asked for {stray:?}"
+            );
+        }
+    });
+}

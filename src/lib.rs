@@ -11,6 +11,7 @@ pub mod app;
 pub mod appearance;
 pub mod components;
 pub mod config;
+pub mod drafts;
 pub mod embed;
 pub mod export;
 pub mod format;
@@ -19,6 +20,7 @@ pub mod http;
 pub mod i18n;
 pub mod json;
 pub mod kept;
+pub mod leaving;
 pub mod long_timeout;
 pub mod pages;
 pub mod perf;
@@ -42,6 +44,8 @@ pub fn start() {
     if let Some(language) = i18n::from_browser() {
         i18n::set_language(language);
     }
+    leaving::install();
+    drafts::install();
     leptos::mount::mount_to_body(app::App);
 }
 

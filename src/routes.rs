@@ -271,6 +271,7 @@ fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
 /// A page drawn by its family's code once the profile allows it; a withheld page says so, an
 /// address that names no page that it is not found.
 async fn drawn(page: Option<Page>, ahead: Option<ReadAhead>) -> AnyView {
+    leave_with_input_kept();
     let Some(page) = page else {
         return drawn_or_retry(around(Around::NotFound)).into_any();
     };
@@ -283,6 +284,25 @@ async fn drawn(page: Option<Page>, ahead: Option<ReadAhead>) -> AnyView {
         }
     }
     drawn_or_retry(draw_page(page, ahead)).into_any()
+}
+
+/// As the page drawn now goes, its focused field lets go of the focus (`crate::leaving`), and
+/// what its fields hold is kept if the session ended under the customer (`crate::drafts`);
+/// once it shows, what was kept of it is typed back.
+fn leave_with_input_kept() {
+    let Some(session) = use_context::<Session>() else {
+        return;
+    };
+    let customer = session.customer_untracked();
+    crate::drafts::type_back(customer.as_deref());
+    on_cleanup(move || {
+        if let Some(customer) = customer.as_deref()
+            && session.ended_under_the_customer_untracked()
+        {
+            crate::drafts::keep_from_page(customer);
+        }
+        crate::leaving::leave_quietly();
+    });
 }
 
 /// Draws `around` through whichever family of pages is loaded.

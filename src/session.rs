@@ -415,6 +415,7 @@ impl Session {
     /// Ends the session at the user's request (the HTTP layer also tells the server, in
     /// cookie mode).
     pub fn sign_out(&self) {
+        crate::drafts::forget();
         self.end(Ended::SignedOut, None);
     }
 
@@ -491,6 +492,22 @@ impl Session {
     /// Why the last session ended (`None` while one runs or before the first).
     pub fn ended(&self) -> Option<Ended> {
         self.ended.get()
+    }
+
+    /// Whom the token names (its `sub` claim, as JSON text), when it says.
+    pub fn customer_untracked(&self) -> Option<String> {
+        self.subject.get_value()
+    }
+
+    /// Whether the last session ended under the customer (expiry, a 401, a sign-out in another
+    /// tab) rather than by their own sign-out here: what they typed is then kept
+    /// (`crate::drafts`).
+    pub fn ended_under_the_customer_untracked(&self) -> bool {
+        matches!(
+            (self.ended.get_untracked(), self.notice.get_untracked()),
+            (Some(Ended::Expired | Ended::Rejected), _)
+                | (Some(Ended::SignedOut), Some(Notice::SignedOutElsewhere))
+        )
     }
 
     /// When the current token runs out, if it says.

@@ -17,6 +17,9 @@ pub enum Kept {
     Views,
     /// The top-ups this customer started, followed until final.
     TopUps,
+    /// What the customer had typed into a page when the session ended under them
+    /// (sessionStorage; typed back after they sign in again, dropped on their sign-out).
+    Draft,
 }
 
 impl Kept {
@@ -27,6 +30,7 @@ impl Kept {
             Kept::Prefs => "portal.prefs",
             Kept::Views => "portal.views",
             Kept::TopUps => "portal.top-ups",
+            Kept::Draft => "portal.draft",
         }
     }
 }

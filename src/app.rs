@@ -63,7 +63,8 @@ async fn start() -> Started {
     let (early_sender, early) = futures_channel::oneshot::channel();
     if let Some(language) = chosen_before_config {
         leptos::task::spawn_local(async move {
-            let _ = early_sender.send(i18n::load(language).await.map(|()| language));
+            let loaded = i18n::load(language).await.map_err(|missing| missing.reason);
+            let _ = early_sender.send(loaded.map(|()| language));
         });
     }
     let loaded = load_config().await;
@@ -82,7 +83,8 @@ async fn start() -> Started {
         // The stored choice is not one this deployment offers: its own.
         _ => {
             next_task().await;
-            i18n::load(language).await.map(|()| language)
+            let loaded = i18n::load(language).await;
+            loaded.map(|()| language).map_err(|missing| missing.reason)
         }
     };
     next_task().await;
@@ -207,6 +209,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
         None => Session::restore(),
     };
     provide_context(session);
+    crate::new_version::NewVersion::provide(Some(session));
     provide_context(prefs);
     let api = Api::new(&config, session);
     provide_context(Access::new(api.clone(), session));
@@ -220,6 +223,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     view! {
         <Router base=crate::routing::base()>
             {embedding.map(crate::routes::embed_bridge)}
+            <crate::new_version::NewVersionWatch />
             <PortalRoutes />
         </Router>
     }

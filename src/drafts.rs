@@ -132,6 +132,13 @@ pub fn keep_from_page(customer: &str) {
     }
 }
 
+/// Whether the page shown now holds input the customer typed or chose.
+pub fn page_holds_typed_input() -> bool {
+    page_fields()
+        .iter()
+        .any(|(_, _, field)| field.element().has_attribute(TYPED) && field.value().is_some())
+}
+
 /// Types the draft kept for `customer` back into the page shown now, as its fields appear; a
 /// draft of another customer is dropped.
 pub fn type_back(customer: Option<&str>) {

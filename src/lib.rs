@@ -22,6 +22,7 @@ pub mod json;
 pub mod kept;
 pub mod leaving;
 pub mod long_timeout;
+pub mod new_version;
 pub mod pages;
 pub mod perf;
 pub mod prefs;

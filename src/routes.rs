@@ -13,6 +13,7 @@ use crate::components::shell::login_url;
 use crate::embed::Embedding;
 use crate::http::{Api, ReadAhead};
 use crate::i18n::tr;
+use crate::new_version::NewVersion;
 use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage};
 use crate::read::Untracked;
 use crate::routing::{Charted, Page, ROUTES};
@@ -343,6 +344,7 @@ fn profile_failed(access: Access, error: ApiError) -> impl IntoView {
 /// online.
 fn drawn_or_retry(draw: Draw) -> impl IntoView {
     let attempt = RwSignal::new(0u32);
+    let new_version = use_context::<NewVersion>();
     let draw = SendWrapper::new(std::rc::Rc::new(draw));
     let online = window_event_listener(leptos::ev::online, move |_| {
         attempt.update(|n| *n += 1);
@@ -355,7 +357,14 @@ fn drawn_or_retry(draw: Draw) -> impl IntoView {
         Suspend::new(SendWrapper::new(Untracked::new(async move {
             match (*draw)().await {
                 Ok(view) => view,
-                Err(CodeUnavailable) => failed_view(retry).into_any(),
+                Err(CodeUnavailable::Unreachable) => failed_view(retry).into_any(),
+                // The app's notice says what happens (`NewVersionWatch`).
+                Err(CodeUnavailable::Gone) => {
+                    if let Some(new_version) = new_version {
+                        new_version.code_gone();
+                    }
+                    ().into_any()
+                }
             }
         })))
     }

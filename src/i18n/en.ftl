@@ -130,6 +130,10 @@ error-http-status = HTTP { $status }
 retry = Retry
 loading-page = Loading the page…
 page-load-failed = This page could not be loaded. Check your connection and try again.
+new-version-loading = A new version of the portal is available. Loading it…
+new-version-offered = A new version of the portal is available, and this page needs it. Reload now? What you typed here is kept.
+new-version-reload = Reload now
+new-version-stranded = The portal was updated, but its new version could not be loaded. Try again in a few minutes; if it persists, contact support.
 reason-no-requests = the browser cannot make requests
 reason-timeout = no answer within { $seconds } seconds
 # $status, $reason

@@ -117,6 +117,10 @@ error-http-status = HTTP { $status }
 retry = Reintentar
 loading-page = Cargando la página…
 page-load-failed = No se pudo cargar esta página. Compruebe su conexión y vuelva a intentarlo.
+new-version-loading = Hay una nueva versión del portal. Cargándola…
+new-version-offered = Hay una nueva versión del portal y esta página la necesita. ¿Recargar ahora? Lo que ha escrito aquí se conserva.
+new-version-reload = Recargar ahora
+new-version-stranded = El portal se ha actualizado, pero no se pudo cargar su nueva versión. Inténtelo de nuevo en unos minutos; si continúa, contacte con soporte.
 reason-no-requests = el navegador no puede hacer solicitudes
 reason-timeout = sin respuesta en { $seconds } { $seconds ->
         [one] segundo

@@ -77,30 +77,43 @@ pub fn install(language: &'static Language, json: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Fetches the texts of `language` unless they have come; `Err` says why not (in English: the
-/// portal has no words of its own without them).
-pub async fn load(language: &'static Language) -> Result<(), String> {
+/// Why the texts of a language did not come.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextsMissing {
+    /// What went wrong, in English (the portal has no words of its own without them).
+    pub reason: String,
+    /// The server no longer has this version's file (404, 410, a page instead of JSON, JSON
+    /// that is not this version's texts): a new version was deployed. Else the network failed.
+    pub gone: bool,
+}
+
+/// Fetches the texts of `language` unless they have come.
+pub async fn load(language: &'static Language) -> Result<(), TextsMissing> {
     if of(language.tag).is_some() {
         return Ok(());
     }
     let path = format!("{}/{}", super::BUNDLE_DIR, language.file);
     if let Some(json) = carried_by_the_document(&path) {
-        return install(language, &json);
+        return install(language, &json).map_err(|reason| TextsMissing { reason, gone: true });
     }
-    let unreachable = |reason: String| format!("The texts at {path} could not be loaded: {reason}");
+    let missing = |reason: String, gone: bool| TextsMissing {
+        reason: format!("The texts at {path} could not be loaded: {reason}"),
+        gone,
+    };
     // Relative, so it resolves against `<base href>`; no headers, so a preload is used.
     let response = gloo_net::http::Request::get(&path)
         .send()
         .await
-        .map_err(|e| unreachable(e.to_string()))?;
+        .map_err(|e| missing(e.to_string(), false))?;
     if !response.ok() {
-        return Err(unreachable(format!("HTTP {}", response.status())));
+        let gone = matches!(response.status(), 404 | 410);
+        return Err(missing(format!("HTTP {}", response.status()), gone));
     }
     let text = response
         .text()
         .await
-        .map_err(|e| unreachable(e.to_string()))?;
-    install(language, &text)
+        .map_err(|e| missing(e.to_string(), false))?;
+    install(language, &text).map_err(|reason| missing(reason, true))
 }
 
 /// The id of the element in which index.html carries the starting language's texts

@@ -352,13 +352,20 @@ impl Locale {
         }
         FETCHING.with(|fetching| fetching.set(fetching.get().with(language)));
         let locale = *self;
+        // A file gone with an older version: the tab reloads to the new one.
+        let new_version = leptos::prelude::use_context::<crate::new_version::NewVersion>();
         leptos::task::spawn_local(async move {
             let loaded = load(language).await;
             FETCHING.with(|fetching| fetching.set(fetching.get().without(language)));
             match loaded {
                 Ok(()) if WANTED.with(Cell::get) == language => locale.put_in_force(language),
                 Ok(()) => {}
-                Err(reason) => leptos::logging::warn!("{reason}"),
+                Err(missing) => {
+                    leptos::logging::warn!("{}", missing.reason);
+                    if let Some(new_version) = new_version.filter(|_| missing.gone) {
+                        new_version.code_gone();
+                    }
+                }
             }
         });
     }

@@ -28,11 +28,20 @@ use leptos::wasm_split::SplitLoaderError;
 /// A part of the portal's code could not be fetched or instantiated (the browser console has
 /// the details).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodeUnavailable;
+pub enum CodeUnavailable {
+    /// The server no longer has this version's code: a new version was deployed
+    /// (`crate::new_version`).
+    Gone,
+    /// It did not come (offline, a timeout, a server error): trying again may help.
+    Unreachable,
+}
 
 impl From<SplitLoaderError> for CodeUnavailable {
     fn from(_: SplitLoaderError) -> Self {
-        CodeUnavailable
+        match crate::new_version::part_is_gone() {
+            true => CodeUnavailable::Gone,
+            false => CodeUnavailable::Unreachable,
+        }
     }
 }
 

@@ -20,6 +20,9 @@ pub enum Kept {
     /// What the customer had typed into a page when the session ended under them
     /// (sessionStorage; typed back after they sign in again, dropped on their sign-out).
     Draft,
+    /// When this tab last reloaded itself to reach a new deployment (sessionStorage; at most
+    /// once a minute, `deployment::may_reload`).
+    ReloadedAt,
 }
 
 impl Kept {
@@ -31,6 +34,7 @@ impl Kept {
             Kept::Views => "portal.views",
             Kept::TopUps => "portal.top-ups",
             Kept::Draft => "portal.draft",
+            Kept::ReloadedAt => "portal.reloaded-at",
         }
     }
 }

@@ -10,6 +10,7 @@ mod branding;
 pub mod colour;
 mod config;
 mod csp;
+pub mod deployment;
 pub mod embed;
 pub mod kept;
 pub mod languages;

@@ -4,12 +4,12 @@
 //! paging, single records, statistics from a synthetic call history, both charts, CDR exports
 //! with their gzip-compressed CSV download, money (invoices with their PDFs, payments and a
 //! crypto top-up paid on a stand-in payment page, service charges, phone-system sessions), the
-//! portal access profile, fault injection for tests, and the portal's static files with SPA
-//! fallback (under any path prefix, with its `config.json`, cache rules and
-//! Content-Security-Policy, and a collector of CSP violation reports). With
-//! `Options::upstream` the API is forwarded to a real deployment instead, so the portal can be
-//! tried against it from one origin. `example_parent` serves a page that embeds the portal,
-//! for embedding demos and tests.
+//! portal access profile, fault injection for tests (and a new build's deployment acted out),
+//! and the portal's static files with SPA fallback (under any path prefix, with its
+//! `config.json`, cache rules and Content-Security-Policy, and a collector of CSP violation
+//! reports). With `Options::upstream` the API is forwarded to a real deployment instead, so the
+//! portal can be tried against it from one origin. `example_parent` serves a page that embeds
+//! the portal, for embedding demos and tests.
 //!
 //! The server speaks through the `api_model` types the portal uses, so both share one model.
 //!
@@ -39,6 +39,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::{Extensions, HeaderMap, StatusCode, Version};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{any, get};
+use hosting::deployment::{self, Deployment};
 use hosting::{csp_reports, proxy};
 use jsonapi::responses;
 use model::data_set::DataSet;
@@ -65,6 +66,9 @@ pub struct Options {
     pub faults: Faults,
     /// Mounts `GET/POST/DELETE /__demo/faults` to change the faults at run time.
     pub enable_fault_control: bool,
+    /// Mounts `GET/POST/DELETE /__demo/deploy` to act out a new build's deployment while tabs
+    /// are open (`hosting::deployment`).
+    pub enable_deploy_control: bool,
     /// The path the portal's files are served under (`--public-url`, default `/`); made to
     /// start and end with `/`. `GET /` redirects there when it is not `/`.
     pub public_url: String,
@@ -97,6 +101,7 @@ impl Default for Options {
             data: None,
             faults: Faults::default(),
             enable_fault_control: false,
+            enable_deploy_control: false,
             public_url: "/".to_owned(),
             config_json: None,
             config_dir: None,
@@ -129,8 +134,9 @@ impl Options {
 }
 
 /// The whole application: the API (or the forwarding of it to `Options::upstream`), JSON 404s
-/// for any other `/api/` path, the fault control endpoint when enabled, and the portal's files
-/// under `Options::public_url` with the CSP report collector (or a plain 404 without them).
+/// for any other `/api/` path, the fault and deployment control endpoints when enabled, and
+/// the portal's files under `Options::public_url` with the CSP report collector (or a plain
+/// 404 without them).
 /// Generates the data set, which takes well under a second.
 ///
 /// Panics when `options.upstream` is not an http(s) URL (`proxy::parse_upstream` checks it
@@ -163,8 +169,14 @@ pub fn app(options: Options) -> Router {
     if options.enable_fault_control {
         api = api.merge(fault_control(&state));
     }
+    let deployment = options
+        .enable_deploy_control
+        .then(|| Arc::new(Deployment::new(options.dist_dir.clone())));
+    if let Some(deployment) = &deployment {
+        api = api.merge(deploy_control(deployment));
+    }
     match &options.dist_dir {
-        Some(dist) => with_portal(api, dist, &options),
+        Some(dist) => with_portal(api, dist, &options, deployment),
         None => api.fallback(static_files::no_portal),
     }
 }
@@ -224,9 +236,27 @@ fn fault_control(state: &Arc<AppState>) -> Router {
         .with_state(state.clone())
 }
 
+/// `GET/POST/DELETE` of the deployment acted out, for tests of tabs open across a deployment.
+fn deploy_control(deployment: &Arc<Deployment>) -> Router {
+    Router::new()
+        .route(
+            deployment::CONTROL_PATH,
+            get(deployment::show)
+                .post(deployment::deploy)
+                .delete(deployment::undo),
+        )
+        .with_state(deployment.clone())
+}
+
 /// `api` with the collector of the portal's CSP violation reports, and the portal's files in
-/// `dist` under `options.public_url` as the fallback of every other path.
-fn with_portal(api: Router, dist: &std::path::Path, options: &Options) -> Router {
+/// `dist` under `options.public_url` (as `deployment` has them, when one is acted out) as the
+/// fallback of every other path.
+fn with_portal(
+    api: Router,
+    dist: &std::path::Path,
+    options: &Options,
+    deployment: Option<Arc<Deployment>>,
+) -> Router {
     let mut portal = static_files::Portal::new(
         dist,
         &options.public_url,
@@ -235,6 +265,9 @@ fn with_portal(api: Router, dist: &std::path::Path, options: &Options) -> Router
     );
     if let Some(dir) = &options.config_dir {
         portal = portal.with_brand_files_in(dir);
+    }
+    if let Some(deployment) = deployment {
+        portal = portal.with_deployment(deployment);
     }
     let reports = Arc::new(csp_reports::CspReports::default());
     api.merge(csp_reports::routes().with_state(reports))

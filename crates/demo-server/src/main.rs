@@ -52,6 +52,9 @@ Fault injection (off by default; never on /auth unless --faults-on-auth):
   --faults-on-auth          inject faults into /auth too
   --fault-seed N            seed of which requests get faults (default 0)
   --enable-fault-control    serve GET/POST/DELETE /__demo/faults to change faults at run time
+  --enable-deploy-control   serve GET/POST/DELETE /__demo/deploy to act out a new build's
+                            deployment while tabs are open (the portal's code directory
+                            renamed; see the README)
   -h, --help                show this help
 ";
 
@@ -195,7 +198,8 @@ fn data_flag(parsed: &mut Args, flag: &mut Flag) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Fault injection and its control endpoint; `false` for another flag.
+/// Fault injection and its control endpoint, and the deployment control; `false` for another
+/// flag.
 fn fault_flag(options: &mut Options, flag: &mut Flag) -> Result<bool, String> {
     let faults = &mut options.faults;
     let share = "a share from 0.0 to 1.0";
@@ -211,6 +215,7 @@ fn fault_flag(options: &mut Options, flag: &mut Flag) -> Result<bool, String> {
         "--faults-on-auth" => faults.include_auth = flag.switch()?,
         "--fault-seed" => faults.seed = flag.number("a whole number")?,
         "--enable-fault-control" => options.enable_fault_control = flag.switch()?,
+        "--enable-deploy-control" => options.enable_deploy_control = flag.switch()?,
         _ => return Ok(false),
     }
     Ok(true)
@@ -417,6 +422,7 @@ struct Banner {
     data_file: Option<PathBuf>,
     faults_on: bool,
     fault_control: bool,
+    deploy_control: bool,
 }
 
 impl Banner {
@@ -428,6 +434,7 @@ impl Banner {
             data_file: loaded.then(|| args.data_file.clone().unwrap_or_default()),
             faults_on: !args.options.faults.is_off(),
             fault_control: args.options.enable_fault_control,
+            deploy_control: args.options.enable_deploy_control,
         }
     }
 
@@ -452,6 +459,12 @@ impl Banner {
             println!(
                 "Fault control: {scheme}://{address}{}",
                 demo_server::routes::faults::CONTROL_PATH
+            );
+        }
+        if self.deploy_control {
+            println!(
+                "Deploy control: {scheme}://{address}{}",
+                demo_server::hosting::deployment::CONTROL_PATH
             );
         }
     }
@@ -512,6 +525,7 @@ mod tests {
         assert!(parse(&["--error-share", "0.7", "--truncate-share", "0.7"]).is_err());
         assert!(parse(&["--error-body", "sometimes"]).is_err());
         assert!(parse(&["--enable-fault-control=yes"]).is_err());
+        assert!(parse(&["--enable-deploy-control=yes"]).is_err());
         assert!(parse(&["--public-url", "https://x.example/portal/"]).is_err());
         assert!(parse(&["--public-url", "/a/../b/"]).is_err());
         assert!(parse(&["--upstream", "switch.example"]).is_err());
@@ -646,6 +660,7 @@ mod tests {
             "--fault-seed",
             "3",
             "--enable-fault-control",
+            "--enable-deploy-control",
         ])
         .unwrap()
         .unwrap();
@@ -661,6 +676,8 @@ mod tests {
         );
         assert_eq!(faults.truncate_share, 0.05);
         assert!(faults.include_auth && args.options.enable_fault_control);
+        assert!(args.options.enable_deploy_control);
+        assert!(!parse(&[]).unwrap().unwrap().options.enable_deploy_control);
         assert_eq!(faults.seed, 3);
         assert!(parse(&[]).unwrap().unwrap().options.faults.is_off());
     }

@@ -32,8 +32,10 @@
 //! ([`Portal::wait_for_download`]); WebKit's sessions, one at a time, into their driver's.
 //!
 //! Faults: with [`Setup::fault_control`] the demo server mounts `/__demo/faults`
-//! ([`Portal::set_faults`], [`Portal::clear_faults`]); [`Portal::restart_server`] gives the
-//! server a fresh start (a new token secret, so every issued token is refused);
+//! ([`Portal::set_faults`], [`Portal::clear_faults`]); with [`Setup::deploy_control`],
+//! `/__demo/deploy`, which acts out a new build's deployment while the tab is open
+//! ([`Portal::deploy_new_build`], [`Portal::undo_deployment`]); [`Portal::restart_server`]
+//! gives the server a fresh start (a new token secret, so every issued token is refused);
 //! [`Portal::go_offline`] and [`Portal::go_online`] cut and restore the browser's network. The
 //! harness logs every request under `/api` the server receives, and its answer
 //! ([`Portal::served_requests`]), so a test can count requests, retries and their pauses.

@@ -1,7 +1,8 @@
 //! The network as a test sees and steers it: the browser's connection (offline and online,
-//! added latency), the demo server's faults and a fresh start of it, the requests under `/api`
-//! it served, and direct calls to the API and the server with the harness's own HTTP client
-//! (a token, the JSON:API documents a script would get, plain `GET`s, the CSP reports).
+//! added latency), the demo server's faults, a new build's deployment acted out and a fresh
+//! start of the server, the requests under `/api` it served, and direct calls to the API and
+//! the server with the harness's own HTTP client (a token, the JSON:API documents a script
+//! would get, plain `GET`s, the CSP reports).
 
 use std::sync::PoisonError;
 use std::time::{Duration, Instant};
@@ -158,6 +159,50 @@ impl Portal {
         assert!(
             status == http::StatusCode::OK,
             "DELETE {FAULT_CONTROL_PATH} answered {status}: {} (is `Setup::fault_control` on?)",
+            String::from_utf8_lossy(&body)
+        );
+    }
+
+    /// Acts out the deployment of a new build while the tab is open (`POST /__demo/deploy`):
+    /// the same build, served under a new code directory name that every HTML answer names
+    /// from now on. `old_parts` is what the old directory answers: `"gone"` (404) or
+    /// `"index-html"` (a single-page-app host's `index.html`, 200); `new_parts` is what the
+    /// new one does: `"served"` (every file) or `"gone"` (only `portal.js` and
+    /// `portal_bg.wasm`). Answers `{"old": "wasm-…", "new": "wasm-…", "oldParts": …,
+    /// "newParts": …}`. Needs [`Setup::deploy_control`](crate::Setup::deploy_control);
+    /// [`Portal::restart_server`] also ends it.
+    pub async fn deploy_new_build(&self, old_parts: &str, new_parts: &str) -> serde_json::Value {
+        let asked = serde_json::json!({"oldParts": old_parts, "newParts": new_parts});
+        let request = http::Request::post(self.url_for(DEPLOY_CONTROL_PATH))
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(asked.to_string())))
+            .expect("building the deployment request");
+        let (status, body) = self.send(request).await;
+        assert!(
+            status == http::StatusCode::OK,
+            "POST {DEPLOY_CONTROL_PATH} {asked} answered {status}: {} \
+             (is `Setup::deploy_control` on?)",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body).unwrap_or_else(|error| {
+            panic!(
+                "POST {DEPLOY_CONTROL_PATH} answered {}: {error}",
+                String::from_utf8_lossy(&body)
+            )
+        })
+    }
+
+    /// Serves the original build again, as before [`Portal::deploy_new_build`]
+    /// (`DELETE /__demo/deploy`). Needs [`Setup::deploy_control`](crate::Setup::deploy_control).
+    pub async fn undo_deployment(&self) {
+        let request = http::Request::delete(self.url_for(DEPLOY_CONTROL_PATH))
+            .body(Full::new(Bytes::new()))
+            .expect("building the deployment's undoing request");
+        let (status, body) = self.send(request).await;
+        assert!(
+            status == http::StatusCode::OK,
+            "DELETE {DEPLOY_CONTROL_PATH} answered {status}: {} \
+             (is `Setup::deploy_control` on?)",
             String::from_utf8_lossy(&body)
         );
     }
@@ -367,3 +412,6 @@ pub enum OnlineEvent {
 
 /// The demo server's runtime fault control (`Options::enable_fault_control`).
 const FAULT_CONTROL_PATH: &str = "/__demo/faults";
+
+/// The demo server's acted-out deployment (`Options::enable_deploy_control`).
+const DEPLOY_CONTROL_PATH: &str = "/__demo/deploy";

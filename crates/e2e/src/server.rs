@@ -38,6 +38,11 @@ pub struct Setup {
     /// production-like runs), for [`Portal::set_faults`](crate::Portal::set_faults) and
     /// [`Portal::clear_faults`](crate::Portal::clear_faults).
     pub fault_control: bool,
+    /// Mounts the demo server's `GET/POST/DELETE /__demo/deploy` (off by default), to act out
+    /// a new build's deployment while the test's tab is open:
+    /// [`Portal::deploy_new_build`](crate::Portal::deploy_new_build) and
+    /// [`Portal::undo_deployment`](crate::Portal::undo_deployment).
+    pub deploy_control: bool,
     /// A data set to serve instead of the seeded one (the demo server's `--data`).
     pub data: Option<Arc<DataFile>>,
     /// Which build of the portal is served, and under which path.
@@ -77,6 +82,7 @@ impl Default for Setup {
             token_lifetime: demo_server::Options::default().token_lifetime,
             api: ApiServer::default(),
             fault_control: false,
+            deploy_control: false,
             data: None,
             bundle: Bundle::Root,
             config_json: None,
@@ -373,6 +379,7 @@ impl DemoServer {
             token_lifetime: setup.token_lifetime,
             data: setup.data.clone(),
             enable_fault_control: setup.fault_control,
+            enable_deploy_control: setup.deploy_control,
             public_url: public_url.to_owned(),
             config_json: embedding.config_json,
             config_dir: setup.config_dir.clone(),

@@ -8,6 +8,7 @@
 //! permissions policy. No `X-Frame-Options`: the CSP's `frame-ancestors` decides who may frame
 //! the portal, so that the origins of `embed.allowedOrigins` can.
 
+use crate::hosting::deployment::{self, Deployment};
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, Uri, header};
@@ -45,6 +46,8 @@ pub struct Portal {
     /// The brand's images (`branding.logo`, `branding.favicon`) by the URL path the portal
     /// asks them at, and the file beside `--config FILE` that answers it.
     brand_files: Vec<(String, PathBuf)>,
+    /// A new build's deployment acted out over these files (`--enable-deploy-control`).
+    deployment: Option<Arc<Deployment>>,
 }
 
 impl Portal {
@@ -109,6 +112,7 @@ impl Portal {
                 .append_index_html_on_directories(true)
                 .fallback(index),
             brand_files: Vec::new(),
+            deployment: None,
         }
     }
 
@@ -133,6 +137,12 @@ impl Portal {
                 (url.clone(), dir.join(inside))
             })
             .collect();
+        self
+    }
+
+    /// Serves the files as `deployment` says while one is acted out (see [`deployment`]).
+    pub fn with_deployment(mut self, deployment: Arc<Deployment>) -> Portal {
+        self.deployment = Some(deployment);
         self
     }
 
@@ -230,6 +240,10 @@ async fn serve(State(portal): State<Arc<Portal>>, request: Request) -> Response 
                 .into_response();
         }
         return ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response();
+    }
+    if let Some(acted) = portal.deployment.as_ref().and_then(|d| d.acted()) {
+        let rest = rest.to_owned();
+        return deployment::serve(&acted, portal.files.clone(), &rest, request).await;
     }
     let Ok(uri) = with_query(&format!("/{rest}"), request.uri()).parse::<Uri>() else {
         return StatusCode::BAD_REQUEST.into_response();

@@ -1,5 +1,5 @@
-//! The portal's files: sub-path hosting, the config override, the security headers, and the
-//! CSP report collector.
+//! The portal's files: sub-path hosting, the config override, the security headers, the CSP
+//! report collector, and a new build's deployment acted out.
 
 use crate::client::*;
 use demo_server::Options;
@@ -397,5 +397,72 @@ async fn the_document_is_compressed_as_it_is_sent() {
         (plain.body.as_str(), plain.header("content-encoding")),
         (index.as_str(), "")
     );
+    std::fs::remove_dir_all(&dist).ok();
+}
+
+#[tokio::test]
+async fn the_deploy_control_acts_out_a_new_build_under_the_public_url_only_when_enabled() {
+    let index = r#"<script type="module" src="/portal/wasm-00000000ffffffff/portal.js"></script>"#;
+    let dist = temp_dir(
+        "dist-deploy",
+        &[
+            ("index.html", index),
+            ("wasm-00000000ffffffff/portal.js", "// the shell"),
+        ],
+    );
+    let options = Options {
+        dist_dir: Some(dist.clone()),
+        public_url: "/portal/".to_owned(),
+        ..Options::default()
+    };
+    let without = start(options.clone());
+    let refused = send(without, "POST", "/__demo/deploy", &[], Some("{}")).await;
+    assert_ne!(refused.status, 200, "no deploy control without the option");
+    let addr = start(Options {
+        enable_deploy_control: true,
+        ..options
+    });
+    let body = r#"{"oldParts": "index-html"}"#;
+    let acted = send(addr, "POST", "/__demo/deploy", &[], Some(body)).await;
+    assert_eq!(acted.status, 200, "{}", acted.body);
+    let acted: Value = serde_json::from_str(&acted.body).expect("JSON");
+    let expected = json!({"old": "wasm-00000000ffffffff", "new": "wasm-ffffffff00000000",
+        "oldParts": "index-html", "newParts": "served"});
+    assert_eq!(acted, expected);
+    let page = page(addr, "/portal/accounts").await;
+    assert!(
+        page.body
+            .contains("/portal/wasm-ffffffff00000000/portal.js")
+    );
+    let shell = send(
+        addr,
+        "GET",
+        "/portal/wasm-ffffffff00000000/portal.js",
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!((shell.status, shell.body.as_str()), (200, "// the shell"));
+    let old = send(
+        addr,
+        "GET",
+        "/portal/wasm-00000000ffffffff/portal.js",
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(old.status, 200);
+    assert!(old.header("content-type").starts_with("text/html"));
+    let undone = send(addr, "DELETE", "/__demo/deploy", &[], None).await;
+    assert_eq!((undone.status, undone.body.as_str()), (200, "null"));
+    let old = send(
+        addr,
+        "GET",
+        "/portal/wasm-00000000ffffffff/portal.js",
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!((old.status, old.body.as_str()), (200, "// the shell"));
     std::fs::remove_dir_all(&dist).ok();
 }

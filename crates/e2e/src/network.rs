@@ -172,7 +172,14 @@ impl Portal {
     /// "newParts": …}`. Needs [`Setup::deploy_control`](crate::Setup::deploy_control);
     /// [`Portal::restart_server`] also ends it.
     pub async fn deploy_new_build(&self, old_parts: &str, new_parts: &str) -> serde_json::Value {
-        let asked = serde_json::json!({"oldParts": old_parts, "newParts": new_parts});
+        self.deploy(serde_json::json!({"oldParts": old_parts, "newParts": new_parts}))
+            .await
+    }
+
+    /// Acts out a deployment as `asked` says (the body of `POST /__demo/deploy`, such as
+    /// `{"texts": "gone"}`: the open tab's language files gone); see
+    /// [`Portal::deploy_new_build`].
+    pub async fn deploy(&self, asked: serde_json::Value) -> serde_json::Value {
         let request = http::Request::post(self.url_for(DEPLOY_CONTROL_PATH))
             .header(http::header::CONTENT_TYPE, "application/json")
             .body(Full::new(Bytes::from(asked.to_string())))

@@ -105,6 +105,43 @@ fn old_parts_answering_index_html_in_firefox() {
     a_page_whose_code_is_gone_opens_from_the_new_version(Engine::Firefox, "index-html");
 }
 
+/// A language switch after a deployment whose texts changed (the open tab's language files are
+/// gone): the tab reloads to the new version, which speaks the language chosen.
+fn a_language_switch_after_a_deployment(engine: Engine) {
+    e2e::run_with(setup(engine), |portal| async move {
+        let old = signed_in_on_the_overview(&portal).await;
+        let deployed = portal
+            .deploy(json!({"oldParts": "gone", "texts": "gone"}))
+            .await;
+        let new = deployed["new"].as_str().unwrap_or_default().to_owned();
+        assert_ne!(old, new);
+        portal.select("select#language", "es").await;
+        portal
+            .wait_until("the new version, in Spanish", async || {
+                let lang = portal
+                    .client()
+                    .execute("return document.documentElement.lang;", vec![])
+                    .await
+                    .ok()?;
+                let spanish = lang.as_str().is_some_and(|l| l.starts_with("es"));
+                (spanish && running_build(&portal).await == new).then_some(())
+            })
+            .await;
+        portal.wait_for(".account-card").await;
+        assert_eq!(portal.current_url().await.path(), "/");
+    });
+}
+
+#[test]
+fn a_language_switch_after_a_deployment_in_chromium() {
+    a_language_switch_after_a_deployment(Engine::Chromium);
+}
+
+#[test]
+fn a_language_switch_after_a_deployment_in_firefox() {
+    a_language_switch_after_a_deployment(Engine::Firefox);
+}
+
 /// A form holding typed input when a new deployment is noticed (the tab coming back into
 /// view): the customer is asked, and after the reload finds the page with what they typed.
 fn a_form_with_typed_input_asks_first(engine: Engine) {

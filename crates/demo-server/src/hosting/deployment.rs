@@ -61,12 +61,26 @@ pub enum NewParts {
     Gone,
 }
 
-/// The body of `POST /__demo/deploy`; both members are optional.
+/// What the language files (`i18n/`) answer. Both builds name the same files (the demo acts
+/// out a deployment of the build it serves), so "gone" holds until a page of the new build is
+/// loaded: as a deployment whose texts changed, the open tab's files are gone, the new build's
+/// are there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Texts {
+    #[default]
+    Served,
+    /// 404 until the next HTML answer.
+    Gone,
+}
+
+/// The body of `POST /__demo/deploy`; every member is optional.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 struct Asked {
     old_parts: OldParts,
     new_parts: NewParts,
+    texts: Texts,
 }
 
 /// A deployment being acted out: the directory on disk, the name it is served under now, and
@@ -80,6 +94,7 @@ pub struct Acted {
     pub new: String,
     pub old_parts: OldParts,
     pub new_parts: NewParts,
+    pub texts: Texts,
 }
 
 /// Where a request under the public URL goes while a deployment is acted out.
@@ -100,6 +115,9 @@ impl Acted {
                 return Route::NotFound("Not found: the new build's parts are gone too.\n");
             }
             return Route::File(format!("{}/{file}", self.old));
+        }
+        if self.texts == Texts::Gone && inside(rest, "i18n").is_some() {
+            return Route::NotFound("Not found: an older build's language file.\n");
         }
         if inside(rest, &self.old).is_some() {
             return match self.old_parts {
@@ -146,6 +164,14 @@ impl Deployment {
 
     fn set(&self, acted: Option<Acted>) {
         *self.acted.write().unwrap_or_else(PoisonError::into_inner) = acted;
+    }
+
+    /// A page of the new build was loaded: its language files are there.
+    pub fn new_build_loaded(&self) {
+        let mut acted = self.acted.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(acted) = acted.as_mut() {
+            acted.texts = Texts::Served;
+        }
     }
 }
 
@@ -295,7 +321,8 @@ pub async fn deploy(
         false => serde_json::from_slice(&body).map_err(|error| {
             responses::plain_bad_request(&format!(
                 "invalid deployment: {error} (expected {{\"oldParts\": \"gone\" | \
-                 \"index-html\", \"newParts\": \"served\" | \"gone\"}})"
+                 \"index-html\", \"newParts\": \"served\" | \"gone\", \"texts\": \
+                 \"served\" | \"gone\"}})"
             ))
         })?,
     };
@@ -311,6 +338,7 @@ pub async fn deploy(
         old,
         old_parts: asked.old_parts,
         new_parts: asked.new_parts,
+        texts: asked.texts,
     };
     deployment.set(Some(acted.clone()));
     Ok(responses::plain_json(StatusCode::OK, &acted))
@@ -351,6 +379,8 @@ mod tests {
         std::fs::write(code.join("portal_bg.wasm"), b"\0asm shell").unwrap();
         std::fs::write(code.join("chunk_1.wasm"), b"\0asm chunk").unwrap();
         std::fs::write(code.join("chunk_1.wasm.gz"), b"gzipped chunk").unwrap();
+        std::fs::create_dir_all(dist.join("i18n")).unwrap();
+        std::fs::write(dist.join("i18n/es.0123.json"), "{}").unwrap();
         dist
     }
 
@@ -422,7 +452,7 @@ mod tests {
         assert_eq!((status, kind.as_str()), (200, responses::PLAIN_JSON));
         let answer: serde_json::Value = serde_json::from_slice(&body).unwrap();
         let expected = serde_json::json!({
-            "old": OLD, "new": NEW, "oldParts": "gone", "newParts": "served"
+            "old": OLD, "new": NEW, "oldParts": "gone", "newParts": "served", "texts": "served"
         });
         assert_eq!(answer, expected);
         let shown = get_path(&router, CONTROL_PATH).await.2;
@@ -540,6 +570,23 @@ mod tests {
             text(&answer)
         );
         assert_eq!(text(&get_path(&router, CONTROL_PATH).await.2), "null");
+        std::fs::remove_dir_all(&dist).ok();
+    }
+
+    #[tokio::test]
+    async fn the_open_tab_s_language_files_are_gone_until_the_new_build_loads() {
+        let dist = fake_dist();
+        let router = router(&dist);
+        let texts = "/portal/i18n/es.0123.json";
+        let body = r#"{"oldParts": "index-html", "texts": "gone"}"#;
+        assert_eq!(ask(&router, "POST", CONTROL_PATH, body).await.0, 200);
+        assert_eq!(get_path(&router, texts).await.0, 404);
+        // An old part answered with index.html is no page of the new build.
+        let (status, kind, _) = get_path(&router, &format!("/portal/{OLD}/chunk_1.wasm")).await;
+        assert_eq!((status, kind.as_str()), (200, "text/html"));
+        assert_eq!(get_path(&router, texts).await.0, 404);
+        assert_eq!(get_path(&router, "/portal/accounts").await.0, 200);
+        assert_eq!(get_path(&router, texts).await.0, 200);
         std::fs::remove_dir_all(&dist).ok();
     }
 }

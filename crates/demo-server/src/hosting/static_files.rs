@@ -241,9 +241,20 @@ async fn serve(State(portal): State<Arc<Portal>>, request: Request) -> Response 
         }
         return ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response();
     }
-    if let Some(acted) = portal.deployment.as_ref().and_then(|d| d.acted()) {
+    if let Some(deployment) = &portal.deployment
+        && let Some(acted) = deployment.acted()
+    {
         let rest = rest.to_owned();
-        return deployment::serve(&acted, portal.files.clone(), &rest, request).await;
+        let response = deployment::serve(&acted, portal.files.clone(), &rest, request).await;
+        // A page (not an old part answered with index.html) is the new build loading.
+        let html = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|value| value.as_bytes().starts_with(b"text/html"));
+        if html && !rest.starts_with(&acted.old) {
+            deployment.new_build_loaded();
+        }
+        return response;
     }
     let Ok(uri) = with_query(&format!("/{rest}"), request.uri()).parse::<Uri>() else {
         return StatusCode::BAD_REQUEST.into_response();

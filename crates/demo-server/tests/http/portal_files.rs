@@ -427,7 +427,7 @@ async fn the_deploy_control_acts_out_a_new_build_under_the_public_url_only_when_
     assert_eq!(acted.status, 200, "{}", acted.body);
     let acted: Value = serde_json::from_str(&acted.body).expect("JSON");
     let expected = json!({"old": "wasm-00000000ffffffff", "new": "wasm-ffffffff00000000",
-        "oldParts": "index-html", "newParts": "served"});
+        "oldParts": "index-html", "newParts": "served", "texts": "served"});
     assert_eq!(acted, expected);
     let page = page(addr, "/portal/accounts").await;
     assert!(

@@ -103,6 +103,8 @@ fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Read<Sn
             }
         },
     )
+    // Its refresh asks again after a failure too.
+    .refreshed_by_page()
 }
 
 pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {

@@ -31,7 +31,8 @@ pub fn ask_again_while_visible(
     let wanted = pause.clone();
     Effect::new(move |_| {
         cancel();
-        let (Some(after), false) = (wanted(), paused.get()) else {
+        // A page that is going may still hear of a change: nothing is asked then.
+        let (Some(after), Some(false)) = (wanted(), paused.try_get()) else {
             return;
         };
         let handle = set_timeout_with_handle(
@@ -45,19 +46,19 @@ pub fn ask_again_while_visible(
             after,
         )
         .ok();
-        timer.set_value(handle);
+        timer.try_set_value(handle);
     });
     let visibility = window_event_listener(leptos::ev::visibilitychange, move |_| {
         if tab_is_visible() {
-            if paused.get_untracked() {
-                paused.set(false);
+            if paused.try_get_untracked() == Some(true) {
+                paused.try_set(false);
                 if untrack(|| pause()).is_some() {
                     ask();
                 }
             }
         } else {
             cancel();
-            paused.set(true);
+            paused.try_set(true);
         }
     });
     on_cleanup(move || {

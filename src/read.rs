@@ -360,9 +360,10 @@ impl<T: Clone + 'static> Read<T> {
 
 /// The page's view of a read: `body` (made once, and following the read's data through its
 /// signals) under `<Transition>`, so the page shows `waiting` until the first answer and then
-/// keeps `body` through every later request (`pending` says one is on its way, or that the
-/// answer shown is the previous one: the page dims it); a failure shows the server's words and
-/// a retry instead (`<ErrorBoundary>`), and the body again once a request succeeds.
+/// keeps `body` through every later request (`pending` says one is on its way); a failure
+/// shows the server's words and a retry instead (`<ErrorBoundary>`), and the body again once a
+/// request succeeds. An answer kept for another key shows under a note saying so (the page may
+/// dim it too: [`Read::shows_previous`]).
 pub fn loaded<T: 'static>(
     read: Read<T>,
     waiting: impl Fn() -> AnyView + Send + Sync + 'static,
@@ -463,14 +464,8 @@ fn transition(state: State, drawing: Drawing, pending: RwSignal<bool>, body: Any
                 .map(|error| failure(error))
         }
     };
-    // The page dims its body while a request is on its way and while it shows the previous
-    // answer.
-    let in_transition = RwSignal::new(false);
-    Effect::new(move |_| {
-        pending.try_set(in_transition.get() || state.shows_previous());
-    });
     view! {
-        <Transition fallback=move || waiting() set_pending=in_transition>
+        <Transition fallback=move || waiting() set_pending=pending>
             {reload_failed}
             {note_over_previous(state, previous)}
             <ErrorBoundary fallback=boundary_failed>{answered} {body}</ErrorBoundary>

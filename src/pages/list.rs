@@ -379,7 +379,7 @@ fn list_body(
             hidden=move || !remote.has_data()
             class:stale=move || pending.get()
             class:previous-answer=move || remote.shows_previous()
-            aria-busy=move || (pending.get() && !remote.shows_previous()).to_string()
+            aria-busy=move || pending.get().to_string()
         >
             <Show when=move || remote.has_data()>{table.clone()}</Show>
         </div>
@@ -388,7 +388,7 @@ fn list_body(
     // Named only when it differs from the view asked for in words (another sort says no more).
     let previous = move || {
         let shown = view_in_words(&remote.answered_key::<ListParams>()?);
-        let asked = params.with(|asked| asked.as_ref().ok().map(view_in_words));
+        let asked = params.try_with(|asked| asked.as_ref().ok().map(view_in_words))?;
         (asked.as_ref() != Some(&shown)).then_some(shown)
     };
     crate::read::loaded_describing(remote, waiting, pending, body, previous)

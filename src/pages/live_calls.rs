@@ -65,7 +65,9 @@ fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
     // Each request that ends, ends in the next one's schedule: requests never overlap.
     let paused = crate::again::ask_again_while_visible(
         move || (!loading.get()).then_some(REFRESH_AFTER),
-        move || round.update(|n| *n = n.wrapping_add(1)),
+        move || {
+            round.try_update(|n| *n = n.wrapping_add(1));
+        },
     );
     Refresh { round, paused }
 }

@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod again;
 pub mod app;
 pub mod appearance;
 pub mod components;

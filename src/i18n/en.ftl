@@ -128,6 +128,12 @@ error-unreachable = The server could not be reached ({ $reason }). Check your co
 error-cancelled = The request was cancelled.
 error-http-status = HTTP { $status }
 retry = Retry
+# The answer shown is the previous one (its view failed to load); $view: what it answered
+previous-results = Showing the previous results, not those of the current view, which could not be loaded.
+previous-results-for = Showing the results for { $view }, not those of the current view, which could not be loaded.
+# A list's view, in words: "no filter", or its filters, and its page
+view-no-filter = all records (no filter)
+view-page = page { $page }
 loading-page = Loading the page…
 page-load-failed = This page could not be loaded. Check your connection and try again.
 new-version-loading = A new version of the portal is available. Loading it…

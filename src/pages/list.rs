@@ -4,7 +4,7 @@
 //! Everything is read from the collection's declaration (`api_model::catalog`): one page,
 //! compiled once, lists every collection.
 
-use crate::components::filter_bar::filter_bar;
+use crate::components::filter_bar::{filter_bar, operator_label};
 use crate::components::link::Link;
 use crate::components::pager::{PagerState, pager};
 use crate::components::status;
@@ -354,7 +354,8 @@ fn visible_columns(collection: Collection, columns: &[ColumnHead]) -> Memo<Vec<S
 
 /// The rows of the list's answer, its table and pager, dimmed while the next answer is on its
 /// way; the first load says so, a failure says why with a retry, and an answer without rows
-/// says none match.
+/// says none match. Rows kept through a failed load of another view stay dimmed, under a note
+/// naming the view they answered.
 fn list_body(
     collection: Collection,
     params: Memo<Result<ListParams, ViewError>>,
@@ -377,13 +378,48 @@ fn list_body(
             class="list-body"
             hidden=move || !remote.has_data()
             class:stale=move || pending.get()
+            class:previous-answer=move || remote.shows_previous()
             aria-busy=move || pending.get().to_string()
         >
             <Show when=move || remote.has_data()>{table.clone()}</Show>
         </div>
     };
     let waiting = move || status::loading(t.resource(collection).loading_list).into_any();
-    crate::read::loaded(remote, waiting, pending, body)
+    // Named only when it differs from the view asked for in words (another sort says no more).
+    let previous = move || {
+        let shown = view_in_words(&remote.answered_key::<ListParams>()?);
+        let asked = params.try_with(|asked| asked.as_ref().ok().map(view_in_words))?;
+        (asked.as_ref() != Some(&shown)).then_some(shown)
+    };
+    crate::read::loaded_describing(remote, waiting, pending, body, previous)
+}
+
+/// A list's view in words, for the note over its previous answer: its filters (or none), and
+/// its page past the first.
+fn view_in_words(params: &ListParams) -> String {
+    let t = texts();
+    let filters: Vec<String> = params
+        .filters
+        .iter()
+        .map(|filter| {
+            let operator = filter
+                .operator
+                .map(|op| format!(" {}", operator_label(op).get()))
+                .unwrap_or_default();
+            let field = crate::resources::field_label(&filter.field);
+            format!("{field}{operator} {}", filter.typed())
+        })
+        .collect();
+    let mut words = if filters.is_empty() {
+        t.view_no_filter.to_string()
+    } else {
+        filters.join("; ")
+    };
+    if let Some(page) = params.page_number.filter(|page| *page > 1) {
+        words.push_str(", ");
+        words.push_str(&(t.view_page)(&page.to_string()).get());
+    }
+    words
 }
 
 /// The table and its pager. They come with the first rows and stay, through sorting, paging

@@ -31,12 +31,6 @@ use std::time::Duration;
 /// How long after an answer the next request goes out.
 pub const REFRESH_AFTER: Duration = Duration::from_secs(5);
 
-fn tab_is_visible() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .is_none_or(|d| d.visibility_state() == web_sys::VisibilityState::Visible)
-}
-
 /// One answer, with which of its calls are new since the answer before it.
 #[derive(Clone)]
 struct Snapshot {
@@ -59,7 +53,8 @@ fn ticking_clock() -> ReadSignal<DateTime<Utc>> {
 }
 
 /// Asks again [`REFRESH_AFTER`] an answer (or a failure) while the tab is visible: `round`
-/// counts the requests made. Hidden, nothing is scheduled; shown again, it asks at once.
+/// counts the requests made. Hidden, nothing is scheduled; shown again, it asks at once
+/// ([`crate::again`], the rules a failed read's retry follows too).
 struct Refresh {
     round: RwSignal<u32>,
     paused: RwSignal<bool>,
@@ -67,48 +62,13 @@ struct Refresh {
 
 fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
     let round = RwSignal::new(0u32);
-    let paused = RwSignal::new(!tab_is_visible());
-    let timer = StoredValue::new_local(None::<TimeoutHandle>);
-    let cancel = move || {
-        if let Some(handle) = timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
-    };
     // Each request that ends, ends in the next one's schedule: requests never overlap.
-    Effect::new(move |_| {
-        // A request under way (or a hidden tab) schedules nothing; its end schedules the next.
-        cancel();
-        if loading.get() || paused.get() {
-            return;
-        }
-        let handle = set_timeout_with_handle(
-            move || {
-                if tab_is_visible() {
-                    round.update(|n| *n = n.wrapping_add(1));
-                } else {
-                    paused.set(true);
-                }
-            },
-            REFRESH_AFTER,
-        )
-        .ok();
-        timer.set_value(handle);
-    });
-    let visibility = window_event_listener(leptos::ev::visibilitychange, move |_| {
-        if tab_is_visible() {
-            if paused.get_untracked() {
-                paused.set(false);
-                round.update(|n| *n = n.wrapping_add(1));
-            }
-        } else {
-            cancel();
-            paused.set(true);
-        }
-    });
-    on_cleanup(move || {
-        visibility.remove();
-        cancel();
-    });
+    let paused = crate::again::ask_again_while_visible(
+        move || (!loading.get()).then_some(REFRESH_AFTER),
+        move || {
+            round.try_update(|n| *n = n.wrapping_add(1));
+        },
+    );
     Refresh { round, paused }
 }
 
@@ -145,6 +105,8 @@ fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Read<Sn
             }
         },
     )
+    // Its refresh asks again after a failure too.
+    .refreshed_by_page()
 }
 
 pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {

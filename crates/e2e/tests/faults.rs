@@ -14,7 +14,8 @@
 
 use e2e::fantoccini::Locator;
 use e2e::{
-    DEMO_LOGIN, DEMO_PASSWORD, DataFile, OnlineEvent, Portal, ServedRequest, Setup, query_param,
+    DEMO_LOGIN, DEMO_PASSWORD, DataFile, Engine, OnlineEvent, Portal, ServedRequest, Setup,
+    query_param,
 };
 use e2e::{now_seconds, utc_text};
 use serde_json::{Value, json};
@@ -544,6 +545,77 @@ fn server_errors_on_a_list_page_keep_the_filter_and_retry() {
         portal.click(LIST_RETRY).await;
         wait_for_rows(&portal, "table#services-table").await;
         assert_absent(&portal, LIST_PANEL, "the retry succeeded").await;
+    });
+}
+
+const CDRS_TABLE: &str = "table#cdrs-table";
+/// The note over an answer kept through a failed load of another view.
+const PREVIOUS_NOTE: &str = ".list-page p.previous-results[role=status]";
+const PREVIOUS_ROWS: &str = ".list-page .list-body.previous-answer";
+const NO_CALLS: &str = ".list-page p.empty";
+
+#[test]
+fn rows_of_another_filter_are_marked_and_the_filter_retried_by_itself_in_chromium() {
+    rows_of_another_filter_are_marked_and_retried(Engine::Chromium);
+}
+
+#[test]
+fn rows_of_another_filter_are_marked_and_the_filter_retried_by_itself_in_firefox() {
+    rows_of_another_filter_are_marked_and_retried(Engine::Firefox);
+}
+
+/// While the server fails, the rows under the error panel are those of the view before the
+/// filter typed: they are dimmed under a note naming that view. Once the server is back the
+/// filter's own answer comes by itself, without Retry, and the mark goes (issue 44, point 2).
+fn rows_of_another_filter_are_marked_and_retried(engine: Engine) {
+    let setup = Setup { engine, ..faulty() };
+    e2e::run_with(setup, |portal| async move {
+        sign_in(&portal).await;
+        portal.open("/cdrs").await;
+        assert_eq!(wait_for_rows(&portal, CDRS_TABLE).await, 50);
+        assert_absent(&portal, PREVIOUS_ROWS, "the rows answer the view").await;
+
+        portal
+            .set_faults(json!({"error-share": 1.0, "error-body": "jsonapi"}))
+            .await;
+        add_filter(&portal, "src-prefix-in", "start", "999999").await;
+        wait_for_query(&portal, "filter[src-prefix-in-start]", "999999").await;
+        wait_for_message(&portal, LIST_MESSAGE, INJECTED_500).await;
+        let note = portal
+            .wait_for_text(PREVIOUS_NOTE, "Showing the results for")
+            .await;
+        assert!(
+            note.contains("no filter") && !note.contains("999999"),
+            "the note names the unfiltered view the rows answer: {note:?}"
+        );
+        portal.wait_for(PREVIOUS_ROWS).await;
+        let rows = portal
+            .wait_for_table(CDRS_TABLE, "the previous rows", |t| t.rows.len() == 50)
+            .await;
+        assert_eq!(rows.rows.len(), 50);
+
+        // Back, and never a click on Retry: the filtered view's answer comes by itself.
+        portal.clear_faults().await;
+        portal
+            .wait_for_text(NO_CALLS, "No calls match this view.")
+            .await;
+        portal
+            .wait_until("the note gone", async || {
+                let note = portal
+                    .client()
+                    .find(Locator::Css(PREVIOUS_NOTE))
+                    .await
+                    .ok()?;
+                note.text().await.ok()?.is_empty().then_some(())
+            })
+            .await;
+        assert_absent(&portal, PREVIOUS_ROWS, "the filter's own answer came").await;
+        assert_absent(&portal, LIST_PANEL, "the retry by itself succeeded").await;
+        let url = portal.current_url().await;
+        assert_eq!(
+            query_param(&url, "filter[src-prefix-in-start]").as_deref(),
+            Some("999999")
+        );
     });
 }
 

@@ -264,6 +264,7 @@ fn shown_page(
             <h1>{move || page.title()}</h1>
             {form::stats_form(source, apply, url_errors)}
             {move || reload_error(results)}
+            {crate::read::previous_note(results)}
             {move || outcome_view(drawn, outcome.get(), accounts, request, results)}
         </section>
     }
@@ -405,7 +406,8 @@ fn outcome_view(
             currency,
             span,
         } => view! {
-            <div class="stats-results" class:stale=move || results.is_loading()>
+            <div class="stats-results" class:stale=move || results.is_loading()
+                class:previous-answer=move || results.shows_previous()>
                 {totals_view(&drawn.page.figures(&drawn.access), &answer.0, &currency)}
                 {charts_view(drawn, answer.0.clone(), &currency, span)}
             </div>

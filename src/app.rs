@@ -209,7 +209,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
         None => Session::restore(),
     };
     provide_context(session);
-    crate::new_version::NewVersion::provide(Some(session));
+    crate::new_version::NewVersion::provide(Some(session), config.support.clone());
     provide_context(prefs);
     let api = Api::new(&config, session);
     provide_context(Access::new(api.clone(), session));
@@ -223,7 +223,7 @@ fn Portal(config: PortalConfig, language: &'static Language) -> impl IntoView {
     view! {
         <Router base=crate::routing::base()>
             {embedding.map(crate::routes::embed_bridge)}
-            <crate::new_version::NewVersionWatch />
+            {crate::new_version::watch_navigations()}
             <PortalRoutes />
         </Router>
     }

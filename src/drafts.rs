@@ -15,7 +15,6 @@
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Timeout;
 use portal_config::kept::Kept;
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
 /// How long a page may take to show the fields of a draft (its code, then the choices its
@@ -48,7 +47,7 @@ pub fn install() {
 }
 
 /// The input of one page.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
     /// Whom the session's token named (its `sub`): the only customer it is typed back for.
     pub customer: String,
@@ -58,7 +57,7 @@ pub struct Draft {
 }
 
 /// A field's value; `key` is its `name` (else its `id`), `nth` counts fields of the same key.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldValue {
     pub key: String,
     pub nth: usize,
@@ -76,7 +75,49 @@ pub enum Fate {
     Drop,
 }
 
+/// A draft is kept as the JSON `[customer, page, [[key, nth, value], …]]`, written and read by
+/// the browser's own `JSON` (serde_json's code would weigh on every first load: this runs in
+/// the shell).
 impl Draft {
+    pub fn written(&self) -> Option<String> {
+        let fields = js_sys::Array::new();
+        for field in &self.fields {
+            let nth = wasm_bindgen::JsValue::from_f64(field.nth as f64);
+            fields.push(&js_sys::Array::of3(
+                &field.key.as_str().into(),
+                &nth,
+                &field.value.as_str().into(),
+            ));
+        }
+        let draft = js_sys::Array::of3(
+            &self.customer.as_str().into(),
+            &self.page.as_str().into(),
+            &fields,
+        );
+        js_sys::JSON::stringify(&draft).ok()?.as_string()
+    }
+
+    pub fn read(text: &str) -> Option<Draft> {
+        let draft: js_sys::Array = js_sys::JSON::parse(text).ok()?.dyn_into().ok()?;
+        let fields: js_sys::Array = draft.get(2).dyn_into().ok()?;
+        let fields = fields
+            .iter()
+            .map(|field| {
+                let field: js_sys::Array = field.dyn_into().ok()?;
+                Some(FieldValue {
+                    key: field.get(0).as_string()?,
+                    nth: field.get(1).as_f64()? as usize,
+                    value: field.get(2).as_string()?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Draft {
+            customer: draft.get(0).as_string()?,
+            page: draft.get(1).as_string()?,
+            fields,
+        })
+    }
+
     pub fn fate(&self, customer: Option<&str>, page: &str) -> Fate {
         match customer {
             Some(customer) if customer == self.customer && page == self.page => Fate::TypeBack,
@@ -93,7 +134,7 @@ fn storage() -> Option<web_sys::Storage> {
 /// The draft kept in this tab, if any.
 pub fn kept() -> Option<Draft> {
     let text = storage()?.get_item(Kept::Draft.key()).ok()??;
-    serde_json::from_str(&text).ok()
+    Draft::read(&text)
 }
 
 pub fn forget() {
@@ -127,7 +168,7 @@ pub fn keep_from_page(customer: &str) {
         page,
         fields,
     };
-    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(&draft)) {
+    if let (Some(storage), Some(text)) = (storage(), draft.written()) {
         let _ = storage.set_item(Kept::Draft.key(), &text);
     }
 }

@@ -31,6 +31,7 @@ pub mod read;
 pub mod resources;
 pub mod routes;
 pub mod routing;
+pub mod scroll;
 pub mod session;
 pub mod stats_view;
 pub mod write;
@@ -48,6 +49,7 @@ pub fn start() {
     }
     leaving::install();
     drafts::install();
+    scroll::install();
     leptos::mount::mount_to_body(app::App);
 }
 

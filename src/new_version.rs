@@ -16,8 +16,6 @@
 //! usually a 304) and the build it names compared with this one; the next page the customer
 //! opens is then loaded from the new version. Nothing of this runs on the first load.
 
-use crate::components::support::SupportContacts;
-use crate::i18n::tr;
 use crate::kept::Kept;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -47,30 +45,38 @@ pub enum Known {
 /// The tab's knowledge of new versions; provided with the app.
 #[derive(Clone, Copy)]
 pub struct NewVersion {
-    known: RwSignal<Known>,
+    known: StoredValue<Known>,
     session: Option<Session>,
+    /// The operator's support desk (`config.json` `support`), named when stranded.
+    support: StoredValue<portal_config::Support>,
 }
 
 impl NewVersion {
-    pub fn provide(session: Option<Session>) -> NewVersion {
+    pub fn provide(session: Option<Session>, support: portal_config::Support) -> NewVersion {
         let new_version = NewVersion {
-            known: RwSignal::new(Known::Current),
+            known: StoredValue::new(Known::Current),
             session,
+            support: StoredValue::new(support),
         };
         provide_context(new_version);
         new_version
     }
 
-    /// What is known; tracked.
+    /// What is known.
     pub fn known(&self) -> Known {
-        self.known.get()
+        self.known.get_value()
+    }
+
+    fn set(&self, known: Known) {
+        self.known.set_value(known);
+        show(known, *self);
     }
 
     /// Code or texts of this version are gone: reload to the new one, after asking when the
     /// page holds typed input.
     pub fn code_gone(&self) {
         if crate::drafts::page_holds_typed_input() {
-            self.known.set(Known::Offered);
+            self.set(Known::Offered);
         } else {
             self.reload();
         }
@@ -79,14 +85,16 @@ impl NewVersion {
     /// Reloads to the new version with the page's input kept, unless this tab did so within
     /// the last minute: then it is stranded, and says so.
     pub fn reload(&self) {
-        let now = js_sys::Date::now();
+        // Whole milliseconds: no float is formatted or parsed (their code would weigh on the
+        // shell).
+        let now = js_sys::Date::now() as u64;
         let storage = crate::kept::session_storage();
         let last = storage
             .as_ref()
             .and_then(|s| s.get_item(Kept::ReloadedAt.key()).ok().flatten())
-            .and_then(|text| text.parse::<f64>().ok());
+            .and_then(|text| text.parse::<u64>().ok());
         if !may_reload(last, now) {
-            self.known.set(Known::Stranded);
+            self.set(Known::Stranded);
             return;
         }
         if let Some(storage) = storage {
@@ -96,7 +104,7 @@ impl NewVersion {
         if let Some(customer) = customer {
             crate::drafts::keep_from_page(&customer);
         }
-        self.known.set(Known::Reloading);
+        self.set(Known::Reloading);
         if let Some(window) = web_sys::window() {
             let _ = window.location().reload();
         }
@@ -107,7 +115,7 @@ impl NewVersion {
     pub fn watch(&self) {
         let this = *self;
         let check = move || {
-            if this.known.get_untracked() == Known::Current && in_view() {
+            if this.known.get_value() == Known::Current && in_view() {
                 leptos::task::spawn_local(async move {
                     if a_new_build_is_served().await {
                         this.deployed();
@@ -136,13 +144,13 @@ impl NewVersion {
             true => Known::Offered,
             false => Known::Deployed,
         };
-        self.known.set(known);
+        self.set(known);
     }
 
     /// The page the customer opens next comes from the new version, when one is known:
     /// call with each new address.
     pub fn on_navigation(&self) {
-        if matches!(self.known.get_untracked(), Known::Deployed | Known::Offered) {
+        if matches!(self.known.get_value(), Known::Deployed | Known::Offered) {
             self.reload();
         }
     }
@@ -179,56 +187,107 @@ async fn a_new_build_is_served() -> bool {
     answer.ok() && build_id(&text).is_some_and(|served| served != running)
 }
 
-/// Watches for new deployments, loads the page opened next from one once known, and says what
-/// this tab does about one; inside the router.
-#[component]
-pub fn NewVersionWatch() -> impl IntoView {
-    let new_version = use_context::<NewVersion>();
-    if let Some(new_version) = new_version {
-        new_version.watch();
-        let location = use_location();
-        Effect::new(move |before: Option<(String, String)>| {
-            let here = (location.pathname.get(), location.search.get());
-            if before.is_some_and(|before| before != here) {
-                new_version.on_navigation();
-            }
-            here
-        });
-    }
-    view! { <NewVersionNotice /> }
+/// Watches for new deployments and loads the page opened next from one once known: call once,
+/// inside the router.
+pub fn watch_navigations() {
+    let Some(new_version) = use_context::<NewVersion>() else {
+        return;
+    };
+    new_version.watch();
+    let location = use_location();
+    Effect::new(move |before: Option<(String, String)>| {
+        let here = (location.pathname.get(), location.search.get());
+        if before.is_some_and(|before| before != here) {
+            new_version.on_navigation();
+        }
+        here
+    });
 }
 
-/// What a page whose code is gone shows: the reload on its way, the question when the page
-/// held typed input, or, reloaded already, that the new version could not be loaded.
-#[component]
-pub fn NewVersionNotice() -> impl IntoView {
-    let new_version = use_context::<NewVersion>();
-    move || {
-        let new_version = new_version?;
-        let known = new_version.known();
-        Some(match known {
-            Known::Current | Known::Deployed => return None,
-            Known::Reloading => view! {
-                <p class="notice new-version" role="status">{tr(|t| t.new_version_loading)}</p>
+/// Says what this tab does about a new version, above every page. Plain DOM, not a view: the
+/// words must show when the code of every page is gone, and a view's code would weigh on every
+/// first load (this is the shell).
+fn show(known: Known, new_version: NewVersion) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(old) = document.get_element_by_id(NOTICE_ID) {
+        old.remove();
+    }
+    let t = crate::i18n::texts();
+    let (class, role, words) = match known {
+        Known::Current | Known::Deployed => return,
+        Known::Reloading => ("notice new-version", "status", t.new_version_loading),
+        Known::Offered => ("notice new-version", "alert", t.new_version_offered),
+        Known::Stranded => ("error-panel new-version", "alert", t.new_version_stranded),
+    };
+    let Some(notice) = element(&document, "div", class, None) else {
+        return;
+    };
+    let _ = notice.set_attribute("id", NOTICE_ID);
+    let _ = notice.set_attribute("role", role);
+    if let Some(text) = element(&document, "p", "", Some(words.get_untracked())) {
+        let _ = notice.append_child(&text);
+    }
+    match known {
+        Known::Offered => offer_reload(&document, &notice, new_version),
+        Known::Stranded => support_links(&document, &notice, new_version.support.get_value()),
+        _ => {}
+    }
+    if let Some(body) = document.body() {
+        let _ = body.prepend_with_node_1(&notice);
+    }
+}
+
+const NOTICE_ID: &str = "new-version";
+
+fn element(
+    document: &web_sys::Document,
+    tag: &str,
+    class: &str,
+    text: Option<&str>,
+) -> Option<web_sys::Element> {
+    let element = document.create_element(tag).ok()?;
+    if !class.is_empty() {
+        element.set_class_name(class);
+    }
+    element.set_text_content(text);
+    Some(element)
+}
+
+fn offer_reload(document: &web_sys::Document, notice: &web_sys::Element, new_version: NewVersion) {
+    let words = crate::i18n::texts().new_version_reload.get_untracked();
+    let Some(button) = element(document, "button", "primary", Some(words)) else {
+        return;
+    };
+    let _ = button.set_attribute("type", "button");
+    gloo_events::EventListener::new(&button, "click", move |_| new_version.reload()).forget();
+    let _ = notice.append_child(&button);
+}
+
+/// The operator's support desk (`config.json` `support`): its email, phone and page.
+fn support_links(
+    document: &web_sys::Document,
+    notice: &web_sys::Element,
+    support: portal_config::Support,
+) {
+    let links = [
+        (support.email.clone(), support.email_link(), ""),
+        (support.phone.clone(), support.phone_link(), ""),
+        (support.url.clone(), support.url.clone(), "_blank"),
+    ];
+    for (text, href, target) in links {
+        let (Some(text), Some(href)) = (text, href) else {
+            continue;
+        };
+        if let Some(link) = element(document, "a", "support-link", Some(&text)) {
+            let _ = link.set_attribute("href", &href);
+            if !target.is_empty() {
+                let _ = link.set_attribute("target", target);
+                let _ = link.set_attribute("rel", "noopener noreferrer");
             }
-            .into_any(),
-            Known::Offered => view! {
-                <div class="notice new-version" role="alert">
-                    <p>{tr(|t| t.new_version_offered)}</p>
-                    <button type="button" class="primary" on:click=move |_| new_version.reload()>
-                        {tr(|t| t.new_version_reload)}
-                    </button>
-                </div>
-            }
-            .into_any(),
-            Known::Stranded => view! {
-                <div class="error-panel new-version" role="alert">
-                    <p class="error-message">{tr(|t| t.new_version_stranded)}</p>
-                    <SupportContacts />
-                </div>
-            }
-            .into_any(),
-        })
+            let _ = notice.append_child(&link);
+        }
     }
 }
 

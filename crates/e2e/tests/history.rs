@@ -167,3 +167,76 @@ fn a_page_left_asks_nothing_for_the_next_pages_address() {
         }
     });
 }
+
+/// Back and Forward bring a page back at the scroll position it was left at, although its rows
+/// come after the address changes (`src/scroll.rs`).
+fn back_and_forward_keep_the_scroll_position(engine: Engine) {
+    let setup = Setup {
+        engine,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for_path("/").await;
+        follow(&portal, "/cdrs").await;
+        portal.wait_for("main table tbody tr:nth-child(40)").await;
+        let left_at = scroll_to(&portal, 600.0).await;
+        assert!(left_at > 300.0, "the calls' page scrolls: {left_at}");
+        follow(&portal, "/accounts").await;
+        portal.wait_for("table#accounts-table tbody tr").await;
+        portal.back().await;
+        portal.wait_for_path("/cdrs").await;
+        wait_for_scroll(&portal, left_at, "Back").await;
+        portal.forward().await;
+        portal.wait_for_path("/accounts").await;
+        wait_for_scroll(&portal, 0.0, "Forward").await;
+        portal.back().await;
+        wait_for_scroll(&portal, left_at, "Back again").await;
+    });
+}
+
+#[test]
+fn back_and_forward_keep_the_scroll_position_in_chromium() {
+    back_and_forward_keep_the_scroll_position(Engine::Chromium);
+}
+
+#[test]
+fn back_and_forward_keep_the_scroll_position_in_firefox() {
+    back_and_forward_keep_the_scroll_position(Engine::Firefox);
+}
+
+/// Follows the navigation's link to `path` (by script: the link may be out of view).
+async fn follow(portal: &Portal, path: &str) {
+    let code = "document.querySelector(`nav#main-nav a[href='${arguments[0]}']`).click();";
+    portal
+        .client()
+        .execute(code, vec![path.into()])
+        .await
+        .unwrap_or_else(|error| panic!("following {path}: {error}"));
+}
+
+/// Scrolls the page to `y` (or as far as it goes) and answers where it is, a frame later.
+async fn scroll_to(portal: &Portal, y: f64) -> f64 {
+    let code = "const done = arguments[arguments.length - 1];
+                window.scrollTo(0, arguments[0]);
+                requestAnimationFrame(() => done(window.scrollY));";
+    let at = portal.client().execute_async(code, vec![y.into()]).await;
+    at.ok()
+        .and_then(|at| at.as_f64())
+        .unwrap_or_else(|| panic!("scrolling to {y}"))
+}
+
+/// Waits until the page is scrolled to `y` (within a pixel).
+async fn wait_for_scroll(portal: &Portal, y: f64, by: &str) {
+    portal
+        .wait_until(&format!("the page at {y} after {by}"), async || {
+            let at = portal
+                .client()
+                .execute("return window.scrollY;", vec![])
+                .await
+                .ok()?;
+            ((at.as_f64()? - y).abs() <= 1.0).then_some(())
+        })
+        .await;
+}

@@ -7,7 +7,7 @@
 
 /// At most one reload of its own per tab in this many milliseconds: a new build whose code does
 /// not come either must end in a message, never in a loop.
-pub const RELOAD_AT_MOST_EVERY_MS: f64 = 60_000.0;
+pub const RELOAD_AT_MOST_EVERY_MS: u64 = 60_000;
 
 /// The id of the build `text` (an `index.html`, or the address of a part) names: the first
 /// `wasm-<hex>` directory in it.
@@ -22,10 +22,11 @@ pub fn build_id(text: &str) -> Option<&str> {
 
 /// Whether a tab that last reloaded itself at `last` (milliseconds since the epoch, `None`
 /// when it never did) may do so at `now`.
-pub fn may_reload(last: Option<f64>, now: f64) -> bool {
+pub fn may_reload(last: Option<u64>, now: u64) -> bool {
     match last {
         // A clock set back is no reason to reload in a loop: it waits as long again.
-        Some(last) => now - last >= RELOAD_AT_MOST_EVERY_MS || now < last - RELOAD_AT_MOST_EVERY_MS,
+        Some(last) if now >= last => now - last >= RELOAD_AT_MOST_EVERY_MS,
+        Some(last) => last - now > RELOAD_AT_MOST_EVERY_MS,
         None => true,
     }
 }
@@ -55,13 +56,13 @@ mod tests {
 
     #[test]
     fn a_tab_reloads_itself_at_most_once_a_minute() {
-        let now = 1_800_000_000_000.0;
+        let now = 1_800_000_000_000;
         assert!(may_reload(None, now));
-        assert!(!may_reload(Some(now - 1_000.0), now));
-        assert!(!may_reload(Some(now - 59_999.0), now));
-        assert!(may_reload(Some(now - 60_000.0), now));
+        assert!(!may_reload(Some(now - 1_000), now));
+        assert!(!may_reload(Some(now - 59_999), now));
+        assert!(may_reload(Some(now - 60_000), now));
         // A clock set back by an hour.
-        assert!(may_reload(Some(now + 3_600_000.0), now));
-        assert!(!may_reload(Some(now + 1_000.0), now));
+        assert!(may_reload(Some(now + 3_600_000), now));
+        assert!(!may_reload(Some(now + 1_000), now));
     }
 }

@@ -41,12 +41,14 @@ pub fn install() {
     EventListener::new_with_options(&window, "popstate", first, |_| leave_quietly()).forget();
 }
 
-/// Takes the focus from whatever holds it, holding back the events that would reach the page
-/// being left.
+/// Takes the focus from the field that holds it, holding back the events that would reach the
+/// page being left. Only a field: the focus on anything else fires nothing of the page's, and
+/// may already be the next page's (its `main`, focused as it shows).
 pub fn leave_quietly() {
     let focused = web_sys::window()
         .and_then(|window| window.document())
         .and_then(|document| document.active_element())
+        .filter(|element| element.matches("input, select, textarea").unwrap_or(false))
         .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(focused) = focused else {
         return;

@@ -13,7 +13,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, Once, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, Once, OnceLock, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use fantoccini::{Client, ClientBuilder};
@@ -164,6 +164,9 @@ pub(crate) struct Browsers {
     driver: Mutex<Option<WebDriver>>,
     spare: Mutex<Option<JoinHandle<Session>>>,
     quitting: Mutex<Vec<JoinHandle<()>>>,
+    /// One session at a time for a driver that runs only one (geckodriver, WebKitWebDriver):
+    /// a test waits for the previous one's session to quit, instead of being refused.
+    turns: Arc<tokio::sync::Semaphore>,
 }
 
 /// Each engine's browsers, by [`Engine::index`].
@@ -197,6 +200,7 @@ impl Browsers {
                 driver: Mutex::new(Some(driver)),
                 spare: Mutex::new(None),
                 quitting: Mutex::new(Vec::new()),
+                turns: Arc::new(tokio::sync::Semaphore::new(1)),
             }
         })
     }
@@ -225,8 +229,12 @@ impl Browsers {
                 Err(error) => eprintln!("e2e: a spare browser session failed ({error}); retrying"),
             }
         }
+        let turn = match self.engine.keeps_a_spare_session() {
+            true => None,
+            false => self.turns.clone().acquire_owned().await.ok(),
+        };
         match self.start_session().await {
-            Ok(session) => session,
+            Ok(session) => Session { turn, ..session },
             Err(error) => match error.try_into_panic() {
                 Ok(panic) => resume_unwind(panic),
                 Err(error) => panic!("starting a browser session: {error}"),
@@ -295,6 +303,9 @@ pub(crate) struct Session {
     downloads: PathBuf,
     /// The profile and the download directory made for this session, removed after it.
     own_directories: Vec<TempDir>,
+    /// The turn of a test on a driver that runs one session at a time, given back once the
+    /// session has quit.
+    turn: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl Session {
@@ -323,6 +334,7 @@ impl Session {
             engine,
             downloads,
             own_directories: std::iter::once(profile).chain(own_downloads).collect(),
+            turn: None,
         }
     }
 
@@ -341,6 +353,8 @@ impl Session {
         }
         let directories = self.own_directories;
         let _ = tokio::task::spawn_blocking(move || drop(directories)).await;
+        // The next test's session may start now.
+        drop(self.turn);
     }
 }
 

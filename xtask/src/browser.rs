@@ -145,14 +145,6 @@ impl WebDriverServer {
         })
     }
 
-    pub fn geckodriver(geckodriver: &Path, log_dir: &Path) -> Result<WebDriverServer> {
-        WebDriverServer::start("geckodriver", log_dir, |port| {
-            let mut command = Command::new(geckodriver);
-            command.arg(format!("--port={port}"));
-            command
-        })
-    }
-
     /// WebKitWebDriver on a virtual X display of its own, where the MiniBrowsers it starts
     /// draw (their headless mode hangs on these machines), with its configuration in
     /// `log_dir/webkit` (made afresh); answers the directory where its browsers save downloads.

@@ -412,19 +412,21 @@ struct Browsers<'a> {
 }
 
 /// The e2e test binaries against `dist/` and the sub-path bundle in `subpath_dist`, with
-/// chromedriver, geckodriver and WebKitWebDriver started for them and stopped afterwards.
+/// chromedriver and WebKitWebDriver started for them and stopped afterwards (each binary starts
+/// the geckodriver it needs).
 fn end_to_end_tests(root: &Path, browsers: &Browsers, subpath_dist: &Path) -> Result<()> {
     let logs = root.join("target/xtask");
     // The drivers' guards live until after the tests, so they are killed on success and failure.
     let chromedriver = browser::WebDriverServer::chromedriver(browsers.chromedriver, &logs)?;
-    let geckodriver = browser::WebDriverServer::geckodriver(browsers.geckodriver, &logs)?;
     let (webkit_driver, webkit_downloads) = browser::WebDriverServer::webkit_driver(&logs)?;
     let env = [
         ("PORTAL_DIST", root.join("dist").into_os_string()),
         ("PORTAL_SUBPATH_DIST", subpath_dist.into()),
         ("PORTAL_SUBPATH", SUBPATH_PUBLIC_URL.into()),
         ("WEBDRIVER_URL", chromedriver.url().into()),
-        ("GECKODRIVER_URL", geckodriver.url().into()),
+        // geckodriver runs one session at a time, and two binaries run at once (`lanes`):
+        // each binary starts its own, only if it runs a Firefox test, and its tests take turns.
+        ("GECKODRIVER", browsers.geckodriver.into()),
         ("WEBKITDRIVER_URL", webkit_driver.url().into()),
         ("WEBKIT_DOWNLOAD_DIR", webkit_downloads.into_os_string()),
         ("AXE_CORE_JS", browsers.axe_core.into()),
@@ -446,7 +448,7 @@ fn end_to_end_tests(root: &Path, browsers: &Browsers, subpath_dist: &Path) -> Re
             doc_tests: false,
         },
     );
-    drop((chromedriver, geckodriver, webkit_driver));
+    drop((chromedriver, webkit_driver));
     e2e
 }
 

@@ -93,6 +93,9 @@ pub struct Api {
     root: Arc<str>,
     session: Session,
     auth: AuthMode,
+    /// Its answers are kept for Back and Forward (`crate::fresh`); not those that change by
+    /// the second.
+    keeps_answers: bool,
 }
 
 enum Method {
@@ -124,6 +127,16 @@ impl Api {
             root: crate::config::api_root(config).into(),
             session,
             auth: config.auth,
+            keeps_answers: true,
+        }
+    }
+
+    /// The same API, for reads whose answers change by the second (live calls): none is kept
+    /// for Back and Forward, and none kept is served.
+    pub fn without_kept_answers(&self) -> Api {
+        Api {
+            keeps_answers: false,
+            ..self.clone()
         }
     }
 
@@ -239,6 +252,10 @@ impl Api {
         // few times, after the server's Retry-After or a growing pause.
         let mut attempt = 1;
         let session = self.session.id_untracked();
+        let kept_for = session.filter(|_| self.keeps_answers);
+        if let Some(answer) = kept_for.and_then(|session| crate::fresh::take(session, url)) {
+            return Ok(answer);
+        }
         loop {
             let answer = self
                 .send(url, Method::Get, signal.clone(), true, Expect::Document)
@@ -266,7 +283,12 @@ impl Api {
                     }
                     attempt += 1;
                 }
-                other => return other,
+                other => {
+                    if let (Some(session), Ok((status, body))) = (kept_for, &other) {
+                        crate::fresh::keep(session, url, *status, body);
+                    }
+                    return other;
+                }
             }
         }
     }
@@ -426,6 +448,10 @@ impl Api {
     ) -> Result<RawAnswer, ApiError> {
         // The session the request is made in: it ends with it.
         let session = with_session.then(|| self.session.id_untracked()).flatten();
+        if !matches!(method, Method::Get) {
+            // What a write changes, an answer kept could contradict.
+            crate::fresh::forget();
+        }
         let session_signal = session.and_then(|_| self.session.requests_signal());
         let deadline = Deadline::new(signal.as_ref(), session_signal)?;
         let mut builder =

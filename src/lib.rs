@@ -16,6 +16,7 @@ pub mod drafts;
 pub mod embed;
 pub mod export;
 pub mod format;
+pub mod fresh;
 pub mod history;
 pub mod http;
 pub mod i18n;
@@ -49,7 +50,7 @@ pub fn start() {
     }
     leaving::install();
     drafts::install();
-    scroll::install();
+    fresh::install();
     leptos::mount::mount_to_body(app::App);
 }
 

@@ -51,6 +51,16 @@ pub fn prefix_of(base_path: &str) -> String {
 }
 
 /// The browser path of a portal path, for `href`s (`/accounts` → `/portal/accounts`).
+/// The address the browser shows: its path and query.
+pub fn shown_address() -> Option<String> {
+    let location = web_sys::window()?.location();
+    Some(format!(
+        "{}{}",
+        location.pathname().ok()?,
+        location.search().ok()?
+    ))
+}
+
 pub fn href(portal_path: &str) -> String {
     join(&base(), portal_path)
 }

@@ -10,7 +10,6 @@
 
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use wasm_bindgen::JsCast;
 
 /// Addresses whose positions are kept (the oldest forgotten first).
@@ -22,7 +21,7 @@ const FRAMES: u32 = 600;
 #[derive(Default)]
 struct Positions {
     /// (address, vertical position), the most recent last.
-    kept: VecDeque<(String, f64)>,
+    kept: Vec<(String, f64)>,
     /// The position being restored after Back or Forward, and frames left to wait.
     restoring: Option<(f64, u32)>,
 }
@@ -31,9 +30,9 @@ impl Positions {
     fn keep(&mut self, address: String, y: f64) {
         self.kept.retain(|(kept, _)| *kept != address);
         if self.kept.len() >= KEPT {
-            self.kept.pop_front();
+            self.kept.remove(0);
         }
-        self.kept.push_back((address, y));
+        self.kept.push((address, y));
     }
 
     fn of(&self, address: &str) -> Option<f64> {
@@ -45,16 +44,9 @@ impl Positions {
 }
 
 thread_local! {
+    /// Installed once, by the first signed-in layout drawn.
+    static INSTALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static POSITIONS: RefCell<Positions> = RefCell::new(Positions::default());
-}
-
-fn address() -> Option<String> {
-    let location = web_sys::window()?.location();
-    Some(format!(
-        "{}{}",
-        location.pathname().ok()?,
-        location.search().ok()?
-    ))
 }
 
 fn scroll_y() -> f64 {
@@ -63,8 +55,12 @@ fn scroll_y() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Keeps positions and restores them: call once, before the app mounts.
+/// Keeps positions and restores them, from the first time the signed-in layout is drawn (the
+/// sign-in page has nothing to restore).
 pub fn install() {
+    if INSTALLED.replace(true) {
+        return;
+    }
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -76,14 +72,14 @@ pub fn install() {
     EventListener::new_with_options(&window, "scroll", passive, |_| {
         // While a position is being restored, the page's own changes move it, not the customer.
         let restoring = POSITIONS.with_borrow(|p| p.restoring.is_some());
-        if let (false, Some(address)) = (restoring, address()) {
+        if let (false, Some(address)) = (restoring, crate::routing::shown_address()) {
             POSITIONS.with_borrow_mut(|p| p.keep(address, scroll_y()));
         }
     })
     .forget();
     let first = EventListenerOptions::run_in_capture_phase();
     EventListener::new_with_options(&window, "popstate", first, |_| {
-        let Some(address) = address() else {
+        let Some(address) = crate::routing::shown_address() else {
             return;
         };
         let wanted = POSITIONS.with_borrow(|p| p.of(&address)).unwrap_or(0.0);

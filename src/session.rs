@@ -404,6 +404,8 @@ impl Session {
                 before.abort();
             }
         });
+        // Nothing one session read serves another.
+        crate::fresh::forget();
         self.id.set(id);
     }
 

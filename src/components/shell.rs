@@ -210,6 +210,9 @@ fn named_zone_options(prefs: Prefs) -> impl IntoView {
 #[component]
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
+    // Only the signed-in pages have positions to restore: the sign-in page's first load
+    // carries none of it.
+    crate::scroll::install();
 
     // Embedded, the parent page signs the customer in; the portal waits for its token. (A
     // signed-out visitor elsewhere is sent to sign in before this code is even fetched:

@@ -77,6 +77,7 @@ fn refresh_while_visible(loading: Signal<bool>) -> Refresh {
 fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Read<Snapshot> {
     // (query, keys of its last answer)
     let previous = StoredValue::new(None::<(String, BTreeSet<CallKey>)>);
+    let api = api.without_kept_answers();
     use_read(
         move || {
             let query = query.get();

@@ -51,11 +51,15 @@ impl Portal {
         // Resource Timing lists a request once it has ended: wait for the shell's code, which
         // the document preloads, however late it comes.
         self.wait_until("the shell's code came", async || {
-            let came = self.script(SHELL_CODE_CAME, vec![]).await;
+            let came = self
+                .script("the shell's code", SHELL_CODE_CAME, vec![])
+                .await;
             came.as_bool().filter(|came| *came)
         })
         .await;
-        let loaded = self.script(STARTED_BY, vec![json!(usable_ms)]).await;
+        let loaded = self
+            .script("what started by then", STARTED_BY, vec![json!(usable_ms)])
+            .await;
         let urls: Vec<&str> = loaded
             .as_array()
             .into_iter()
@@ -75,19 +79,11 @@ impl Portal {
         self.wait_until(&format!("the mark {name}"), async || {
             let code = "const [m] = performance.getEntriesByName(arguments[0]); \
                         return m ? m.startTime : null;";
-            self.script(code, vec![json!(name)]).await.as_f64()
+            self.script("a mark", code, vec![json!(name)])
+                .await
+                .as_f64()
         })
         .await
-    }
-
-    async fn script(&self, code: &str, args: Vec<Value>) -> Value {
-        match self.client().execute(code, args).await {
-            Ok(value) => value,
-            Err(error) => panic!(
-                "{}",
-                self.failure(&format!("a script failed: {error}")).await
-            ),
-        }
     }
 
     /// The bundle's files `urls` fetched, each once, sized.

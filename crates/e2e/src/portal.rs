@@ -366,6 +366,29 @@ impl Portal {
         .await
     }
 
+    /// Runs `code` in the page with `args` and answers what it returns; `what` names it in
+    /// the failure's message.
+    pub async fn script(
+        &self,
+        what: &str,
+        code: &str,
+        args: Vec<serde_json::Value>,
+    ) -> serde_json::Value {
+        match self.client.execute(code, args).await {
+            Ok(value) => value,
+            Err(error) => panic!("{}", self.failure(&format!("{what}: {error}")).await),
+        }
+    }
+
+    /// Follows a link to `path` inside the portal, as the router does for any link clicked
+    /// (the link need not be on the page, nor in view).
+    pub async fn go_in_app(&self, path: &str) {
+        let code = "const a = document.createElement('a'); a.href = arguments[0];
+                    document.body.append(a); a.click(); a.remove();";
+        self.script("following a link", code, vec![path.into()])
+            .await;
+    }
+
     /// Reloads the page, like the browser's reload button.
     pub async fn reload(&self) {
         if let Err(error) = self.client.refresh().await {

@@ -153,13 +153,7 @@ fn a_page_left_asks_nothing_for_the_next_pages_address() {
                         .then_some(())
                 })
                 .await;
-            let stray: Vec<String> = portal
-                .served_requests()
-                .into_iter()
-                .skip(mark)
-                .filter(|r| r.from_browser() && r.endpoint() == "cdrs")
-                .map(|r| format!("{}?{}", r.endpoint(), r.query))
-                .collect();
+            let stray = asked_since(&portal, mark, &["cdrs"]);
             assert!(
                 stray.is_empty(),
                 "leaving the calls for {to} asked for {stray:?}"
@@ -204,6 +198,67 @@ fn back_and_forward_keep_the_scroll_position_in_chromium() {
 #[test]
 fn back_and_forward_keep_the_scroll_position_in_firefox() {
     back_and_forward_keep_the_scroll_position(Engine::Firefox);
+}
+
+/// Back and Forward show what the page showed a moment ago without asking the server again (its
+/// answers are still fresh); a link to the same page asks.
+fn back_and_forward_ask_nothing_still_fresh(engine: Engine) {
+    let setup = Setup {
+        engine,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        portal.open("/login").await;
+        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.wait_for_path("/").await;
+        for path in ["/cdrs", "/accounts"] {
+            follow(&portal, path).await;
+            shown(&portal, path).await;
+        }
+        let mark = portal.served_requests().len();
+        portal.back().await;
+        shown(&portal, "/cdrs").await;
+        portal.forward().await;
+        shown(&portal, "/accounts").await;
+        // The rows are drawn from an answer: one asked for would be in the log by now.
+        let asked = asked_since(&portal, mark, &["cdrs", "accounts"]);
+        assert!(asked.is_empty(), "Back and Forward asked for {asked:?}");
+        follow(&portal, "/cdrs").await;
+        shown(&portal, "/cdrs").await;
+        portal
+            .wait_until("the calls asked for by the link", async || {
+                (!asked_since(&portal, mark, &["cdrs"]).is_empty()).then_some(())
+            })
+            .await;
+    });
+}
+
+#[test]
+fn back_and_forward_ask_nothing_still_fresh_in_chromium() {
+    back_and_forward_ask_nothing_still_fresh(Engine::Chromium);
+}
+
+#[test]
+fn back_and_forward_ask_nothing_still_fresh_in_firefox() {
+    back_and_forward_ask_nothing_still_fresh(Engine::Firefox);
+}
+
+/// Waits until the list at `path` shows its rows.
+async fn shown(portal: &Portal, path: &str) {
+    portal.wait_for_path(path).await;
+    let table = format!("table#{}-table tbody tr", path.trim_start_matches('/'));
+    portal.wait_for(&table).await;
+}
+
+/// The browser's requests to `endpoints` since the `mark`-th request the server served.
+fn asked_since(portal: &Portal, mark: usize, endpoints: &[&str]) -> Vec<String> {
+    portal
+        .served_requests()
+        .into_iter()
+        .skip(mark)
+        .filter(|r| r.from_browser() && endpoints.contains(&r.endpoint()))
+        .map(|r| format!("{}?{}", r.endpoint(), r.query))
+        .collect()
 }
 
 /// Follows the navigation's link to `path` (by script: the link may be out of view).

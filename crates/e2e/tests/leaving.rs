@@ -9,7 +9,7 @@
 
 use e2e::fantoccini::Locator;
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, Setup};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
 
 const OTHER_LOGIN: &str = "other";
@@ -75,25 +75,6 @@ const FORMS: [Form; 6] = [
     },
 ];
 
-async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
-    match portal.client().execute(code, args).await {
-        Ok(value) => value,
-        Err(error) => panic!("{}", portal.failure(&format!("{what}: {error}")).await),
-    }
-}
-
-/// Follows a link to `path` inside the portal, as the router does for any link clicked.
-async fn go_in_app(portal: &Portal, path: &str) {
-    script(
-        portal,
-        "following a link",
-        "const a = document.createElement('a'); a.href = arguments[0];
-         document.body.append(a); a.click(); a.remove();",
-        vec![json!(path)],
-    )
-    .await;
-}
-
 /// The demo customer's first rate plan, as the API lists it.
 async fn a_rate_plan(portal: &Portal) -> String {
     let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
@@ -107,41 +88,41 @@ async fn a_rate_plan(portal: &Portal) -> String {
 /// Opens `form` in the portal, types into its field and leaves the caret there.
 async fn type_into(portal: &Portal, form: &Form, plan: &str) {
     let path = form.path.replace("{plan}", plan);
-    go_in_app(portal, &path).await;
+    portal.go_in_app(&path).await;
     portal.wait_for(form.ready).await;
     if form.path == "/cdrs" {
         portal.click(".filter-bar button.filter-add").await;
     }
     if form.chosen {
         portal.select(form.field, form.typed).await;
-        script(
-            portal,
-            "focusing the field",
-            "document.querySelector(arguments[0]).focus();",
-            vec![json!(form.field)],
-        )
-        .await;
+        portal
+            .script(
+                "focusing the field",
+                "document.querySelector(arguments[0]).focus();",
+                vec![json!(form.field)],
+            )
+            .await;
     } else {
         portal.fill(form.field, form.typed).await;
     }
-    let focused = script(
-        portal,
-        "the focused field",
-        "return document.activeElement.matches(arguments[0]);",
-        vec![json!(form.field)],
-    )
-    .await;
+    let focused = portal
+        .script(
+            "the focused field",
+            "return document.activeElement.matches(arguments[0]);",
+            vec![json!(form.field)],
+        )
+        .await;
     assert_eq!(focused, json!(true), "the caret in {}", form.field);
 }
 
 async fn assert_not_crashed(portal: &Portal, how: &str, form: &Form) {
-    let crashed = script(
-        portal,
-        "looking for the crash page",
-        "return !!document.querySelector(arguments[0]);",
-        vec![json!(CRASHED)],
-    )
-    .await;
+    let crashed = portal
+        .script(
+            "looking for the crash page",
+            "return !!document.querySelector(arguments[0]);",
+            vec![json!(CRASHED)],
+        )
+        .await;
     assert_eq!(crashed, json!(false), "{how} from {} crashed", form.path);
 }
 
@@ -158,17 +139,17 @@ fn leave_every_form_with_the_caret_in_a_field(engine: Engine) {
         portal.wait_for("table#accounts-table tbody tr").await;
         for form in &FORMS {
             type_into(&portal, form, &plan).await;
-            script(&portal, "going back", "history.back();", vec![]).await;
+            portal.script("going back", "history.back();", vec![]).await;
             portal.wait_for_path("/accounts").await;
             portal.wait_for("table#accounts-table tbody tr").await;
             assert_not_crashed(&portal, "Back", form).await;
 
             type_into(&portal, form, &plan).await;
-            go_in_app(&portal, "/invoices").await;
+            portal.go_in_app("/invoices").await;
             portal.wait_for_path("/invoices").await;
             portal.wait_for("table tbody tr").await;
             assert_not_crashed(&portal, "a link", form).await;
-            go_in_app(&portal, "/accounts").await;
+            portal.go_in_app("/accounts").await;
             portal.wait_for("table#accounts-table tbody tr").await;
         }
     });
@@ -194,14 +175,14 @@ async fn sign_in_kept(portal: &Portal, login: &str, password: &str) {
 
 /// What another tab sharing the session says when it signs out.
 async fn another_tab_signs_out(portal: &Portal) {
-    script(
-        portal,
-        "another tab signing out",
-        "localStorage.removeItem('portal.token');
+    portal
+        .script(
+            "another tab signing out",
+            "localStorage.removeItem('portal.token');
          new BroadcastChannel('portal.session').postMessage('token');",
-        vec![],
-    )
-    .await;
+            vec![],
+        )
+        .await;
 }
 
 fn a_session_ending_keeps_what_was_typed(engine: Engine) {
@@ -261,13 +242,13 @@ fn a_session_ending_keeps_what_was_typed(engine: Engine) {
         portal
             .wait_for("form.top-up-form, section.not-available")
             .await;
-        let shown = script(
-            &portal,
-            "the amount",
-            "const f = document.querySelector(arguments[0]); return f ? f.value : '';",
-            vec![json!(form.field)],
-        )
-        .await;
+        let shown = portal
+            .script(
+                "the amount",
+                "const f = document.querySelector(arguments[0]); return f ? f.value : '';",
+                vec![json!(form.field)],
+            )
+            .await;
         assert_eq!(shown, json!(""), "another customer sees nothing typed");
     });
 }
@@ -295,7 +276,7 @@ fn an_expiring_session_keeps_what_was_typed() {
         portal.open("/login").await;
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for("#main-nav").await;
-        go_in_app(&portal, "/check-rate").await;
+        portal.go_in_app("/check-rate").await;
         portal
             .wait_for("select[name=rateplan-id] option[value]")
             .await;

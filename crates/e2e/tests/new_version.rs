@@ -8,7 +8,7 @@
 
 use e2e::fantoccini::Locator;
 use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, Setup};
-use serde_json::{Value, json};
+use serde_json::json;
 
 const NUMBER_LISTS: &str = "table tbody tr";
 const NOTICE: &str = ".new-version";
@@ -21,39 +21,20 @@ fn setup(engine: Engine) -> Setup {
     }
 }
 
-async fn script(portal: &Portal, what: &str, code: &str, args: Vec<Value>) -> Value {
-    match portal.client().execute(code, args).await {
-        Ok(value) => value,
-        Err(error) => panic!("{}", portal.failure(&format!("{what}: {error}")).await),
-    }
-}
-
 /// The build the page runs: the directory its module comes from.
 async fn running_build(portal: &Portal) -> String {
-    let src = script(
-        portal,
-        "the page's module",
-        "const s = document.querySelector('script[type=module][src]'); return s ? s.src : '';",
-        vec![],
-    )
-    .await;
+    let src = portal
+        .script(
+            "the page's module",
+            "const s = document.querySelector('script[type=module][src]'); return s ? s.src : '';",
+            vec![],
+        )
+        .await;
     let src = src.as_str().unwrap_or_default();
     src.split('/')
         .find(|part| part.starts_with("wasm-"))
         .unwrap_or_default()
         .to_owned()
-}
-
-/// Follows a link inside the portal, as the navigation's links are.
-async fn go_in_app(portal: &Portal, path: &str) {
-    script(
-        portal,
-        "following a link",
-        "const a = document.createElement('a'); a.href = arguments[0];
-         document.body.append(a); a.click(); a.remove();",
-        vec![json!(path)],
-    )
-    .await;
 }
 
 /// Signs in on the overview, whose code (not the lists') has come.
@@ -72,7 +53,7 @@ fn a_page_whose_code_is_gone_opens_from_the_new_version(engine: Engine, old_part
         let deployed = portal.deploy_new_build(old_parts, "served").await;
         let new = deployed["new"].as_str().unwrap_or_default().to_owned();
         assert_ne!(old, new);
-        go_in_app(&portal, "/numberlists?sort=name").await;
+        portal.go_in_app("/numberlists?sort=name").await;
         portal
             .wait_until("the new version's page", async || {
                 (running_build(&portal).await == new).then_some(())
@@ -147,7 +128,7 @@ fn a_language_switch_after_a_deployment_in_firefox() {
 fn a_form_with_typed_input_asks_first(engine: Engine) {
     e2e::run_with(setup(engine), |portal| async move {
         signed_in_on_the_overview(&portal).await;
-        go_in_app(&portal, "/payments/top-up").await;
+        portal.go_in_app("/payments/top-up").await;
         portal
             .wait_for("form.top-up-form select[name=account] option[value]")
             .await;
@@ -156,13 +137,13 @@ fn a_form_with_typed_input_asks_first(engine: Engine) {
             .await;
         let deployed = portal.deploy_new_build("gone", "served").await;
         let new = deployed["new"].as_str().unwrap_or_default().to_owned();
-        script(
-            &portal,
-            "the tab coming back into view",
-            "document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));",
-            vec![],
-        )
-        .await;
+        portal
+            .script(
+                "the tab coming back into view",
+                "document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));",
+                vec![],
+            )
+            .await;
         portal.wait_for(&format!("{NOTICE} button")).await;
         // Asked, not reloaded under the customer's hands.
         assert_eq!(
@@ -205,33 +186,33 @@ fn when_the_new_version_fails_too_it_says_so(engine: Engine) {
     e2e::run_with(setup(engine), |portal| async move {
         signed_in_on_the_overview(&portal).await;
         portal.deploy_new_build("gone", "gone").await;
-        go_in_app(&portal, "/numberlists").await;
+        portal.go_in_app("/numberlists").await;
         let said = portal.wait_for_text(NOTICE, "could not be loaded").await;
         assert!(!said.is_empty());
-        let reloads = script(
-            &portal,
-            "how this document came",
-            "return performance.getEntriesByType('navigation').map((n) => n.type);",
-            vec![],
-        )
-        .await;
+        let reloads = portal
+            .script(
+                "how this document came",
+                "return performance.getEntriesByType('navigation').map((n) => n.type);",
+                vec![],
+            )
+            .await;
         assert_eq!(reloads, json!(["reload"]), "one reload, then the message");
-        let reloaded_at = script(
-            &portal,
-            "the reload's time",
-            "return sessionStorage.getItem('portal.reloaded-at');",
-            vec![],
-        )
-        .await;
+        let reloaded_at = portal
+            .script(
+                "the reload's time",
+                "return sessionStorage.getItem('portal.reloaded-at');",
+                vec![],
+            )
+            .await;
         // Still the same document and the same reload a moment later: no loop.
         portal.wait_for_text(NOTICE, "could not be loaded").await;
-        let again = script(
-            &portal,
-            "the reload's time",
-            "return sessionStorage.getItem('portal.reloaded-at');",
-            vec![],
-        )
-        .await;
+        let again = portal
+            .script(
+                "the reload's time",
+                "return sessionStorage.getItem('portal.reloaded-at');",
+                vec![],
+            )
+            .await;
         assert_eq!(reloaded_at, again);
         assert_eq!(portal.current_url().await.path(), "/numberlists");
     });

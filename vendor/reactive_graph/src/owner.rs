@@ -180,11 +180,7 @@ impl Owner {
             shared_context,
         };
         if let Some(parent) = parent.and_then(|n| n.upgrade()) {
-            parent
-                .write()
-                .or_poisoned()
-                .children
-                .push(Arc::downgrade(&this.inner));
+            parent.write().or_poisoned().push_child(&this.inner);
         }
         this
     }
@@ -257,7 +253,7 @@ impl Owner {
             #[cfg(feature = "hydration")]
             shared_context: self.shared_context.clone(),
         };
-        inner.children.push(Arc::downgrade(&child.inner));
+        inner.push_child(&child.inner);
         child
     }
 
@@ -503,6 +499,20 @@ pub(crate) struct OwnerInner {
     #[cfg(feature = "sandboxed-arenas")]
     arena: Arc<RwLock<ArenaMap>>,
     paused: bool,
+}
+
+impl OwnerInner {
+    fn push_child(&mut self, child: &Arc<RwLock<OwnerInner>>) {
+        // Backported from reactive_graph 0.3.0-rc1 (the portal's issue 43): prune dead
+        // `Weak`s when `children` would reallocate. A long-lived parent (the router's, whose
+        // pages come and go) would otherwise keep one, and its owner's allocation, per page
+        // for ever. Reserving room for the live children keeps this amortized O(1).
+        if !self.children.is_empty() && self.children.len() == self.children.capacity() {
+            self.children.retain(|child| child.strong_count() > 0);
+            self.children.reserve(self.children.len());
+        }
+        self.children.push(Arc::downgrade(child));
+    }
 }
 
 impl Debug for OwnerInner {

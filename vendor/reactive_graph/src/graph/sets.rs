@@ -69,7 +69,30 @@ impl SubscriberSet {
     }
 
     pub fn subscribe(&mut self, subscriber: AnySubscriber) {
+        // Backported from reactive_graph 0.3.0-rc1 (the portal's issue 43): a subscriber
+        // dropped without running again (a page's render effects, when the page goes) never
+        // unsubscribes itself, and a source that never changes (the language, the theme)
+        // kept its `Weak` and so its allocation for ever. Drop such entries when the set
+        // would reallocate, keeping the order `unsubscribe` relies on; room for twice the
+        // live ones keeps this amortized O(1). (Rebuilt with the set's own `insert` rather
+        // than `retain`: less code in the portal's first load.)
+        if self.0.len() == self.0.capacity() {
+            self.prune();
+        }
         self.0.insert(subscriber);
+    }
+
+    fn prune(&mut self) {
+        let live = self.0.iter().filter(|s| s.1.strong_count() > 0).count();
+        let all = mem::replace(
+            &mut self.0,
+            FxIndexSet::with_capacity_and_hasher(2 * live + 2, Default::default()),
+        );
+        for subscriber in all {
+            if subscriber.1.strong_count() > 0 {
+                self.0.insert(subscriber);
+            }
+        }
     }
 
     pub fn unsubscribe(&mut self, subscriber: &AnySubscriber) {

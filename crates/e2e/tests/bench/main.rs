@@ -79,9 +79,17 @@ async fn script(portal: &Portal, code: &str, args: Vec<Value>) -> Value {
     }
 }
 
-/// Milliseconds from navigation to the first mark `name`, once there is one.
+/// Milliseconds from navigation to the first mark `name`, once there is one; the marks of
+/// that name are cleared once read (the next reading waits for a new one).
 async fn mark_time(portal: &Portal, name: &str) -> f64 {
-    portal.mark_time(name).await
+    let time = portal.mark_time(name).await;
+    script(
+        portal,
+        "performance.clearMarks(arguments[0]);",
+        vec![Value::from(name)],
+    )
+    .await;
+    time
 }
 
 #[derive(Clone, Copy)]
@@ -377,8 +385,9 @@ async fn month_chart(portal: &Portal, account_id: &str) -> (Vec<f64>, usize) {
                         "const canvases = document.querySelectorAll('canvas').length;
                          const draws = performance.getEntriesByName('portal:chart-draw')
                              .map(e => e.duration);
-                         return canvases > 0 && draws.length >= canvases
-                             ? [canvases, draws.slice(0, canvases)] : null;",
+                         if (canvases === 0 || draws.length < canvases) return null;
+                         performance.clearMeasures('portal:chart-draw');
+                         return [canvases, draws.slice(0, canvases)];",
                         vec![],
                     )
                     .await;

@@ -121,6 +121,20 @@ impl Portal {
             .collect()
     }
 
+    /// A walk across every page family: the navigation's links, and after the accounts list
+    /// a record's page (its first row's link).
+    pub async fn walk_steps(&self) -> Vec<String> {
+        let mut steps = Vec::new();
+        for link in self.navigation_links().await {
+            let is_accounts = link.contains("'/accounts'");
+            steps.push(link);
+            if is_accounts {
+                steps.push("main table tbody tr a[href]".to_owned());
+            }
+        }
+        steps
+    }
+
     /// Clicks the links `steps` in turn, `visits` times in all (from `steps[first]`), each
     /// visit waiting for its page to show. In-app navigation: no page loads. Answers how many
     /// clicks were made again (the page let the first go by).

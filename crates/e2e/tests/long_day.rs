@@ -2,7 +2,7 @@
 //! keeps no more wasm memory, JS heap or performance-timeline entries than a few visits did.
 //! The bench (`cargo xtask bench`) walks 3,000 visits and reports the growth per 1,000.
 
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, MemorySample, Portal};
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, MemorySample};
 
 /// Visits before the first sample: every page's code fetched, its caches warm.
 const WARM_UP: usize = 100;
@@ -17,19 +17,6 @@ const HEAP_GROWTH_LIMIT: f64 = 1024.0 * 1024.0;
 /// few of each name).
 const TIMELINE_LIMIT: u64 = 100;
 
-/// The navigation's links, and after the accounts list a record's page (its first row).
-async fn walk_steps(portal: &Portal) -> Vec<String> {
-    let mut steps = Vec::new();
-    for link in portal.navigation_links().await {
-        let is_accounts = link.contains("'/accounts'");
-        steps.push(link);
-        if is_accounts {
-            steps.push("main table tbody tr a[href]".to_owned());
-        }
-    }
-    steps
-}
-
 fn growth(from: &MemorySample, to: &MemorySample) -> (f64, f64) {
     (
         to.wasm_bytes - from.wasm_bytes,
@@ -43,7 +30,7 @@ fn a_long_walk_stays_within_its_memory_budget() {
         portal.open("/login").await;
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for("#main-nav a[href='/accounts']").await;
-        let steps = walk_steps(&portal).await;
+        let steps = portal.walk_steps().await;
         assert!(steps.len() > 10, "the navigation's links: {steps:?}");
         // The walk starts on the overview, its first link's page.
         portal.walk(&steps, 1, WARM_UP).await;

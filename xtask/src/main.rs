@@ -36,13 +36,14 @@ Commands:
   test                           fmt, clippy, native tests, release build, wasm browser tests,
                                  end-to-end tests in headless Chromium (and a walk through the
                                  portal in Firefox and WebKit); stops at the first failure
-  bench [--transfer-only] [--config FILE]
+  bench [--transfer-only] [--long-day-only] [--config FILE]
                                  Release build, then measure it in headless Chromium: first-load
                                  sizes, time to the first table and chart, JS heap, 1000-row
-                                 render, filter, month-long chart, server load; writes
-                                 target/bench/report.md and report.json. --transfer-only
-                                 measures only each first load's requests and bytes (quick, and
-                                 the same on a busy machine); --config serves FILE as
+                                 render, filter, month-long chart, a long day of 3,000 visits,
+                                 server load; writes target/bench/report.md and report.json.
+                                 --transfer-only measures only each first load's requests and
+                                 bytes (quick, and the same on a busy machine); --long-day-only
+                                 only the long day (about 15 minutes); --config serves FILE as
                                  config.json. PORTAL_BUILD_WITHOUT=first-load-bundles (or
                                  short-import-names, early-sign-in) builds without that, for an
                                  A/B (docs/loading.md)
@@ -270,6 +271,8 @@ fn dist(root: &Path, public_url: String) -> Result<()> {
 struct BenchOptions {
     /// Only each first load's requests and bytes.
     transfer_only: bool,
+    /// Only the long day's walk (issue 43).
+    long_day_only: bool,
     /// A `config.json` to serve instead of the bundle's.
     config: Option<PathBuf>,
 }
@@ -277,12 +280,14 @@ struct BenchOptions {
 fn parse_bench_options(options: &[String]) -> Result<BenchOptions> {
     let mut parsed = BenchOptions {
         transfer_only: false,
+        long_day_only: false,
         config: None,
     };
     let mut options = options.iter();
     while let Some(option) = options.next() {
         match option.as_str() {
             "--transfer-only" => parsed.transfer_only = true,
+            "--long-day-only" => parsed.long_day_only = true,
             "--config" => {
                 let file = options.next().context("--config needs a file")?;
                 parsed.config = Some(std::env::current_dir()?.join(file));
@@ -298,7 +303,7 @@ fn parse_bench_options(options: &[String]) -> Result<BenchOptions> {
 fn bench(root: &Path, options: BenchOptions) -> Result<()> {
     let toolchain = Toolchain::ensure(root)?;
     let browser = browser::ensure_installed()?;
-    let lighthouse = match options.transfer_only {
+    let lighthouse = match options.transfer_only || options.long_day_only {
         true => None,
         false => Some(tools::ensure_lighthouse(root)?),
     };
@@ -323,6 +328,9 @@ fn bench(root: &Path, options: BenchOptions) -> Result<()> {
     }
     if options.transfer_only {
         run = run.env("BENCH_TRANSFER_ONLY", "1");
+    }
+    if options.long_day_only {
+        run = run.env("BENCH_LONG_DAY_ONLY", "1");
     }
     if let Some(config) = &options.config {
         run = run.env("BENCH_CONFIG", config);

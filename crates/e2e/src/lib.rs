@@ -54,6 +54,7 @@
 //!   server restart, the served requests, direct API calls);
 //! - `table`: the [`Table`] reader;
 //! - `time`: times as the API writes them ([`now_seconds`], [`utc_text`]).
+//! - `walk`: a long walk of in-app navigation and what the page holds after it ([`MemorySample`]).
 //! - [`upstream_stub`]: the stand-in for a foreign deployment ([`ApiServer::UpstreamSamples`]).
 
 use std::any::Any;
@@ -75,6 +76,7 @@ mod server;
 mod table;
 mod time;
 pub mod upstream_stub;
+mod walk;
 mod webdriver;
 
 pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
@@ -86,6 +88,7 @@ pub use portal::{DOWNLOAD_TIMEOUT, Portal, WAIT_TIMEOUT, query_param};
 pub use server::{ApiServer, Bundle, ServedRequest, Setup, portal_dist, subpath_dist};
 pub use table::Table;
 pub use time::{now_seconds, utc_text};
+pub use walk::MemorySample;
 
 use portal::{PAGE_STATE_MARKER, page_state};
 use server::DemoServer;

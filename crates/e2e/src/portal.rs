@@ -612,7 +612,7 @@ impl Portal {
             .collect()
     }
 
-    async fn set_script_timeout(&self, timeout: Duration) {
+    pub(crate) async fn set_script_timeout(&self, timeout: Duration) {
         let timeouts = fantoccini::wd::TimeoutConfiguration::new(Some(timeout), None, None);
         if let Err(error) = self.client.update_timeouts(timeouts).await {
             panic!("cannot set the script timeout to {timeout:?}: {error}");

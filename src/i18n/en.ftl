@@ -677,6 +677,10 @@ live-calls-refreshing = Refreshed every { $seconds } s while this tab is visible
 live-calls-updated = Updated at { $time }.
 live-calls-new = new
 live-calls-new-count = { $count } new since the last refresh
+# The live calls' running cost and the account's calls against its capacity; the count of
+# calls without a rate follows the first.
+live-cost-without-rate = Calls without a rate, not counted:
+live-capacity-near-limit = Near the limit
 answered-filter = Answered
 answered-any = All calls
 answered-yes = Answered

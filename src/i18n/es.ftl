@@ -300,7 +300,6 @@ nl-restored = { $key } vuelve a estar en la lista.
 nl-saving = Guardando…
 nl-not-saved = No se guardó, la lista queda como estaba: { $reason }
 nl-changed-elsewhere = Esta lista se cambió en otro lugar (en otra pestaña o por otra persona) desde que la abrió: ahora muestra lo que tiene el servidor.
-nl-reload = Recargar la lista
 nl-batch-empty = Escriba al menos un número.
 nl-batch-bad-character = «{ $key }» tiene el carácter «{ $character }», que un número no puede tener.
 nl-batch-too-long = «{ $key }» tiene más de { $longest } caracteres.
@@ -544,7 +543,6 @@ no-calls-last-hour = No hubo llamadas en la última hora.
 cps-last-hour = CPS originadas, última hora
 overview-originated = Originadas
 overview-terminated = Terminadas
-overview-by-direction = Hoy por sentido
 live-calls-link = Llamadas en directo
 
 ## Páginas de estadísticas
@@ -555,7 +553,6 @@ stats-originated-cps = Llamadas originadas por segundo
 stats-termination = Estadísticas de terminación
 stats-termination-quality = Estadísticas de calidad de terminación
 stats-termination-active-calls = Llamadas activas de terminación
-related-cps-chart = Gráfico de CPS originadas
 chart-calls = Llamadas
 series-total = Total
 series-successful = Con éxito

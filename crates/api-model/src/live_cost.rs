@@ -1,5 +1,7 @@
 //! What the calls in progress have cost so far (issue 45), and how close they run to the
-//! account's capacity. Pure: the live calls page works it out once per answer.
+//! account's capacity. Pure: the live calls page works it out once per answer. The totals by
+//! network ([`by_network`]) need the networks of the answer's rate prefixes, one request more
+//! ([`network_prefix_query`]); the page does not ask for them yet.
 //!
 //! A call is billed as the switch bills its CDR (yeti-web's `billing.bill_cdr` and
 //! `billing.interval_billing`): nothing until it is answered and has lasted a second; then the
@@ -8,7 +10,10 @@
 //! call's row carries no VAT and no attempt fee, so neither is counted. A row without every
 //! term of its rate has no cost (not a cost of zero): its total leaves it out and counts it.
 
+use crate::document::ListDocument;
+use crate::list::MAX_PAGE_SIZE;
 use crate::live_calls::{ActiveCall, Elapsed};
+use crate::query::encode_pairs;
 use crate::rates::{Tariff, checked_call_cost};
 use chrono::{DateTime, Utc};
 use rust_decimal::prelude::ToPrimitive;
@@ -100,6 +105,21 @@ impl CostTotal {
             self.cost.and_then(|sum| sum.checked_add(cost))
         };
     }
+
+    /// Adds another sum's calls and cost.
+    fn merge(&mut self, other: &CostTotal) {
+        let priced = self.calls - self.without_cost;
+        self.calls += other.calls;
+        self.without_cost += other.without_cost;
+        if other.calls == other.without_cost {
+            return;
+        }
+        self.cost = match (priced, self.cost, other.cost) {
+            (0, _, theirs) => theirs,
+            (_, Some(ours), Some(theirs)) => ours.checked_add(theirs),
+            _ => None,
+        };
+    }
 }
 
 /// One destination prefix's calls and what they have cost.
@@ -152,6 +172,93 @@ impl LiveCosts {
         });
         costs
     }
+}
+
+/// The most network prefixes one request asks for: every leading part of each rate prefix
+/// goes into its address, which must stay short enough for any server.
+pub const MAX_NETWORK_PREFIXES: usize = 500;
+
+/// The network prefixes that may begin the snapshot's rate prefixes (every leading part of
+/// each), sorted, for one `filter[prefix-in]` request; `None` when there are none, or more
+/// than [`MAX_NETWORK_PREFIXES`] (the totals by network are then left out).
+pub fn network_prefix_candidates(by_prefix: &[PrefixTotal]) -> Option<Vec<String>> {
+    let mut candidates: Vec<String> = by_prefix
+        .iter()
+        .flat_map(|p| {
+            (1..=p.prefix.len())
+                .filter(|end| p.prefix.is_char_boundary(*end))
+                .map(|end| p.prefix[..end].to_owned())
+        })
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    (!candidates.is_empty() && candidates.len() <= MAX_NETWORK_PREFIXES).then_some(candidates)
+}
+
+/// The query of `GET /network-prefixes` for those candidates, their networks included.
+pub fn network_prefix_query(candidates: &[String]) -> String {
+    encode_pairs(&[
+        ("filter[prefix-in]", candidates.join(",")),
+        ("include", "network".to_owned()),
+        ("page[size]", MAX_PAGE_SIZE.to_string()),
+    ])
+}
+
+/// Network names by network prefix, from that answer: each prefix's `network`, named by the
+/// included networks (a network the answer does not name is left out).
+pub fn network_names(document: &ListDocument<serde_json::Value>) -> HashMap<String, String> {
+    let names: HashMap<&str, &str> = document
+        .included
+        .iter()
+        .filter(|r| r.kind == "networks")
+        .filter_map(|r| Some((r.id.as_str(), r.attributes["name"].as_str()?)))
+        .collect();
+    document
+        .data
+        .iter()
+        .filter_map(|prefix| {
+            let network = names.get(prefix.related_id("network")?.id.as_str())?;
+            let text = prefix.attributes["prefix"].as_str()?;
+            Some((text.to_owned(), (*network).to_owned()))
+        })
+        .collect()
+}
+
+/// One network's calls and what they have cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetworkTotal {
+    /// Its name; empty for the rate prefixes no known network prefix begins.
+    pub network: String,
+    pub total: CostTotal,
+}
+
+/// The totals by network: each rate prefix's total goes to the network of the longest network
+/// prefix that begins it (the switch matches a number so). Per prefix, not per call: a few
+/// hundred entries at most, however many calls.
+pub fn by_network(by_prefix: &[PrefixTotal], names: &HashMap<String, String>) -> Vec<NetworkTotal> {
+    let mut networks: HashMap<&str, CostTotal> = HashMap::new();
+    for prefix in by_prefix {
+        let network = (1..=prefix.prefix.len())
+            .rev()
+            .filter(|end| prefix.prefix.is_char_boundary(*end))
+            .find_map(|end| names.get(&prefix.prefix[..end]))
+            .map_or("", String::as_str);
+        networks.entry(network).or_default().merge(&prefix.total);
+    }
+    let mut totals: Vec<NetworkTotal> = networks
+        .into_iter()
+        .map(|(network, total)| NetworkTotal {
+            network: network.to_owned(),
+            total,
+        })
+        .collect();
+    totals.sort_by(|a, b| {
+        b.total
+            .cost
+            .cmp(&a.total.cost)
+            .then_with(|| a.network.cmp(&b.network))
+    });
+    totals
 }
 
 /// Which of the account's capacities a bar shows.
@@ -425,5 +532,64 @@ mod tests {
         assert_eq!(capacity_use(3, None, None), None, "no capacity: no limit");
         assert_eq!(capacity_use(3, Some(0), Some(-1)), None);
         assert_eq!(capacity_use(0, Some(20), None).unwrap().percent, 0);
+    }
+
+    #[test]
+    fn totals_by_network_follow_the_longest_network_prefix() {
+        let calls = [call("4930"), call("4930"), call("4917"), call("380")];
+        let costs = LiveCosts::of(&calls, after(61));
+        let candidates = network_prefix_candidates(&costs.by_prefix).unwrap();
+        assert_eq!(
+            candidates,
+            ["3", "38", "380", "4", "49", "491", "4917", "493", "4930"]
+        );
+        assert_eq!(
+            network_prefix_query(&candidates[..2]),
+            "filter[prefix-in]=3,38&include=network&page[size]=1000"
+        );
+        let document: ListDocument<serde_json::Value> = serde_json::from_value(serde_json::json!({
+            "data": [
+                {"id": "1", "type": "network-prefixes", "attributes": {"prefix": "49"},
+                 "relationships": {"network": {"data": {"type": "networks", "id": "de"}}}},
+                {"id": "2", "type": "network-prefixes", "attributes": {"prefix": "4917"},
+                 "relationships": {"network": {"data": {"type": "networks", "id": "mobile"}}}},
+                {"id": "3", "type": "network-prefixes", "attributes": {"prefix": "3"},
+                 "relationships": {"network": {"data": {"type": "networks", "id": "gone"}}}}
+            ],
+            "included": [
+                {"id": "de", "type": "networks", "attributes": {"name": "Germany fixed"}},
+                {"id": "mobile", "type": "networks", "attributes": {"name": "Germany mobile"}}
+            ]
+        }))
+        .unwrap();
+        let names = network_names(&document);
+        assert_eq!(
+            names.len(),
+            2,
+            "a network the answer does not name is left out"
+        );
+        let networks: Vec<(String, Option<Decimal>, u64)> = by_network(&costs.by_prefix, &names)
+            .into_iter()
+            .map(|n| (n.network, n.total.cost, n.total.calls))
+            .collect();
+        assert_eq!(
+            networks,
+            [
+                ("Germany fixed".to_owned(), Some(dec("0.146")), 2),
+                (String::new(), Some(dec("0.073")), 1),
+                ("Germany mobile".to_owned(), Some(dec("0.073")), 1),
+            ]
+        );
+        let many: Vec<PrefixTotal> = (0..600)
+            .map(|i| PrefixTotal {
+                prefix: format!("{i:06}"),
+                total: CostTotal::default(),
+            })
+            .collect();
+        assert_eq!(
+            network_prefix_candidates(&many),
+            None,
+            "too many to ask at once"
+        );
     }
 }

@@ -6,6 +6,7 @@ pub mod chart;
 pub mod detail;
 pub mod filter_bar;
 pub mod link;
+pub mod live_cost;
 pub mod pager;
 pub mod problems;
 pub mod shell;

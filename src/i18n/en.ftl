@@ -319,7 +319,6 @@ nl-restored = { $key } is back in the list.
 nl-saving = Saving…
 nl-not-saved = Not saved, the list is as it was: { $reason }
 nl-changed-elsewhere = This list was changed elsewhere (in another tab or by someone else) since you opened it: it now shows what the server has.
-nl-reload = Reload the list
 nl-batch-empty = Type at least one number.
 # $key, $character
 nl-batch-bad-character = “{ $key }” has the character “{ $character }”, which a number cannot have.
@@ -572,7 +571,6 @@ no-calls-last-hour = No calls in the last hour.
 cps-last-hour = Originated CPS, last hour
 overview-originated = Originated
 overview-terminated = Terminated
-overview-by-direction = Today by direction
 live-calls-link = Live calls
 
 ## Statistics pages
@@ -583,7 +581,6 @@ stats-originated-cps = Originated calls per second
 stats-termination = Termination statistics
 stats-termination-quality = Termination quality statistics
 stats-termination-active-calls = Termination active calls
-related-cps-chart = Originated CPS chart
 chart-calls = Calls
 series-total = Total
 series-successful = Successful
@@ -677,6 +674,10 @@ live-calls-refreshing = Refreshed every { $seconds } s while this tab is visible
 live-calls-updated = Updated at { $time }.
 live-calls-new = new
 live-calls-new-count = { $count } new since the last refresh
+# The live calls' running cost and the account's calls against its capacity; the count of
+# calls without a rate follows the first.
+live-cost-without-rate = Calls without a rate, not counted:
+live-capacity-near-limit = Near the limit
 answered-filter = Answered
 answered-any = All calls
 answered-yes = Answered

@@ -315,7 +315,6 @@ nl-restored = { $key } знову у списку.
 nl-saving = Зберігаємо…
 nl-not-saved = Не збережено, список повернуто як був: { $reason }
 nl-changed-elsewhere = Цей список змінили деінде (в іншій вкладці чи інша людина), відколи ви його відкрили: тепер показано те, що є на сервері.
-nl-reload = Оновити список
 nl-batch-empty = Введіть хоча б один номер.
 # $key, $character
 nl-batch-bad-character = «{ $key }» містить символ «{ $character }», якого в номері бути не може.
@@ -600,7 +599,6 @@ no-calls-last-hour = За останню годину дзвінків не бу
 cps-last-hour = Вихідні CPS, остання година
 overview-originated = Вихідні
 overview-terminated = Вхідні
-overview-by-direction = Сьогодні за напрямком
 live-calls-link = Дзвінки наживо
 
 ## Statistics pages
@@ -611,7 +609,6 @@ stats-originated-cps = Вихідні дзвінки за секунду
 stats-termination = Статистика вхідного трафіку
 stats-termination-quality = Статистика якості вхідного трафіку
 stats-termination-active-calls = Активні вхідні дзвінки
-related-cps-chart = Графік вихідних CPS
 chart-calls = Дзвінки
 series-total = Усього
 series-successful = Успішні
@@ -710,6 +707,8 @@ live-calls-refreshing = Оновлюється кожні { $seconds } с, по�
 live-calls-updated = Оновлено о { $time }.
 live-calls-new = новий
 live-calls-new-count = Нових від останнього оновлення: { $count }
+live-cost-without-rate = Дзвінки без тарифу, не враховано:
+live-capacity-near-limit = Близько до межі
 answered-filter = Відповідь
 answered-any = Усі дзвінки
 answered-yes = З відповіддю

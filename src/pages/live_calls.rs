@@ -5,8 +5,15 @@
 //! page's clock; calls that were not in the previous answer to the same query are marked new.
 //! The server's times have no zone: they are read as UTC (`api_model::live_calls`), and the page
 //! says so.
+//!
+//! Each answer's cost so far (issue 45) is worked out once, when it comes
+//! (`api_model::live_cost`): each call's, the account's total and the totals by destination
+//! prefix, shown unless the access profile withholds prices; and, for the unfiltered list, the
+//! account's calls against its capacity (`components::live_cost`).
 
+use crate::access::Access;
 use crate::accounts::AccountList;
+use crate::components::live_cost::{capacity_bar, cost_figure, cost_heading, cost_totals};
 use crate::components::problems::FieldProblems;
 use crate::components::status;
 use crate::format::{self, Zone, ZoneMark};
@@ -20,6 +27,8 @@ use api_model::live_calls::{
     ADDRESS_PARAMS, ANSWERED_PARAM, ActiveCall, Answered, CallKey, Elapsed, LiveCalls, LiveProblem,
     LiveQuery, PATH, TEXT_FIELDS, TEXT_MATCHES,
 };
+use api_model::live_cost::{LiveCosts, RunningCost, capacity_use};
+use api_model::stats::{Direction, StatsMetric};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
@@ -37,6 +46,8 @@ struct Snapshot {
     live: Arc<LiveCalls>,
     new: Arc<Vec<bool>>,
     at: DateTime<Utc>,
+    /// What its calls have cost at `at`: worked out once per answer, not per drawing.
+    costs: Arc<LiveCosts>,
 }
 
 /// The page's clock: the time now, once a second. Durations read it, so they tick.
@@ -98,10 +109,13 @@ fn live_calls(api: Api, query: Memo<LiveQuery>, round: RwSignal<u32>) -> Read<Sn
                     .map(|(_, keys)| keys);
                 let new = live.new_since(before.as_ref());
                 previous.set_value(Some((text, live.keys())));
+                let at = Utc::now();
+                let costs = Arc::new(LiveCosts::of(&live.calls, at));
                 Ok(Snapshot {
                     live: Arc::new(live),
                     new: Arc::new(new),
-                    at: Utc::now(),
+                    at,
+                    costs,
                 })
             }
         },
@@ -142,6 +156,7 @@ pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let calls = live_calls(api, applied, refresh.round);
     Effect::new(move |_| loading.set(calls.is_loading()));
     let now = ticking_clock();
+    let costing = costing(applied, accounts);
     let apply = Callback::new(move |query: LiveQuery| {
         let url = format!(
             "{}?{}",
@@ -166,9 +181,42 @@ pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
                     }
                 }}
             </p>
-            {move || calls_view(calls, applied, now, zone)}
+            {move || calls_view(calls, applied, now, zone, costing)}
         </section>
     }
+}
+
+/// What the page shows of money and capacity: whether prices are shown (the access profile's
+/// origination price as a figure; withheld until the profile is read), and the chosen
+/// account's currency, origination and total capacities.
+#[derive(Clone, Copy)]
+struct Costing {
+    priced: Memo<bool>,
+    account: Memo<(String, Option<i64>, Option<i64>)>,
+}
+
+fn costing(applied: Memo<LiveQuery>, accounts: AccountList) -> Costing {
+    let access = expect_context::<Access>();
+    let priced = Memo::new(move |_| {
+        access
+            .stats(Direction::Origination)
+            .is_some_and(|side| side.figure(StatsMetric::TotalPrice))
+    });
+    let account = Memo::new(move |_| {
+        let id = applied.with(|q| q.account_id.clone());
+        accounts
+            .with_data(|list| {
+                let account = list.and_then(|l| l.iter().find(|a| a.id == id))?;
+                let a = &account.attributes;
+                Some((
+                    a.currency.clone().unwrap_or_default(),
+                    a.origination_capacity,
+                    a.total_capacity,
+                ))
+            })
+            .unwrap_or_default()
+    });
+    Costing { priced, account }
 }
 
 /// The problem with one field, in the language in use.
@@ -440,6 +488,7 @@ fn calls_view(
     query: Memo<LiveQuery>,
     now: ReadSignal<DateTime<Utc>>,
     zone: Signal<Zone>,
+    costing: Costing,
 ) -> AnyView {
     let t = texts();
     if query.with(|q| !q.problems().is_empty()) {
@@ -466,24 +515,59 @@ fn calls_view(
             <span class="live-updated">{move || (texts().live_calls_updated)(&format::timestamp_marked(&at, zone.get(), ZoneMark::InHeading))}</span>
         </p>
     };
+    // A narrowed list counts only some of the account's calls: no capacity then.
+    let (currency, origination, total) = costing.account.get();
+    let capacity = query
+        .with(|q| q.filters.is_empty())
+        .then(|| capacity_use(count, origination, total).map(capacity_bar))
+        .flatten();
     if count == 0 {
         return view! {
             {failed}
             {summary}
+            {capacity}
             <p class="empty">{tr(|t| t.live_calls_none)}</p>
         }
         .into_any();
     }
+    let priced = costing.priced.get();
+    let totals = priced.then(|| cost_totals(&snapshot.costs, currency.clone()));
+    let table = calls_table(&snapshot, calls, now, zone, priced.then_some(currency));
+    view! {
+        {failed}
+        {summary}
+        {capacity}
+        {totals}
+        {table}
+    }
+    .into_any()
+}
+
+/// The calls, newest first; with each call's cost so far when prices are shown (`currency`,
+/// the account's, is then known).
+fn calls_table(
+    snapshot: &Snapshot,
+    calls: Read<Snapshot>,
+    now: ReadSignal<DateTime<Utc>>,
+    zone: Signal<Zone>,
+    currency: Option<String>,
+) -> impl IntoView + use<> {
+    let t = texts();
+    let priced = currency.is_some();
     let rows = snapshot
         .live
         .calls
         .iter()
         .zip(snapshot.new.iter())
-        .map(|(call, is_new)| call_row(call.clone(), *is_new, now, zone))
+        .zip(snapshot.costs.calls.iter())
+        .map(|((call, is_new), cost)| {
+            call_row(call.clone(), *is_new, now, zone, priced.then_some(*cost))
+        })
         .collect_view();
+    let cost_column = currency.map(|currency| {
+        view! { <th scope="col" class="num">{move || cost_heading(&currency)}</th> }
+    });
     view! {
-        {failed}
-        {summary}
         <div class="table-scroll" tabindex="0" role="region" aria-label=t.live_calls_title>
             <table class="data-table live-calls row-cards" class:stale=move || calls.is_loading()>
                 <thead>
@@ -495,6 +579,7 @@ fn calls_view(
                         <th scope="col">{tr(|t| t.column_to)}</th>
                         <th scope="col">{tr(|t| t.column_destination)}</th>
                         <th scope="col" class="num">{tr(|t| t.column_rate)}</th>
+                        {cost_column}
                         <th scope="col">{tr(|t| t.column_origin)}</th>
                     </tr>
                 </thead>
@@ -502,7 +587,6 @@ fn calls_view(
             </table>
         </div>
     }
-    .into_any()
 }
 
 /// The start's column heading, naming the zone its times are in (they leave it out).
@@ -510,11 +594,13 @@ fn started_heading(zone: Zone) -> String {
     format!("{} ({})", texts().column_started, format::zone_name(zone))
 }
 
+/// A call's row; `cost` is there when prices are shown (its inner `None`: no cost known).
 fn call_row(
     call: ActiveCall,
     is_new: bool,
     now: ReadSignal<DateTime<Utc>>,
     zone: Signal<Zone>,
+    cost: Option<Option<RunningCost>>,
 ) -> impl IntoView {
     let start = call.start_time;
     let started = move || {
@@ -549,8 +635,17 @@ fn call_row(
         (Some(ip), Some(port)) => format!("{ip}:{port}"),
         (ip, _) => text(ip),
     };
+    // The seconds it was billed for, beside the figure: what a check of the sum starts from.
+    let cost = cost.map(|cost| {
+        let seconds = cost.map(|c| c.seconds.to_string());
+        view! {
+            <td class="num cost key key-5" data-seconds=seconds data-label=move || cost_heading("")>
+                {cost_figure(cost.map(|c| c.cost))}
+            </td>
+        }
+    });
     // On a phone the row is a card (style/main.css's `.row-cards`): the start, where to, how
-    // long so far, the state and the rate lead, each under its heading (`data-label`).
+    // long so far, the state, the rate and the cost lead, each under its heading (`data-label`).
     view! {
         <tr class:new-call=is_new class:answered=answered>
             <td class="key key-0 time" data-label=move || started_heading(zone.get())>
@@ -563,6 +658,7 @@ fn call_row(
             <td class="key key-1" data-label=tr(|t| t.column_to)>{text(&call.dst_prefix_in)}</td>
             <td data-label=tr(|t| t.column_destination)>{text(&call.destination_prefix)}</td>
             <td class="num key key-4" data-label=tr(|t| t.column_rate)>{rate}</td>
+            {cost}
             <td data-label=tr(|t| t.column_origin)>{origin}</td>
         </tr>
     }

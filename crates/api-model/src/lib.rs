@@ -14,6 +14,7 @@ pub mod files;
 pub mod filters;
 pub mod list;
 pub mod live_calls;
+pub mod live_cost;
 pub mod money;
 pub mod number;
 pub mod numberlist;

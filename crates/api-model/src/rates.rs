@@ -66,8 +66,15 @@ const SECONDS_PER_MINUTE: Decimal = Decimal::from_parts(60, 0, 0, false, 0);
 
 /// What a call of `duration_seconds` costs under `tariff`. A duration of zero is an
 /// unanswered attempt. Intervals below one second count as one second (a misconfigured rate
-/// must not divide by zero).
+/// must not divide by zero). Panics past what a decimal holds, as its arithmetic did; the
+/// lookup's durations are at most a day ([`checked_call_cost`] answers `None` instead).
 pub fn call_cost(tariff: &Tariff, duration_seconds: u64) -> CallCost {
+    checked_call_cost(tariff, duration_seconds).expect("a call's cost past a decimal's range")
+}
+
+/// [`call_cost`], or `None` when an amount leaves a decimal's range (a call in progress for
+/// years at an absurd rate must not stop the page that shows it).
+pub fn checked_call_cost(tariff: &Tariff, duration_seconds: u64) -> Option<CallCost> {
     let nothing = CallCost {
         answered: false,
         connect_fee: Decimal::ZERO,
@@ -80,7 +87,7 @@ pub fn call_cost(tariff: &Tariff, duration_seconds: u64) -> CallCost {
         total: tariff.attempt_fee,
     };
     if duration_seconds == 0 {
-        return nothing;
+        return Some(nothing);
     }
     let initial = tariff.initial_interval.max(1);
     let next = tariff.next_interval.max(1);
@@ -88,9 +95,13 @@ pub fn call_cost(tariff: &Tariff, duration_seconds: u64) -> CallCost {
     let rest = duration.saturating_sub(initial).max(0);
     let next_intervals = rest / next + i64::from(rest % next != 0);
     let next_seconds = next_intervals.saturating_mul(next);
-    let initial_amount = tariff.initial_rate * Decimal::from(initial) / SECONDS_PER_MINUTE;
-    let next_amount = tariff.next_rate * Decimal::from(next_seconds) / SECONDS_PER_MINUTE;
-    CallCost {
+    let per_minute = |rate: Decimal, seconds: i64| {
+        rate.checked_mul(Decimal::from(seconds))?
+            .checked_div(SECONDS_PER_MINUTE)
+    };
+    let initial_amount = per_minute(tariff.initial_rate, initial)?;
+    let next_amount = per_minute(tariff.next_rate, next_seconds)?;
+    Some(CallCost {
         answered: true,
         connect_fee: tariff.connect_fee,
         attempt_fee: Decimal::ZERO,
@@ -99,8 +110,11 @@ pub fn call_cost(tariff: &Tariff, duration_seconds: u64) -> CallCost {
         next_intervals,
         next_seconds,
         next_amount,
-        total: tariff.connect_fee + initial_amount + next_amount,
-    }
+        total: tariff
+            .connect_fee
+            .checked_add(initial_amount)?
+            .checked_add(next_amount)?,
+    })
 }
 
 /// Why a lookup is not sent.

@@ -4,8 +4,10 @@
 //! served.
 
 use demo_server::DataFile;
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Portal, ServedRequest, Setup};
-use serde_json::json;
+use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, ServedRequest, Setup};
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde_json::{Value, json};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,7 +23,11 @@ const TIMER_SLACK: Duration = Duration::from_millis(50);
 /// the peak) still has about 15 answered calls in progress, each lasting about 20 minutes:
 /// the chance that none is there is below one in a million.
 fn busy_data() -> Arc<DataFile> {
-    let file = json!({
+    Arc::new(DataFile::from_json(&busy_file().to_string()).expect("the busy data file is valid"))
+}
+
+fn busy_file() -> Value {
+    json!({
         "format": "demo-server-data/1",
         "customers": [{
             "login": DEMO_LOGIN,
@@ -35,13 +41,31 @@ fn busy_data() -> Arc<DataFile> {
                     "src-country": "", "orig-ips": ["185.12.40.11"]},
             }],
         }],
-    });
-    Arc::new(DataFile::from_json(&file.to_string()).expect("the busy data file is valid"))
+    })
 }
 
 fn busy_setup() -> Setup {
     Setup {
         data: Some(busy_data()),
+        ..Setup::default()
+    }
+}
+
+/// The busy customer with one rate pricing every call (a first half-minute, then 7-s
+/// intervals whose price is no finite decimal: 7 × 0.0125 / 60), and an origination capacity
+/// of one call, which any snapshot reaches.
+fn priced_setup(engine: Engine) -> Setup {
+    let mut file = busy_file();
+    let customer = &mut file["customers"][0];
+    customer["accounts"][0]["attributes"]["origination-capacity"] = json!(1);
+    customer["rates"] = json!([{"attributes": {"prefix": "4930", "enabled": true,
+        "reject-calls": false, "initial-rate": "0.0362", "initial-interval": 30,
+        "next-rate": "0.0125", "next-interval": 7, "connect-fee": "0.015",
+        "valid-from": "2025-01-01T00:00:00.000Z"}}]);
+    let file = DataFile::from_json(&file.to_string()).expect("the priced data file is valid");
+    Setup {
+        data: Some(Arc::new(file)),
+        engine,
         ..Setup::default()
     }
 }
@@ -308,5 +332,155 @@ fn live_calls_name_the_zone_once_in_the_start_heading() {
             json!("Started (UTC)"),
             "a card's start names the zone"
         );
+    });
+}
+
+/// What the switch bills for `seconds` of talk under the rate terms of an API row
+/// (yeti-web's `billing.interval_billing`), worked out here with plain decimal arithmetic, not
+/// the portal's code: the connect fee, the whole initial interval at the initial rate, then
+/// every started next interval at the next rate; per-minute rates; nothing before a second of
+/// talk. Shown to six decimals, half away from zero.
+fn billed(row: &Value, seconds: i64) -> String {
+    let term = |name: &str| {
+        let value = &row[name];
+        let text = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_owned);
+        Decimal::from_str(&text).unwrap_or_else(|_| panic!("{name} of {row}"))
+    };
+    let (fee, initial_rate, next_rate) = (
+        term("destination_fee"),
+        term("destination_initial_rate"),
+        term("destination_next_rate"),
+    );
+    let initial = term("destination_initial_interval");
+    let next = term("destination_next_interval");
+    let seconds = Decimal::from(seconds);
+    let minute = Decimal::from(60);
+    let mut cost = Decimal::ZERO;
+    if seconds > Decimal::ZERO {
+        cost = fee + initial * initial_rate / minute;
+        if seconds > initial {
+            let intervals = ((seconds - initial) / next).ceil();
+            cost += intervals * next * next_rate / minute;
+        }
+    }
+    let mut shown = cost.round_dp_with_strategy(6, RoundingStrategy::MidpointAwayFromZero);
+    shown.rescale(6);
+    shown.to_string()
+}
+
+/// Each answered call on the page: its start, the number called, its cost as shown and the
+/// seconds of talk the page billed.
+async fn priced_rows(portal: &Portal) -> Vec<(String, String, String, i64)> {
+    let script = "return [...document.querySelectorAll('table.live-calls tbody tr.answered')]
+        .map((row) => [row.cells[0].innerText.split(' new')[0].trim(), row.cells[4].innerText.trim(),
+            row.querySelector('td.cost').innerText.trim(), row.querySelector('td.cost').dataset.seconds]);";
+    let rows: Vec<(String, String, String, String)> = portal
+        .client()
+        .execute(script, Vec::new())
+        .await
+        .ok()
+        .and_then(|rows| serde_json::from_value(rows).ok())
+        .unwrap_or_default();
+    rows.into_iter()
+        .filter_map(|(start, to, cost, seconds)| Some((start, to, cost, seconds.parse().ok()?)))
+        .collect()
+}
+
+/// A call's cost so far is what the switch would bill for the seconds the page counted, to
+/// the last decimal shown, from that call's own rate terms as the API answers them; and the
+/// account's calls against its capacity of one show as a bar at its limit, in words too.
+async fn a_call_costs_what_the_switch_bills(portal: Portal) {
+    portal.open("/login").await;
+    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.select("select#time-zone", "utc").await;
+    let account = account_id(&portal, ACCOUNT).await;
+    portal
+        .open(&format!(
+            "/active-calls?account-id={}",
+            api_model::query::encode_component(&account)
+        ))
+        .await;
+    // A call past its initial half-minute, so next intervals are billed too.
+    let rows = portal
+        .wait_until("an answered call past its first interval", async || {
+            let rows = priced_rows(&portal).await;
+            rows.iter().any(|row| row.3 > 30).then_some(rows)
+        })
+        .await;
+    let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+    let answer = portal
+        .api_get(&token, "outgoing-active-calls", &[("account-id", &account)])
+        .await;
+    let api_rows = answer["data"].as_array().expect("the API's calls");
+    let mut checked = 0;
+    for (start, to, shown, seconds) in rows.iter().filter(|row| row.3 > 30) {
+        let Some(row) = api_rows
+            .iter()
+            .find(|r| r["start_time"] == start.as_str() && r["dst_prefix_in"] == to.as_str())
+        else {
+            continue; // Ended between the page's answer and the test's.
+        };
+        assert_eq!(
+            shown.replace(',', ""),
+            billed(row, *seconds),
+            "the cost of {start} to {to} after {seconds} s, under {row}"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "no call of the page in the API's answer: {rows:?}"
+    );
+    let total = portal.wait_for_text(".live-cost-total strong", ".").await;
+    assert!(total.ends_with(" USD"), "the account's total: {total:?}");
+    let words = portal.wait_for_text(".live-capacity", " / 1 (").await;
+    assert!(
+        words.contains("Near the limit"),
+        "the warning in words: {words:?}"
+    );
+    portal
+        .wait_for(".live-capacity.near-limit [role=meter][aria-valuemax='1']")
+        .await;
+}
+
+#[test]
+fn a_live_calls_cost_is_billed_to_the_last_decimal_in_chromium() {
+    e2e::run_with(
+        priced_setup(Engine::Chromium),
+        a_call_costs_what_the_switch_bills,
+    );
+}
+
+#[test]
+fn a_live_calls_cost_is_billed_to_the_last_decimal_in_firefox() {
+    e2e::run_with(
+        priced_setup(Engine::Firefox),
+        a_call_costs_what_the_switch_bills,
+    );
+}
+
+/// A profile that withholds prices leaves no cost on the page: no column, no totals.
+#[test]
+fn live_calls_show_no_cost_when_the_profile_withholds_prices() {
+    e2e::run(|portal| async move {
+        portal.open("/login").await;
+        portal
+            .sign_in(demo_server::RESTRICTED_LOGIN, demo_server::RESTRICTED_LOGIN)
+            .await;
+        portal.open("/active-calls").await;
+        portal.wait_for(".live-calls-page .live-count").await;
+        let costs = portal
+            .client()
+            .execute(
+                "return document.querySelectorAll('td.cost, .live-costs').length;",
+                Vec::new(),
+            )
+            .await
+            .expect("counting cost elements");
+        assert_eq!(costs, json!(0), "prices withheld: no cost shown");
+        let page = portal.wait_for_text(".live-calls-page", "").await;
+        assert!(!page.contains("Total price"), "{page}");
     });
 }

@@ -213,6 +213,32 @@ mod tests {
         assert_eq!(first.len(), in_progress);
     }
 
+    /// The live calls page prices calls from their rows (issue 45): the seeded data shows it,
+    /// with answered calls past their first interval that carry every term of their rate.
+    #[test]
+    fn answered_calls_carry_their_rate_and_last_long_enough_to_cost() {
+        let (data, now) = setup();
+        let calls = live_calls(&data, 0, now, &LiveFilter::default());
+        let priced = calls.iter().filter(|c| {
+            let talked = c
+                .connect_time
+                .as_deref()
+                .and_then(api_model::stats::parse_time)
+                .map(|at| now - at.timestamp());
+            let terms = [
+                &c.destination_initial_rate,
+                &c.destination_next_rate,
+                &c.destination_fee,
+            ];
+            let intervals = (c.destination_initial_interval, c.destination_next_interval);
+            let Some((first, _next)) = intervals.0.zip(intervals.1) else {
+                return false;
+            };
+            terms.iter().all(|t| t.is_some()) && talked.is_some_and(|t| t > first)
+        });
+        assert!(priced.count() > 0, "{calls:#?}");
+    }
+
     #[test]
     fn filters_keep_ringing_or_answered_calls_and_match_numbers() {
         let (data, now) = setup();

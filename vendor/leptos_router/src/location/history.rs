@@ -181,6 +181,11 @@ impl LocationProvider for BrowserUrl {
 
                     if is_navigating_back {
                         stack.pop();
+                    } else {
+                        // Forward (or a jump): the stack's last URL must be the
+                        // current one, or a link to the URL it holds pushes no
+                        // history entry (`complete_navigation`).
+                        stack.push(new_url.clone());
                     }
 
                     is_back.set(is_navigating_back);

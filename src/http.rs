@@ -421,6 +421,7 @@ impl Api {
         }
     }
 
+    /// A write (or the sign-in): its status and text.
     async fn send_text(
         &self,
         url: &str,
@@ -428,6 +429,8 @@ impl Api {
         signal: Option<AbortSignal>,
         with_session: bool,
     ) -> Result<(u16, String), ApiError> {
+        // Every write comes here: what it changes, an answer kept could contradict.
+        crate::fresh::forget();
         let answer = self
             .send(url, method, signal, with_session, Expect::Document)
             .await?;
@@ -448,10 +451,6 @@ impl Api {
     ) -> Result<RawAnswer, ApiError> {
         // The session the request is made in: it ends with it.
         let session = with_session.then(|| self.session.id_untracked()).flatten();
-        if !matches!(method, Method::Get) {
-            // What a write changes, an answer kept could contradict.
-            crate::fresh::forget();
-        }
         let session_signal = session.and_then(|_| self.session.requests_signal());
         let deadline = Deadline::new(signal.as_ref(), session_signal)?;
         let mut builder =

@@ -71,7 +71,12 @@ fn an_answer_is_fresh_for_a_while_only() {
         taken(&mut answers, ALICE, CDRS, 1_000.0 + FRESH_FOR_MS),
         None
     );
-    assert!(answers.is_empty(), "a stale answer is dropped");
+    answers.keep(ALICE, "/other", 200, "other rows", 1_000.0 + FRESH_FOR_MS);
+    assert_eq!(
+        answers.len(),
+        1,
+        "a stale answer is dropped by the next one kept"
+    );
     answers.keep(ALICE, CDRS, 200, "rows", 1_000.0);
     answers.traversed(PAGE.to_owned());
     assert_eq!(

@@ -677,6 +677,12 @@ impl Portal {
         self.wait_for_path("/payments/top-up").await;
     }
 
+    /// Opens the sign-in page and signs in as the demo server's seeded customer.
+    pub async fn sign_in_as_demo(&self) {
+        self.open("/login").await;
+        self.sign_in(crate::DEMO_LOGIN, crate::DEMO_PASSWORD).await;
+    }
+
     /// On the login page: types the credentials, presses Enter in the password field and waits
     /// until the portal navigates away from /login.
     pub async fn sign_in(&self, login: &str, password: &str) {

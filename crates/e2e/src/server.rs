@@ -96,6 +96,16 @@ impl Default for Setup {
     }
 }
 
+impl Setup {
+    /// The default setup, in `engine`.
+    pub fn in_engine(engine: Engine) -> Setup {
+        Setup {
+            engine,
+            ..Setup::default()
+        }
+    }
+}
+
 /// `$PORTAL_DIST` (relative paths are taken from the workspace root) or `<workspace>/dist`.
 pub fn portal_dist() -> PathBuf {
     let dist = match std::env::var_os("PORTAL_DIST") {

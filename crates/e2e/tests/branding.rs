@@ -171,8 +171,7 @@ fn a_branded_config_shows_its_logo_name_colours_languages_zone_and_support() {
 #[test]
 fn support_contacts_and_the_time_show_under_a_server_error() {
     e2e::run_with(branded(), |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open("/accounts").await;
         portal.wait_for("table#accounts-table tbody tr").await;
         // Every request fails from now on: the next page's list shows the server's error.

@@ -14,8 +14,7 @@ const WINDOW_CHOICE: &str = ".time-window select[name=window]";
 const DETAIL_HEADING: &str = "section.detail-page h1";
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 fn total_count(document: &Value) -> u64 {

@@ -18,8 +18,7 @@ async fn script(portal: &Portal, what: &str, code: &str) -> Value {
 }
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 fn header<'a>(headers: &'a http::HeaderMap, name: &str) -> &'a str {

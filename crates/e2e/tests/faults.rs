@@ -228,8 +228,7 @@ fn seed_for_overtaking(jitter_ms: u64, count: u64, gap: u64) -> u64 {
 // The page
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 /// Follows a link of the top navigation, as a user would (a client-side navigation: the page
@@ -1859,8 +1858,7 @@ fn the_notice_after_an_empty_401_reads_once() {
 #[test]
 fn a_page_whose_code_cannot_be_fetched_says_so_and_retries() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for_text(".account-card", ACCOUNT).await;
         portal.devtools("Network.enable", json!({})).await;
         portal

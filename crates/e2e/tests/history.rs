@@ -2,7 +2,7 @@
 //! the portal corrects by itself (the first account filled into a statistics or live-calls
 //! address, a list's remembered view) replaces that page's entry, never the previous page's.
 
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, Setup};
+use e2e::{Engine, Portal, Setup};
 use url::Url;
 
 /// The walk: ten pages opened from the navigation, first visits of their families among them
@@ -63,13 +63,9 @@ fn back_and_forward_walk_the_pages_opened_in_firefox() {
 /// Opens the walk's pages from the navigation, then goes Back through all of them to the
 /// overview and Forward again, checking each address (path and query) on the way.
 fn walk_back_and_forth(engine: Engine) {
-    let setup = Setup {
-        engine,
-        ..Setup::default()
-    };
+    let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         let start = portal.wait_for_path("/").await;
         let entries_before = history_length(&portal).await;
         let mut shown = vec![start];
@@ -133,9 +129,7 @@ async fn history_length(portal: &Portal) -> u64 {
 #[test]
 fn a_page_left_asks_nothing_for_the_next_pages_address() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.wait_for_path("/").await;
+        on_the_overview(&portal).await;
         for to in ["/active-calls", "/statistics/origination"] {
             portal.open("/cdrs?page[number]=2").await;
             portal.wait_for("main table tbody tr").await;
@@ -165,14 +159,9 @@ fn a_page_left_asks_nothing_for_the_next_pages_address() {
 /// Back and Forward bring a page back at the scroll position it was left at, although its rows
 /// come after the address changes (`src/scroll.rs`).
 fn back_and_forward_keep_the_scroll_position(engine: Engine) {
-    let setup = Setup {
-        engine,
-        ..Setup::default()
-    };
+    let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.wait_for_path("/").await;
+        on_the_overview(&portal).await;
         follow(&portal, "/cdrs").await;
         portal.wait_for("main table tbody tr:nth-child(40)").await;
         let left_at = scroll_to(&portal, 600.0).await;
@@ -203,14 +192,9 @@ fn back_and_forward_keep_the_scroll_position_in_firefox() {
 /// Back and Forward show what the page showed a moment ago without asking the server again (its
 /// answers are still fresh); a link to the same page asks.
 fn back_and_forward_ask_nothing_still_fresh(engine: Engine) {
-    let setup = Setup {
-        engine,
-        ..Setup::default()
-    };
+    let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.wait_for_path("/").await;
+        on_the_overview(&portal).await;
         for path in ["/cdrs", "/accounts"] {
             follow(&portal, path).await;
             shown(&portal, path).await;
@@ -294,4 +278,10 @@ async fn wait_for_scroll(portal: &Portal, y: f64, by: &str) {
             ((at.as_f64()? - y).abs() <= 1.0).then_some(())
         })
         .await;
+}
+
+/// Signs in as the demo customer, who lands on the overview.
+async fn on_the_overview(portal: &Portal) {
+    portal.sign_in_as_demo().await;
+    portal.wait_for_path("/").await;
 }

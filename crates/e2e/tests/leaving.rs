@@ -127,14 +127,10 @@ async fn assert_not_crashed(portal: &Portal, how: &str, form: &Form) {
 }
 
 fn leave_every_form_with_the_caret_in_a_field(engine: Engine) {
-    let setup = Setup {
-        engine,
-        ..Setup::default()
-    };
+    let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
         let plan = a_rate_plan(&portal).await;
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open("/accounts").await;
         portal.wait_for("table#accounts-table tbody tr").await;
         for form in &FORMS {
@@ -186,10 +182,7 @@ async fn another_tab_signs_out(portal: &Portal) {
 }
 
 fn a_session_ending_keeps_what_was_typed(engine: Engine) {
-    let setup = Setup {
-        engine,
-        ..Setup::default()
-    };
+    let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
         let plan = a_rate_plan(&portal).await;
         portal.open("/login").await;
@@ -273,8 +266,7 @@ fn an_expiring_session_keeps_what_was_typed() {
         ..Setup::default()
     };
     e2e::run_with(setup, |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for("#main-nav").await;
         portal.go_in_app("/check-rate").await;
         portal

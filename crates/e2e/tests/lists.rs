@@ -47,8 +47,7 @@ const NETWORK_PREFIXES_CSV_HEADER: &str = "prefix,number-min-length,number-max-l
 // Helpers
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 /// `17355` → `17,355`, as the portal groups counts.

@@ -185,8 +185,7 @@ async fn talking_durations(portal: &Portal) -> Vec<((String, String, String), u6
 #[test]
 fn live_calls_refresh_while_visible_and_stop_when_hidden() {
     e2e::run_with(busy_setup(), |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         let account = account_id(&portal, ACCOUNT).await;
         portal
             .open(&format!(
@@ -288,16 +287,7 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
 #[test]
 fn live_calls_name_the_zone_once_in_the_start_heading() {
     e2e::run_with(busy_setup(), |portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.select("select#time-zone", "utc").await;
-        let account = account_id(&portal, ACCOUNT).await;
-        portal
-            .open(&format!(
-                "/active-calls?account-id={}",
-                api_model::query::encode_component(&account)
-            ))
-            .await;
+        open_the_accounts_live_calls_in_utc(&portal).await;
         let table = portal
             .wait_for_table("table.live-calls", "calls in progress", |table| {
                 !table.rows.is_empty()
@@ -392,16 +382,7 @@ async fn priced_rows(portal: &Portal) -> Vec<(String, String, String, i64)> {
 /// the last decimal shown, from that call's own rate terms as the API answers them; and the
 /// account's calls against its capacity of one show as a bar at its limit, in words too.
 async fn a_call_costs_what_the_switch_bills(portal: Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-    portal.select("select#time-zone", "utc").await;
-    let account = account_id(&portal, ACCOUNT).await;
-    portal
-        .open(&format!(
-            "/active-calls?account-id={}",
-            api_model::query::encode_component(&account)
-        ))
-        .await;
+    let account = open_the_accounts_live_calls_in_utc(&portal).await;
     // A call past its initial half-minute, so next intervals are billed too.
     let rows = portal
         .wait_until("an answered call past its first interval", async || {
@@ -483,4 +464,18 @@ fn live_calls_show_no_cost_when_the_profile_withholds_prices() {
         let page = portal.wait_for_text(".live-calls-page", "").await;
         assert!(!page.contains("Total price"), "{page}");
     });
+}
+
+/// Signs in, shows times in UTC and opens the live calls of the busy account; answers its id.
+async fn open_the_accounts_live_calls_in_utc(portal: &Portal) -> String {
+    portal.sign_in_as_demo().await;
+    portal.select("select#time-zone", "utc").await;
+    let account = account_id(portal, ACCOUNT).await;
+    portal
+        .open(&format!(
+            "/active-calls?account-id={}",
+            api_model::query::encode_component(&account)
+        ))
+        .await;
+    account
 }

@@ -2,7 +2,7 @@
 //! keeps no more wasm memory, JS heap or performance-timeline entries than a few visits did.
 //! The bench (`cargo xtask bench`) walks 3,000 visits and reports the growth per 1,000.
 
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, MemorySample};
+use e2e::MemorySample;
 
 /// Visits before the first sample: every page's code fetched, its caches warm.
 const WARM_UP: usize = 100;
@@ -27,8 +27,7 @@ fn growth(from: &MemorySample, to: &MemorySample) -> (f64, f64) {
 #[test]
 fn a_long_walk_stays_within_its_memory_budget() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for("#main-nav a[href='/accounts']").await;
         let steps = portal.walk_steps().await;
         assert!(steps.len() > 10, "the navigation's links: {steps:?}");

@@ -13,8 +13,7 @@ use std::sync::Arc;
 const DETAIL_HEADING: &str = "section.detail-page h1";
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 fn records(document: &Value) -> Vec<Value> {

@@ -7,7 +7,7 @@
 //! message after one reload, never a loop.
 
 use e2e::fantoccini::Locator;
-use e2e::{DEMO_LOGIN, DEMO_PASSWORD, Engine, Portal, Setup};
+use e2e::{Engine, Portal, Setup};
 use serde_json::json;
 
 const NUMBER_LISTS: &str = "table tbody tr";
@@ -39,8 +39,7 @@ async fn running_build(portal: &Portal) -> String {
 
 /// Signs in on the overview, whose code (not the lists') has come.
 async fn signed_in_on_the_overview(portal: &Portal) -> String {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
     portal.wait_for(".account-card").await;
     running_build(portal).await
 }

@@ -78,8 +78,7 @@ fn batch_add_edit_delete_and_undo_round_trip_and_a_failed_write_puts_the_list_ba
     };
     e2e::run_with(setup, |portal| async move {
         let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open(&format!("/numberlists/{LIST}")).await;
         portal.wait_for_text(HEADING, "Blocked prefixes").await;
         portal
@@ -226,8 +225,7 @@ fn batch_add_edit_delete_and_undo_round_trip_and_a_failed_write_puts_the_list_ba
 fn a_change_made_elsewhere_shows_when_the_tab_comes_back_and_is_said_to_be_so() {
     e2e::run(|portal| async move {
         let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open(&format!("/numberlists/{LIST}")).await;
         portal.wait_for_text(HEADING, "Blocked prefixes").await;
         portal.wait_for("table.numberlist-items").await;

@@ -72,15 +72,10 @@ fn has_query(url: &Url, path: &str, query: &[(&str, &str)]) -> bool {
             .all(|(key, value)| query_param(url, key).as_deref() == Some(*value))
 }
 
-async fn open_login_and_sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
-}
-
 #[test]
 fn signs_in_lists_the_accounts_and_signs_out() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for("nav#main-nav").await;
 
         portal.open("/accounts").await;
@@ -132,7 +127,7 @@ fn an_expired_session_returns_to_login_and_back() {
         ..Setup::default()
     };
     e2e::run_with(setup, |portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         portal.open("/accounts?page[size]=2").await;
         portal
             .wait_for_texts(ACCOUNT_ROWS, "two rows", |rows| rows.len() == 2)
@@ -440,7 +435,7 @@ async fn asked_before_the_code_came(portal: &Portal, asked: &str) -> bool {
 #[test]
 fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         // The overview signing in leads to has asked for what it shows.
         portal.wait_for(OVERVIEW).await;
 
@@ -481,7 +476,7 @@ fn a_list_opened_cold_asks_for_its_rows_while_its_code_downloads() {
 #[test]
 fn the_overview_and_statistics_opened_cold_ask_for_the_accounts_while_their_code_downloads() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         portal.open("/accounts").await;
         portal.wait_for(ACCOUNT_ROWS).await;
 
@@ -597,7 +592,7 @@ const TOP_UP_FORM: &str = "form.top-up-form input[name=amount]";
 #[test]
 fn a_first_page_gets_its_code_in_one_response_and_a_later_one_only_what_it_lacks() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         open_and_wait(&portal, "/accounts", ACCOUNT_ROWS).await;
         let record = portal
             .wait_for("table#accounts-table tbody tr:first-child a[href^='/accounts/']")
@@ -669,7 +664,7 @@ fn a_first_page_gets_its_code_in_one_response_and_a_later_one_only_what_it_lacks
 #[test]
 fn without_its_first_load_file_a_page_gets_its_code_part_by_part() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for("nav#main-nav").await;
         portal
             .devtools("Network.enable", serde_json::json!({}))
@@ -746,7 +741,7 @@ fn a_first_load_stays_within_its_budgets() {
 #[test]
 fn an_unknown_path_shows_not_found() {
     e2e::run(|portal| async move {
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         portal.open("/no-such-page").await;
         portal.wait_for(".not-found").await;
     });
@@ -948,7 +943,7 @@ fn the_early_sign_in_form_speaks_the_portals_language_and_waits_when_it_would_be
             .execute("localStorage.removeItem('portal.prefs');", vec![])
             .await
             .expect("forgetting the choice");
-        open_login_and_sign_in(&portal).await;
+        portal.sign_in_as_demo().await;
         open_cold_over_a_slow_link(&portal, "/login", OVERVIEW).await;
         stop_acting(&portal, script).await;
         let [_, acted, _] = early_timeline(&portal).await;

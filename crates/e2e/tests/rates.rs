@@ -12,8 +12,7 @@ const NUMBER: &str = "380671234567";
 const ROWS: &str = "#check-rate-table tbody tr";
 
 async fn sign_in(portal: &Portal) {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
 }
 
 /// The id of the customer's rate plan with this name, as the API lists it.

@@ -121,8 +121,7 @@ async fn start_a_top_up(portal: &Portal, amount: &str, notes: &str) {
 #[test]
 fn nothing_of_a_customer_is_left_in_the_browser() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open("/accounts?sort=-balance").await;
         portal.wait_for("table#accounts-table tbody tr").await;
         start_a_top_up(&portal, "12.50", "").await;
@@ -335,8 +334,7 @@ async fn wait_for_main_text(portal: &Portal, text: &str) {
 #[test]
 fn markup_typed_into_the_forms_comes_back_as_text() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
 
         // Number-list keys are any printable characters to the server.
         portal.open("/numberlists/3").await;
@@ -403,8 +401,7 @@ async fn answer_in_the_page(portal: &Portal, matches: &str, answer: &str) {
 #[test]
 fn a_provider_link_that_is_no_web_address_is_neither_followed_nor_kept() {
     e2e::run(|portal| async move {
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for(OVERVIEW_ACCOUNT).await;
         portal.open("/payments/top-up").await;
         choose_the_first_account(&portal, "form.top-up-form select[name=account]").await;
@@ -485,8 +482,7 @@ fn a_recording_labelled_as_a_page_is_never_one() {
             .and_then(|call| call["id"].as_str())
             .expect("a recorded call in the demo data")
             .to_owned();
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.open(&format!("/cdrs/{call}")).await;
         portal.wait_for("button.play-recording").await;
         answer_in_the_page(

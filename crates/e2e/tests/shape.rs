@@ -56,8 +56,7 @@ fn every_account_picker_of_a_session_shares_one_request_and_a_new_session_asks_a
         let first = demo_accounts
             .first()
             .expect("the demo customer has accounts");
-        portal.open("/login").await;
-        portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+        portal.sign_in_as_demo().await;
         portal.wait_for("section.dashboard .account-card").await;
 
         follow_nav(&portal, "/payments").await;

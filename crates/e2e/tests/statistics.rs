@@ -226,8 +226,7 @@ async fn browser_wall_clock(portal: &Portal, seconds: i64) -> String {
 // The page
 
 async fn sign_in(portal: &Portal) -> Api<'_> {
-    portal.open("/login").await;
-    portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
+    portal.sign_in_as_demo().await;
     Api::new(portal).await
 }
 

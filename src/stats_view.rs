@@ -119,11 +119,13 @@ impl StatsView {
             None => default_sampling(endpoint),
         }
         .or_else(|| default_sampling(endpoint));
-        let filters = endpoint
-            .filter_params()
-            .iter()
-            .filter_map(|name| Some(((*name).to_owned(), get(name).filter(|v| !v.is_empty())?)))
-            .collect();
+        // `extend`, not `collect`: see `url_legend` (pages/statistics).
+        let mut filters = BTreeMap::new();
+        filters.extend(
+            endpoint.filter_params().iter().filter_map(|name| {
+                Some(((*name).to_owned(), get(name).filter(|v| !v.is_empty())?))
+            }),
+        );
         let series = get("series").map(|names| {
             names
                 .split(',')

@@ -127,15 +127,18 @@ fn LatestTable(
     let t = texts();
     let heads = columns(collection.spec());
     // Each shown column's place in the row, key fields first.
-    let mut shown: Vec<(usize, usize)> = heads
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| (!c.optional || c.key_place.is_some()) && c.kind != ColumnKind::Id)
-        .filter(|(_, c)| Some(c.key) != own_record)
-        .map(|(i, c)| (c.key_place.unwrap_or(usize::MAX), i))
-        .collect();
-    shown.sort();
-    let shown: Vec<usize> = shown.into_iter().map(|(_, i)| i).take(COLUMNS).collect();
+    // Ordered by a B-tree's inserts rather than a sort, whose code is 1.5 KB (brotli) more
+    // of the record pages' first load.
+    let mut ordered = std::collections::BTreeSet::new();
+    ordered.extend(
+        heads
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| (!c.optional || c.key_place.is_some()) && c.kind != ColumnKind::Id)
+            .filter(|(_, c)| Some(c.key) != own_record)
+            .map(|(i, c)| (c.key_place.unwrap_or(usize::MAX), i)),
+    );
+    let shown: Vec<usize> = ordered.into_iter().map(|(_, i)| i).take(COLUMNS).collect();
     let header_columns: Vec<_> = shown
         .iter()
         .filter_map(|i| heads.get(*i).copied())

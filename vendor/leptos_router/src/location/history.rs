@@ -185,7 +185,7 @@ impl LocationProvider for BrowserUrl {
                         // Forward (or a jump): the stack's last URL must be the
                         // current one, or a link to the URL it holds pushes no
                         // history entry (`complete_navigation`).
-                        stack.push(new_url.clone());
+                        push_bounded(&mut stack, new_url.clone());
                     }
 
                     is_back.set(is_navigating_back);
@@ -246,7 +246,7 @@ impl LocationProvider for BrowserUrl {
         // unset "navigating back" state
         if let Ok(url) = Self::current() {
             if add_to_stack {
-                self.path_stack.write_value().push(url);
+                push_bounded(&mut self.path_stack.write_value(), url);
             }
             self.is_back.set(false);
         }
@@ -294,6 +294,18 @@ fn search_params_from_web_url(
             })
         })
         .collect()
+}
+
+/// The most URLs `path_stack` keeps (portal patch): it only has to know the page before the
+/// current one and the current one, and unbounded it grew by one URL at every visit of a long
+/// day. Beyond this many steps Back, a step is taken as Back (as at the stack's bottom).
+const PATH_STACK_LIMIT: usize = 64;
+
+fn push_bounded(stack: &mut Vec<Url>, url: Url) {
+    if stack.len() >= PATH_STACK_LIMIT {
+        stack.drain(..stack.len() + 1 - PATH_STACK_LIMIT);
+    }
+    stack.push(url);
 }
 
 /// Resolves a redirect location to an (absolute) URL.

@@ -143,6 +143,7 @@ fn record_view(collection: Collection, remote: Read<DetailView>) -> impl IntoVie
         let zone = prefs.zone();
         detail.with(|d| d.as_ref().and_then(|d| own_view(collection, d, zone)))
     };
+    mark_when_drawn(detail);
     let action = Memo::new(move |_| {
         let action = collection.spec().action?;
         detail.with(|d| {
@@ -184,6 +185,15 @@ fn record_view(collection: Collection, remote: Read<DetailView>) -> impl IntoVie
             {related_records(collection, id, names)}
         }}))}
     }
+}
+
+/// Marks the moment a record's fields are on screen (the first-load budget test).
+fn mark_when_drawn(detail: Memo<Option<DetailView>>) {
+    Effect::new(move |_| {
+        if detail.with(Option::is_some) {
+            crate::perf::mark_when_shown("portal:record-shown");
+        }
+    });
 }
 
 /// Why a record's file was not downloaded.

@@ -1,6 +1,6 @@
 //! The live calls' running cost and capacity (issue 45): what the calls of the page's snapshot
-//! have cost so far, the account's total and the costliest destination prefixes, and the
-//! account's calls against its capacity. They draw what the page worked out once per answer
+//! have cost so far, the account's total and the costliest destination prefixes and networks,
+//! and the account's calls against its capacity. They draw what the page worked out once per answer
 //! (`api_model::live_cost`) and ask nothing themselves.
 //!
 //! What every first load carries stays as it was: the stylesheet and the texts of the
@@ -11,12 +11,14 @@
 
 use crate::format;
 use crate::i18n::{texts, tr};
-use api_model::live_cost::{CapacityKind, CapacityUse, LiveCosts, PrefixTotal, shown_cost};
+use api_model::live_cost::{
+    CapacityKind, CapacityUse, CostTotal, LiveCosts, NetworkTotal, shown_cost,
+};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-/// How many destination prefixes the totals name, the costliest first: what a wall screen
-/// reads at a glance; the account's total counts them all.
+/// How many destination prefixes (and networks) the totals name, the costliest first: what a
+/// wall screen reads at a glance; the account's total counts them all.
 pub const PREFIXES_SHOWN: usize = 10;
 
 /// A cost as a figure: six decimals, in the language's digits; a dash for no cost.
@@ -35,33 +37,82 @@ pub fn cost_heading(currency: &str) -> String {
     }
 }
 
-fn prefix_row(prefix: &PrefixTotal) -> impl IntoView + use<> {
-    let name = if prefix.prefix.is_empty() {
+fn total_row(name: &str, total: &CostTotal) -> impl IntoView + use<> {
+    let name = if name.is_empty() {
         format::DASH.to_owned()
     } else {
-        prefix.prefix.clone()
+        name.to_owned()
     };
     view! {
         <tr>
             <th scope="row">{name}</th>
-            <td class="num">{format::count(prefix.total.calls)}</td>
-            <td class="num">{cost_figure(prefix.total.cost)}</td>
+            <td class="num">{format::count(total.calls)}</td>
+            <td class="num">{cost_figure(total.cost)}</td>
         </tr>
     }
 }
 
-/// The account's cost so far and the costliest destination prefixes, in a table a screen
-/// reader walks by its headings; calls without a rate are counted apart, in words.
-pub fn cost_totals(costs: &LiveCosts, currency: String) -> impl IntoView + use<> {
-    let total = format::money(costs.account.cost.map(shown_cost).as_ref(), &currency);
-    let without = costs.account.without_cost;
-    let rows = costs
-        .by_prefix
+/// A table of totals, the costliest first: what each row is (its heading `named`), its calls
+/// and their cost so far; a screen reader walks it by its headings.
+fn totals_table(
+    class: &'static str,
+    named: fn() -> String,
+    rows: &[(&str, &CostTotal)],
+    currency: String,
+) -> impl IntoView + use<> {
+    let rows = rows
         .iter()
         .take(PREFIXES_SHOWN)
-        .map(prefix_row)
+        .map(|(name, total)| total_row(name, total))
         .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=named>
+            <table class=format!("data-table {class}")>
+                <thead>
+                    <tr>
+                        <th scope="col">{named}</th>
+                        <th scope="col" class="num">{tr(|t| t.calls)}</th>
+                        <th scope="col" class="num">{move || cost_heading(&currency)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
 
+/// The account's cost so far, and the costliest destination prefixes and (once their names
+/// have come) networks; calls without a rate are counted apart, in words.
+pub fn cost_totals(
+    costs: &LiveCosts,
+    networks: Option<Vec<NetworkTotal>>,
+    currency: String,
+) -> impl IntoView + use<> {
+    let total = format::money(costs.account.cost.map(shown_cost).as_ref(), &currency);
+    let without = costs.account.without_cost;
+    let prefixes: Vec<_> = costs
+        .by_prefix
+        .iter()
+        .map(|p| (p.prefix.as_str(), &p.total))
+        .collect();
+    let by_prefix = totals_table(
+        "live-cost-prefixes",
+        || texts().column_destination.get().to_owned(),
+        &prefixes,
+        currency.clone(),
+    );
+    let by_network = networks.map(|networks| {
+        let rows: Vec<_> = networks
+            .iter()
+            .map(|n| (n.network.as_str(), &n.total))
+            .collect();
+        totals_table(
+            "live-cost-networks",
+            || crate::resources::field_label("network"),
+            &rows,
+            currency,
+        )
+    });
     view! {
         <section class="live-costs" aria-labelledby="live-costs-title">
             <h2 id="live-costs-title">{tr(|t| t.total_price)}</h2>
@@ -71,18 +122,8 @@ pub fn cost_totals(costs: &LiveCosts, currency: String) -> impl IntoView + use<>
                     " · " <span class="live-cost-without">{tr(|t| t.live_cost_without_rate)} " " {format::count(without)}</span>
                 })}
             </p>
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="live-costs-title">
-                <table class="data-table live-cost-prefixes">
-                    <thead>
-                        <tr>
-                            <th scope="col">{tr(|t| t.column_destination)}</th>
-                            <th scope="col" class="num">{tr(|t| t.calls)}</th>
-                            <th scope="col" class="num">{move || cost_heading(&currency)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
+            {by_prefix}
+            {by_network}
         </section>
     }
 }

@@ -8,8 +8,10 @@
 //!
 //! Each answer's cost so far (issue 45) is worked out once, when it comes
 //! (`api_model::live_cost`): each call's, the account's total and the totals by destination
-//! prefix, shown unless the access profile withholds prices; and, for the unfiltered list, the
-//! account's calls against its capacity (`components::live_cost`).
+//! prefix, and by network once the networks of its rate prefixes have come (one request,
+//! asked again only when they change), shown unless the access profile withholds prices;
+//! and, for the unfiltered list, the account's calls against its capacity
+//! (`components::live_cost`).
 
 use crate::access::Access;
 use crate::accounts::AccountList;
@@ -23,19 +25,26 @@ use crate::pages::account_choices::{AccountOptions, session_accounts};
 use crate::prefs::Prefs;
 use crate::read::{Read, use_read};
 use crate::routing::{Page, portal_path};
+use api_model::document::ListDocument;
 use api_model::live_calls::{
     ADDRESS_PARAMS, ANSWERED_PARAM, ActiveCall, Answered, CallKey, Elapsed, LiveCalls, LiveProblem,
     LiveQuery, PATH, TEXT_FIELDS, TEXT_MATCHES,
 };
-use api_model::live_cost::{LiveCosts, RunningCost, capacity_use};
+use api_model::live_cost::{
+    LiveCosts, RunningCost, by_network, capacity_use, network_names, network_prefix_candidates,
+    network_prefix_query,
+};
 use api_model::stats::{Direction, StatsMetric};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The reference data that names the networks of rate prefixes.
+const NETWORK_PREFIXES: &str = "network-prefixes";
 
 /// How long after an answer the next request goes out.
 pub const REFRESH_AFTER: Duration = Duration::from_secs(5);
@@ -153,10 +162,11 @@ pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     });
     let loading = RwSignal::new(false);
     let refresh = refresh_while_visible(loading.into());
-    let calls = live_calls(api, applied, refresh.round);
+    let calls = live_calls(api.clone(), applied, refresh.round);
     Effect::new(move |_| loading.set(calls.is_loading()));
     let now = ticking_clock();
     let costing = costing(applied, accounts);
+    let networks = network_names_read(api, calls, costing.priced);
     let apply = Callback::new(move |query: LiveQuery| {
         let url = format!(
             "{}?{}",
@@ -181,7 +191,7 @@ pub fn live_calls_page(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
                     }
                 }}
             </p>
-            {move || calls_view(calls, applied, now, zone, costing)}
+            {move || calls_view(calls, applied, now, zone, costing, networks)}
         </section>
     }
 }
@@ -217,6 +227,31 @@ fn costing(applied: Memo<LiveQuery>, accounts: AccountList) -> Costing {
             .unwrap_or_default()
     });
     Costing { priced, account }
+}
+
+/// The networks of the snapshot's rate prefixes (`GET /network-prefixes`, one request for
+/// every leading part of them, their networks included): asked again only when that set
+/// changes, and nothing while prices are withheld (the totals it names are prices).
+fn network_names_read(
+    api: Api,
+    calls: Read<Snapshot>,
+    priced: Memo<bool>,
+) -> Read<Arc<HashMap<String, String>>> {
+    use_read(
+        move || {
+            let candidates = calls
+                .with_data(|snapshot| network_prefix_candidates(&snapshot?.costs.by_prefix))?;
+            priced.get().then(|| network_prefix_query(&candidates))
+        },
+        move |query: String, signal| {
+            let api = api.clone();
+            async move {
+                let document: ListDocument<serde_json::Value> =
+                    api.get(NETWORK_PREFIXES, &query, signal).await?;
+                Ok(Arc::new(network_names(&document)))
+            }
+        },
+    )
 }
 
 /// The problem with one field, in the language in use.
@@ -489,6 +524,7 @@ fn calls_view(
     now: ReadSignal<DateTime<Utc>>,
     zone: Signal<Zone>,
     costing: Costing,
+    networks: Read<Arc<HashMap<String, String>>>,
 ) -> AnyView {
     let t = texts();
     if query.with(|q| !q.problems().is_empty()) {
@@ -531,7 +567,11 @@ fn calls_view(
         .into_any();
     }
     let priced = costing.priced.get();
-    let totals = priced.then(|| cost_totals(&snapshot.costs, currency.clone()));
+    let totals = priced.then(|| {
+        let networks =
+            networks.with_data(|names| Some(by_network(&snapshot.costs.by_prefix, names?)));
+        cost_totals(&snapshot.costs, networks, currency.clone())
+    });
     let table = calls_table(&snapshot, calls, now, zone, priced.then_some(currency));
     view! {
         {failed}

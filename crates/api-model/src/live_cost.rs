@@ -1,7 +1,7 @@
 //! What the calls in progress have cost so far (issue 45), and how close they run to the
 //! account's capacity. Pure: the live calls page works it out once per answer. The totals by
 //! network ([`by_network`]) need the networks of the answer's rate prefixes, one request more
-//! ([`network_prefix_query`]); the page does not ask for them yet.
+//! ([`network_prefix_query`]), which the page makes when that set of prefixes changes.
 //!
 //! A call is billed as the switch bills its CDR (yeti-web's `billing.bill_cdr` and
 //! `billing.interval_billing`): nothing until it is answered and has lasted a second; then the

@@ -379,8 +379,9 @@ async fn priced_rows(portal: &Portal) -> Vec<(String, String, String, i64)> {
 }
 
 /// A call's cost so far is what the switch would bill for the seconds the page counted, to
-/// the last decimal shown, from that call's own rate terms as the API answers them; and the
-/// account's calls against its capacity of one show as a bar at its limit, in words too.
+/// the last decimal shown, from that call's own rate terms as the API answers them; the
+/// totals by network show once the networks have come; and the account's calls against its
+/// capacity of one show as a bar at its limit, in words too.
 async fn a_call_costs_what_the_switch_bills(portal: Portal) {
     let account = open_the_accounts_live_calls_in_utc(&portal).await;
     // A call past its initial half-minute, so next intervals are billed too.
@@ -416,6 +417,8 @@ async fn a_call_costs_what_the_switch_bills(portal: Portal) {
     );
     let total = portal.wait_for_text(".live-cost-total strong", ".").await;
     assert!(total.ends_with(" USD"), "the account's total: {total:?}");
+    // The networks of the rate prefixes come in a request of their own, then their totals.
+    portal.wait_for(".live-cost-networks tbody tr").await;
     let words = portal.wait_for_text(".live-capacity", " / 1 (").await;
     assert!(
         words.contains("Near the limit"),

@@ -713,9 +713,13 @@ fn a_first_load_stays_within_its_budgets() {
             // files are within their share.
             ("/", "portal:overview-shown", 13, 400_000),
             ("/accounts", "portal:table-rendered", 9, 400_000),
-            (account.as_str(), "portal:record-shown", 9, 400_000),
+            // An account's page asks for the profile, its record and what it shows beside it
+            // (today's statistics, the calls active now, its services, invoices, payments and
+            // latest calls) at once: up to 14 requests (those started before the record shows
+            // vary), as the overview's over the 9 of issue 28; its own files within their share.
+            (account.as_str(), "portal:record-shown", 14, 400_000),
             // Over the 400 KB of issue 28, reported in issue 42 and held here so that it cannot
-            // grow unseen: 413.0 KB at its largest (issues 43, 44, 45 made it grow), 408.8 KB
+            // grow unseen: 413.0 KB at its largest (issues 43, 44, 45 made it grow), 408.4 KB
             // since B-trees are filled by `extend` (their `FromIterator` sorts, and the sort
             // was 4 KB of it).
             ("/statistics/origination", "portal:chart-drawn", 9, 410_000),

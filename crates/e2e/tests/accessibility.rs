@@ -473,6 +473,15 @@ async fn switch_language_in_place(portal: &Portal, page: &str, from: &str, to: &
     }
 }
 
+/// A walk of every page: on a busy 2-core machine, audited in two languages, it took over the
+/// default 180 s (the limit only guards against a hang).
+fn walk_setup() -> e2e::Setup {
+    e2e::Setup {
+        time_limit: std::time::Duration::from_secs(600),
+        ..e2e::Setup::default()
+    }
+}
+
 /// Every page passes axe-core without serious or critical violations in `theme`, in each of
 /// `languages`. The pages are walked once: each signed-in page is audited in the language it
 /// opened in, switched in place to the next language (every word must follow) and audited
@@ -480,7 +489,7 @@ async fn switch_language_in_place(portal: &Portal, page: &str, from: &str, to: &
 fn audit_every_page(theme: &str, languages: &[&str]) {
     let theme = theme.to_owned();
     let languages: Vec<String> = languages.iter().map(|l| (*l).to_owned()).collect();
-    e2e::run(|portal| async move {
+    e2e::run_with(walk_setup(), |portal| async move {
         choose_language(&portal, &languages[0]).await;
         // The sign-in page has no theme picker: it follows the system, which is set alike.
         portal.emulate_system_dark(theme == "dark").await;
@@ -913,7 +922,7 @@ async fn assert_no_overlaps(portal: &Portal, scope: &str, page: &str) {
 /// overlap.
 fn on_a_phone_every_page_fits(tag: &str) {
     let tag = tag.to_owned();
-    e2e::run(|portal| async move {
+    e2e::run_with(walk_setup(), |portal| async move {
         choose_language(&portal, &tag).await;
         portal.set_viewport(PHONE.0, PHONE.1).await;
         walk(&portal, true, async |page: &str| {

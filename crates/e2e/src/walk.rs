@@ -78,7 +78,10 @@ pub const WALK_STEP: &str = "
             if (now - started > timeoutMs)
                 return reject(new Error('the page at ' + path + ' did not show: '
                     + location.pathname));
-            const again = location.pathname !== path && document.querySelector(selector);
+            // Only the link clicked, while it is still on the page: once the next page has
+            // drawn (its address may come a moment later), the selector could find one of its
+            // links and lead elsewhere.
+            const again = location.pathname !== path && link.isConnected && link;
             if (again && now - clicked > againMs) {
                 again.click();
                 [clicked, clicks] = [now, clicks + 1];

@@ -245,8 +245,12 @@ fn asked_since(portal: &Portal, mark: usize, endpoints: &[&str]) -> Vec<String> 
         .collect()
 }
 
-/// Follows the navigation's link to `path` (by script: the link may be out of view).
+/// Follows the navigation's link to `path` (by script: the link may be out of view), once the
+/// navigation is drawn (the address of the page signed in to can come first).
 async fn follow(portal: &Portal, path: &str) {
+    portal
+        .wait_for(&format!("nav#main-nav a[href='{path}']"))
+        .await;
     let code = "document.querySelector(`nav#main-nav a[href='${arguments[0]}']`).click();";
     portal
         .client()

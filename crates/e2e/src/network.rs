@@ -285,6 +285,19 @@ impl Portal {
         auth.jwt
     }
 
+    /// The id of the demo customer's first record of `collection` (`accounts`, `rateplans`), as
+    /// the API lists them.
+    pub async fn first_demo_id(&self, collection: &str) -> String {
+        let token = self
+            .issue_token(crate::DEMO_LOGIN, crate::DEMO_PASSWORD)
+            .await;
+        let list = self.api_get(&token, collection, &[]).await;
+        list["data"][0]["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no record of {collection} in {list}"))
+            .to_owned()
+    }
+
     /// `GET <API>/<path>?<query>` with a token from [`Portal::issue_token`]: the JSON:API
     /// document a script would get, to derive what the portal must show. Panics unless the
     /// answer is a success.

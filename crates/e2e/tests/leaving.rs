@@ -75,16 +75,6 @@ const FORMS: [Form; 6] = [
     },
 ];
 
-/// The demo customer's first rate plan, as the API lists it.
-async fn a_rate_plan(portal: &Portal) -> String {
-    let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-    let plans = portal.api_get(&token, "rateplans", &[]).await;
-    plans["data"][0]["id"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no rate plan: {plans}"))
-        .to_owned()
-}
-
 /// Opens `form` in the portal, types into its field and leaves the caret there.
 async fn type_into(portal: &Portal, form: &Form, plan: &str) {
     let path = form.path.replace("{plan}", plan);
@@ -129,7 +119,7 @@ async fn assert_not_crashed(portal: &Portal, how: &str, form: &Form) {
 fn leave_every_form_with_the_caret_in_a_field(engine: Engine) {
     let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
-        let plan = a_rate_plan(&portal).await;
+        let plan = portal.first_demo_id("rateplans").await;
         portal.sign_in_as_demo().await;
         portal.open("/accounts").await;
         portal.wait_for("table#accounts-table tbody tr").await;
@@ -184,7 +174,7 @@ async fn another_tab_signs_out(portal: &Portal) {
 fn a_session_ending_keeps_what_was_typed(engine: Engine) {
     let setup = Setup::in_engine(engine);
     e2e::run_with(setup, |portal| async move {
-        let plan = a_rate_plan(&portal).await;
+        let plan = portal.first_demo_id("rateplans").await;
         portal.open("/login").await;
         sign_in_kept(&portal, DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for("#main-nav").await;

@@ -705,7 +705,7 @@ fn a_first_load_stays_within_its_budgets() {
         }
         portal.sign_in(DEMO_LOGIN, DEMO_PASSWORD).await;
         portal.wait_for(OVERVIEW).await;
-        let account = format!("/accounts/{}", first_account_id(&portal).await);
+        let account = format!("/accounts/{}", portal.first_demo_id("accounts").await);
         for (path, mark, requests, bytes) in [
             // The overview asks for seven kinds of data at once (the profile, the accounts, a
             // day of statistics and the calls active now on each side, the CPS chart) before
@@ -737,16 +737,6 @@ fn a_first_load_stays_within_its_budgets() {
         }
         assert!(over.is_empty(), "over budget: {over:#?}");
     });
-}
-
-/// The id of the demo customer's first account, as the API lists them.
-async fn first_account_id(portal: &Portal) -> String {
-    let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-    let accounts = portal.api_get(&token, "accounts", &[]).await;
-    accounts["data"][0]["id"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no account in {accounts}"))
-        .to_owned()
 }
 
 #[test]

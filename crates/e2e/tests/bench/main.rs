@@ -561,11 +561,7 @@ async fn measure(portal: &Portal) -> Measured {
     let cdr_rows = thousand_rows(portal, &calls_page, "cdrs").await;
     let filter = filter_applied(portal).await;
     let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
-    let accounts = portal.api_get(&token, "accounts", &[]).await;
-    let account_id = accounts["data"][0]["id"]
-        .as_str()
-        .expect("an account")
-        .to_owned();
+    let account_id = portal.first_demo_id("accounts").await;
     let (month, month_charts) = month_chart(portal, &account_id).await;
     let heap = heap_after_walk(portal).await;
     let long_day = long_day::measure(portal).await;

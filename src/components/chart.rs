@@ -11,6 +11,7 @@ use crate::i18n::tr;
 use api_model::stats::StatsPayload;
 use chart_data::decimate::polylines;
 use chart_data::series::{drawable, exact_at, nearest_index, summarize, value_bounds};
+use chart_data::ticks::ticks_within;
 use chart_data::ticks::time_ticks_with;
 use leptos::html;
 use leptos::prelude::*;
@@ -142,9 +143,20 @@ struct PlotArea {
     to: f64,
 }
 
+/// `value` kept between `low` and `high` (`low <= high`). Not `f64::clamp`: its assertion's
+/// message writes floats with `Debug`, which brings core's float formatter (some 5 KB brotli)
+/// into every chart page.
+fn within(value: f64, low: f64, high: f64) -> f64 {
+    value.max(low).min(high)
+}
+
 impl PlotArea {
     fn time_at(&self, x: f64) -> f64 {
-        let share = ((x - self.left) / (self.right - self.left).max(1.0)).clamp(0.0, 1.0);
+        let share = within(
+            (x - self.left) / (self.right - self.left).max(1.0),
+            0.0,
+            1.0,
+        );
         self.from + share * (self.to - self.from)
     }
 }
@@ -272,9 +284,10 @@ type Plot<'a> = plotters::chart::ChartContext<
     plotters::coord::cartesian::Cartesian2d<Axis, Axis>,
 >;
 
-/// A chart axis of plain numbers whose labels only [`compact`] writes: plotters' own number
-/// axis brings its float formatter (kilobytes of code in the statistics' part) even when its
-/// labels are written by the page.
+/// A chart axis of plain numbers whose labels only [`compact`] writes and whose labelled values
+/// are [`ticks_within`]: plotters' own number axis brings its float formatter and its key
+/// points `powf` and `ln` (kilobytes of code in the statistics' part), though the page writes
+/// the labels and has round values of its own.
 struct Axis(plotters::coord::types::RangedCoordf64);
 
 impl Axis {
@@ -292,7 +305,8 @@ impl plotters::coord::ranged1d::Ranged for Axis {
     }
 
     fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        self.0.key_points(hint)
+        let range = self.0.range();
+        ticks_within(range.start, range.end, hint.max_num_points())
     }
 
     fn range(&self) -> std::ops::Range<f64> {
@@ -445,7 +459,7 @@ fn zoomed(shown: (f64, f64), full: (f64, f64), closer: bool) -> Option<(f64, f64
     if width >= full.1 - full.0 {
         return None;
     }
-    let from = (middle - width / 2.0).clamp(full.0, full.1 - width);
+    let from = within(middle - width / 2.0, full.0, full.1 - width);
     Some((from, from + width))
 }
 
@@ -572,7 +586,7 @@ fn canvas_area(
         };
         let x = x_in_canvas(&ev);
         if let Some((start, _)) = drag.get_untracked() {
-            drag.set(Some((start, x.clamp(plot.left, plot.right))));
+            drag.set(Some((start, within(x, plot.left, plot.right))));
         }
         if x < plot.left || x > plot.right {
             hover.set(None);
@@ -659,9 +673,12 @@ fn crosshair(state: ChartState) -> Option<impl IntoView + use<>> {
     // The tooltip sits on the side of the crosshair with more room.
     let flip = x > (plot.left + plot.right) / 2.0;
     let (tip_left, tip_right) = if flip {
-        ("auto".to_owned(), format!("calc(100% - {}px)", x - 8.0))
+        (
+            "auto".to_owned(),
+            format!("calc(100% - {})", css_px(x - 8.0)),
+        )
     } else {
-        (format!("{}px", x + 8.0), "auto".to_owned())
+        (css_px(x + 8.0), "auto".to_owned())
     };
     let rows = lines
         .into_iter()
@@ -677,21 +694,28 @@ fn crosshair(state: ChartState) -> Option<impl IntoView + use<>> {
     Some(view! {
         <div
             class="crosshair"
-            style:left=format!("{x}px")
-            style:top=format!("{}px", plot.top)
-            style:height=format!("{}px", plot.bottom - plot.top)
+            style:left=css_px(x)
+            style:top=css_px(plot.top)
+            style:height=css_px(plot.bottom - plot.top)
         ></div>
         <div
             class="chart-tooltip"
             style:left=tip_left
             style:right=tip_right
-            style:top=format!("{}px", plot.top)
+            style:top=css_px(plot.top)
             role="status"
         >
             <p class="tooltip-time">{when}</p>
             <ul>{rows}</ul>
         </div>
     })
+}
+
+/// A length in whole CSS pixels: written from an integer, as a float's `Display` would bring
+/// core's float formatter (some 5 KB brotli) into the chart's pages for sub-pixel digits no
+/// one sees.
+fn css_px(value: f64) -> String {
+    format!("{}px", value.round() as i64)
 }
 
 /// The span a drag is selecting.
@@ -701,10 +725,10 @@ fn selection(state: ChartState) -> Option<impl IntoView + use<>> {
     Some(view! {
         <div
             class="zoom-selection"
-            style:left=format!("{}px", start.min(end))
-            style:width=format!("{}px", (end - start).abs())
-            style:top=format!("{}px", plot.top)
-            style:height=format!("{}px", plot.bottom - plot.top)
+            style:left=css_px(start.min(end))
+            style:width=css_px((end - start).abs())
+            style:top=css_px(plot.top)
+            style:height=css_px(plot.bottom - plot.top)
         ></div>
     })
 }

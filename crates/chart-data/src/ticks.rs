@@ -35,6 +35,29 @@ pub fn value_ticks(min: f64, max: f64, max_ticks: usize) -> Vec<f64> {
     nice_ticks(low, high, max_ticks).unwrap_or_else(|| vec![low, high])
 }
 
+/// "Nice" value ticks inside `[min, max]` (an axis' labelled values), at most `max_ticks` of
+/// them, with the finest step that fits: [`value_ticks`] with its ends beyond the range left
+/// out. Nothing for non-finite bounds.
+pub fn ticks_within(min: f64, max: f64, max_ticks: usize) -> Vec<f64> {
+    if !min.is_finite() || !max.is_finite() {
+        return Vec::new();
+    }
+    let (low, high) = (min.min(max), min.max(max));
+    let inside = |ticks: Vec<f64>| -> Vec<f64> {
+        ticks
+            .into_iter()
+            .filter(|t| low <= *t && *t <= high)
+            .collect()
+    };
+    // Covering ticks reach one step beyond each end: two more of them may fit inside.
+    let finer = inside(value_ticks(low, high, max_ticks.saturating_add(2)));
+    if finer.len() <= max_ticks {
+        finer
+    } else {
+        inside(value_ticks(low, high, max_ticks))
+    }
+}
+
 fn padded(low: f64, high: f64) -> (f64, f64) {
     if low < high {
         return (low, high);
@@ -476,6 +499,34 @@ mod tests {
             [0.0, 2.0, 4.0, 6.0, 8.0, 10.0],
             "swapped"
         );
+    }
+
+    #[test]
+    fn ticks_within_stay_inside_the_range_with_the_finest_step() {
+        assert_eq!(
+            ticks_within(0.0, 10.5, 6),
+            vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]
+        );
+        assert_eq!(
+            ticks_within(0.0, 10.5, 12),
+            (0..=10).map(f64::from).collect::<Vec<_>>()
+        );
+        assert_eq!(ticks_within(0.3, 1.0, 4), vec![0.4, 0.6, 0.8, 1.0]);
+        assert_eq!(ticks_within(10.5, 0.0, 6), ticks_within(0.0, 10.5, 6));
+        assert_eq!(ticks_within(0.0, 10.5, 0), Vec::<f64>::new());
+        assert_eq!(ticks_within(f64::NAN, 1.0, 6), Vec::<f64>::new());
+        let mut random = Rng(7);
+        for _ in 0..2000 {
+            let (a, b) = (random.unit() * 2e4 - 1e4, random.unit() * 1e3);
+            let max_ticks = 2 + random.below(10) as usize;
+            let ticks = ticks_within(a, a + b, max_ticks);
+            assert!(ticks.len() <= max_ticks, "{a} {b} {max_ticks}: {ticks:?}");
+            assert!(
+                ticks.iter().all(|t| a <= *t && *t <= a + b),
+                "{a} {b}: {ticks:?}"
+            );
+            assert!(ticks.windows(2).all(|w| w[0] < w[1]), "{a} {b}: {ticks:?}");
+        }
     }
 
     #[test]

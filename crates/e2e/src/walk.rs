@@ -17,8 +17,9 @@ const WALK_SLICE: Duration = Duration::from_secs(10);
 const VISIT_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a click may go without its page's address before it is made again.
 const CLICK_AGAIN_AFTER: Duration = Duration::from_secs(3);
-/// WebDriver's script timeout during the walk: a slice, and its last visit at its slowest.
-const WALK_SCRIPT_TIMEOUT: Duration = Duration::from_secs(40);
+/// WebDriver's script timeout during the walk: a slice, then its last visit's wait for the
+/// pace (at most 10 s, [`WALK_STEP`]) and the visit at its slowest.
+const WALK_SCRIPT_TIMEOUT: Duration = Duration::from_secs(50);
 
 /// What the page holds after a garbage collection.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,43 +53,60 @@ impl MemorySample {
 /// shows what it is for (rows, a chart, cards, a form, a record, or that it has none). A click
 /// the page let go by (it was still settling) is made again after a while, as a person would;
 /// the step answers how many it made.
+///
+/// Chromium takes at most 200 changes of the history in 10 s and ignores the rest without an
+/// error (the address then stays behind the page), and a visit makes up to two (its link's
+/// entry, a correction of its address). A person never clicks that fast; a walk at the
+/// machine's speed did (the bench's long day failed with an account's page drawn at
+/// `/accounts`), so the walk clicks at most 80 times in 10 s, and waits for the oldest click to
+/// leave those 10 s before another.
 pub const WALK_STEP: &str = "
     const [selector, timeoutMs, againMs] = [arguments[0], arguments[1], arguments[2]];
-    const SHOWN = 'table tbody tr, canvas, .account-card, .empty, .error-panel, '
-        + 'section.detail-page, main form';
-    const shownNow = () => {
-        const main = document.querySelector('main');
-        if (!main || main.querySelector('.loading')) return null;
-        return main.querySelector(SHOWN);
+    const [paceWindowMs, paceClicks] = [10000, 80];
+    const clicksMade = (window.__walkClicks ||= []);
+    const waitBeforeClick = () => {
+        const now = performance.now();
+        while (clicksMade.length && now - clicksMade[0] > paceWindowMs) clicksMade.shift();
+        return clicksMade.length < paceClicks ? 0 : paceWindowMs - (now - clicksMade[0]) + 1;
     };
-    const link = document.querySelector(selector);
-    if (!link) return Promise.reject(new Error('no link ' + selector));
-    const before = shownNow();
-    const path = link.pathname;
-    if (path === location.pathname)
-        return Promise.reject(new Error('already at ' + path + ': no visit'));
-    link.click();
-    const started = performance.now();
-    let [clicked, clicks] = [started, 1];
-    return new Promise((resolve, reject) => {
-        const check = () => {
-            const shown = shownNow();
-            const now = performance.now();
-            if (location.pathname === path && shown && shown !== before) return resolve(clicks);
-            if (now - started > timeoutMs)
-                return reject(new Error('the page at ' + path + ' did not show: '
-                    + location.pathname));
-            // Only the link clicked, while it is still on the page: once the next page has
-            // drawn (its address may come a moment later), the selector could find one of its
-            // links and lead elsewhere.
-            const again = location.pathname !== path && link.isConnected && link;
-            if (again && now - clicked > againMs) {
-                again.click();
-                [clicked, clicks] = [now, clicks + 1];
-            }
-            requestAnimationFrame(check);
+    const click = (link) => { clicksMade.push(performance.now()); link.click(); };
+    return new Promise((paced) => setTimeout(paced, waitBeforeClick())).then(() => {
+        const SHOWN = 'table tbody tr, canvas, .account-card, .empty, .error-panel, '
+            + 'section.detail-page, main form';
+        const shownNow = () => {
+            const main = document.querySelector('main');
+            if (!main || main.querySelector('.loading')) return null;
+            return main.querySelector(SHOWN);
         };
-        requestAnimationFrame(check);
+        const link = document.querySelector(selector);
+        if (!link) return Promise.reject(new Error('no link ' + selector));
+        const before = shownNow();
+        const path = link.pathname;
+        if (path === location.pathname)
+            return Promise.reject(new Error('already at ' + path + ': no visit'));
+        click(link);
+        const started = performance.now();
+        let [clicked, clicks] = [started, 1];
+        return new Promise((resolve, reject) => {
+            const check = () => {
+                const shown = shownNow();
+                const now = performance.now();
+                if (location.pathname === path && shown && shown !== before) return resolve(clicks);
+                if (now - started > timeoutMs)
+                    return reject(new Error('the page at ' + path + ' did not show: '
+                        + location.pathname));
+                // Only the link clicked, while it is still on the page: once the next page has
+                // drawn (its address may come a moment later), the selector could find one of its
+                // links and lead elsewhere.
+                const again = location.pathname !== path && link.isConnected && link;
+                if (again && now - clicked > againMs && waitBeforeClick() === 0) {
+                    click(again);
+                    [clicked, clicks] = [now, clicks + 1];
+                }
+                requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+        });
     });";
 
 /// The walk's slice: visits `count` links from `steps` (CSS selectors of links, in turn, from

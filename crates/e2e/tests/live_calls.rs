@@ -240,7 +240,11 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
         }
 
         // The browser's timings see what the server saw (so the checks below can fail).
-        assert!(live_request_starts(&portal).await.len() >= 3);
+        portal
+            .wait_until("the browser's timings of three requests", async || {
+                (live_request_starts(&portal).await.len() >= 3).then_some(())
+            })
+            .await;
 
         // Hidden: nothing more is asked, and the page says it is paused. A request already on
         // its way may still be answered; the browser's own clock tells it from a new one.
@@ -267,11 +271,19 @@ fn live_calls_refresh_while_visible_and_stop_when_hidden() {
             "a request as soon as the tab shows",
         )
         .await;
-        let first_after = live_request_starts(&portal)
-            .await
-            .into_iter()
-            .find(|start| *start >= shown_at)
-            .expect("a request started once shown");
+        // The browser lists a request in its timings once it has read the whole answer, a
+        // moment after the server sent it: wait for it there too.
+        let first_after = portal
+            .wait_until(
+                "the browser's timing of the request once shown",
+                async || {
+                    live_request_starts(&portal)
+                        .await
+                        .into_iter()
+                        .find(|start| *start >= shown_at)
+                },
+            )
+            .await;
         assert!(
             first_after - shown_at < REFRESH_AFTER.as_millis() as f64,
             "asked at once when shown ({} ms after), not after the next interval",

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod catalog;
 pub mod cdr_export;
 pub mod creation;
+pub mod credit;
 pub mod date_text;
 pub mod document;
 pub mod errors;

@@ -71,18 +71,43 @@ fn notice_of(account: &Resource<Account>) -> Option<impl IntoView + use<>> {
     )
 }
 
+/// The flagged accounts the overview's word on balances names: the one, or the lowest few.
+fn named(accounts: &[Resource<Account>]) -> (Vec<Flagged<'_>>, usize) {
+    let mut flagged: Vec<Flagged> = accounts.iter().filter_map(flagged).collect();
+    flagged.sort_by_key(|f| f.headroom);
+    let named = flagged.len().min(NAMED_IN_SUMMARY);
+    (flagged, named)
+}
+
+/// The accounts the overview's word on balances names that are still above their minimum:
+/// those whose credit ahead it tells (`api_model::credit`), with their headroom.
+pub fn named_above_minimum(accounts: &[Resource<Account>]) -> Vec<String> {
+    let (flagged, named) = named(accounts);
+    flagged[..named]
+        .iter()
+        .filter(|f| f.standing == Standing::NearMinimum)
+        .map(|f| f.account.id.clone())
+        .collect()
+}
+
+/// What the page tells of a named account beside its balance (its credit ahead).
+pub type AccountNote<'a> = &'a dyn Fn(&Resource<Account>) -> Option<AnyView>;
+
 /// The overview's word on balances: nothing when every account is comfortable, the account's
 /// own warning when one is not, and for more a summary — how many are at or below their
 /// minimum, how many are close to it, the worst few by name — with a link to the accounts
-/// list narrowed to them, lowest balance first. Each account's page keeps its own warning.
-pub fn balance_summary(accounts: &[Resource<Account>]) -> Option<AnyView> {
-    let mut flagged: Vec<Flagged> = accounts.iter().filter_map(flagged).collect();
+/// list narrowed to them, lowest balance first. Each named account has the page's `note`.
+/// Each account's page keeps its own warning.
+pub fn balance_summary(accounts: &[Resource<Account>], note: AccountNote) -> Option<AnyView> {
+    let (flagged, named) = named(accounts);
     match flagged.as_slice() {
         [] => return None,
-        [one] => return notice_of(one.account).map(|notice| notice.into_any()),
+        [one] => {
+            let notice = notice_of(one.account)?;
+            return Some(view! { {notice} {note(one.account)} }.into_any());
+        }
         _ => {}
     }
-    flagged.sort_by_key(|f| f.headroom);
     let t = texts();
     let count = |wanted: Standing| flagged.iter().filter(|f| f.standing == wanted).count();
     let (below, near) = (
@@ -99,10 +124,13 @@ pub fn balance_summary(accounts: &[Resource<Account>]) -> Option<AnyView> {
         view! { <li data-standing=key>{text(&format::count(count as u64))}</li> }
     })
     .collect_view();
-    let lowest = flagged
+    let lowest = flagged[..named]
         .iter()
-        .take(NAMED_IN_SUMMARY)
         .map(|f| lowest_entry(f.account))
+        .collect_view();
+    let notes = flagged[..named]
+        .iter()
+        .filter_map(|f| note(f.account))
         .collect_view();
     let severity = if below > 0 {
         "below-minimum"
@@ -115,6 +143,7 @@ pub fn balance_summary(accounts: &[Resource<Account>]) -> Option<AnyView> {
             <ul class="balance-counts">{lines}</ul>
             <p class="balance-lowest">{t.lowest_balances}</p>
             <ul class="lowest-accounts">{lowest}</ul>
+            {notes}
             <p class="balance-list-link">
                 <Link href=low_balances_href(&flagged)>{t.show_low_balances}</Link>
             </p>

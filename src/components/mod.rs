@@ -3,6 +3,7 @@
 pub mod balance;
 pub mod brand;
 pub mod chart;
+pub mod credit_ahead;
 pub mod detail;
 pub mod filter_bar;
 pub mod link;

@@ -391,6 +391,23 @@ accounts-near-minimum = { $count ->
 balances-to-watch = Balances to watch
 lowest-balances = Lowest balances:
 show-low-balances = All of them in the accounts list, lowest balance first
+# The credit ahead of an account the overview names: when its balance reaches its minimum.
+# $name: the account's
+credit-ahead-of = Credit ahead of { $name }
+# $spend: an amount with its currency
+credit-at-day-spend = At the last 24 hours' spend ({ $spend }):
+# $spend: an amount with its currency
+credit-at-week-spend = At the last 7 days' spend ({ $spend }):
+credit-minimum-in-hours = { $count ->
+        [one] the minimum in about 1 hour
+       *[other] the minimum in about { $count } hours
+    }
+credit-minimum-in-days = { $count ->
+        [one] the minimum in about 1 day
+       *[other] the minimum in about { $count } days
+    }
+credit-minimum-within-hour = the minimum within the hour
+credit-minimum-not-reached = the minimum is not reached
 today = Today
 
 check-rate = Check a rate

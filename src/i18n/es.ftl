@@ -366,6 +366,21 @@ accounts-near-minimum = { $count ->
 balances-to-watch = Saldos a vigilar
 lowest-balances = Saldos más bajos:
 show-low-balances = Todos en la lista de cuentas, el saldo más bajo primero
+credit-ahead-of = Previsión del saldo de { $name }
+credit-at-day-spend = Al gasto de las últimas 24 horas ({ $spend }):
+credit-at-week-spend = Al gasto de los últimos 7 días ({ $spend }):
+credit-minimum-in-hours = { $count ->
+        [one] el mínimo en 1 hora aproximadamente
+        [many] el mínimo en unas { $count } de horas
+       *[other] el mínimo en unas { $count } horas
+    }
+credit-minimum-in-days = { $count ->
+        [one] el mínimo en 1 día aproximadamente
+        [many] el mínimo en unos { $count } de días
+       *[other] el mínimo en unos { $count } días
+    }
+credit-minimum-within-hour = el mínimo en menos de una hora
+credit-minimum-not-reached = el mínimo no se alcanza
 today = Hoy
 
 check-rate = Consultar una tarifa

@@ -406,6 +406,25 @@ accounts-near-minimum =
 balances-to-watch = Баланси, на які варто зважити
 lowest-balances = Найнижчі баланси:
 show-low-balances = Усі вони в списку рахунків, від найнижчого балансу
+credit-ahead-of = Прогноз балансу рахунку { $name }
+credit-at-day-spend = За витрат останніх 24 годин ({ $spend }):
+credit-at-week-spend = За витрат останніх 7 днів ({ $spend }):
+credit-minimum-in-hours =
+    мінімум приблизно за { $count } { $count ->
+            [one] годину
+            [few] години
+            [many] годин
+           *[other] години
+        }
+credit-minimum-in-days =
+    мінімум приблизно за { $count } { $count ->
+            [one] день
+            [few] дні
+            [many] днів
+           *[other] дня
+        }
+credit-minimum-within-hour = мінімум менш ніж за годину
+credit-minimum-not-reached = мінімум не настане
 today = Сьогодні
 
 check-rate = Перевірити тариф

@@ -7,8 +7,9 @@
 //! without asking again. Nothing the profile governs is asked for before it is read.
 
 use crate::access::Access;
-use crate::components::balance::balance_summary;
+use crate::components::balance::{balance_summary, named_above_minimum};
 use crate::components::chart::{ChartSpec, Legend, label, line_chart};
+use crate::components::credit_ahead::credit_ahead_list;
 use crate::components::link::Link;
 use crate::components::status;
 use crate::format;
@@ -19,7 +20,9 @@ use crate::prefs::Prefs;
 use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
 use api_model::catalog::Attributes;
+use api_model::credit::{Spend, spend_query};
 use api_model::document::{Resource, SingleDocument};
+use api_model::errors::ApiError;
 use api_model::number::Metric;
 use api_model::profile::StatsAccess;
 use api_model::resources::{Account, ChartOriginatedCps, chart_request};
@@ -120,7 +123,8 @@ pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
     let today_terminated = todays_figures(api.clone(), key(terminated, shows_terminated));
     let shows_cps =
         Memo::new(move |_| originated.get().is_some_and(|a| a.series(StatsMetric::Cps)));
-    let cps = last_hour_of_cps(api, key(originated, shows_cps));
+    let cps = last_hour_of_cps(api.clone(), key(originated, shows_cps));
+    let credit = named_spends(api, accounts, originated);
     let both = move || shows_originated.get() && shows_terminated.get();
     let known = move || originated.with(Option::is_some);
     view! {
@@ -129,7 +133,7 @@ pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
                 <h1>{tr(|t| t.overview_title)}</h1>
                 {move || account_picker(accounts, chosen)}
             </div>
-            {move || balance_warnings(accounts)}
+            {move || balance_warnings(accounts, credit)}
             <div class="dashboard-grid">
                 {move || account_card(accounts, chosen)}
                 <div
@@ -165,10 +169,65 @@ fn profile_state(access: Access) -> Option<AnyView> {
         .then(|| status::loading(texts().loading_todays_figures).into_any())
 }
 
-/// One word on the balances of all the customer's accounts (see [`balance_summary`]).
-fn balance_warnings(accounts: Accounts) -> Option<impl IntoView> {
-    let summary = accounts.with_data(|list| balance_summary(list?))?;
-    Some(view! { <div class="balance-warnings">{summary}</div> })
+/// One word on the balances of all the customer's accounts (see [`balance_summary`]), with
+/// the credit ahead of those it names above their minimum.
+fn balance_warnings(accounts: Accounts, credit: Read<Spends>) -> Option<impl IntoView> {
+    let note = |account: &Resource<Account>| credit_note(credit, account);
+    let summary = accounts.with_data(|list| balance_summary(list?, &note))?;
+    let failed = credit
+        .error()
+        .map(|error| status::error_panel(error, move || credit.retry()));
+    Some(view! { <div class="balance-warnings">{summary}{failed}</div> })
+}
+
+/// What each account the balance summary names above its minimum spent (`api_model::credit`).
+type Spends = Vec<(String, Spend)>;
+
+/// The spend of the accounts the balance summary names above their minimum: asked when they
+/// are named, and not at all when the profile withholds the price of calls.
+fn named_spends(
+    api: Api,
+    accounts: Accounts,
+    originated: Memo<Option<StatsAccess>>,
+) -> Read<Spends> {
+    week_spends(api, move || {
+        let priced = originated.get()?.figure(StatsMetric::TotalPrice);
+        let named = accounts.with_data(|list| list.map(|l| named_above_minimum(l)))?;
+        (priced && !named.is_empty()).then_some(named)
+    })
+}
+
+/// What each account `key` names spent over the last 24 hours and 7 days, for its credit
+/// ahead: one request an account (a week of its originated calls by the hour), all at once.
+fn week_spends(api: Api, key: impl Fn() -> Option<Vec<String>> + 'static) -> Read<Spends> {
+    use_read(key, move |named: Vec<String>, signal| {
+        let api = api.clone();
+        async move {
+            let now = Utc::now();
+            let endpoint = StatsEndpoint::new(Direction::Origination, StatsKind::Traffic);
+            let spends = named.into_iter().map(|id| {
+                let (api, signal) = (api.clone(), signal.clone());
+                async move {
+                    let query = spend_query(&id, now).to_query(endpoint);
+                    let week: StatsPayload = api.get(endpoint.path(), &query, signal).await?;
+                    Ok::<_, ApiError>((id, Spend::of(&week, now)))
+                }
+            });
+            futures_util::future::try_join_all(spends).await
+        }
+    })
+}
+
+/// An account's credit ahead, once its spend has come.
+fn credit_note(credit: Read<Spends>, account: &Resource<Account>) -> Option<AnyView> {
+    let a = &account.attributes;
+    let headroom = a.balance - a.min_balance?;
+    let spend = credit.with_data(|spends| {
+        let (_, spend) = spends?.iter().find(|(id, _)| *id == account.id)?;
+        Some(*spend)
+    })?;
+    let currency = a.currency.as_deref().unwrap_or_default();
+    Some(credit_ahead_list(&a.name, headroom, spend, currency).into_any())
 }
 
 /// Today's totals and the calls active now on one side of the traffic, for the account `key`

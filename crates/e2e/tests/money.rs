@@ -293,6 +293,142 @@ fn a_low_balance_is_warned_about_on_the_overview_and_the_accounts_page() {
     });
 }
 
+/// The week of an account's calls, an hour a sample, that the overview asked for its credit
+/// ahead (`sampling=hour` is that request's alone on the overview).
+fn credit_requests(portal: &Portal) -> Vec<e2e::ServedRequest> {
+    portal
+        .served_requests()
+        .into_iter()
+        .filter(|r| {
+            r.from_browser()
+                && r.endpoint() == "origination-statistics"
+                && r.query_param("sampling").as_deref() == Some("hour")
+        })
+        .collect()
+}
+
+/// A forecast as the overview words it in English: whole hours rounded down, two days or more
+/// in days rounded to the nearest.
+fn forecast_words(headroom: Decimal, spend: Decimal, span_hours: i64) -> String {
+    if spend <= Decimal::ZERO {
+        return "the minimum is not reached".to_owned();
+    }
+    let hours = (headroom * Decimal::from(span_hours) / spend).floor();
+    let hours = u64::try_from(hours).expect("a forecast in hours");
+    match hours {
+        0 => "the minimum within the hour".to_owned(),
+        1 => "the minimum in about 1 hour".to_owned(),
+        h if h < 48 => format!("the minimum in about {h} hours"),
+        h => format!("the minimum in about {} days", (h + 12) / 24),
+    }
+}
+
+/// The spend of the last 24 hours and of the last 7 days in the week `asked` for (the
+/// portal's own request, asked again with its times), with the forecast for `headroom` at each,
+/// as the page says them: `(spend, words)`.
+async fn expected_credit(
+    portal: &Portal,
+    token: &str,
+    asked: &e2e::ServedRequest,
+    headroom: Decimal,
+) -> [(Decimal, String); 2] {
+    let param = |name: &str| asked.query_param(name).unwrap_or_default();
+    let (account, from, to) = (param("account-id"), param("from-time"), param("to-time"));
+    let query = [
+        ("account-id", account.as_str()),
+        ("from-time", from.as_str()),
+        ("to-time", to.as_str()),
+        ("sampling", "hour"),
+    ];
+    let week = portal
+        .api_get(token, "origination-statistics", &query)
+        .await;
+    let to = chrono::NaiveDateTime::parse_from_str(&to, "%Y-%m-%d %H:%M:%S")
+        .expect("the portal's to-time")
+        .and_utc();
+    let day_start = (to - chrono::TimeDelta::hours(24)).timestamp();
+    let starts = week["data"]["t"].as_array().cloned().unwrap_or_default();
+    let prices = week["data"]["total_price"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(starts.len(), prices.len());
+    let (mut last_day, mut last_week) = (Decimal::ZERO, Decimal::ZERO);
+    for (start, price) in starts.iter().zip(&prices).filter(|(_, p)| !p.is_null()) {
+        if start.as_i64().expect("a sample's start") >= day_start {
+            last_day += decimal(price);
+        }
+        last_week += decimal(price);
+    }
+    assert!(
+        last_day > Decimal::ZERO && last_week > last_day,
+        "{last_day} {last_week}"
+    );
+    [
+        (last_day, forecast_words(headroom, last_day, 24)),
+        (last_week, forecast_words(headroom, last_week, 168)),
+    ]
+}
+
+/// The two forecasts shown in `css` (`At the last 24 hours' spend (249.03 EUR): the minimum in
+/// about 46 hours`) as `(spend, words)`.
+async fn shown_credit(portal: &Portal, css: &str) -> Vec<(Decimal, String)> {
+    let spans = portal
+        .wait_for_texts(css, "the two forecasts", |spans| spans.len() == 2)
+        .await;
+    spans
+        .iter()
+        .map(|shown| {
+            let (said_spend, when) = shown.split_once(':').expect("the spend, then when");
+            let amount = said_spend
+                .split_once('(')
+                .and_then(|(_, rest)| rest.split_once(')'));
+            let spend = amount.and_then(|(amount, _)| shown_number(amount));
+            (
+                spend.expect("the spend in brackets"),
+                when.trim().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// An account close to its minimum (the demo's Berlin Retail) has its credit ahead on the
+/// overview: when its balance reaches its minimum at the spend of the last 24 hours and at that
+/// of the last 7 days, from the one week of its calls asked for, by the hour. The account below
+/// its minimum (Lviv Overdraft, also named) needs no forecast and costs no request.
+#[test]
+fn credit_ahead_tells_when_a_balance_reaches_its_minimum() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let accounts = portal.api_get(&token, "accounts", &[]).await;
+        // Signing in leads to the overview: its one load.
+        sign_in(&portal).await;
+        let shown = shown_credit(&portal, ".balance-summary .credit-ahead div").await;
+        let asked = credit_requests(&portal);
+        assert_eq!(
+            asked.len(),
+            1,
+            "one request for the one account close to its minimum"
+        );
+        let account_id = asked[0].query_param("account-id").unwrap_or_default();
+        let account = records(&accounts)
+            .into_iter()
+            .find(|a| a["id"] == json!(account_id))
+            .expect("the account asked for is the customer's");
+        let a = &account["attributes"];
+        assert_eq!(a["name"], json!("Berlin Retail"));
+        let headroom = decimal(&a["balance"]) - decimal(&a["min-balance"]);
+        let expected = expected_credit(&portal, &token, &asked[0], headroom).await;
+        assert_eq!(shown, expected);
+        portal
+            .wait_for_text(
+                ".balance-summary .credit-ahead p",
+                "Credit ahead of Berlin Retail",
+            )
+            .await;
+    });
+}
+
 /// Accounts below their minimum, close to it and comfortable: a reseller's ordinary lot.
 const BELOW: usize = 23;
 const NEAR: usize = 100;

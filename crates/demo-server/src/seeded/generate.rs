@@ -541,7 +541,7 @@ const ACCOUNTS: &[AccountFacts] = &[
         name: "Berlin Retail",
         currency: Some("EUR"),
         balance: "3480.2",
-        min_balance: "-500.0",
+        min_balance: "3000.0",
         max_balance: "10000.0",
         destination_rate_limit: Some("0.25"),
         capacities: [Some(30), None, Some(30)],

@@ -46,7 +46,7 @@ pub fn active_calls(
     to: DateTime<Utc>,
     now: i64,
 ) -> Vec<ChartPoint> {
-    let from = from.timestamp().max(CallHistory::of(data).starts_at());
+    let from = seconds_from(from).max(CallHistory::of(data).starts_at());
     let first = from + (60 - from.rem_euclid(60)) % 60;
     let last = to.timestamp().min(now);
     let last = last - last.rem_euclid(60);
@@ -76,4 +76,23 @@ pub fn active_calls(
             })
         })
         .collect()
+}
+
+/// The first whole second at or after `at`: a time a fraction past a minute mark is past the
+/// mark (asked at 10:00:00.5 for the last 24 hours, the chart starts at 10:01, not 10:00).
+fn seconds_from(at: DateTime<Utc>) -> i64 {
+    at.timestamp() + i64::from(at.timestamp_subsec_nanos() > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fraction_of_a_second_past_a_mark_is_past_it() {
+        let mark = DateTime::from_timestamp(1_700_000_040, 0).unwrap();
+        assert_eq!(seconds_from(mark), 1_700_000_040);
+        let just_after = DateTime::from_timestamp(1_700_000_040, 500_000_000).unwrap();
+        assert_eq!(seconds_from(just_after), 1_700_000_041);
+    }
 }

@@ -181,11 +181,13 @@ fn asked_window(portal: &Portal, endpoint: &str) -> (String, String) {
 /// A window a page asked for: `from-time`, `to-time`.
 type Window = (String, String);
 
-/// Every window the page asked `endpoint` for, oldest first, once each.
+/// Every window the overview asked `endpoint` for its figures of today (a day's totals; its
+/// credit ahead asks for a week by the hour), oldest first, once each.
 fn asked_windows(portal: &Portal, endpoint: &str) -> Vec<Window> {
     let mut windows = Vec::new();
     for request in portal.served_requests() {
-        if !(request.from_browser() && request.endpoint() == endpoint) {
+        let daily = request.query_param("sampling").as_deref() == Some("day");
+        if !(request.from_browser() && request.endpoint() == endpoint && daily) {
             continue;
         }
         let window = (

@@ -120,14 +120,21 @@ fn a_wrong_password_is_refused_on_the_login_page() {
     });
 }
 
+/// The first token lives 20 s, room for signing in and opening a page on a busy machine; the
+/// token of the second sign-in lives the server's usual ten minutes, so that what the test reads
+/// after it cannot race another expiry.
 #[test]
 fn an_expired_session_returns_to_login_and_back() {
     let setup = Setup {
-        token_lifetime: Duration::from_secs(6),
+        fault_control: true,
         ..Setup::default()
     };
     e2e::run_with(setup, |portal| async move {
+        portal
+            .set_faults(serde_json::json!({ "token-lifetime-seconds": 20 }))
+            .await;
         portal.sign_in_as_demo().await;
+        portal.clear_faults().await;
         portal.open("/accounts?page[size]=2").await;
         portal
             .wait_for_texts(ACCOUNT_ROWS, "two rows", |rows| rows.len() == 2)
@@ -135,7 +142,7 @@ fn an_expired_session_returns_to_login_and_back() {
 
         portal
             .wait_until_within(
-                Duration::from_secs(20),
+                Duration::from_secs(60),
                 "the expired session to land on /login?next=/accounts?page[size]=2",
                 async || {
                     let url = portal.client().current_url().await.ok()?;

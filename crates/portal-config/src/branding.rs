@@ -129,7 +129,7 @@ fn image_path(text: &str, key: &str, extensions: &[&str]) -> Result<String, Stri
         return Err(format!(
             "{key} “{}”: it must be a path on the portal's own site (such as brand/logo.svg), \
              without a scheme, host, backslash, space or “..”",
-            text.escape_debug()
+            crate::AsWritten(text)
         ));
     }
     let file = text.split(['?', '#']).next().unwrap_or_default();
@@ -137,7 +137,7 @@ fn image_path(text: &str, key: &str, extensions: &[&str]) -> Result<String, Stri
     if !extension.is_some_and(|e| extensions.contains(&e.as_str())) {
         return Err(format!(
             "{key} “{}”: it must be a {} file",
-            text.escape_debug(),
+            crate::AsWritten(text),
             extensions.join(" or ").to_ascii_uppercase()
         ));
     }
@@ -163,7 +163,7 @@ pub(crate) fn read_branding(value: Option<&Loose>) -> Result<Branding, String> {
         .map(|text| {
             Rgb::parse(&text)
                 .and_then(Accent::derive)
-                .map_err(|why| format!("branding.accentColor “{}”: {why}", text.escape_debug()))
+                .map_err(|why| format!("branding.accentColor “{}”: {why}", crate::AsWritten(&text)))
         })
         .transpose()?;
     Ok(Branding {
@@ -199,7 +199,7 @@ fn check_email(text: &str) -> Result<String, String> {
     } else {
         Err(format!(
             "support.email “{}”: it must be one address such as help@operator.example",
-            text.escape_debug()
+            crate::AsWritten(text)
         ))
     }
 }
@@ -217,7 +217,7 @@ fn check_phone(text: &str) -> Result<String, String> {
         Err(format!(
             "support.phone “{}”: it must be a phone number such as +380 44 123 45 67 (digits, \
              spaces, + - . ( ) only)",
-            text.escape_debug()
+            crate::AsWritten(text)
         ))
     }
 }
@@ -233,7 +233,7 @@ pub(crate) fn read_support(value: Option<&Loose>) -> Result<Support, String> {
             crate::web_url(url).map(str::to_owned).ok_or_else(|| {
                 format!(
                     "support.url “{}”: it must be an http(s) URL with a host",
-                    url.escape_debug()
+                    crate::AsWritten(url)
                 )
             })
         })

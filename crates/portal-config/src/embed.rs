@@ -120,7 +120,7 @@ impl ParentMessage {
                     other => {
                         return Err(not_understood(format!(
                             "theme “{}”: “light” or “dark”",
-                            other.escape_debug()
+                            crate::AsWritten(other)
                         )));
                     }
                 },
@@ -144,7 +144,7 @@ impl ParentMessage {
                 return Err(not_understood(format!(
                     "a message of type “{}” (this portal knows token, theme, locale, \
                      time-zone, chrome and navigate)",
-                    other.escape_debug()
+                    crate::AsWritten(other)
                 )));
             }
         };
@@ -160,14 +160,14 @@ impl ParentMessage {
             ParentMessage::TimeZone { time_zone } if !crate::languages::is_zone_name(time_zone) => {
                 Err(not_understood(format!(
                     "time-zone “{}”: an IANA zone name such as Europe/Kyiv or UTC",
-                    time_zone.escape_debug()
+                    crate::AsWritten(time_zone)
                 )))
             }
             ParentMessage::Navigate { path } if crate::in_app_path(path).is_none() => {
                 Err(not_understood(format!(
                     "navigate to “{}”: a portal path starts with one “/” and holds no \
                      backslash, control character or space",
-                    path.escape_debug()
+                    crate::AsWritten(path)
                 )))
             }
             _ => Ok(self),

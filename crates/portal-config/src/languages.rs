@@ -24,7 +24,7 @@ pub(crate) fn read_languages(tags: Option<Vec<String>>) -> Result<Vec<String>, S
         if !is_shipped(&tag) {
             return Err(format!(
                 "languages: the portal has no language “{}” (it has {})",
-                tag.escape_debug(),
+                crate::AsWritten(&tag),
                 SHIPPED.join(", ")
             ));
         }
@@ -82,7 +82,7 @@ pub(crate) fn read_default_language(
     } else {
         Err(format!(
             "{key} “{}” is not among the languages offered ({})",
-            tag.escape_debug(),
+            crate::AsWritten(&tag),
             offered.join(", ")
         ))
     }
@@ -103,7 +103,7 @@ pub(crate) fn read_time_zone(name: Option<String>) -> Result<Option<String>, Str
     } else {
         Err(format!(
             "timeZone “{}”: it must be an IANA time zone name such as Europe/Kyiv or UTC",
-            name.escape_debug()
+            crate::AsWritten(&name)
         ))
     }
 }

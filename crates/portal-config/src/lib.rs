@@ -6,6 +6,7 @@
 //! The portal reads these at run time; the demo server reads the same `config.json` to send the
 //! matching policy, so the two cannot drift apart.
 
+mod as_written;
 mod branding;
 pub mod colour;
 mod config;
@@ -19,6 +20,7 @@ mod origin;
 mod public_url;
 mod url_checks;
 
+pub use as_written::AsWritten;
 pub use branding::{Branding, LocalText, Support};
 pub use config::{AuthMode, ConfigError, EmbedConfig, PortalConfig, parse_config, read_config};
 pub use csp::{API_CONTENT_SECURITY_POLICY, content_security_policy};

@@ -57,7 +57,7 @@ impl Origin {
     /// white space and control characters included anywhere, is refused: an allow-list names
     /// exact origins, and what it names goes into a `frame-ancestors` header as it is.
     pub fn parse(text: &str) -> Result<Origin, OriginError> {
-        let stray = || OriginError::Stray(text.escape_debug().to_string());
+        let stray = || OriginError::Stray(crate::AsWritten(text).to_string());
         if text
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || ";,@*\\'\"<>`^{}|%".contains(c))

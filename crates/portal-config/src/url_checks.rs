@@ -96,7 +96,7 @@ pub fn check_api_base_url(text: &str) -> Result<(), String> {
     } else {
         "it must be empty, a path starting with one “/”, or an http(s) URL with a host"
     };
-    Err(format!("apiBaseUrl “{}”: {why}", text.escape_debug()))
+    Err(format!("apiBaseUrl “{}”: {why}", crate::AsWritten(text)))
 }
 
 #[cfg(test)]

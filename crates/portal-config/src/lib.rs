@@ -13,6 +13,7 @@ mod config;
 mod csp;
 pub mod deployment;
 pub mod embed;
+mod ipv6;
 pub mod kept;
 pub mod languages;
 mod loose;

@@ -124,8 +124,8 @@ fn split_port(authority: &str) -> Option<(&str, Option<u16>)> {
 /// leading zeros, which the standard reads as octal), or a bracketed IPv6 address.
 fn serialised_host(host: &str) -> Option<String> {
     if let Some(v6) = host.strip_prefix('[') {
-        let address: std::net::Ipv6Addr = v6.strip_suffix(']')?.parse().ok()?;
-        return Some(format!("[{}]", ipv6_text(address)));
+        let address = crate::ipv6::parse_ipv6(v6.strip_suffix(']')?)?;
+        return Some(format!("[{}]", crate::ipv6::ipv6_text(address)));
     }
     let labels: Vec<&str> = host.split('.').collect();
     let plain = labels.iter().all(|label| {
@@ -154,36 +154,6 @@ fn serialised_host(host: &str) -> Option<String> {
         return None;
     }
     Some(host.to_ascii_lowercase())
-}
-
-/// An IPv6 address as the URL standard writes it: lower-case hexadecimal pieces, the first
-/// longest run of two or more zero pieces written `::` (never in dotted IPv4 form).
-fn ipv6_text(address: std::net::Ipv6Addr) -> String {
-    let pieces = address.segments();
-    let mut longest: Option<(usize, usize)> = None;
-    let mut at = 0;
-    while at < 8 {
-        let run = pieces[at..].iter().take_while(|piece| **piece == 0).count();
-        if run >= 2 && longest.is_none_or(|(_, length)| run > length) {
-            longest = Some((at, run));
-        }
-        at += run.max(1);
-    }
-    let hex = |range: &[u16]| {
-        range
-            .iter()
-            .map(|piece| format!("{piece:x}"))
-            .collect::<Vec<_>>()
-            .join(":")
-    };
-    match longest {
-        Some((start, length)) => format!(
-            "{}::{}",
-            hex(&pieces[..start]),
-            hex(&pieces[start + length..])
-        ),
-        None => hex(&pieces),
-    }
 }
 
 impl fmt::Display for Origin {

@@ -63,7 +63,7 @@ fn plain_authority(authority: &str) -> bool {
         None => authority.split_once(':').unwrap_or((authority, "")),
     };
     let host_ok = if authority.starts_with('[') {
-        host.parse::<std::net::Ipv6Addr>().is_ok()
+        crate::ipv6::parse_ipv6(host).is_some()
     } else {
         plain_host_name(host)
     };

@@ -28,16 +28,27 @@ pub fn standing(
     if balance <= min {
         return Some(Standing::AtOrBelowMinimum);
     }
-    let tenth = Decimal::new(1, 1);
-    let margin = match max_balance {
-        Some(max) if max > min => (max - min) * tenth,
-        _ => min.abs() * tenth,
+    let span = match max_balance {
+        Some(max) if max > min => max - min,
+        _ => min.abs(),
     };
-    Some(if balance - min <= margin {
-        Standing::NearMinimum
-    } else {
-        Standing::Comfortable
+    // Within a tenth of the span: ten times the headroom no more than the span.
+    Some(match ten_times(balance - min) {
+        Some(headroom) if headroom <= span => Standing::NearMinimum,
+        _ => Standing::Comfortable,
     })
+}
+
+/// Ten times `amount`, exact (its scale one lower, or its integer times ten), or `None` past
+/// what a decimal holds. Not `Decimal`'s `*`: its multiplication is 1.4 KB of code an account's
+/// page needs for nothing else.
+fn ten_times(amount: Decimal) -> Option<Decimal> {
+    let (mantissa, scale) = (amount.mantissa(), amount.scale());
+    let (mantissa, scale) = match scale.checked_sub(1) {
+        Some(lower) => (mantissa, lower),
+        None => (mantissa.checked_mul(10)?, 0),
+    };
+    Decimal::try_from_i128_with_scale(mantissa, scale).ok()
 }
 
 /// Why a top-up amount is refused before any request.
@@ -246,6 +257,28 @@ mod tests {
             Some(Standing::Comfortable)
         );
         assert_eq!(standing(d("5"), None, Some(d("10"))), None);
+    }
+
+    #[test]
+    fn near_is_exact_at_a_tenth_whatever_the_scale() {
+        // Integers: 10 above a minimum of 100 is exactly a tenth.
+        assert_eq!(
+            standing(d("110"), Some(d("100")), None),
+            Some(Standing::NearMinimum)
+        );
+        assert_eq!(
+            standing(d("110.000001"), Some(d("100")), None),
+            Some(Standing::Comfortable)
+        );
+        // The largest scale, and amounts whose ten times no decimal holds.
+        let tiny = Decimal::new(1, 28);
+        assert_eq!(ten_times(tiny), Some(Decimal::new(1, 27)));
+        assert_eq!(ten_times(Decimal::MAX), None);
+        assert_eq!(
+            standing(Decimal::MAX, Some(d("0")), None),
+            Some(Standing::Comfortable)
+        );
+        assert_eq!(ten_times(d("-2.5")), Some(d("-25")));
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub fn credit_ahead_list(
     let t = texts();
     let row = |at: fn(&str) -> Phrase, spent: Decimal, hours: i64, key: &'static str| {
         let at = at(&format::money(Some(&spent), currency));
-        let when = when(credit_ahead(headroom, spent, hours));
+        let when = forecast_words(credit_ahead(headroom, spent, hours));
         view! {
             <div data-span=key>
                 <dt>{at}</dt>
@@ -38,8 +38,8 @@ pub fn credit_ahead_list(
     }
 }
 
-/// A forecast in words.
-fn when(forecast: CreditAhead) -> String {
+/// A forecast in words ("the minimum in about 3 days").
+pub fn forecast_words(forecast: CreditAhead) -> String {
     let t = texts();
     match forecast {
         // Not asked for an account at its minimum: its balance's own warning says so.

@@ -9,18 +9,18 @@
 use crate::access::Access;
 use crate::components::balance::{balance_summary, named_above_minimum};
 use crate::components::chart::{ChartSpec, Legend, label, line_chart};
-use crate::components::credit_ahead::credit_ahead_list;
+use crate::components::credit_ahead::{credit_ahead_list, forecast_words};
 use crate::components::link::Link;
 use crate::components::status;
 use crate::format;
 use crate::http::Api;
-use crate::i18n::texts;
 use crate::i18n::tr;
+use crate::i18n::{Phrase, texts};
 use crate::prefs::Prefs;
 use crate::read::{Read, use_read};
 use crate::routing::{Charted, Page, record_href};
 use api_model::catalog::Attributes;
-use api_model::credit::{Spend, spend_query};
+use api_model::credit::{LAST_DAY_HOURS, LAST_WEEK_HOURS, Spend, credit_ahead, spend_query};
 use api_model::document::{Resource, SingleDocument};
 use api_model::errors::ApiError;
 use api_model::number::Metric;
@@ -72,8 +72,18 @@ fn refresh_tick() -> RwSignal<u32> {
 /// The overview's numbers for one account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Today {
-    totals: BTreeMap<String, Metric>,
+    totals: Vec<(StatsMetric, Metric)>,
     active_now: Option<Decimal>,
+    /// The account's credit ahead, when asked for with the figures (an account's page).
+    credit: Option<Credit>,
+}
+
+/// What an account's credit ahead is worked out from (`api_model::credit`): its balance above
+/// its minimum, and what it spent over the last 24 hours and 7 days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Credit {
+    headroom: Decimal,
+    spend: Spend,
 }
 
 type Accounts = crate::accounts::AccountList;
@@ -119,8 +129,8 @@ pub fn Dashboard(ahead: Option<crate::http::ReadAhead>) -> impl IntoView {
             Some((chosen.get()?, side.get()?)).filter(|_| wanted.get())
         }
     };
-    let today = todays_figures(api.clone(), key(originated, shows_originated));
-    let today_terminated = todays_figures(api.clone(), key(terminated, shows_terminated));
+    let today = todays_figures(api.clone(), None, key(originated, shows_originated));
+    let today_terminated = todays_figures(api.clone(), None, key(terminated, shows_terminated));
     let shows_cps =
         Memo::new(move |_| originated.get().is_some_and(|a| a.series(StatsMetric::Cps)));
     let cps = last_hour_of_cps(api.clone(), key(originated, shows_cps));
@@ -204,18 +214,29 @@ fn week_spends(api: Api, key: impl Fn() -> Option<Vec<String>> + 'static) -> Rea
         let api = api.clone();
         async move {
             let now = Utc::now();
-            let endpoint = StatsEndpoint::new(Direction::Origination, StatsKind::Traffic);
             let spends = named.into_iter().map(|id| {
                 let (api, signal) = (api.clone(), signal.clone());
                 async move {
-                    let query = spend_query(&id, now).to_query(endpoint);
-                    let week: StatsPayload = api.get(endpoint.path(), &query, signal).await?;
-                    Ok::<_, ApiError>((id, Spend::of(&week, now)))
+                    let spend = week_spend(&api, id.clone(), now, signal).await?;
+                    Ok::<_, ApiError>((id, spend))
                 }
             });
             futures_util::future::try_join_all(spends).await
         }
     })
+}
+
+/// What the account spent over the last 24 hours and 7 days before `now`: one request, a week
+/// of its originated calls by the hour (`api_model::credit`).
+async fn week_spend(
+    api: &Api,
+    account_id: String,
+    now: chrono::DateTime<Utc>,
+    signal: Option<web_sys::AbortSignal>,
+) -> Result<Spend, ApiError> {
+    let endpoint = StatsEndpoint::new(Direction::Origination, StatsKind::Traffic);
+    let week = statistics(api, endpoint, spend_query(&account_id, now), signal).await?;
+    Ok(Spend::of(&week, now))
 }
 
 /// An account's credit ahead, once its spend has come.
@@ -232,9 +253,13 @@ fn credit_note(credit: Read<Spends>, account: &Resource<Account>) -> Option<AnyV
 
 /// Today's totals and the calls active now on one side of the traffic, for the account `key`
 /// names, as far as the side's [`StatsAccess`] shows them: what it withholds is not asked for,
-/// and what it withholds of an answer is dropped.
+/// and what it withholds of an answer is dropped. With the `headroom` of an account above its
+/// minimum, its credit ahead too (the originated spend of the last week, when the side shows
+/// prices): an account's page reads it with its figures and shows it among them, so that it
+/// brings no read and no view of its own (some 7 KB of its first load).
 pub fn todays_figures(
     api: Api,
+    headroom: Option<Decimal>,
     key: impl Fn() -> Option<(String, StatsAccess)> + 'static,
 ) -> Read<Today> {
     let prefs = expect_context::<Prefs>();
@@ -249,12 +274,15 @@ pub fn todays_figures(
             let totals_shown = TODAYS_FIGURES
                 .iter()
                 .any(|m| *m != StatsMetric::ActiveCalls && access.figure(*m));
+            let headroom = headroom.filter(|_| {
+                direction == Direction::Origination && access.figure(StatsMetric::TotalPrice)
+            });
             async move {
                 let now = Utc::now();
                 // Both asked at once: the figures show when the slower answer comes.
                 let totals = async {
                     if !totals_shown {
-                        return Ok(BTreeMap::new());
+                        return Ok(Vec::new());
                     }
                     let (from, _) = range(Preset::Today, now, zone.rules());
                     todays_totals(&api, &access, account_id.clone(), from, now, signal.clone())
@@ -267,9 +295,20 @@ pub fn todays_figures(
                     active_now(&api, direction, account_id.clone(), now, signal.clone()).await
                 };
                 let (totals, active_now) = futures_util::future::join(totals, active).await;
+                let (totals, active_now) = (totals?, active_now?);
+                // Asked after them, not with them: a third future joined in is more code on
+                // the account's page than the one round trip is worth (docs/loading.md).
+                let credit = match headroom {
+                    Some(headroom) => Some(Credit {
+                        headroom,
+                        spend: week_spend(&api, account_id, now, signal).await?,
+                    }),
+                    None => None,
+                };
                 Ok(Today {
-                    totals: totals?,
-                    active_now: active_now?,
+                    totals,
+                    active_now,
+                    credit,
                 })
             }
         },
@@ -284,7 +323,7 @@ async fn todays_totals(
     from: chrono::DateTime<Utc>,
     now: chrono::DateTime<Utc>,
     signal: Option<web_sys::AbortSignal>,
-) -> Result<BTreeMap<String, Metric>, api_model::errors::ApiError> {
+) -> Result<Vec<(StatsMetric, Metric)>, ApiError> {
     let day = StatsQuery {
         account_id,
         from_time: Some(from),
@@ -293,10 +332,20 @@ async fn todays_totals(
         filters: BTreeMap::new(),
     };
     let endpoint = StatsEndpoint::new(access.direction(), StatsKind::Traffic);
-    let stats: StatsPayload = api
-        .get(endpoint.path(), &day.to_query(endpoint), signal)
-        .await?;
-    Ok(access.strip(stats).totals.unwrap_or_default())
+    let stats = statistics(api, endpoint, day, signal).await?;
+    Ok(access.shown_figures(&stats, &TODAYS_FIGURES))
+}
+
+/// One request for statistics: the figures' and the credit ahead's share it (each its own
+/// copy of the request's code weighed on an account's page).
+async fn statistics(
+    api: &Api,
+    endpoint: StatsEndpoint,
+    query: StatsQuery,
+    signal: Option<web_sys::AbortSignal>,
+) -> Result<StatsPayload, ApiError> {
+    api.get(endpoint.path(), &query.to_query(endpoint), signal)
+        .await
 }
 
 /// The calls in progress on a side of an account now: the last minute of the last ten that
@@ -316,9 +365,7 @@ async fn active_now(
         filters: BTreeMap::new(),
     };
     let endpoint = StatsEndpoint::new(direction, StatsKind::ActiveCalls);
-    let active: StatsPayload = api
-        .get(endpoint.path(), &recent.to_query(endpoint), signal)
-        .await?;
+    let active = statistics(api, endpoint, recent, signal).await?;
     Ok(active
         .series(StatsMetric::ActiveCalls.key())
         .and_then(|calls| calls.iter().rev().find_map(|m| m.0)))
@@ -473,7 +520,9 @@ fn figures(
 }
 
 /// Today's figures of one account on one side that its [`StatsAccess`] shows, the price in
-/// `currency`: what the customer spent on originated calls, or earned on terminated ones.
+/// `currency`: what the customer spent on originated calls, or earned on terminated ones; then
+/// its credit ahead, when read with them. Their words follow the language (the caller's
+/// closure draws them again).
 pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> AnyView {
     let t = texts();
     if let (Some(error), false) = (today.error(), today.has_data()) {
@@ -482,13 +531,16 @@ pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> 
     let Some(today) = today.data() else {
         return status::loading(t.loading_todays_figures).into_any();
     };
-    let total = |metric: StatsMetric| today.totals.get(metric.key()).and_then(|m| m.0);
+    let total = |metric: StatsMetric| {
+        let (_, value) = today.totals.iter().find(|(shown, _)| *shown == metric)?;
+        value.0
+    };
     let show = |value: Option<Decimal>, unit: &str| match value {
         Some(v) if unit.is_empty() => format::decimal(&v),
         Some(v) => format!("{} {unit}", format::decimal(&v)),
         None => format::DASH.to_owned(),
     };
-    let items = access
+    let mut items: Vec<_> = access
         .figures(&TODAYS_FIGURES)
         .into_iter()
         .map(|metric| {
@@ -512,6 +564,15 @@ pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> 
                 ),
                 _ => (metric.key(), t.calls_today, show(total(metric), "")),
             };
+            (key, label.get().to_owned(), value)
+        })
+        .collect();
+    if let Some(credit) = today.credit {
+        items.extend(credit_figures(credit, currency));
+    }
+    let items = items
+        .into_iter()
+        .map(|(key, label, value)| {
             view! {
                 <div class="figure" data-key=key>
                     <dt>{label}</dt>
@@ -521,6 +582,35 @@ pub fn todays_list(today: Read<Today>, access: &StatsAccess, currency: &str) -> 
         })
         .collect_view();
     view! { <dl class="totals">{items}</dl> }.into_any()
+}
+
+/// An account's credit ahead as two figures: at the spend of the last 24 hours and at that of
+/// the last 7 days, each with its spend in `currency`.
+fn credit_figures(credit: Credit, currency: &str) -> [(&'static str, String, String); 2] {
+    let t = texts();
+    let Credit { headroom, spend } = credit;
+    let figure = |key, at: fn(&str) -> Phrase, spent: Decimal, hours| {
+        let label = at(&format::money(Some(&spent), currency)).get();
+        (
+            key,
+            label,
+            forecast_words(credit_ahead(headroom, spent, hours)),
+        )
+    };
+    [
+        figure(
+            "credit-day",
+            t.credit_at_day_spend,
+            spend.last_day,
+            LAST_DAY_HOURS,
+        ),
+        figure(
+            "credit-week",
+            t.credit_at_week_spend,
+            spend.last_week,
+            LAST_WEEK_HOURS,
+        ),
+    ]
 }
 
 fn sparkline(cps: Read<Arc<StatsPayload>>) -> AnyView {

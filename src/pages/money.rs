@@ -16,6 +16,7 @@ use api_model::money::{INVOICE_CALL_PARTS, action_document, invoice_part_fields}
 use api_model::record::Value;
 use api_model::stats::{Direction, TODAYS_FIGURES};
 use leptos::prelude::*;
+use rust_decimal::Decimal;
 
 /// What a collection's record page shows above its attributes: the summary its declaration
 /// names.
@@ -69,7 +70,12 @@ pub fn own_live_view(collection: Collection, detail: &DetailView) -> Option<AnyV
             .filter(|a| !a.figures(&TODAYS_FIGURES).is_empty())
     });
     let account = id.clone();
-    let today = todays_figures(api, move || Some((account.clone(), shown.get()?)));
+    // An account at or below its minimum has no credit ahead: its balance's warning says so.
+    let headroom = amount(collection, detail, "balance")
+        .zip(amount(collection, detail, "min-balance"))
+        .map(|(balance, min)| balance - min)
+        .filter(|headroom| *headroom > Decimal::ZERO);
+    let today = todays_figures(api, headroom, move || Some((account.clone(), shown.get()?)));
     let link = move || access.allows(page) == Some(true);
     Some(
         view! {

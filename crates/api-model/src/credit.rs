@@ -3,13 +3,14 @@
 //! its originated traffic, an hour a sample). Pure: the clock is passed in.
 
 use crate::stats::{Sampling, StatsMetric, StatsPayload, StatsQuery};
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
 
 /// The two spans the spend is weighed over, in hours.
 pub const LAST_DAY_HOURS: i64 = 24;
 pub const LAST_WEEK_HOURS: i64 = 7 * 24;
+const SECONDS_AN_HOUR: i64 = 3600;
 
 /// Forecasts of two days or more are said in days, shorter ones in hours.
 const HOURS_SAID_IN_DAYS: u64 = 48;
@@ -19,7 +20,11 @@ const HOURS_SAID_IN_DAYS: u64 = 48;
 pub fn spend_query(account_id: &str, now: DateTime<Utc>) -> StatsQuery {
     StatsQuery {
         account_id: account_id.to_owned(),
-        from_time: Some(now - TimeDelta::hours(LAST_WEEK_HOURS)),
+        // In seconds, not with `TimeDelta`: its arithmetic is code an account's page has not.
+        from_time: DateTime::from_timestamp(
+            now.timestamp() - LAST_WEEK_HOURS * SECONDS_AN_HOUR,
+            now.timestamp_subsec_nanos(),
+        ),
         to_time: Some(now),
         sampling: Some(Sampling::Hour),
         filters: BTreeMap::new(),
@@ -37,7 +42,7 @@ impl Spend {
     /// The spend in a week of hourly samples (see [`spend_query`]): the samples that start in
     /// the last 24 hours before `now`, and all of them. A sample without a price costs nothing.
     pub fn of(week: &StatsPayload, now: DateTime<Utc>) -> Spend {
-        let day_start = (now - TimeDelta::hours(LAST_DAY_HOURS)).timestamp();
+        let day_start = now.timestamp() - LAST_DAY_HOURS * SECONDS_AN_HOUR;
         let prices = week.series(StatsMetric::TotalPrice.key()).unwrap_or(&[]);
         let priced = week
             .t
@@ -45,11 +50,15 @@ impl Spend {
             .zip(prices)
             .filter_map(|(t, p)| Some((*t, p.0?)));
         let (mut last_day, mut last_week) = (Decimal::ZERO, Decimal::ZERO);
+        // Summed as `x = x - -price`: every money page has `Decimal`'s `Sub`, while its `Add`
+        // or an assigning operator (each inlining the arithmetic anew) would bring some 1.8 KB
+        // of code of its own to an account's page.
+        #[allow(clippy::assign_op_pattern)]
         for (start, price) in priced {
             if start >= day_start {
-                last_day += price;
+                last_day = last_day - -price;
             }
-            last_week += price;
+            last_week = last_week - -price;
         }
         Spend {
             last_day,
@@ -93,15 +102,17 @@ pub fn credit_ahead(headroom: Decimal, spend: Decimal, span_hours: i64) -> Credi
     }
 }
 
-/// `headroom × span_hours ÷ spend`, rounded down: exact, in integers of the two amounts'
-/// common scale (a decimal division would bring its own long division to the page).
+/// `headroom × span_hours ÷ spend` for two positive amounts and span, rounded down: exact, in
+/// integers of the two amounts' common scale (a decimal division would bring its own long
+/// division to the page). Unsigned: the pages have the unsigned 128-bit division already.
 fn whole_hours(headroom: Decimal, spend: Decimal, span_hours: i64) -> Option<u64> {
     let scale = headroom.scale().max(spend.scale());
     let whole = |amount: Decimal| {
-        let factor = 10i128.checked_pow(scale - amount.scale())?;
-        amount.mantissa().checked_mul(factor)
+        let factor = 10u128.checked_pow(scale - amount.scale())?;
+        amount.mantissa().unsigned_abs().checked_mul(factor)
     };
-    let hours = whole(headroom)?.checked_mul(i128::from(span_hours))? / whole(spend)?;
+    let span = u128::try_from(span_hours).ok()?;
+    let hours = whole(headroom)?.checked_mul(span)? / whole(spend)?;
     u64::try_from(hours).ok()
 }
 
@@ -224,7 +235,7 @@ mod tests {
         let query = spend_query("acc-1", now);
         assert_eq!(query.sampling, Some(Sampling::Hour));
         assert_eq!(query.to_time, Some(now));
-        assert_eq!(query.from_time, Some(now - TimeDelta::days(7)));
+        assert_eq!(query.from_time, Some(now - chrono::TimeDelta::days(7)));
         assert_eq!(query.account_id, "acc-1");
     }
 }

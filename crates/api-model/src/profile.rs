@@ -21,6 +21,7 @@
 //!   figure (the totals of a statistics page, the overview's and the account page's figures of
 //!   today). [`StatsAccess`] says which of one side's metrics a customer sees, and how.
 
+use crate::number::Metric;
 use crate::stats::{Chart, Direction, StatsMetric, StatsPayload};
 
 /// How a metric is shown: as a series over time, or as one figure (a total).
@@ -375,6 +376,24 @@ impl StatsAccess {
     /// metric (a price bound) only while that metric is shown somehow.
     pub fn offers_param(&self, name: &str) -> bool {
         StatsMetric::narrowed_by(name).is_none_or(|metric| self.shown(metric))
+    }
+
+    /// The totals of `metrics` in the payload that are shown as figures, in the order of
+    /// `metrics`: what the profile withholds stays behind with the payload. (Not [`Self::strip`]
+    /// for a few figures: its maps' `retain` weighs on the pages that show figures only.)
+    pub fn shown_figures(
+        &self,
+        payload: &StatsPayload,
+        metrics: &[StatsMetric],
+    ) -> Vec<(StatsMetric, Metric)> {
+        let Some(totals) = &payload.totals else {
+            return Vec::new();
+        };
+        metrics
+            .iter()
+            .filter(|metric| self.figure(**metric))
+            .filter_map(|metric| Some((*metric, *totals.get(metric.key())?)))
+            .collect()
     }
 
     /// The payload with only what the customer sees: the series shown as series, the totals

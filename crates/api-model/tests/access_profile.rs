@@ -135,6 +135,13 @@ fn assert_withholds(access: &StatsAccess, from_series: &[&str], from_figures: &[
         keys_but(&TODAYS_FIGURES, from_figures),
         "{what}: today's figures"
     );
+    let kept = access.shown_figures(&full_payload(&TODAYS_FIGURES), &TODAYS_FIGURES);
+    let kept: Vec<StatsMetric> = kept.into_iter().map(|(metric, _)| metric).collect();
+    assert_eq!(
+        keys(kept),
+        keys_but(&TODAYS_FIGURES, from_figures),
+        "{what}: today's totals kept"
+    );
 }
 
 /// Each metric flag of each side, withheld alone: its metric (and what is worked out from it)

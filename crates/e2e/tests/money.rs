@@ -392,10 +392,14 @@ async fn shown_credit(portal: &Portal, css: &str) -> Vec<(Decimal, String)> {
         .collect()
 }
 
+/// The two figures of an account's credit ahead on its page.
+const ACCOUNT_CREDIT: &str = r#".account-today .figure[data-key^="credit"]"#;
+
 /// An account close to its minimum (the demo's Berlin Retail) has its credit ahead on the
 /// overview: when its balance reaches its minimum at the spend of the last 24 hours and at that
-/// of the last 7 days, from the one week of its calls asked for, by the hour. The account below
-/// its minimum (Lviv Overdraft, also named) needs no forecast and costs no request.
+/// of the last 7 days, from the one week of its calls asked for, by the hour; its own page too,
+/// among today's figures. The account below its minimum (Lviv Overdraft, also named) needs no
+/// forecast and costs no request, on the overview or on its page.
 #[test]
 fn credit_ahead_tells_when_a_balance_reaches_its_minimum() {
     e2e::run(|portal| async move {
@@ -426,6 +430,37 @@ fn credit_ahead_tells_when_a_balance_reaches_its_minimum() {
                 "Credit ahead of Berlin Retail",
             )
             .await;
+
+        // The account's own page tells it too, among today's figures, from a request of its own.
+        portal.open(&format!("/accounts/{account_id}")).await;
+        let shown = shown_credit(&portal, ACCOUNT_CREDIT).await;
+        let asked = credit_requests(&portal);
+        assert_eq!(asked.len(), 2, "one more request, for the account's page");
+        let expected = expected_credit(&portal, &token, &asked[1], headroom).await;
+        assert_eq!(shown, expected);
+
+        // The page of an account below its minimum: its warning, and no forecast asked for.
+        let below = records(&accounts)
+            .into_iter()
+            .find(|a| a["attributes"]["name"] == json!("Lviv Overdraft"))
+            .expect("the demo's account below its minimum");
+        let below_id = below["id"].as_str().unwrap_or_default().to_owned();
+        portal.open(&format!("/accounts/{below_id}")).await;
+        portal.wait_for(".account-summary .balance-warning").await;
+        portal.wait_for(".account-today .totals").await;
+        assert_eq!(
+            credit_requests(&portal).len(),
+            2,
+            "a forecast asked for Lviv"
+        );
+        assert!(
+            portal
+                .client()
+                .find(e2e::fantoccini::Locator::Css(ACCOUNT_CREDIT))
+                .await
+                .is_err(),
+            "a credit ahead shown below the minimum"
+        );
     });
 }
 

@@ -23,6 +23,7 @@
 
 use crate::number::Metric;
 use crate::stats::{Chart, Direction, StatsMetric, StatsPayload};
+use std::collections::BTreeMap;
 
 /// How a metric is shown: as a series over time, or as one figure (a total).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -379,8 +380,8 @@ impl StatsAccess {
     }
 
     /// The totals of `metrics` in the payload that are shown as figures, in the order of
-    /// `metrics`: what the profile withholds stays behind with the payload. (Not [`Self::strip`]
-    /// for a few figures: its maps' `retain` weighs on the pages that show figures only.)
+    /// `metrics`: what the profile withholds stays behind with the payload (a few figures need
+    /// no map of their own, as [`Self::strip`] builds).
     pub fn shown_figures(
         &self,
         payload: &StatsPayload,
@@ -399,16 +400,30 @@ impl StatsAccess {
     /// The payload with only what the customer sees: the series shown as series, the totals
     /// shown as figures; a series or total of a name the portal does not know (a newer
     /// server's) is left out too.
-    pub fn strip(&self, mut payload: StatsPayload) -> StatsPayload {
+    pub fn strip(&self, payload: StatsPayload) -> StatsPayload {
+        let StatsPayload {
+            t,
+            series,
+            rows,
+            totals,
+        } = payload;
         let known = |key: &str, presentation| {
             StatsMetric::from_key(key).is_some_and(|metric| self.shows(metric, presentation))
         };
-        payload
-            .series
-            .retain(|key, _| known(key, Presentation::Series));
-        if let Some(totals) = &mut payload.totals {
-            totals.retain(|key, _| known(key, Presentation::Figure));
+        StatsPayload {
+            t,
+            series: kept(series, |key| known(key, Presentation::Series)),
+            rows,
+            totals: totals.map(|totals| kept(totals, |key| known(key, Presentation::Figure))),
         }
-        payload
     }
+}
+
+/// The entries of `map` whose key `keep` accepts, into a map of their own. Not `retain`: the
+/// B-tree's removal code weighs on every page that strips a payload, and `extend` on an empty
+/// map inserts one by one with the code every map has.
+fn kept<V>(map: BTreeMap<String, V>, keep: impl Fn(&str) -> bool) -> BTreeMap<String, V> {
+    let mut kept = BTreeMap::new();
+    kept.extend(map.into_iter().filter(|(key, _)| keep(key)));
+    kept
 }

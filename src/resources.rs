@@ -206,6 +206,23 @@ fn holds(spec: &Spec, cells: &[Cell], condition: api_model::catalog::Condition) 
         .is_some_and(|cell| cell.value.raw() == condition.equals)
 }
 
+/// The file a record offers now (an invoice's PDF), from its cells: its API path and name.
+pub fn file_offer(collection: Collection, id: &str, cells: &[Cell]) -> Option<FileOffer> {
+    let spec = collection.spec();
+    spec.download
+        .filter(|d| holds(spec, cells, d.when))
+        .map(|d| FileOffer {
+            path: format!(
+                "{}/{}/{}",
+                spec.path,
+                api_model::query::encode_component(id),
+                d.action
+            ),
+            file_name: api_model::files::declared_file_name(d.file_name, id),
+            server_name_first: d.server_name_first,
+        })
+}
+
 /// One record of a collection as its page shows it.
 pub fn detail_view(
     collection: Collection,
@@ -216,19 +233,7 @@ pub fn detail_view(
     let id = record.id.clone();
     let cells = cells(collection, record);
     let settling = spec.settles.is_some_and(|c| holds(spec, &cells, c));
-    let download = spec
-        .download
-        .filter(|d| holds(spec, &cells, d.when))
-        .map(|d| FileOffer {
-            path: format!(
-                "{}/{}/{}",
-                spec.path,
-                api_model::query::encode_component(&id),
-                d.action
-            ),
-            file_name: api_model::files::declared_file_name(d.file_name, &id),
-            server_name_first: d.server_name_first,
-        });
+    let download = file_offer(collection, &id, &cells);
     let has_recording = api_model::catalog::Condition {
         attribute: RECORDING,
         equals: "true",

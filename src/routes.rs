@@ -45,6 +45,7 @@ fn signed_in_paths() -> Vec<Segments> {
         std::sync::Arc::new(path!("/statistics/:view")),
         std::sync::Arc::new(path!("/active-calls")),
         std::sync::Arc::new(path!("/check-rate")),
+        std::sync::Arc::new(path!("/statement")),
     ];
     for segment in creation_segments() {
         paths.push(std::sync::Arc::new((
@@ -226,6 +227,7 @@ fn family_of(page: Page) -> Option<Family> {
         Page::Dashboard => Family::Overview,
         Page::LiveCalls => Family::LiveCalls,
         Page::Statistics(_) => Family::Statistics,
+        Page::Statement => Family::Statement,
         Page::Login => return None,
     })
 }
@@ -265,6 +267,7 @@ fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
         Page::Dashboard => Box::pin(families::draw_dashboard(ahead.take())),
         Page::LiveCalls => Box::pin(families::draw_live(ahead.take())),
         Page::Statistics(charted) => Box::pin(families::draw_charts(charted, ahead.take())),
+        Page::Statement => Box::pin(families::draw_month_statement()),
         Page::Login => Box::pin(families::draw_login()),
     })
 }

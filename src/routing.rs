@@ -185,6 +185,8 @@ pub enum Page {
     CheckRate(Collection),
     /// `/active-calls?account-id=`: an account's calls in progress, refreshed while shown.
     LiveCalls,
+    /// `/statement?month=`: a month's invoices, payments, charges and statistics in one file.
+    Statement,
 }
 
 /// One page of the route table that is not a collection's.
@@ -238,7 +240,7 @@ const fn rate_lookup(plans: Collection) -> Route {
 /// The portal's one table of pages that are not a collection's (those come from their
 /// declarations): the navigation lists it, links and names of pages come from it, and the
 /// router (`crate::routes`) has a route for each kind of page in it.
-pub const ROUTES: [Route; 11] = [
+pub const ROUTES: [Route; 12] = [
     Route {
         page: Page::Login,
         path: "/login",
@@ -310,6 +312,16 @@ pub const ROUTES: [Route; 11] = [
     },
     // `POST /check-rate` takes a rate plan's id (`rateplan-id`).
     rate_lookup(Collection::Rateplans),
+    // Every customer has it: each part of the file follows its own flag.
+    Route {
+        page: Page::Statement,
+        path: "/statement",
+        section: Section::AccountAndMoney,
+        profile_flag: None,
+        in_navigation: true,
+        about_account: None,
+        name: |t| t.nav_statement,
+    },
 ];
 
 /// Where the statistics views are: `/statistics/<slug>` (`crate::routes` routes them).

@@ -533,6 +533,53 @@ export-done = Exported { $rows } rows.
 export-failed = Export failed: { $reason }
 export-cancelled = Export cancelled.
 
+## A month's statement
+nav-statement = Month's statement
+statement-intro = One zip file for a month: its invoices (PDF and CSV), payments and service charges (CSV), each account's statistics by day (CSV) and a summary. What your access does not include is left out.
+statement-month = Month
+statement-make = Download the statement
+statement-cancel = Cancel
+# $done, $total: counts of parts
+statement-progress = { $done } of { $total } parts
+statement-parts = Parts of the file
+statement-part-waiting = waiting
+statement-part-fetching = fetching…
+statement-part-done = done
+# $reason: the server's words
+statement-part-failed = failed: { $reason }
+statement-part-withheld = not in your access
+# $file: the file's name
+statement-saved = Saved { $file }.
+# $file: the file's name; $parts: the names of the parts
+statement-saved-without = Saved { $file } without what failed: { $parts }. The summary inside names them too.
+# $reason: why the browser got no file
+statement-not-saved = The statement was not saved: { $reason }
+statement-cancelled = Cancelled: nothing was saved.
+# $month: YYYY-MM
+statement-month-ahead = { $month } has not begun: choose this month or an earlier one.
+statement-not-a-month = Choose a month (YYYY-MM).
+# The summary inside the file. $month: YYYY-MM
+statement-summary-title = Statement for { $month }
+# $time: when it was made
+statement-summary-made = Made { $time }.
+statement-summary-running = The month is still running: its figures go up to when the statement was made.
+# $amount: an amount with its currency
+statement-summary-balance-now = Balance now: { $amount }
+# $count; $amount: an amount with its currency
+statement-summary-invoices = Invoices: { $count }, amount spent { $amount }
+# $count; $amount
+statement-summary-payments = Completed payments: { $count }, { $amount }
+# $count; $amount
+statement-summary-charges = Service charges: { $count }, { $amount }
+# $amount: the calls' price, from the statistics
+statement-summary-originated = Originated calls cost { $amount }
+# $amount: the calls' price, from the statistics
+statement-summary-terminated = Terminated calls: { $amount }
+# $time: when; $amount: the balance
+statement-summary-before-payment = Balance before the month's first payment ({ $time }): { $amount }
+statement-summary-failed = Parts that failed:
+statement-summary-withheld = Left out, not in your access:
+
 ## Detail page
 still-in-progress = Still in progress: this page updates by itself.
 download-csv = Download CSV

@@ -497,6 +497,38 @@ export-done = { $rows ->
 export-failed = La exportación falló: { $reason }
 export-cancelled = Exportación cancelada.
 
+## Extracto del mes
+nav-statement = Extracto del mes
+statement-intro = Un archivo zip por mes: sus facturas (PDF y CSV), pagos y cargos por servicios (CSV), las estadísticas diarias de cada cuenta (CSV) y un resumen. Lo que su acceso no incluye queda fuera.
+statement-month = Mes
+statement-make = Descargar el extracto
+statement-cancel = Cancelar
+statement-progress = { $done } de { $total } partes
+statement-parts = Partes del archivo
+statement-part-waiting = en espera
+statement-part-fetching = obteniendo…
+statement-part-done = hecho
+statement-part-failed = falló: { $reason }
+statement-part-withheld = no incluido en su acceso
+statement-saved = Guardado { $file }.
+statement-saved-without = Guardado { $file } sin lo que falló: { $parts }. El resumen incluido también lo indica.
+statement-not-saved = El extracto no se guardó: { $reason }
+statement-cancelled = Cancelado: no se guardó nada.
+statement-month-ahead = { $month } aún no ha empezado: elija este mes o uno anterior.
+statement-not-a-month = Elija un mes (AAAA-MM).
+statement-summary-title = Extracto de { $month }
+statement-summary-made = Generado { $time }.
+statement-summary-running = El mes sigue en curso: sus cifras llegan hasta el momento en que se generó el extracto.
+statement-summary-balance-now = Saldo actual: { $amount }
+statement-summary-invoices = Facturas: { $count }, importe gastado { $amount }
+statement-summary-payments = Pagos completados: { $count }, { $amount }
+statement-summary-charges = Cargos por servicios: { $count }, { $amount }
+statement-summary-originated = Coste de las llamadas originadas: { $amount }
+statement-summary-terminated = Llamadas terminadas: { $amount }
+statement-summary-before-payment = Saldo antes del primer pago del mes ({ $time }): { $amount }
+statement-summary-failed = Partes que fallaron:
+statement-summary-withheld = Fuera, no incluido en su acceso:
+
 ## Página de detalle
 still-in-progress = Aún en curso: esta página se actualiza sola.
 download-csv = Descargar CSV

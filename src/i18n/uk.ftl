@@ -551,6 +551,38 @@ export-done =
 export-failed = Не вдалося експортувати: { $reason }
 export-cancelled = Експорт скасовано.
 
+## A month's statement
+nav-statement = Виписка за місяць
+statement-intro = Один zip-файл за місяць: рахунки-фактури (PDF і CSV), платежі та плата за послуги (CSV), щоденна статистика кожного рахунку (CSV) і підсумок. Те, чого немає у вашому доступі, не включається.
+statement-month = Місяць
+statement-make = Завантажити виписку
+statement-cancel = Скасувати
+statement-progress = { $done } з { $total } частин
+statement-parts = Частини файлу
+statement-part-waiting = очікує
+statement-part-fetching = отримання…
+statement-part-done = готово
+statement-part-failed = помилка: { $reason }
+statement-part-withheld = немає у вашому доступі
+statement-saved = Збережено { $file }.
+statement-saved-without = Збережено { $file } без того, що не вдалося: { $parts }. Підсумок у файлі теж їх називає.
+statement-not-saved = Виписку не збережено: { $reason }
+statement-cancelled = Скасовано: нічого не збережено.
+statement-month-ahead = { $month } ще не почався: оберіть цей місяць або раніший.
+statement-not-a-month = Оберіть місяць (РРРР-ММ).
+statement-summary-title = Виписка за { $month }
+statement-summary-made = Створено { $time }.
+statement-summary-running = Місяць ще триває: його цифри — до моменту створення виписки.
+statement-summary-balance-now = Баланс зараз: { $amount }
+statement-summary-invoices = Рахунки-фактури: { $count }, витрачено { $amount }
+statement-summary-payments = Завершені платежі: { $count }, { $amount }
+statement-summary-charges = Плата за послуги: { $count }, { $amount }
+statement-summary-originated = Вартість вихідних дзвінків: { $amount }
+statement-summary-terminated = Вхідні дзвінки: { $amount }
+statement-summary-before-payment = Баланс перед першим платежем місяця ({ $time }): { $amount }
+statement-summary-failed = Частини, що не вдалися:
+statement-summary-withheld = Не включено, немає у вашому доступі:
+
 ## Detail page
 still-in-progress = Ще виконується: сторінка оновиться сама.
 download-csv = Завантажити CSV

@@ -9,11 +9,11 @@
 //!
 //! The families: the lists, what a customer opens first; a record's page; the forms (top-up,
 //! CDR export, creation, the rate lookup); the number-list editor; the overview; the live
-//! calls; the statistics; and the sign-in page. What every signed-in page has around it (the
-//! layout, not found) is drawn through whichever family has come ([`Around`]), so its code
-//! lands in the part every family shares: `wasm_split` makes one part per set of split points
-//! that share code, and a split point of its own for the layout made 141 parts of 44, more
-//! files to fetch and to build. The embedding bridge has a split point of its own: only a
+//! calls; the statistics; a month's statement; and the sign-in page. What every signed-in page
+//! has around it (the layout, not found) is drawn through whichever family has come
+//! ([`Around`]), so its code lands in the part every family shares: `wasm_split` makes one
+//! part per set of split points that share code, and a split point of its own for the layout
+//! made 141 parts of 44, more files to fetch and to build. The embedding bridge has a split point of its own: only a
 //! framed portal needs it, and through the families it weighed on every first load.
 
 use crate::components::shell::Shell;
@@ -186,6 +186,14 @@ split_point!(
 );
 
 split_point!(
+    statement,
+    preload_statement,
+    fn draw_statement(drawing: Drawing<()>) -> AnyView {
+        drawing.draw(|()| crate::pages::statement::statement_page().into_any())
+    }
+);
+
+split_point!(
     sign_in,
     preload_sign_in,
     fn draw_sign_in(_page: ()) -> AnyView {
@@ -222,10 +230,11 @@ pub enum Family {
     Overview,
     LiveCalls,
     Statistics,
+    Statement,
 }
 
 impl Family {
-    const ALL: [Family; 7] = [
+    const ALL: [Family; 8] = [
         Family::Lists,
         Family::Records,
         Family::Forms,
@@ -233,6 +242,7 @@ impl Family {
         Family::Overview,
         Family::LiveCalls,
         Family::Statistics,
+        Family::Statement,
     ];
 
     /// The smallest family: what draws [`Around`] when no page has brought one yet.
@@ -260,6 +270,7 @@ impl Family {
             Family::Overview => preload_overview().await?,
             Family::LiveCalls => preload_live_calls().await?,
             Family::Statistics => preload_statistics().await?,
+            Family::Statement => preload_statement().await?,
         }
         if loaded
             .try_get_untracked()
@@ -281,6 +292,7 @@ impl Family {
             Family::Overview => draw_overview(A(around)).await,
             Family::LiveCalls => draw_live_calls(A(around)).await,
             Family::Statistics => draw_statistics(A(around)).await,
+            Family::Statement => draw_statement(A(around)).await,
         }
     }
 }
@@ -352,6 +364,11 @@ pub async fn draw_charts(
     ahead: Option<ReadAhead>,
 ) -> Result<AnyView, CodeUnavailable> {
     draw_statistics(Drawing::Page((charted, ahead))).await
+}
+
+/// Draws the month's statement.
+pub async fn draw_month_statement() -> Result<AnyView, CodeUnavailable> {
+    draw_statement(Drawing::Page(())).await
 }
 
 /// Draws the embedding bridge, which comes in a part of its own (only a framed portal has it).

@@ -17,7 +17,7 @@ use crate::i18n::tr;
 use crate::pages::named_choices::{LoadFailed, NamedOptions, named_records};
 use crate::prefs::Prefs;
 use crate::read::{Read, use_read};
-use crate::resources::{ColumnHead, TablePage, columns, table_page};
+use crate::resources::{ColumnHead, TablePage, TableRow, columns, table_page};
 use crate::routing::{Page, portal_path};
 use api_model::catalog::{Collection, Pick};
 use api_model::errors::ApiError;
@@ -85,11 +85,14 @@ pub fn effective_sort(collection: Collection, params: &ListParams) -> Vec<SortKe
         .collect()
 }
 
-/// Loads pages of a collection's list as its table shows them.
 /// Loads pages of a collection's list as its table shows them; the first one may come from
 /// the answer read `ahead` of the page's code.
 pub fn page_loader(collection: Collection, ahead: Option<ReadAhead>) -> PageLoader {
-    let api = expect_context::<Api>();
+    loader_with(expect_context::<Api>(), collection, ahead)
+}
+
+/// [`page_loader`] through `api`, for a task that runs outside the page's owner.
+pub fn loader_with(api: Api, collection: Collection, ahead: Option<ReadAhead>) -> PageLoader {
     let ahead = Rc::new(ahead);
     Rc::new(
         move |params: ListParams, signal: Option<AbortSignal>| -> PageFuture {
@@ -515,20 +518,17 @@ fn column_chooser(
     }
 }
 
-/// Every page of a view, fetched one after another at the largest page size, as CSV; `progress`
-/// hears of each page. `Err` carries the failed request's error.
-async fn export_pages(
-    collection: Collection,
+/// Every page of a view, fetched one after another at the largest page size; `each` gets each
+/// page's rows with its number and the number of pages. `None`: cancelled; `Err` carries the
+/// failed request's error.
+pub async fn every_page(
     view_params: ListParams,
-    load: PageLoader,
+    load: &PageLoader,
     in_flight: StoredValue<Option<Abort>, LocalStorage>,
     cancelled: impl Fn() -> bool,
-    progress: impl Fn(u32, u32),
-) -> Option<Result<(String, u64), ApiError>> {
-    let columns = columns(collection.spec());
-    let mut csv = export::csv_header(&columns);
+    mut each: impl FnMut(Vec<TableRow>, u32, u32),
+) -> Option<Result<(), ApiError>> {
     let mut page_number = 1u32;
-    let mut rows = 0u64;
     loop {
         let abort = Abort::new();
         let signal = abort.signal();
@@ -545,17 +545,43 @@ async fn export_pages(
             Ok(page) => page,
             Err(error) => return Some(Err(error)),
         };
-        csv.push_str(&export::csv_rows(&columns, &page.rows));
-        rows += page.rows.len() as u64;
         let pages_total = page.total.div_ceil(u64::from(MAX_PAGE_SIZE)).max(1);
         let pages_total = u32::try_from(pages_total).unwrap_or(u32::MAX);
-        progress(page_number, pages_total);
         let has_next = page.links.as_ref().is_some_and(|l| l.next.is_some());
-        if page.rows.is_empty() || (!has_next && page_number >= pages_total) {
-            return Some(Ok((csv, rows)));
+        let last = page.rows.is_empty() || (!has_next && page_number >= pages_total);
+        each(page.rows, page_number, pages_total);
+        if last {
+            return Some(Ok(()));
         }
         page_number += 1;
     }
+}
+
+/// Every page of a view as CSV; `progress` hears of each page.
+async fn export_pages(
+    collection: Collection,
+    view_params: ListParams,
+    load: PageLoader,
+    in_flight: StoredValue<Option<Abort>, LocalStorage>,
+    cancelled: impl Fn() -> bool,
+    progress: impl Fn(u32, u32),
+) -> Option<Result<(String, u64), ApiError>> {
+    let columns = columns(collection.spec());
+    let mut csv = export::csv_header(&columns);
+    let mut rows = 0u64;
+    let outcome = every_page(
+        view_params,
+        &load,
+        in_flight,
+        cancelled,
+        |page, done, total| {
+            csv.push_str(&export::csv_rows(&columns, &page));
+            rows += page.len() as u64;
+            progress(done, total);
+        },
+    )
+    .await?;
+    Some(outcome.map(|()| (csv, rows)))
 }
 
 /// "Export CSV": every page of the view `params` (none while it is not valid), with progress

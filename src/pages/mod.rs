@@ -16,5 +16,6 @@ pub mod new_export;
 pub mod not_found;
 pub mod numberlist;
 pub mod recording;
+pub mod statement;
 pub mod statistics;
 pub mod top_up;

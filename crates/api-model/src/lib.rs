@@ -24,6 +24,7 @@ pub mod query;
 pub mod rates;
 pub mod record;
 pub mod resources;
+pub mod statement;
 pub mod stats;
 pub mod window;
 

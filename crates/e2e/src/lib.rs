@@ -68,6 +68,7 @@ use fantoccini::Client;
 use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::rt::TokioExecutor;
 
+mod archive;
 mod engine;
 mod first_load;
 mod network;
@@ -79,6 +80,7 @@ pub mod upstream_stub;
 mod walk;
 mod webdriver;
 
+pub use archive::unzipped;
 pub use demo_server::{DEMO_LOGIN, DEMO_PASSWORD, DataFile};
 pub use engine::Engine;
 pub use fantoccini;

@@ -937,3 +937,62 @@ fn credit_asked(portal: &Portal, since: usize) -> bool {
             && span.is_some_and(|(from, to)| to - from == chrono::TimeDelta::days(7))
     })
 }
+
+#[test]
+fn a_restricted_customers_statement_leaves_out_what_its_profile_withholds() {
+    e2e::run(|portal| async move {
+        // The second customer's profile withholds service charges and the price of its
+        // originated calls.
+        portal.open("/login").await;
+        portal.sign_in("other", "other").await;
+        portal.open("/statement").await;
+        portal.click("button.statement-make").await;
+        let outcome = portal.wait_for_text(".statement-outcome", "Saved ").await;
+        let file = outcome
+            .split_whitespace()
+            .find(|word| word.starts_with("statement-"))
+            .map(|word| word.trim_end_matches('.').to_owned())
+            .unwrap_or_else(|| panic!("the file's name in {outcome:?}"));
+        portal
+            .wait_for_text(".statement-parts", "transactions.csv not in your access")
+            .await;
+        let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+        // Service charges are withheld: no file, and the summary says they were left out.
+        assert!(
+            !files.contains_key("transactions.csv"),
+            "{:?}",
+            files.keys()
+        );
+        let summary = String::from_utf8(files["summary.txt"].clone()).expect("UTF-8");
+        let left_out = summary.split("Left out, not in your access:").nth(1);
+        assert!(
+            left_out.is_some_and(|list| list.contains("- transactions.csv")),
+            "{summary}"
+        );
+        // No price of an originated call, as a column or as a sum; incoming prices are allowed.
+        assert!(!summary.contains("Originated calls cost"), "{summary}");
+        assert!(summary.contains("Terminated calls: "), "{summary}");
+        let headers = |side: &str| -> Vec<String> {
+            files
+                .iter()
+                .filter(|(name, _)| name.starts_with("statistics/") && name.ends_with(side))
+                .map(|(_, csv)| {
+                    let text = String::from_utf8_lossy(csv);
+                    text.lines().next().unwrap_or_default().to_owned()
+                })
+                .collect()
+        };
+        let originated = headers(" origination.csv");
+        assert!(!originated.is_empty());
+        for header in &originated {
+            assert!(header.starts_with("time,total_calls,"), "{header}");
+            assert!(!header.contains("price"), "{header}");
+        }
+        assert!(
+            headers(" termination.csv")
+                .iter()
+                .all(|h| h.contains("total_price")),
+            "the incoming side's price is allowed"
+        );
+    });
+}

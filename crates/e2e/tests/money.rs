@@ -561,3 +561,234 @@ fn a_hundred_low_balances_make_one_summary_on_the_overview_that_opens_the_accoun
         );
     });
 }
+
+/// A CSV's data rows (after its header), each split at commas outside quotes.
+fn csv_rows(file: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = String::from_utf8(file.to_vec()).expect("UTF-8");
+    let mut lines = text
+        .split("\r\n")
+        .filter(|line| !line.is_empty())
+        .map(|line| {
+            let mut fields = vec![String::new()];
+            let mut quoted = false;
+            for c in line.chars() {
+                match c {
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => fields.push(String::new()),
+                    c => fields.last_mut().expect("a field").push(c),
+                }
+            }
+            fields
+        });
+    let header = lines.next().expect("a header");
+    (header, lines.collect())
+}
+
+/// The values of the column `name` of a CSV, as decimals (an empty field is none).
+fn csv_column(file: &[u8], name: &str) -> Vec<Option<Decimal>> {
+    let (header, rows) = csv_rows(file);
+    let at = header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("a {name} column in {header:?}"));
+    rows.iter()
+        .map(|row| {
+            row.get(at)
+                .filter(|v| !v.is_empty())
+                .map(|v| decimal(&json!(v)))
+        })
+        .collect()
+}
+
+/// Every record of `path` in the month from `from` to `to` by its time `field`.
+async fn month_records(
+    portal: &Portal,
+    token: &str,
+    path: &str,
+    field: &str,
+    (from, to): (&str, &str),
+) -> Vec<Value> {
+    let (gteq, lt) = (
+        format!("filter[{field}-gteq]"),
+        format!("filter[{field}-lt]"),
+    );
+    let query = [
+        (gteq.as_str(), from),
+        (lt.as_str(), to),
+        ("page[size]", "1000"),
+    ];
+    records(&portal.api_get(token, path, &query).await)
+}
+
+#[test]
+fn a_months_statement_is_one_zip_of_its_invoices_payments_charges_and_statistics() {
+    e2e::run(|portal| async move {
+        let token = portal.issue_token(DEMO_LOGIN, DEMO_PASSWORD).await;
+        let newest = portal
+            .api_get(
+                &token,
+                "invoices",
+                &[("sort", "-start-date"), ("page[size]", "1")],
+            )
+            .await;
+        let start = records(&newest)[0]["attributes"]["start-date"]
+            .as_str()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+            .expect("the newest invoice's start")
+            .with_timezone(&chrono::Utc);
+        let end = start + chrono::Months::new(1);
+        let month = start.format("%Y-%m").to_string();
+        let (from, to) = (
+            start.format("%Y-%m-%d %H:%M:%S").to_string(),
+            end.format("%Y-%m-%d %H:%M:%S").to_string(),
+        );
+        let span = (from.as_str(), to.as_str());
+        let invoices = month_records(&portal, &token, "invoices", "start-date", span).await;
+        let payments = month_records(&portal, &token, "payments", "created-at", span).await;
+        let charges = month_records(&portal, &token, "transactions", "created-at", span).await;
+        assert!(!invoices.is_empty() && !payments.is_empty() && !charges.is_empty());
+        let accounts = records(&portal.api_get(&token, "accounts", &[]).await);
+
+        sign_in(&portal).await;
+        portal.open(&format!("/statement?month={month}")).await;
+        portal.click("button.statement-make").await;
+        let file = format!("statement-{month}.zip");
+        portal
+            .wait_for_text(".statement-outcome", &format!("Saved {file}."))
+            .await;
+        let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+
+        // Each invoice's PDF, as its page downloads it, and every list as its export has it.
+        for invoice in &invoices {
+            let reference = invoice["attributes"]["reference"]
+                .as_str()
+                .unwrap_or_default();
+            let pdf = files.get(&format!("invoices/{reference}.pdf"));
+            match invoice["attributes"]["has-pdf"].as_bool() {
+                Some(true) => assert!(pdf.is_some_and(|p| p.starts_with(b"%PDF")), "{reference}"),
+                _ => assert!(pdf.is_none(), "{reference} has no PDF"),
+            }
+        }
+        for (name, listed) in [
+            ("invoices.csv", &invoices),
+            ("payments.csv", &payments),
+            ("transactions.csv", &charges),
+            ("accounts.csv", &accounts),
+        ] {
+            assert_eq!(csv_rows(&files[name]).1.len(), listed.len(), "{name}");
+        }
+        for (name, listed) in [("payments.csv", &payments), ("transactions.csv", &charges)] {
+            let api: Decimal = listed
+                .iter()
+                .map(|r| decimal(&r["attributes"]["amount"]))
+                .sum();
+            let csv: Decimal = csv_column(&files[name], "amount")
+                .into_iter()
+                .flatten()
+                .sum();
+            assert_eq!(csv, api, "{name}: the amounts add up to the API's");
+        }
+
+        // Each account's month by day, to the last decimal the API sends.
+        for account in &accounts {
+            let name = account["attributes"]["name"].as_str().unwrap_or_default();
+            let id = account["id"].as_str().unwrap_or_default();
+            let query = [
+                ("account-id", id),
+                ("from-time", from.as_str()),
+                ("to-time", to.as_str()),
+                ("sampling", "day"),
+            ];
+            let api = portal
+                .api_get(&token, "origination-statistics", &query)
+                .await;
+            let prices: Vec<Option<Decimal>> = api["data"]["total_price"]
+                .as_array()
+                .expect("the API's prices")
+                .iter()
+                .map(|p| (!p.is_null()).then(|| decimal(p)))
+                .collect();
+            let csv = &files[&format!("statistics/{name} origination.csv")];
+            assert_eq!(csv_column(csv, "total_price"), prices, "{name}");
+        }
+
+        // The summary names every account, and the month's completed payments of the first
+        // account that has any.
+        let summary = String::from_utf8(files["summary.txt"].clone()).expect("UTF-8");
+        assert!(
+            summary.starts_with(&format!("Statement for {month}\r\n")),
+            "{summary}"
+        );
+        for account in &accounts {
+            let name = account["attributes"]["name"].as_str().unwrap_or_default();
+            assert!(
+                summary.contains(&format!("== {name} ==")),
+                "{name}: {summary}"
+            );
+        }
+        let completed = payments
+            .iter()
+            .filter(|p| p["attributes"]["status"] == "completed")
+            .count();
+        assert!(summary.contains("Completed payments: "), "{summary}");
+        let stated: usize = summary
+            .lines()
+            .filter_map(|line| line.strip_prefix("Completed payments: "))
+            .filter_map(|rest| rest.split(',').next()?.trim().parse::<usize>().ok())
+            .sum();
+        assert_eq!(stated, completed, "{summary}");
+        assert!(!summary.contains("Parts that failed"), "{summary}");
+    });
+}
+
+#[test]
+fn a_part_of_a_statement_that_fails_is_named_and_the_rest_is_kept() {
+    let setup = Setup {
+        fault_control: true,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        sign_in(&portal).await;
+        portal
+            .set_faults(
+                json!({"error-share": 1.0, "error-body": "jsonapi", "only-path": "/transactions"}),
+            )
+            .await;
+        // Without a month in the address, the last whole month's.
+        portal.open("/statement").await;
+        portal.click("button.statement-make").await;
+        let outcome = portal
+            .wait_for_text(".statement-outcome", " without ")
+            .await;
+        let file = outcome
+            .split_whitespace()
+            .find(|word| word.starts_with("statement-") && word.ends_with(".zip"))
+            .unwrap_or_else(|| panic!("the file's name in {outcome:?}"))
+            .to_owned();
+        assert!(outcome.contains("transactions.csv"), "{outcome}");
+        portal
+            .wait_for_text(".statement-parts li.failed", "transactions.csv")
+            .await;
+        let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+        assert!(!files.contains_key("transactions.csv"));
+        for kept in [
+            "summary.txt",
+            "accounts.csv",
+            "invoices.csv",
+            "payments.csv",
+        ] {
+            assert!(
+                files.contains_key(kept),
+                "{kept} is kept: {:?}",
+                files.keys()
+            );
+        }
+        let summary = String::from_utf8(files["summary.txt"].clone()).expect("UTF-8");
+        let failed = summary
+            .split("Parts that failed:")
+            .nth(1)
+            .unwrap_or_default();
+        assert!(failed.contains("- transactions.csv: "), "{summary}");
+        assert!(failed.contains("Internal server error"), "{summary}");
+    });
+}

@@ -78,6 +78,9 @@ pub struct Faults {
     pub truncate_share: f64,
     /// Whether `/auth` gets faults too.
     pub include_auth: bool,
+    /// Faults only for the API paths that start with this below the API root
+    /// (`/transactions`), to fail one part of what a page asks; `None`: every path.
+    pub only_path: Option<String>,
     /// Seed of the fault decisions.
     pub seed: u64,
     /// Lifetime of tokens issued from now on, seconds (0 = no `exp`); `None` keeps the
@@ -96,6 +99,7 @@ impl Default for Faults {
             retry_after_seconds: 1,
             truncate_share: 0.0,
             include_auth: false,
+            only_path: None,
             seed: 0,
             token_lifetime_seconds: None,
         }
@@ -227,10 +231,22 @@ fn is_auth_path(path: &str) -> bool {
         .is_some_and(|rest| rest.trim_end_matches('/') == "/auth")
 }
 
+/// Whether the settings fault requests to `path` at all.
+fn is_chosen_path(faults: &Faults, path: &str) -> bool {
+    faults.only_path.as_deref().is_none_or(|only| {
+        path.strip_prefix(api_model::API_PATH)
+            .is_some_and(|rest| rest.starts_with(only))
+    })
+}
+
 /// Middleware of the `/api` routes: injects the faults in force.
 pub async fn inject(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let faults = state.faults.get();
-    if faults.is_off() || (!faults.include_auth && is_auth_path(request.uri().path())) {
+    let path = request.uri().path();
+    if faults.is_off()
+        || (!faults.include_auth && is_auth_path(path))
+        || !is_chosen_path(&faults, path)
+    {
         return next.run(request).await;
     }
     let (latency, fault) = state.faults.decide(&faults);
@@ -382,5 +398,17 @@ mod tests {
         assert_eq!(parsed.retry_after_seconds, 1);
         assert!(is_auth_path("/api/rest/customer/v1/auth"));
         assert!(!is_auth_path("/api/rest/customer/v1/accounts"));
+    }
+
+    #[test]
+    fn faults_can_be_kept_to_one_path() {
+        let one: Faults = serde_json::from_str(r#"{"only-path": "/transactions"}"#).unwrap();
+        assert!(is_chosen_path(&one, "/api/rest/customer/v1/transactions"));
+        assert!(!is_chosen_path(&one, "/api/rest/customer/v1/payments"));
+        assert!(!is_chosen_path(&one, "/transactions"));
+        assert!(is_chosen_path(
+            &Faults::default(),
+            "/api/rest/customer/v1/payments"
+        ));
     }
 }

@@ -116,10 +116,12 @@ fn every_declared_collection_has_its_pages_and_links() {
         .into_iter()
         .flat_map(|(_, pages)| pages)
         .collect();
-    // The overview, every list with pages of its own, the statistics, the live calls and the
-    // rate lookup.
+    // The overview, every list with pages of its own, the statistics, the live calls, the
+    // rate lookup and the month's statement.
     let own_pages = Collection::ALL.iter().filter(|c| c.has_own_pages()).count();
-    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 2);
+    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 3);
+    assert_eq!(page_at("/statement"), Some(Page::Statement));
+    assert_eq!(page_at("/statement?month=2026-10"), Some(Page::Statement));
     // Number lists are at the short address the issue names; their items have no page.
     assert_eq!(
         page_at("/numberlists/12"),

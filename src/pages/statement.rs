@@ -360,11 +360,17 @@ pub fn statement_page() -> impl IntoView {
             }
         });
     };
+    let stop = move || {
+        run.try_update_value(|r| *r += 1);
+        in_flight.try_set_value(None);
+    };
     let cancel = move || {
-        run.update_value(|r| *r += 1);
-        in_flight.set_value(None);
+        stop();
         job.set(Job::Cancelled);
     };
+    // Leaving the page (signing out among others) stops the making: no request of it goes out
+    // under the next session, and no file is saved after the customer has left.
+    on_cleanup(stop);
     view! {
         <section class="statement-page">
             <h1>{tr(|t| t.nav_statement)}</h1>

@@ -790,5 +790,33 @@ fn a_part_of_a_statement_that_fails_is_named_and_the_rest_is_kept() {
             .unwrap_or_default();
         assert!(failed.contains("- transactions.csv: "), "{summary}");
         assert!(failed.contains("Internal server error"), "{summary}");
+
+        // Cancelled while a part is fetched: nothing is saved, and the next one is whole.
+        std::fs::remove_file(portal.downloads_dir().join(&file)).expect("removing the download");
+        portal.set_faults(json!({"latency-ms": 3000})).await;
+        portal.click("button.statement-make").await;
+        portal
+            .wait_for_text(".statement-parts", "accounts.csv fetching")
+            .await;
+        portal.click("button.statement-cancel").await;
+        portal
+            .wait_for_text(".statement-outcome", "Cancelled: nothing was saved.")
+            .await;
+        portal.clear_faults().await;
+        portal.click("button.statement-make").await;
+        portal
+            .wait_for_text(".statement-outcome", &format!("Saved {file}."))
+            .await;
+        let whole = e2e::unzipped(&portal.wait_for_download(&file).await);
+        assert!(whole.contains_key("transactions.csv"));
+        let downloaded: Vec<String> = std::fs::read_dir(portal.downloads_dir())
+            .expect("the downloads")
+            .filter_map(|entry| Some(entry.ok()?.file_name().to_string_lossy().into_owned()))
+            .collect();
+        assert_eq!(
+            downloaded,
+            [file],
+            "the cancelled statement was never saved"
+        );
     });
 }

@@ -42,8 +42,12 @@ const STATISTICS: [&str; 7] = [
 /// The live list of an account's calls, in the statistics section too.
 const LIVE_CALLS: &str = "/active-calls";
 
-/// Pages of their own beside lists and statistics: the rate lookup.
-const TOOLS: [&str; 1] = ["/check-rate"];
+/// Pages of their own beside lists and statistics: the rate lookup and a month's statement,
+/// each with the form it shows once loaded.
+const TOOLS: [(&str, &str); 2] = [
+    ("/check-rate", "form.check-rate-form"),
+    ("/statement", "form.statement-form"),
+];
 
 const MENU_BUTTON: &str = "#menu-button";
 const NAV_LINKS: &str = "nav#main-nav a";
@@ -57,7 +61,7 @@ const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
 /// The pages the demo customer's navigation offers: the overview, every list, the statistics,
-/// the live calls, the rate lookup.
+/// the live calls, the rate lookup, a month's statement.
 const NAVIGATION_LINKS: usize = 1 + own_pages() + STATISTICS.len() + 1 + TOOLS.len();
 
 /// The collections with pages of their own (a number list's items are on the list's page).
@@ -140,8 +144,8 @@ enum Stop {
         prefix: String,
     },
     Statistics(&'static str),
-    /// A page of its own, from the navigation.
-    Tool(&'static str),
+    /// A page of its own, from the navigation, and what shows once it has loaded.
+    Tool(&'static str, &'static str),
     LiveCalls,
     /// The creation form of a list's records (`/payments/top-up`), through the list's "New …"
     /// link.
@@ -160,7 +164,7 @@ impl Stop {
             Stop::List(path) => format!("the list {path}"),
             Stop::Detail { prefix, .. } => format!("a record page {prefix}…"),
             Stop::Statistics(path) => format!("the statistics page {path}"),
-            Stop::Tool(path) => format!("the page {path}"),
+            Stop::Tool(path, _) => format!("the page {path}"),
             Stop::LiveCalls => "the live calls".to_owned(),
             Stop::Create { form, .. } => format!("the form {form}"),
             Stop::NotFound => "the not-found page".to_owned(),
@@ -175,7 +179,7 @@ impl Stop {
             Stop::List(_) => ".list-page .pager",
             Stop::Detail { .. } => ".detail-page h1",
             Stop::Statistics(_) => ".statistics-page .stats-results, .statistics-page p.empty",
-            Stop::Tool(_) => "form.check-rate-form",
+            Stop::Tool(_, content) => content,
             Stop::LiveCalls => ".live-calls-page .live-count",
             Stop::Create { .. } => "form.export-form",
             Stop::NotFound => ".not-found h1",
@@ -200,7 +204,7 @@ fn every_page() -> Vec<Stop> {
         }
     }
     stops.extend(STATISTICS.map(Stop::Statistics));
-    stops.extend(TOOLS.map(Stop::Tool));
+    stops.extend(TOOLS.map(|(path, content)| Stop::Tool(path, content)));
     stops.push(Stop::LiveCalls);
     stops.push(Stop::NotFound);
     stops
@@ -278,7 +282,7 @@ async fn go_to(portal: &Portal, stop: &Stop, phone: bool) {
             }
         }
         Stop::List(path) => follow_nav(portal, path, phone).await,
-        Stop::Statistics(path) | Stop::Tool(path) => follow_nav(portal, path, phone).await,
+        Stop::Statistics(path) | Stop::Tool(path, _) => follow_nav(portal, path, phone).await,
         Stop::LiveCalls => follow_nav(portal, LIVE_CALLS, phone).await,
         Stop::Create { list, form } => {
             follow_nav(portal, list, phone).await;

@@ -84,30 +84,20 @@ impl Making {
             name: name.clone(),
             state: PartState::Fetching,
         };
-        let mut index = 0;
-        self.parts.update(|parts| {
-            parts.push(part);
-            index = parts.len() - 1;
-        });
-        (index, name)
+        self.parts.try_update(|parts| parts.push(part));
+        (self.names.count() - 1, name)
     }
 
+    /// Where part `index` ended; the summary hears of a failed or withheld one. The page may
+    /// be gone by now: its list is then left alone.
     fn end(&mut self, index: usize, state: PartState) {
-        if let PartState::Failed(reason) = &state {
-            let name = self
-                .parts
-                .with_untracked(|p| p.get(index).map(|p| p.name.clone()));
-            self.summary
-                .failed
-                .push((name.unwrap_or_default(), reason.clone()));
+        let name = self.names.nth(index).unwrap_or_default().to_owned();
+        match &state {
+            PartState::Failed(reason) => self.summary.failed.push((name, reason.clone())),
+            PartState::Withheld => self.summary.withheld.push(name),
+            PartState::Fetching | PartState::Done => {}
         }
-        if state == PartState::Withheld {
-            let name = self
-                .parts
-                .with_untracked(|p| p.get(index).map(|p| p.name.clone()));
-            self.summary.withheld.push(name.unwrap_or_default());
-        }
-        self.parts.update(|parts| {
+        self.parts.try_update(|parts| {
             if let Some(part) = parts.get_mut(index) {
                 part.state = state;
             }
@@ -117,7 +107,7 @@ impl Making {
     fn allows(&self, page: Page) -> bool {
         self.access
             .as_ref()
-            .is_none_or(|access| access.allows(page) == Some(true))
+            .is_none_or(|access| untrack(|| access.allows(page)) == Some(true))
     }
 
     /// Every record of `collection` in the month (by its time `field`, none for all), as the
@@ -211,7 +201,7 @@ impl Making {
                 let (index, file) = self.begin(&format!("statistics/{wanted}"));
                 let shown = self.access.as_ref().map_or(
                     Some(api_model::profile::StatsAccess::everything(direction)),
-                    |access| access.stats(direction),
+                    |access| untrack(|| access.stats(direction)),
                 );
                 let page = Page::Statistics(Charted::of(endpoint));
                 let (Some(shown), true) = (shown, self.allows(page)) else {
@@ -409,7 +399,9 @@ fn month_form(
     view! {
         <form class="statement-form" on:submit=move |ev| {
             ev.prevent_default();
-            start();
+            if !running() {
+                start();
+            }
         }>
             <label>
                 {tr(|t| t.statement_month)}
@@ -425,20 +417,14 @@ fn month_form(
                 />
             </label>
             <p class="form-error" id="statement-month-problem" role="alert">{problem}</p>
-            {move || match running() {
-                true => view! {
-                    <button type="button" class="statement-cancel" on:click=move |_| cancel()>
-                        {tr(|t| t.statement_cancel)}
-                    </button>
-                }
-                .into_any(),
-                false => view! {
-                    <button type="submit" class="statement-make" disabled=move || problem().is_some()>
-                        {tr(|t| t.statement_make)}
-                    </button>
-                }
-                .into_any(),
-            }}
+            // Both buttons stay in the page, one hidden: a button swapped for the other under
+            // the pointer took Cancel's click for the form's submit and started again.
+            <button type="submit" class="statement-make" hidden=running disabled=move || problem().is_some()>
+                {tr(|t| t.statement_make)}
+            </button>
+            <button type="button" class="statement-cancel" hidden=move || !running() on:click=move |_| cancel()>
+                {tr(|t| t.statement_cancel)}
+            </button>
         </form>
     }
 }

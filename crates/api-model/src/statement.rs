@@ -152,6 +152,16 @@ impl EntryNames {
         self.0.push(name.clone());
         name
     }
+
+    /// How many names are taken.
+    pub fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The `index`-th name taken, from 0.
+    pub fn nth(&self, index: usize) -> Option<&str> {
+        self.0.get(index).map(String::as_str)
+    }
 }
 
 /// Sums of amounts by account and currency, in the order first met: what the summary states
@@ -308,6 +318,9 @@ mod tests {
         assert_eq!(names.take("summary"), "summary (2)");
         assert_eq!(names.take("invoices/.pdf"), "invoices/.pdf");
         assert_eq!(names.take("invoices/.pdf"), "invoices/.pdf (2)");
+        assert_eq!(names.count(), 7);
+        assert_eq!(names.nth(1), Some("statistics/Main (2).csv"));
+        assert_eq!(names.nth(7), None);
     }
 
     #[test]

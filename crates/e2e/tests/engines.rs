@@ -72,6 +72,7 @@ fn walk_in(engine: Engine) {
             invoice_and_pdf(&portal, &facts),
         )
         .await;
+        step(&portal, "a month's statement", statement(&portal)).await;
         step(&portal, "a chart drawn", chart_drawn(&portal, &facts)).await;
         step(&portal, "a recording playable", recording(&portal, &facts)).await;
         step(
@@ -285,6 +286,29 @@ async fn invoice_and_pdf(portal: &Portal, facts: &Facts) {
         .expect("the PDF was asked for");
     assert_eq!(request.status(), Some(200), "the PDF's request");
     assert!(request.authorization, "the token went in a header");
+}
+
+/// The last whole month's statement, made in the page and saved as a zip that opens, with its
+/// summary and every invoice's PDF.
+async fn statement(portal: &Portal) {
+    portal.open("/statement").await;
+    portal.click("button.statement-make").await;
+    let outcome = portal.wait_for_text(".statement-outcome", "Saved ").await;
+    let file = outcome
+        .split_whitespace()
+        .find(|word| word.starts_with("statement-"))
+        .map(|word| word.trim_end_matches('.').to_owned())
+        .unwrap_or_else(|| panic!("the file's name in {outcome:?}"));
+    let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+    let summary = String::from_utf8_lossy(&files["summary.txt"]).into_owned();
+    assert!(summary.starts_with("Statement for "), "{summary}");
+    let pdfs = files
+        .iter()
+        .filter(|(name, _)| name.starts_with("invoices/"));
+    assert!(pdfs.clone().count() > 0, "{:?}", files.keys());
+    for (name, pdf) in pdfs {
+        assert!(pdf.starts_with(b"%PDF"), "{name} is a PDF");
+    }
 }
 
 /// Yesterday's calls per second on the statistics page, drawn on its canvas.

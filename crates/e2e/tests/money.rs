@@ -820,3 +820,49 @@ fn a_part_of_a_statement_that_fails_is_named_and_the_rest_is_kept() {
         );
     });
 }
+
+#[test]
+fn a_statement_being_made_stops_when_its_customer_signs_out() {
+    let setup = Setup {
+        fault_control: true,
+        ..Setup::default()
+    };
+    e2e::run_with(setup, |portal| async move {
+        sign_in(&portal).await;
+        // Every list of accounts answers after 3 s: the statement's first part is on its way
+        // when the customer signs out.
+        portal
+            .set_faults(json!({"latency-ms": 3000, "only-path": "/accounts"}))
+            .await;
+        portal.open("/statement?month=2026-09").await;
+        portal.click("button.statement-make").await;
+        portal
+            .wait_for_text(".statement-parts", "accounts.csv fetching")
+            .await;
+        portal.click("button#sign-out").await;
+        portal.sign_in("other", "other").await;
+        // The next customer's own statement, whose accounts also take 3 s: had the first one
+        // gone on, its invoices of September would have been asked for by then.
+        portal.open("/statement?month=2026-10").await;
+        portal.click("button.statement-make").await;
+        let file = "statement-2026-10.zip";
+        portal
+            .wait_for_text(".statement-outcome", &format!("Saved {file}."))
+            .await;
+        let september = portal.served_requests().into_iter().filter(|r| {
+            r.endpoint() == "invoices"
+                && r.query_param("filter[start-date-gteq]").as_deref()
+                    == Some("2026-09-01 00:00:00")
+        });
+        assert_eq!(
+            september.count(),
+            0,
+            "the first statement went on after sign-out"
+        );
+        let downloaded: Vec<String> = std::fs::read_dir(portal.downloads_dir())
+            .expect("the downloads")
+            .filter_map(|entry| Some(entry.ok()?.file_name().to_string_lossy().into_owned()))
+            .collect();
+        assert_eq!(downloaded, [file]);
+    });
+}

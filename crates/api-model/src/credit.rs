@@ -68,7 +68,7 @@ impl Spend {
 }
 
 /// When the balance reaches its minimum at one span's spend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CreditAhead {
     /// The balance is at or below its minimum already.
     Reached,

@@ -26,6 +26,7 @@ pub mod record;
 pub mod resources;
 pub mod statement;
 pub mod stats;
+pub mod watch;
 pub mod window;
 
 /// Path of the API below the deployment's base URL.

@@ -52,6 +52,7 @@
 //!   ([`Portal::first_load`]);
 //! - `network`: the network seen from the test (offline and online, throttling, faults, a
 //!   server restart, the served requests, direct API calls);
+//! - `statement`: a month's statement made in its page and saved ([`Portal::make_statement`]);
 //! - `table`: the [`Table`] reader;
 //! - `time`: times as the API writes them ([`now_seconds`], [`utc_text`]).
 //! - `walk`: a long walk of in-app navigation and what the page holds after it ([`MemorySample`]).
@@ -74,6 +75,7 @@ mod first_load;
 mod network;
 mod portal;
 mod server;
+mod statement;
 mod table;
 mod time;
 pub mod upstream_stub;

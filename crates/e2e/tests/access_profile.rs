@@ -945,18 +945,10 @@ fn a_restricted_customers_statement_leaves_out_what_its_profile_withholds() {
         // originated calls.
         portal.open("/login").await;
         portal.sign_in("other", "other").await;
-        portal.open("/statement").await;
-        portal.click("button.statement-make").await;
-        let outcome = portal.wait_for_text(".statement-outcome", "Saved ").await;
-        let file = outcome
-            .split_whitespace()
-            .find(|word| word.starts_with("statement-"))
-            .map(|word| word.trim_end_matches('.').to_owned())
-            .unwrap_or_else(|| panic!("the file's name in {outcome:?}"));
+        let (_, files) = portal.make_statement("/statement").await;
         portal
             .wait_for_text(".statement-parts", "transactions.csv not in your access")
             .await;
-        let files = e2e::unzipped(&portal.wait_for_download(&file).await);
         // Service charges are withheld: no file, and the summary says they were left out.
         assert!(
             !files.contains_key("transactions.csv"),

@@ -291,15 +291,7 @@ async fn invoice_and_pdf(portal: &Portal, facts: &Facts) {
 /// The last whole month's statement, made in the page and saved as a zip that opens, with its
 /// summary and every invoice's PDF.
 async fn statement(portal: &Portal) {
-    portal.open("/statement").await;
-    portal.click("button.statement-make").await;
-    let outcome = portal.wait_for_text(".statement-outcome", "Saved ").await;
-    let file = outcome
-        .split_whitespace()
-        .find(|word| word.starts_with("statement-"))
-        .map(|word| word.trim_end_matches('.').to_owned())
-        .unwrap_or_else(|| panic!("the file's name in {outcome:?}"));
-    let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+    let (_, files) = portal.make_statement("/statement").await;
     let summary = String::from_utf8_lossy(&files["summary.txt"]).into_owned();
     assert!(summary.starts_with("Statement for "), "{summary}");
     let pdfs = files

@@ -650,13 +650,10 @@ fn a_months_statement_is_one_zip_of_its_invoices_payments_charges_and_statistics
         let accounts = records(&portal.api_get(&token, "accounts", &[]).await);
 
         sign_in(&portal).await;
-        portal.open(&format!("/statement?month={month}")).await;
-        portal.click("button.statement-make").await;
-        let file = format!("statement-{month}.zip");
-        portal
-            .wait_for_text(".statement-outcome", &format!("Saved {file}."))
+        let (file, files) = portal
+            .make_statement(&format!("/statement?month={month}"))
             .await;
-        let files = e2e::unzipped(&portal.wait_for_download(&file).await);
+        assert_eq!(file, format!("statement-{month}.zip"));
 
         // Each invoice's PDF, as its page downloads it, and every list as its export has it.
         for invoice in &invoices {

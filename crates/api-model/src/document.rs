@@ -88,11 +88,23 @@ pub struct RelationshipLinks {
 }
 
 /// Relationship linkage: to-one (possibly null) or to-many.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Linkage {
     Many(Vec<ResourceIdentifier>),
     One(Option<ResourceIdentifier>),
+}
+
+/// By its shape, as it streams by (`crate::json_shape` says why not `untagged`).
+impl<'de> Deserialize<'de> for Linkage {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use crate::json_shape::NullObjectOrArray as Shape;
+        Ok(match Shape::deserialize(deserializer)? {
+            Shape::Null => Linkage::One(None),
+            Shape::Object(identifier) => Linkage::One(Some(identifier)),
+            Shape::Array(identifiers) => Linkage::Many(identifiers),
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,6 +13,7 @@ pub mod document;
 pub mod errors;
 pub mod files;
 pub mod filters;
+pub mod json_shape;
 pub mod list;
 pub mod live_calls;
 pub mod live_cost;

@@ -297,36 +297,35 @@ pub struct LiveCalls {
 }
 
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum RawLiveCalls {
-    Object {
-        #[serde(default)]
-        data: Vec<ActiveCall>,
-        #[serde(default)]
-        rows: Option<serde_json::Value>,
-    },
-    List(Vec<ActiveCall>),
+struct RawLiveCalls {
+    #[serde(default)]
+    data: Vec<ActiveCall>,
+    #[serde(default)]
+    rows: Option<serde_json::Value>,
 }
 
 impl<'de> Deserialize<'de> for LiveCalls {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(match RawLiveCalls::deserialize(d)? {
-            RawLiveCalls::List(calls) => LiveCalls {
-                rows: calls.len() as u64,
-                calls,
-            },
-            RawLiveCalls::Object { data, rows } => {
-                let rows = match rows {
-                    Some(serde_json::Value::Number(n)) => n.as_u64(),
-                    Some(serde_json::Value::String(s)) => s.trim().parse().ok(),
-                    _ => None,
-                };
-                LiveCalls {
-                    rows: rows.unwrap_or(data.len() as u64),
-                    calls: data,
+        use crate::json_shape::ObjectOrArray;
+        Ok(
+            match ObjectOrArray::<RawLiveCalls, Vec<ActiveCall>>::deserialize(d)? {
+                ObjectOrArray::Array(calls) => LiveCalls {
+                    rows: calls.len() as u64,
+                    calls,
+                },
+                ObjectOrArray::Object(RawLiveCalls { data, rows }) => {
+                    let rows = match rows {
+                        Some(serde_json::Value::Number(n)) => n.as_u64(),
+                        Some(serde_json::Value::String(s)) => s.trim().parse().ok(),
+                        _ => None,
+                    };
+                    LiveCalls {
+                        rows: rows.unwrap_or(data.len() as u64),
+                        calls: data,
+                    }
                 }
-            }
-        })
+            },
+        )
     }
 }
 

@@ -115,11 +115,22 @@ pub mod api_time {
 
 /// An integer-or-string identifier: `network-prefix-id` is an internal integer on real servers
 /// although the specification calls it an identifier.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum LooseId {
     Number(i64),
     Text(String),
+}
+
+/// By its shape, as it streams by (`crate::json_shape` says why not `untagged`).
+impl<'de> Deserialize<'de> for LooseId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use crate::json_shape::IntegerOrText;
+        Ok(match IntegerOrText::deserialize(deserializer)? {
+            IntegerOrText::Integer(n) => LooseId::Number(n),
+            IntegerOrText::Text(text) => LooseId::Text(text),
+        })
+    }
 }
 
 impl fmt::Display for LooseId {

@@ -493,29 +493,26 @@ impl StatsPayload {
 }
 
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum RawPayload {
-    Object {
-        #[serde(default)]
-        data: BTreeMap<String, serde_json::Value>,
-        #[serde(default)]
-        rows: Option<serde_json::Value>,
-        #[serde(default)]
-        totals: Option<BTreeMap<String, Metric>>,
-    },
-    // A `from-time` in the future answers a bare `[]`.
-    List(Vec<serde_json::Value>),
+struct RawPayload {
+    #[serde(default)]
+    data: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    rows: Option<serde_json::Value>,
+    #[serde(default)]
+    totals: Option<BTreeMap<String, Metric>>,
 }
 
 impl<'de> Deserialize<'de> for StatsPayload {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use crate::json_shape::ObjectOrArray;
         use serde::de::Error;
-        match RawPayload::deserialize(d)? {
-            RawPayload::List(items) if items.is_empty() => Ok(StatsPayload::default()),
-            RawPayload::List(_) => Err(D::Error::custom(
+        // A `from-time` in the future answers a bare `[]`.
+        match ObjectOrArray::<RawPayload, Vec<serde_json::Value>>::deserialize(d)? {
+            ObjectOrArray::Array(items) if items.is_empty() => Ok(StatsPayload::default()),
+            ObjectOrArray::Array(_) => Err(D::Error::custom(
                 "expected a statistics object, found a non-empty array",
             )),
-            RawPayload::Object { data, rows, totals } => {
+            ObjectOrArray::Object(RawPayload { data, rows, totals }) => {
                 let mut t = Vec::new();
                 let mut series = BTreeMap::new();
                 for (name, values) in data {

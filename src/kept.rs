@@ -67,6 +67,17 @@ pub fn forget_customer_data(keep: Keep) {
     }
 }
 
+/// Whether the customer's data is shared with the browser's other tabs (kept across restarts,
+/// in localStorage).
+pub fn customer_data_shared() -> bool {
+    ACROSS_RESTARTS.get()
+}
+
+/// Whether the customer has data under `kept`.
+pub fn has_customer(kept: Kept) -> bool {
+    customer_storage().is_some_and(|storage| storage.get_item(kept.key()).ok().flatten().is_some())
+}
+
 /// Where the customer's data goes: beside the session's credential.
 fn customer_storage() -> Option<web_sys::Storage> {
     if ACROSS_RESTARTS.get() {

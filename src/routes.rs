@@ -14,7 +14,7 @@ use crate::embed::Embedding;
 use crate::http::{Api, ReadAhead};
 use crate::i18n::tr;
 use crate::new_version::NewVersion;
-use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage};
+use crate::pages::families::{self, Around, CodeUnavailable, Family, FormPage, ListPage, Tool};
 use crate::read::Untracked;
 use crate::routing::{Charted, Page, ROUTES};
 use crate::session::Session;
@@ -46,6 +46,7 @@ fn signed_in_paths() -> Vec<Segments> {
         std::sync::Arc::new(path!("/active-calls")),
         std::sync::Arc::new(path!("/check-rate")),
         std::sync::Arc::new(path!("/statement")),
+        std::sync::Arc::new(path!("/alerts")),
     ];
     for segment in creation_segments() {
         paths.push(std::sync::Arc::new((
@@ -227,7 +228,7 @@ fn family_of(page: Page) -> Option<Family> {
         Page::Dashboard => Family::Overview,
         Page::LiveCalls => Family::LiveCalls,
         Page::Statistics(_) => Family::Statistics,
-        Page::Statement => Family::Statement,
+        Page::Statement | Page::WatchRules => Family::Tools,
         Page::Login => return None,
     })
 }
@@ -251,7 +252,8 @@ fn preload_page(page: Option<Page>) -> impl Future<Output = ()> {
     }
 }
 
-type Draw = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Result<AnyView, CodeUnavailable>>>>>;
+pub(crate) type Draw =
+    Box<dyn Fn() -> Pin<Box<dyn Future<Output = Result<AnyView, CodeUnavailable>>>>>;
 
 /// The family's code that draws `page` (with the answer read ahead, the first time).
 fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
@@ -267,7 +269,8 @@ fn draw_page(page: Page, ahead: Option<ReadAhead>) -> Draw {
         Page::Dashboard => Box::pin(families::draw_dashboard(ahead.take())),
         Page::LiveCalls => Box::pin(families::draw_live(ahead.take())),
         Page::Statistics(charted) => Box::pin(families::draw_charts(charted, ahead.take())),
-        Page::Statement => Box::pin(families::draw_month_statement()),
+        Page::Statement => Box::pin(families::draw_tool(Tool::Statement)),
+        Page::WatchRules => Box::pin(families::draw_tool(Tool::Rules)),
         Page::Login => Box::pin(families::draw_login()),
     })
 }
@@ -345,7 +348,7 @@ fn profile_failed(access: Access, error: ApiError) -> impl IntoView {
 /// What `draw` draws, at once when its code is here (the route's `preload` fetched it); code
 /// that did not come is said, with a retry, and tried again by itself once the browser is back
 /// online.
-fn drawn_or_retry(draw: Draw) -> impl IntoView {
+pub(crate) fn drawn_or_retry(draw: Draw) -> impl IntoView {
     let attempt = RwSignal::new(0u32);
     let new_version = use_context::<NewVersion>();
     let draw = SendWrapper::new(std::rc::Rc::new(draw));

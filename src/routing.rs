@@ -187,6 +187,8 @@ pub enum Page {
     LiveCalls,
     /// `/statement?month=`: a month's invoices, payments, charges and statistics in one file.
     Statement,
+    /// `/alerts`: the customer's watch rules on their accounts.
+    WatchRules,
 }
 
 /// One page of the route table that is not a collection's.
@@ -240,7 +242,7 @@ const fn rate_lookup(plans: Collection) -> Route {
 /// The portal's one table of pages that are not a collection's (those come from their
 /// declarations): the navigation lists it, links and names of pages come from it, and the
 /// router (`crate::routes`) has a route for each kind of page in it.
-pub const ROUTES: [Route; 12] = [
+pub const ROUTES: [Route; 13] = [
     Route {
         page: Page::Login,
         path: "/login",
@@ -321,6 +323,16 @@ pub const ROUTES: [Route; 12] = [
         in_navigation: true,
         about_account: None,
         name: |t| t.nav_statement,
+    },
+    // Every customer has it: each kind of rule follows what the profile shows.
+    Route {
+        page: Page::WatchRules,
+        path: "/alerts",
+        section: Section::AccountAndMoney,
+        profile_flag: None,
+        in_navigation: true,
+        about_account: None,
+        name: |t| t.nav_watch,
     },
 ];
 

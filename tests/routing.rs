@@ -117,10 +117,11 @@ fn every_declared_collection_has_its_pages_and_links() {
         .flat_map(|(_, pages)| pages)
         .collect();
     // The overview, every list with pages of its own, the statistics, the live calls, the
-    // rate lookup and the month's statement.
+    // rate lookup, the month's statement and the alerts.
     let own_pages = Collection::ALL.iter().filter(|c| c.has_own_pages()).count();
-    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 3);
+    assert_eq!(offered.len(), 1 + own_pages + Charted::ALL.len() + 4);
     assert_eq!(page_at("/statement"), Some(Page::Statement));
+    assert_eq!(page_at("/alerts"), Some(Page::WatchRules));
     assert_eq!(page_at("/statement?month=2026-10"), Some(Page::Statement));
     // Number lists are at the short address the issue names; their items have no page.
     assert_eq!(

@@ -240,7 +240,13 @@ fn customer_data_present() -> Vec<&'static str> {
 fn keep_some_customer_data() {
     kept::write_customer(Kept::Views, &[("accounts", "sort=-balance")], false);
     kept::write_customer(Kept::TopUps, &["a top-up"], false);
-    assert_eq!(customer_data_present().len(), 2);
+    // The customer's watch rules, which name their accounts.
+    kept::write_customer(
+        Kept::WatchRules,
+        &["Lviv Overdraft: balance below 0"],
+        false,
+    );
+    assert_eq!(customer_data_present().len(), 3);
 }
 
 /// A way a session ends.
@@ -262,7 +268,7 @@ fn nothing_of_a_customer_outlives_the_session() {
             session.sign_in(&token_expiring_in(900), keep).unwrap();
             assert_eq!(
                 customer_data_present().len(),
-                2,
+                3,
                 "a renewal dropped the data"
             );
             end(&session);
@@ -344,7 +350,7 @@ fn a_token_for_another_customer_is_a_new_session() {
     );
     assert_eq!(
         customer_data_present().len(),
-        2,
+        3,
         "a renewal dropped the data"
     );
     session

@@ -13,6 +13,7 @@ use crate::format::{Zone, browser_zone_name};
 use crate::http::Api;
 use crate::i18n;
 use crate::i18n::tr;
+use crate::pages::families;
 use crate::prefs::Prefs;
 use crate::routing::Page;
 use crate::session::{Ended, Session, SessionId};
@@ -82,6 +83,51 @@ fn section_title_id(section: Section) -> &'static str {
         Section::Statistics => "nav-statistics",
         Section::Rates => "nav-rates",
         Section::Reference => "nav-reference",
+    }
+}
+
+/// The customer's watch rules at work (`pages::watch`): their alerts, above every page, and the
+/// checks behind them. Their code comes once the customer has a rule, so a customer without
+/// any fetches none of it; each session has its own watcher. Its signals are of types the
+/// shell has already (each new one would bring its own code to every page); how the last check
+/// went is kept with the watcher's code.
+#[derive(Clone, Copy)]
+pub struct Watching {
+    /// Whether the customer has rules (kept with their data, `Kept::WatchRules`).
+    pub on: RwSignal<bool>,
+    /// Bumped when the rules change in this tab, or the customer asks for a check: the watcher
+    /// reads them and checks at once.
+    pub changed: RwSignal<u32>,
+    /// Bumped when the watcher has checked, or another tab changed the rules: pages read them
+    /// again.
+    pub looked: RwSignal<u32>,
+}
+
+fn watching(running: Memo<Option<SessionId>>) -> impl IntoView {
+    let kept = crate::kept::Kept::WatchRules;
+    let on = RwSignal::new(crate::kept::has_customer(kept));
+    provide_context(Watching {
+        on,
+        changed: RwSignal::new(0),
+        looked: RwSignal::new(0),
+    });
+    // Rules added, or all removed, in another tab sharing the session.
+    let other_tab = web_sys::window().map(|window| {
+        gloo_events::EventListener::new(&window, "storage", move |_| {
+            let now = crate::kept::has_customer(kept);
+            if on.get_untracked() != now {
+                on.set(now);
+            }
+        })
+    });
+    let other_tab = StoredValue::new_local(other_tab);
+    on_cleanup(move || other_tab.dispose());
+    move || {
+        running.track();
+        on.get().then(|| {
+            let draw = || Box::pin(families::draw_tool(families::Tool::Watcher)) as _;
+            crate::routes::drawn_or_retry(Box::new(draw)).into_any()
+        })
     }
 }
 
@@ -263,6 +309,7 @@ pub fn Shell() -> impl IntoView {
                 <Topbar menu_open embedded />
                 {navigation(menu_open)}
                 <main id="main" tabindex="-1">
+                    {watching(running)}
                     <Outlet />
                 </main>
             </div>

@@ -24,6 +24,8 @@ nav-termination = Termination
 nav-termination-quality = Termination quality
 nav-termination-active-calls = Termination active calls
 nav-live-calls = Live calls
+nav-statement = Month's statement
+nav-watch = Alerts
 nav-sections-label = Sections
 section-overview = Overview
 section-account-and-money = Account & money
@@ -533,8 +535,7 @@ export-done = Exported { $rows } rows.
 export-failed = Export failed: { $reason }
 export-cancelled = Export cancelled.
 
-## A month's statement
-nav-statement = Month's statement
+## A month's statement [with its page]
 statement-intro = One zip file for a month: its invoices (PDF and CSV), payments and service charges (CSV), each account's statistics by day (CSV) and a summary. What your access does not include is left out.
 statement-month = Month
 statement-make = Download the statement
@@ -579,6 +580,48 @@ statement-summary-terminated = Terminated calls: { $amount }
 statement-summary-before-payment = Balance before the month's first payment ({ $time }): { $amount }
 statement-summary-failed = Parts that failed:
 statement-summary-withheld = Left out, not in your access:
+
+## Alerts: watch rules on the accounts [with its page]
+watch-intro = Rules on your accounts, checked while the portal is open: every minute, every five while hidden. Each alerts once, and again after it clears.
+watch-condition = Condition
+watch-limit = Limit
+watch-add = Add the rule
+watch-rules = Your rules
+watch-none = No rules yet.
+watch-remove = Remove
+watch-check-now = Check now
+watch-checking = Checking…
+# $time: when
+watch-checked = Last checked { $time }.
+# $reason: the server's words
+watch-check-failed = The last check failed: { $reason }
+watch-quiet = quiet
+# $time: since when; $seen: what was seen
+watch-firing = alert since { $time }: now { $seen }
+watch-kind-balance-below = Balance below
+watch-kind-credit-ahead-below = Minimum reached within (hours)
+watch-kind-spend-above = Spend in the last hour above
+watch-kind-asr-below = ASR of the last hour below (%)
+# $account, $kind, $limit: the account's name, the kind of rule, the limit
+watch-rule = { $account }: { $kind ->
+        [balance-below] balance below { $limit }
+        [credit-ahead-below] minimum within { $limit } hours
+        [spend-above] spend in the last hour above { $limit }
+       *[asr-below] ASR of the last hour below { $limit } %
+    }
+watch-limit-missing = Enter a limit.
+watch-limit-not-a-number = Enter a number, like 10.50.
+# $most: hours
+watch-limit-hours-out-of-range = Enter whole hours from 1 to { $most }.
+watch-limit-negative = Enter zero or more.
+watch-limit-over-a-hundred = Enter a percentage up to 100.
+# $count: the most rules
+watch-too-many = At most { $count } rules: remove one first.
+watch-withheld = Rules on figures your access does not show (prices, ASR) are not offered.
+watch-notify = Also notify me in the browser
+watch-notify-on = Browser notifications are on.
+watch-notify-blocked = Browser notifications are blocked in this browser's settings.
+watch-see-rules = See the rules
 
 ## Detail page
 still-in-progress = Still in progress: this page updates by itself.

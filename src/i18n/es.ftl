@@ -14,6 +14,8 @@ nav-termination = Terminación
 nav-termination-quality = Calidad de terminación
 nav-termination-active-calls = Llamadas activas de terminación
 nav-live-calls = Llamadas en directo
+nav-statement = Extracto del mes
+nav-watch = Alertas
 nav-sections-label = Secciones
 section-overview = Resumen
 section-account-and-money = Cuenta y dinero
@@ -497,8 +499,7 @@ export-done = { $rows ->
 export-failed = La exportación falló: { $reason }
 export-cancelled = Exportación cancelada.
 
-## Extracto del mes
-nav-statement = Extracto del mes
+## Extracto del mes [with its page]
 statement-intro = Un archivo zip por mes: sus facturas (PDF y CSV), pagos y cargos por servicios (CSV), las estadísticas diarias de cada cuenta (CSV) y un resumen. Lo que su acceso no incluye queda fuera.
 statement-month = Mes
 statement-make = Descargar el extracto
@@ -528,6 +529,42 @@ statement-summary-terminated = Llamadas terminadas: { $amount }
 statement-summary-before-payment = Saldo antes del primer pago del mes ({ $time }): { $amount }
 statement-summary-failed = Partes que fallaron:
 statement-summary-withheld = Fuera, no incluido en su acceso:
+
+## Alertas: reglas de vigilancia de las cuentas [with its page]
+watch-intro = Reglas sobre sus cuentas, comprobadas mientras el portal esté abierto: cada minuto, cada cinco si está oculto. Cada una avisa una vez, y de nuevo cuando se resuelva.
+watch-condition = Condición
+watch-limit = Límite
+watch-add = Añadir la regla
+watch-rules = Sus reglas
+watch-none = Aún no hay reglas.
+watch-remove = Quitar
+watch-check-now = Comprobar ahora
+watch-checking = Comprobando…
+watch-checked = Última comprobación: { $time }.
+watch-check-failed = La última comprobación falló: { $reason }
+watch-quiet = sin alerta
+watch-firing = alerta desde { $time }: ahora { $seen }
+watch-kind-balance-below = Saldo por debajo de
+watch-kind-credit-ahead-below = Mínimo alcanzado en menos de (horas)
+watch-kind-spend-above = Gasto de la última hora por encima de
+watch-kind-asr-below = ASR de la última hora por debajo de (%)
+watch-rule = { $account }: { $kind ->
+        [balance-below] saldo por debajo de { $limit }
+        [credit-ahead-below] el mínimo en menos de { $limit } h
+        [spend-above] gasto de la última hora por encima de { $limit }
+       *[asr-below] ASR de la última hora por debajo del { $limit } %
+    }
+watch-limit-missing = Escriba un límite.
+watch-limit-not-a-number = Escriba un número, como 10.50.
+watch-limit-hours-out-of-range = Indique horas enteras de 1 a { $most }.
+watch-limit-negative = Escriba cero o un número positivo.
+watch-limit-over-a-hundred = Escriba un porcentaje de 100 como máximo.
+watch-too-many = Como máximo { $count } reglas: quite una antes.
+watch-withheld = No se ofrecen reglas sobre cifras que su acceso no muestra (precios, ASR).
+watch-notify = Avisarme también en el navegador
+watch-notify-on = Las notificaciones del navegador están activadas.
+watch-notify-blocked = Las notificaciones del navegador están bloqueadas en la configuración de este navegador.
+watch-see-rules = Ver las reglas
 
 ## Página de detalle
 still-in-progress = Aún en curso: esta página se actualiza sola.

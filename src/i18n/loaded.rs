@@ -8,6 +8,10 @@
 //! text is a string or a list of parts: a string, an argument's position, or a selection
 //! `{"s": argument, "v": [[key, parts], ...], "d": default}` whose key is a number, a CLDR
 //! plural category (by `Intl.PluralRules` of the language) or a word.
+//!
+//! index.html's copy lacks the texts of the pages that bring them (`"p": 1`, partial: the
+//! `texts` crate's `first_json`); the first of those pages asks for the whole file
+//! ([`load_whole`]), which every language loaded from then on is.
 
 use super::{Language, TEXT_COUNT};
 use std::cell::{Cell, RefCell};
@@ -16,6 +20,8 @@ use wasm_bindgen::{JsCast, JsValue};
 /// One language's texts.
 pub struct Loaded {
     tag: &'static str,
+    /// Without the texts of the pages that bring them (index.html's copy).
+    partial: bool,
     texts: Vec<Compiled>,
     /// By id, sorted (as the file has them): a binary search needs no hashing code in the
     /// shell.
@@ -41,6 +47,8 @@ enum Part {
 thread_local! {
     static LOADED: RefCell<Vec<&'static Loaded>> = const { RefCell::new(Vec::new()) };
     static CURRENT: Cell<Option<&'static Loaded>> = const { Cell::new(None) };
+    /// A page whose texts come with it has been asked for: partial texts no longer do.
+    static WHOLE_WANTED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The texts of the language in use, once they have come.
@@ -50,7 +58,21 @@ pub fn current() -> Option<&'static Loaded> {
 
 /// The texts of the language `tag`, if they have come.
 pub fn of(tag: &str) -> Option<&'static Loaded> {
-    LOADED.with(|loaded| loaded.borrow().iter().copied().find(|l| l.tag == tag))
+    let whole = WHOLE_WANTED.get();
+    LOADED.with(|loaded| {
+        let loaded = loaded.borrow();
+        loaded
+            .iter()
+            .copied()
+            .find(|l| l.tag == tag && !(whole && l.partial))
+    })
+}
+
+/// Fetches the whole texts of the language in use, for a page whose texts come with it; from
+/// then on, every language loaded is whole.
+pub async fn load_whole() -> Result<(), TextsMissing> {
+    WHOLE_WANTED.set(true);
+    load(super::language_untracked()).await
 }
 
 pub(super) fn make_current(language: &Language) {
@@ -93,7 +115,11 @@ pub async fn load(language: &'static Language) -> Result<(), TextsMissing> {
         return Ok(());
     }
     let path = format!("{}/{}", super::BUNDLE_DIR, language.file);
-    if let Some(json) = carried_by_the_document(&path) {
+    let carried = match WHOLE_WANTED.get() {
+        true => None,
+        false => carried_by_the_document(&path),
+    };
+    if let Some(json) = carried {
         return install(language, &json).map_err(|reason| TextsMissing { reason, gone: true });
     }
     let missing = |reason: String, gone: bool| TextsMissing {
@@ -169,8 +195,10 @@ fn read(language: &'static Language, json: &str) -> Result<Loaded, String> {
     }
     let locales = js_sys::Array::of1(&language.intl_locale.into());
     let plural_rules = js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new());
+    let partial = js_sys::Reflect::get(&document, &"p".into()).is_ok_and(|p| p.is_truthy());
     Ok(Loaded {
         tag: language.tag,
+        partial,
         texts,
         keyed,
         plural_rules,

@@ -31,7 +31,7 @@ pub use errors::{
     config_error_text, error_text, filter_error_text, list_params_error_text, notice_text,
     token_error_text,
 };
-pub use loaded::{install, load};
+pub use loaded::{TextsMissing, install, load, load_whole};
 
 use api_model::catalog::{Collection, Section};
 use leptos::prelude::{Get, GetUntracked, RwSignal, Set, Track};

@@ -14,6 +14,8 @@ nav-termination = Вхідний трафік
 nav-termination-quality = Якість вхідного трафіку
 nav-termination-active-calls = Активні вхідні дзвінки
 nav-live-calls = Дзвінки наживо
+nav-statement = Виписка за місяць
+nav-watch = Сповіщення
 nav-sections-label = Розділи
 section-overview = Огляд
 section-account-and-money = Рахунок і гроші
@@ -551,8 +553,7 @@ export-done =
 export-failed = Не вдалося експортувати: { $reason }
 export-cancelled = Експорт скасовано.
 
-## A month's statement
-nav-statement = Виписка за місяць
+## A month's statement [with its page]
 statement-intro = Один zip-файл за місяць: рахунки-фактури (PDF і CSV), платежі та плата за послуги (CSV), щоденна статистика кожного рахунку (CSV) і підсумок. Те, чого немає у вашому доступі, не включається.
 statement-month = Місяць
 statement-make = Завантажити виписку
@@ -582,6 +583,47 @@ statement-summary-terminated = Вхідні дзвінки: { $amount }
 statement-summary-before-payment = Баланс перед першим платежем місяця ({ $time }): { $amount }
 statement-summary-failed = Частини, що не вдалися:
 statement-summary-withheld = Не включено, немає у вашому доступі:
+
+## Alerts: watch rules on the accounts [with its page]
+watch-intro = Правила для ваших рахунків, що перевіряються, поки портал відкритий: щохвилини, у прихованій вкладці — раз на п’ять хвилин. Кожне спрацьовує раз і знову — лише після того, як минуло.
+watch-condition = Умова
+watch-limit = Поріг
+watch-add = Додати правило
+watch-rules = Ваші правила
+watch-none = Правил ще немає.
+watch-remove = Видалити
+watch-check-now = Перевірити зараз
+watch-checking = Перевірка…
+# $time: when
+watch-checked = Остання перевірка: { $time }.
+# $reason: the server's words
+watch-check-failed = Остання перевірка не вдалася: { $reason }
+watch-quiet = у нормі
+# $time: since when; $seen: what was seen
+watch-firing = спрацьовує з { $time }: зараз { $seen }
+watch-kind-balance-below = Баланс нижчий за
+watch-kind-credit-ahead-below = Мінімум менш ніж за (год)
+watch-kind-spend-above = Витрати за останню годину більші за
+watch-kind-asr-below = ASR за останню годину нижчий за (%)
+watch-rule = { $account }: { $kind ->
+        [balance-below] баланс нижчий за { $limit }
+        [credit-ahead-below] мінімум менш ніж за { $limit } год
+        [spend-above] витрати за останню годину більші за { $limit }
+       *[asr-below] ASR за останню годину нижчий за { $limit } %
+    }
+watch-limit-missing = Введіть поріг.
+watch-limit-not-a-number = Введіть число, наприклад 10.50.
+# $most: hours
+watch-limit-hours-out-of-range = Введіть цілу кількість годин від 1 до { $most }.
+watch-limit-negative = Введіть нуль або додатне число.
+watch-limit-over-a-hundred = Введіть відсоток, не більший за 100.
+# $count: the most rules
+watch-too-many = Найбільша кількість правил — { $count }: спершу видаліть одне з них.
+watch-withheld = Правила щодо показників, яких ваш доступ не показує (ціни, ASR), недоступні.
+watch-notify = Також сповіщати мене в браузері
+watch-notify-on = Сповіщення браузера ввімкнено.
+watch-notify-blocked = Сповіщення браузера заблоковано в налаштуваннях цього браузера.
+watch-see-rules = Переглянути правила
 
 ## Detail page
 still-in-progress = Ще виконується: сторінка оновиться сама.

@@ -9,8 +9,8 @@
 //!
 //! The families: the lists, what a customer opens first; a record's page; the forms (top-up,
 //! CDR export, creation, the rate lookup); the number-list editor; the overview; the live
-//! calls; the statistics; a month's statement; and the sign-in page. What every signed-in page
-//! has around it (the layout, not found) is drawn through whichever family has come
+//! calls; the statistics; the customer's tools (a month's statement, the watch rules and
+//! their watcher); and the sign-in page. What every signed-in page has around it (the layout, not found) is drawn through whichever family has come
 //! ([`Around`]), so its code lands in the part every family shares: `wasm_split` makes one
 //! part per set of split points that share code, and a split point of its own for the layout
 //! made 141 parts of 44, more files to fetch and to build. The embedding bridge has a split point of its own: only a
@@ -36,6 +36,17 @@ pub enum CodeUnavailable {
     Unreachable,
 }
 
+/// The whole texts of a page that brings its own (`crate::i18n::load_whole`) are part of its
+/// code: gone with an old version, or unreachable.
+impl From<crate::i18n::TextsMissing> for CodeUnavailable {
+    fn from(missing: crate::i18n::TextsMissing) -> Self {
+        match missing.gone {
+            true => CodeUnavailable::Gone,
+            false => CodeUnavailable::Unreachable,
+        }
+    }
+}
+
 impl From<SplitLoaderError> for CodeUnavailable {
     fn from(_: SplitLoaderError) -> Self {
         match crate::new_version::part_is_gone() {
@@ -58,6 +69,15 @@ pub enum FormPage {
     Create(Collection),
     /// The rate lookup, in the rate plans it looks a number up in.
     CheckRate(Collection),
+}
+
+/// The customer's tools on their accounts, in one family: a month's statement, the watch
+/// rules, and the watcher that checks them while any page is shown (`pages::watch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Statement,
+    Rules,
+    Watcher,
 }
 
 /// What every signed-in page has around it, drawn by any family's code.
@@ -186,10 +206,14 @@ split_point!(
 );
 
 split_point!(
-    statement,
-    preload_statement,
-    fn draw_statement(drawing: Drawing<()>) -> AnyView {
-        drawing.draw(|()| crate::pages::statement::statement_page().into_any())
+    tools,
+    preload_tools,
+    fn draw_tools(drawing: Drawing<Tool>) -> AnyView {
+        drawing.draw(|tool| match tool {
+            Tool::Statement => crate::pages::statement::statement_page().into_any(),
+            Tool::Rules => crate::pages::watch::rules_page().into_any(),
+            Tool::Watcher => crate::pages::watch::watcher().into_any(),
+        })
     }
 );
 
@@ -230,7 +254,7 @@ pub enum Family {
     Overview,
     LiveCalls,
     Statistics,
-    Statement,
+    Tools,
 }
 
 impl Family {
@@ -242,7 +266,7 @@ impl Family {
         Family::Overview,
         Family::LiveCalls,
         Family::Statistics,
-        Family::Statement,
+        Family::Tools,
     ];
 
     /// The smallest family: what draws [`Around`] when no page has brought one yet.
@@ -270,7 +294,10 @@ impl Family {
             Family::Overview => preload_overview().await?,
             Family::LiveCalls => preload_live_calls().await?,
             Family::Statistics => preload_statistics().await?,
-            Family::Statement => preload_statement().await?,
+            Family::Tools => {
+                preload_tools().await?;
+                crate::i18n::load_whole().await?;
+            }
         }
         if loaded
             .try_get_untracked()
@@ -292,7 +319,7 @@ impl Family {
             Family::Overview => draw_overview(A(around)).await,
             Family::LiveCalls => draw_live_calls(A(around)).await,
             Family::Statistics => draw_statistics(A(around)).await,
-            Family::Statement => draw_statement(A(around)).await,
+            Family::Tools => draw_tools(A(around)).await,
         }
     }
 }
@@ -366,9 +393,10 @@ pub async fn draw_charts(
     draw_statistics(Drawing::Page((charted, ahead))).await
 }
 
-/// Draws the month's statement.
-pub async fn draw_month_statement() -> Result<AnyView, CodeUnavailable> {
-    draw_statement(Drawing::Page(())).await
+/// Draws one of the customer's tools, whose texts come with them.
+pub async fn draw_tool(tool: Tool) -> Result<AnyView, CodeUnavailable> {
+    crate::i18n::load_whole().await?;
+    draw_tools(Drawing::Page(tool)).await
 }
 
 /// Draws the embedding bridge, which comes in a part of its own (only a framed portal has it).

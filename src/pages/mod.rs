@@ -19,3 +19,4 @@ pub mod recording;
 pub mod statement;
 pub mod statistics;
 pub mod top_up;
+pub mod watch;

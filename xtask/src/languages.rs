@@ -10,7 +10,8 @@ use crate::split::TrunkBuild;
 /// The language files, compiled as the portal's build script compiled them (the `texts` crate),
 /// under the content-hashed names the portal fetches them by; index.html carries the one of
 /// the bundle's `config.json` (English by default), so a visitor who has not chosen a language
-/// has its texts with the document. A deployment that serves another config or a visitor who
+/// has its texts with the document (but those of the pages whose texts come with them:
+/// `texts::LanguageFile::first_json`). A deployment that serves another config or a visitor who
 /// chose another language fetches theirs when the portal starts.
 pub fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
     let staging_dir = &trunk.staging_dir;
@@ -47,11 +48,12 @@ pub fn write_languages(root: &Path, trunk: &TrunkBuild) -> Result<()> {
         texts::BUNDLE_DIR,
         preloaded.file_name()
     );
-    let index = index.replacen("</head>", &carried_texts(&source, &preloaded.json), 1);
+    let index = index.replacen("</head>", &carried_texts(&source, &preloaded.first_json), 1);
     fs::write(&index_path, index).with_context(|| format!("writing {}", index_path.display()))
 }
 
-/// index.html's copy of the starting language's texts (`source`'s content), a data block the
+/// index.html's copy of the starting language's texts (`source`'s content, less the texts that
+/// come with their page), a data block the
 /// portal reads instead of fetching the file (src/i18n/loaded.rs): one request less on every
 /// first load, for the same bytes, and none more on a return, as index.html is revalidated and
 /// changes only with the build. Inert: it is never run, and `<` is escaped (as JSON allows in

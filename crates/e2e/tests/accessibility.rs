@@ -42,11 +42,12 @@ const STATISTICS: [&str; 7] = [
 /// The live list of an account's calls, in the statistics section too.
 const LIVE_CALLS: &str = "/active-calls";
 
-/// Pages of their own beside lists and statistics: the rate lookup and a month's statement,
-/// each with the form it shows once loaded.
-const TOOLS: [(&str, &str); 2] = [
+/// Pages of their own beside lists and statistics: the rate lookup, a month's statement and
+/// the alerts, each with the form it shows once loaded.
+const TOOLS: [(&str, &str); 3] = [
     ("/check-rate", "form.check-rate-form"),
     ("/statement", "form.statement-form"),
+    ("/alerts", "form.watch-form"),
 ];
 
 const MENU_BUTTON: &str = "#menu-button";
@@ -61,7 +62,7 @@ const MAIN_MAX_WIDTH: f64 = 1600.0;
 /// How many Tab presses may lie between two stops of a keyboard walk.
 const TAB_LIMIT: usize = 80;
 /// The pages the demo customer's navigation offers: the overview, every list, the statistics,
-/// the live calls, the rate lookup, a month's statement.
+/// the live calls, the rate lookup, a month's statement, the alerts.
 const NAVIGATION_LINKS: usize = 1 + own_pages() + STATISTICS.len() + 1 + TOOLS.len();
 
 /// The collections with pages of their own (a number list's items are on the list's page).

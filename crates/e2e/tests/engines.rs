@@ -73,6 +73,7 @@ fn walk_in(engine: Engine) {
         )
         .await;
         step(&portal, "a month's statement", statement(&portal)).await;
+        step(&portal, "an alert fires", alert_fires(&portal, &facts)).await;
         step(&portal, "a chart drawn", chart_drawn(&portal, &facts)).await;
         step(&portal, "a recording playable", recording(&portal, &facts)).await;
         step(
@@ -301,6 +302,49 @@ async fn statement(portal: &Portal) {
     for (name, pdf) in pdfs {
         assert!(pdf.starts_with(b"%PDF"), "{name} is a PDF");
     }
+}
+
+/// A balance rule on the demo customer's account below its minimum fires at once, above the
+/// page and in the tab's title; removed, its alert goes.
+async fn alert_fires(portal: &Portal, facts: &Facts) {
+    let accounts = portal.api_get(&facts.token, "accounts", &[]).await;
+    let lviv = accounts["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|a| a["attributes"]["name"] == "Lviv Overdraft")
+        .and_then(|a| a["id"].as_str())
+        .expect("the account below its minimum")
+        .to_owned();
+    portal.open("/alerts").await;
+    portal
+        .select("form.watch-form select[name=account]", &lviv)
+        .await;
+    portal.fill("form.watch-form input[name=limit]", "0").await;
+    portal.click("form.watch-form button.watch-add").await;
+    portal
+        .wait_for_text(".watch-alerts li", "Lviv Overdraft")
+        .await;
+    let title = portal
+        .script("the title", "return document.title;", vec![])
+        .await;
+    assert!(
+        title.as_str().is_some_and(|t| t.starts_with("(1) ")),
+        "{title}"
+    );
+    portal.click(".watch-rule button.watch-remove").await;
+    portal
+        .wait_until("the alert to go", async || {
+            let left = portal
+                .script(
+                    "the alerts",
+                    "return document.querySelectorAll('.watch-alerts li').length;",
+                    vec![],
+                )
+                .await;
+            (left == 0).then_some(())
+        })
+        .await;
 }
 
 /// Yesterday's calls per second on the statistics page, drawn on its canvas.

@@ -358,3 +358,36 @@ fn a_languages_texts_are_fetched_once_however_often_it_is_chosen() {
         );
     });
 }
+
+/// The texts of a page with code of its own come with it: index.html carries none of a month's
+/// statement's, and the page, reached from another, says them in each language the customer
+/// switches to, and in the first again.
+#[test]
+fn a_pages_own_texts_come_with_it_in_every_language() {
+    e2e::run(|portal| async move {
+        const INTRO_EN: &str = "One zip file for a month";
+        const INTRO_UK: &str = "Один zip-файл за місяць";
+        let (_, _, index) = portal.plain_get(&portal.url_for("/")).await;
+        let index = String::from_utf8_lossy(&index);
+        assert!(
+            index.contains("portal-texts") && index.contains("Month's statement"),
+            "index.html carries the first load's texts, the navigation's among them"
+        );
+        assert!(
+            !index.contains(INTRO_EN),
+            "index.html carries the statement page's own texts"
+        );
+        sign_in(&portal).await;
+        portal.open("/accounts").await;
+        settle(&portal, "table#accounts-table tbody tr").await;
+        portal.go_in_app("/statement").await;
+        portal
+            .wait_for_text(".statement-page .hint", INTRO_EN)
+            .await;
+        for (tag, intro) in [("uk", INTRO_UK), ("en", INTRO_EN)] {
+            portal.select("select#language", tag).await;
+            portal.wait_for(&format!("html[lang='{tag}']")).await;
+            portal.wait_for_text(".statement-page .hint", intro).await;
+        }
+    });
+}

@@ -57,6 +57,13 @@ pub enum PortalMessage {
         theme: ThemeSetting,
         time_zone: String,
     },
+    /// One of the customer's watch rules fired (`fired`) or cleared: the rule in words, in the
+    /// portal's language, and the account it is on.
+    Alert {
+        account_id: String,
+        rule: String,
+        fired: bool,
+    },
 }
 
 /// The theme the customer chose in the portal: one of the parent's, or the system's setting.
@@ -203,6 +210,18 @@ impl PortalMessage {
                     ("locale", text(locale)),
                     ("theme", text(theme.as_str())),
                     ("timeZone", text(time_zone)),
+                ],
+            ),
+            PortalMessage::Alert {
+                account_id,
+                rule,
+                fired,
+            } => (
+                "alert",
+                vec![
+                    ("accountId", text(account_id)),
+                    ("rule", text(rule)),
+                    ("state", text(if *fired { "fired" } else { "cleared" })),
                 ],
             ),
         };

@@ -17,6 +17,8 @@ pub enum Kept {
     Views,
     /// The top-ups this customer started, followed until final.
     TopUps,
+    /// The customer's watch rules on their accounts, and which of them have fired.
+    WatchRules,
     /// What the customer had typed into a page when the session ended under them
     /// (sessionStorage; typed back after they sign in again, dropped on their sign-out).
     Draft,
@@ -33,6 +35,7 @@ impl Kept {
             Kept::Prefs => "portal.prefs",
             Kept::Views => "portal.views",
             Kept::TopUps => "portal.top-ups",
+            Kept::WatchRules => "portal.watch-rules",
             Kept::Draft => "portal.draft",
             Kept::ReloadedAt => "portal.reloaded-at",
         }
@@ -42,7 +45,7 @@ impl Kept {
 /// What proves the session: forgotten when it ends.
 pub const CREDENTIALS: [Kept; 2] = [Kept::Token, Kept::CookieSession];
 /// What belongs to the signed-in customer: forgotten when a session starts afresh or ends.
-pub const CUSTOMER_DATA: [Kept; 2] = [Kept::Views, Kept::TopUps];
+pub const CUSTOMER_DATA: [Kept; 3] = [Kept::Views, Kept::TopUps, Kept::WatchRules];
 
 /// The version of the preferences' store under [`Kept::Prefs`], `{"version": …, "language": …}`;
 /// bumped when its shape changes incompatibly, and older stores are then ignored.

@@ -23,6 +23,10 @@
 //! at run time (a field's label, a known word, a detail page's group); they are plain text.
 //! A message with attributes is one of a family of the same attributes (the resource types'
 //! texts): its value and each attribute are texts of their own.
+//!
+//! The texts of a page with code of its own may come with it rather than with the first load:
+//! the reference marks their group (`## A month's statement [with its page]`), and
+//! [`LanguageFile::first_json`] leaves them out (the copy index.html carries).
 
 use fluent_syntax::ast;
 use std::collections::BTreeSet;
@@ -44,6 +48,8 @@ const FACTS: [&str; 4] = [
 ];
 /// The ids that are looked up by an API name, not by a Rust name.
 const KEYED_PREFIXES: [&str; 3] = ["field-", "choice-", "group-"];
+/// What marks a group of messages (its `##` comment) as coming with its page.
+pub const WITH_ITS_PAGE: &str = "[with its page]";
 /// CLDR's plural categories; a selection with one of them as a key chooses by plural form.
 const PLURAL_CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
 
@@ -56,6 +62,8 @@ pub struct Declared {
     pub args: Vec<String>,
     /// The message's comment, for the Rust documentation.
     pub doc: Vec<String>,
+    /// Whether it comes with its page, not with the first load ([`WITH_ITS_PAGE`]).
+    pub with_its_page: bool,
 }
 
 /// What the reference language (English) declares.
@@ -81,6 +89,9 @@ pub struct LanguageFile {
     /// a string, an argument's index, or a selection `{"s": argument, "v": [[key, parts], …],
     /// "d": index of the default variant}`.
     pub json: String,
+    /// [`LanguageFile::json`] without the texts that come with their page (each `""`) and with
+    /// `"p":1` (partial), for the first load; the same as `json` where none do.
+    pub first_json: String,
 }
 
 impl LanguageFile {
@@ -137,6 +148,24 @@ fn messages<'a, 's>(
         }
     }
     found
+}
+
+/// The ids of the messages in groups marked [`WITH_ITS_PAGE`].
+fn with_its_page<'s>(resource: &ast::Resource<&'s str>) -> BTreeSet<&'s str> {
+    let mut marked = false;
+    let mut ids = BTreeSet::new();
+    for entry in &resource.body {
+        match entry {
+            ast::Entry::GroupComment(comment) => {
+                marked = comment.content.iter().any(|l| l.contains(WITH_ITS_PAGE));
+            }
+            ast::Entry::Message(message) if marked => {
+                ids.insert(message.id.name);
+            }
+            _ => {}
+        }
+    }
+    ids
 }
 
 fn is_keyed(id: &str) -> bool {
@@ -229,12 +258,18 @@ pub fn read_reference(file: &str, source: &str) -> Result<Reference, Problems> {
         keyed: BTreeSet::new(),
         family: Vec::new(),
     };
+    let later = with_its_page(&resource);
     for message in messages(file, &resource, &mut problems) {
         let id = message.id.name;
         if FACTS.contains(&id) {
             continue;
         }
         if is_keyed(id) {
+            if later.contains(id) {
+                problems.push(format!(
+                    "{file}: `{id}` is looked up by name: it cannot come with its page"
+                ));
+            }
             reference.keyed.insert(id.to_owned());
             continue;
         }
@@ -278,6 +313,7 @@ pub fn read_reference(file: &str, source: &str) -> Result<Reference, Problems> {
                 id: text_id,
                 args,
                 doc: doc.clone(),
+                with_its_page: later.contains(id),
             });
         }
     }
@@ -311,7 +347,7 @@ pub fn compile(
     let found = messages(file, &resource, &mut problems);
     let facts = read_facts(file, &found, &mut problems);
     let messages = Messages::sort(reference, file, &found, &mut problems);
-    let json = messages.json(reference, file, &facts.plural_forms, &mut problems);
+    let [json, first_json] = messages.json(reference, file, &facts.plural_forms, &mut problems);
     if problems.is_empty() {
         Ok(LanguageFile {
             tag: tag.to_owned(),
@@ -320,6 +356,7 @@ pub fn compile(
             date_time_pattern: facts.date_time_pattern,
             plural_forms: facts.plural_forms,
             json,
+            first_json,
         })
     } else {
         Err(problems)
@@ -423,24 +460,29 @@ impl<'a, 's> Messages<'a, 's> {
         messages
     }
 
-    /// [`LanguageFile::json`]: the texts in the reference's order, then the keyed ones.
+    /// [`LanguageFile::json`] and [`LanguageFile::first_json`]: the texts in the reference's
+    /// order, then the keyed ones.
     fn json(
         mut self,
         reference: &Reference,
         file: &str,
         plural_forms: &[String],
         problems: &mut Problems,
-    ) -> String {
+    ) -> [String; 2] {
         let mut json = String::from("{\"m\":[");
+        let mut first = json.clone();
         for (index, declared) in reference.texts.iter().enumerate() {
             if index > 0 {
                 json.push(',');
+                first.push(',');
             }
             let Some((_, pattern)) = self.texts.iter().find(|(id, _)| *id == declared.id) else {
                 problems.push(format!("{file}: `{}` is missing", declared.id));
                 json.push_str("\"\"");
+                first.push_str("\"\"");
                 continue;
             };
+            let from = json.len();
             let mut context = Context {
                 file,
                 id: &declared.id,
@@ -449,18 +491,29 @@ impl<'a, 's> Messages<'a, 's> {
                 problems,
             };
             context.pattern(pattern, &mut json);
+            match declared.with_its_page {
+                true => first.push_str("\"\""),
+                false => first.push_str(&json[from..]),
+            }
         }
         // Sorted by id: the portal looks them up by binary search, without sorting them first.
         self.keyed.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        json.push_str("],\"k\":{");
+        let mut keyed = String::from("],\"k\":{");
         for (index, (id, text)) in self.keyed.iter().enumerate() {
             if index > 0 {
-                json.push(',');
+                keyed.push(',');
             }
-            let _ = write!(json, "{}:{}", quoted(id), quoted(text));
+            let _ = write!(keyed, "{}:{}", quoted(id), quoted(text));
         }
-        json.push_str("}}");
-        json
+        keyed.push('}');
+        let partial = reference.texts.iter().any(|d| d.with_its_page);
+        first = match partial {
+            true => format!("{first}{keyed},\"p\":1}}"),
+            false => format!("{json}{keyed}}}"),
+        };
+        json.push_str(&keyed);
+        json.push('}');
+        [json, first]
     }
 }
 

@@ -127,7 +127,8 @@ fn a_missing_plural_form_fails() {
 
 #[test]
 fn a_syntax_error_names_its_line() {
-    let text = problems(&format!("{UK_COMPLETE}broken = {{ $rows\n"));
+    // An unclosed placeable (its brace escaped, so the braces of this file stay balanced).
+    let text = problems(&(UK_COMPLETE.to_owned() + "broken = \u{7b} $rows\n"));
     assert!(text.contains("uk.ftl:"), "{text}");
 }
 
@@ -177,5 +178,36 @@ fn texts_by_name_are_written_in_the_order_of_their_names() {
         ),
         "{}",
         file.json
+    );
+}
+
+#[test]
+fn texts_of_a_group_marked_with_its_page_are_left_out_of_the_first_copy() {
+    let marked = format!(
+        "{FACTS_EN}retry = Retry\n\n## Statement [with its page]\nstatement-make = Download\n\n## Detail page\nback = Back\n"
+    );
+    let reference = read_reference("en.ftl", &marked).expect("reads");
+    let later: Vec<bool> = reference.texts.iter().map(|d| d.with_its_page).collect();
+    assert_eq!(later, [false, true, false]);
+    let file = compile(&reference, "en", "en.ftl", &marked).expect("compiles");
+    assert_eq!(file.json, r#"{"m":["Retry","Download","Back"],"k":{}}"#);
+    assert_eq!(file.first_json, r#"{"m":["Retry","","Back"],"k":{},"p":1}"#);
+}
+
+#[test]
+fn without_a_marked_group_the_first_copy_is_the_file() {
+    let file = uk(UK_COMPLETE).expect("complete");
+    assert_eq!(file.first_json, file.json);
+}
+
+#[test]
+fn a_text_looked_up_by_name_cannot_come_with_its_page() {
+    let marked = format!("{FACTS_EN}## Labels [with its page]\nfield-name = Name\n");
+    let problems = read_reference("en.ftl", &marked)
+        .expect_err("refused")
+        .join("\n");
+    assert!(
+        problems.contains("`field-name` is looked up by name"),
+        "{problems}"
     );
 }
